@@ -1,0 +1,9 @@
+"""Root URL configuration: admin, auth, and the two apps."""
+
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("accounts/", include("django.contrib.auth.urls")),
+]
