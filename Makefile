@@ -1,0 +1,56 @@
+# medici-tourney: `make run` serves the demo event, `make test` runs the tests.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: setup migrate demo run test test-fast lint format bench browser check-deploy clean
+
+$(STAMP): requirements.txt requirements-dev.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --upgrade pip
+	$(VENV)/bin/pip install --quiet -r requirements-dev.txt
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+migrate: setup
+	$(PY) manage.py migrate --noinput
+
+demo: migrate
+	$(PY) manage.py load_demo
+
+run: demo
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+# Debian's Chromium drives the browser tests; installed once if missing (needs root).
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+	    || echo "chromium could not be installed: browser tests will be skipped"; \
+	  else echo "chromium is missing and not root: browser tests will be skipped"; fi; }
+
+test: setup browser
+	$(PY) -m pytest
+
+test-fast: setup
+	$(PY) -m pytest -m "not e2e"
+
+lint: setup
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: setup
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+bench: setup
+	$(PY) bench/run.py
+
+check-deploy: setup
+	DJANGO_DEBUG=0 DJANGO_SECRET_KEY=check-deploy-$$(date +%s)-a-long-random-enough-secret-key-value \
+	DJANGO_ALLOWED_HOSTS=medici.example.org $(PY) manage.py check --deploy --fail-level WARNING
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

@@ -1,0 +1,41 @@
+"""The two kinds of error (STYLE.md): a user error a GM can act on, and bugs.
+
+A ``UserError`` carries a message for the GM: a page shows it, a management command
+prints it and exits with status 1. Anything else is a bug and is allowed to crash.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class UserError(Exception):
+    """A problem the GM can fix (bad input, a conflict, a missing permission).
+
+    ``problems`` lists every individual problem (all at once, never only the first);
+    ``str()`` joins them one per line.
+    """
+
+    def __init__(self, message: str, problems: list[str] | None = None) -> None:
+        self.message = message
+        self.problems = list(problems or [])
+        super().__init__(self.render())
+
+    def render(self) -> str:
+        """The message followed by one problem per line."""
+        return "\n".join([self.message, *(f"  {p}" for p in self.problems)])
+
+
+@dataclass(frozen=True, order=True)
+class LineProblem:
+    """One problem in an input file: 1-based line, column name, what is wrong."""
+
+    line: int
+    column: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"line {self.line}"
+        if self.column:
+            where += f", column {self.column}"
+        return f"{where}: {self.message}"

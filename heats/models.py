@@ -1,0 +1,333 @@
+"""The event's structure: event, round, player, entry (check-in), table, seat.
+
+Words (tournament.md, "Words"):
+- *event*: one tournament, with a rule set and its settings;
+- *round*: a stage of the event, each **heat**, then the **semi-final**, then the
+  **final**;
+- *player*: a person inside one event, identified by badge when given, else by the
+  normalised name (case and surrounding spaces ignored, inner spaces folded);
+- *entry*: a player checked in to a round (or marked absent from it: absent players are
+  marked, never deleted — tournament.md, Advancement, 9);
+- *table*: one game of 4–6 players in a round, numbered 1..n;
+- *seat*: a player's place at a table; seat 1 is the start player.
+
+Everything that changes an event is also written to ``AuditEntry`` (who, when, what).
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+
+
+def new_seed() -> str:
+    """A fresh random seed for die rolls and seatings, recorded for replay."""
+    return secrets.token_hex(4)
+
+
+def default_semi_layouts() -> dict[str, list[int]]:
+    """Semi-final table layouts by size (tournament.md, Advancement, 1)."""
+    return {
+        "16": [4, 4, 4, 4],
+        "20": [5, 5, 5, 5],
+        "25": [5, 5, 5, 5, 5],
+        "30": [5, 5, 5, 5, 5, 5],
+        "36": [6, 6, 6, 6, 6, 6],
+    }
+
+
+def normalise_name(name: str) -> str:
+    """The identity key of a name: case-folded, inner runs of spaces folded to one.
+
+    formats.md, Results CSV: "case and surrounding spaces ignored".
+    """
+    return " ".join(name.split()).casefold()
+
+
+class SeatingPolicy(models.TextChoices):
+    """Table-size preference (tournament.md, Heats)."""
+
+    SIX_OVER_FOUR = "six-over-four", "Fewest 4-player tables, then most 5s (WBC)"
+    FIVE_FIRST = "five-first", "Most 5-player tables, then 6 over 4"
+
+
+class Event(models.Model):
+    """One tournament with its rule set and settings (tournament.md, Words).
+
+    Minutes are minutes after a heat's designated start; ``timer_seconds`` is the
+    slow-player timer (tournament.md, Heats, Timer rule).
+    """
+
+    slug = models.SlugField(unique=True)
+    name = models.CharField(max_length=200)
+    rules = models.CharField("rule set", max_length=40, default="wbc")
+    seed = models.CharField(
+        max_length=64, default=new_seed, help_text="Recorded seed for die rolls."
+    )
+    heat_minutes = models.PositiveSmallIntegerField(default=55)
+    first_mark_minutes = models.PositiveSmallIntegerField(default=20)
+    second_mark_minutes = models.PositiveSmallIntegerField(default=35)
+    call_minutes = models.PositiveSmallIntegerField(
+        "time called at (minutes)", default=53
+    )
+    seat_after_minutes = models.PositiveSmallIntegerField(default=2)
+    min_late_table = models.PositiveSmallIntegerField(default=5)
+    seating_policy = models.CharField(
+        max_length=20,
+        choices=SeatingPolicy.choices,
+        default=SeatingPolicy.SIX_OVER_FOUR,
+    )
+    semi_layouts = models.JSONField(default=default_semi_layouts)
+    timer_seconds = models.PositiveSmallIntegerField(default=240)
+    late_timer_seconds = models.PositiveSmallIntegerField(default=120)
+    slow_bid_seconds = models.CharField(max_length=20, default="7–9")
+    slow_draw_seconds = models.CharField(max_length=20, default="15–20")
+    gms = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="gm_events",
+        verbose_name="GMs",
+    )
+    assistants = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="assistant_events",
+        verbose_name="assistant GMs",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(min_late_table__gte=4, min_late_table__lte=6),
+                name="event_min_late_table_4_to_6",
+            ),
+            models.CheckConstraint(
+                condition=Q(first_mark_minutes__lt=models.F("second_mark_minutes"))
+                & Q(second_mark_minutes__lt=models.F("call_minutes"))
+                & Q(call_minutes__lte=models.F("heat_minutes")),
+                name="event_clock_marks_in_order",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("scoring:standings", kwargs={"event": self.slug})
+
+    def semi_layout_map(self) -> dict[int, tuple[int, ...]]:
+        """``semi_layouts`` with integer keys: ``{25: (5, 5, 5, 5, 5), ...}``."""
+        return {int(size): tuple(tables) for size, tables in self.semi_layouts.items()}
+
+    def is_gm(self, user) -> bool:
+        """True when ``user`` may seat, override and publish (a GM or a superuser)."""
+        if not user.is_authenticated:
+            return False
+        return user.is_superuser or self.gms.filter(pk=user.pk).exists()
+
+    def is_staff_member(self, user) -> bool:
+        """True when ``user`` may check players in and enter results (GM, assistant)."""
+        if self.is_gm(user):
+            return True
+        return user.is_authenticated and self.assistants.filter(pk=user.pk).exists()
+
+
+class RoundKind(models.TextChoices):
+    """The stages of an event (tournament.md, Words)."""
+
+    HEAT = "heat", "Heat"
+    SEMI = "semi", "Semi-final"
+    FINAL = "final", "Final"
+
+
+class Round(models.Model):
+    """A heat, the semi-final or the final of an event.
+
+    ``number`` is the heat number (1-based) for heats and 1 for the semi-final and
+    final. ``seed`` is the recorded seed of the last seating.
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    kind = models.CharField(max_length=10, choices=RoundKind.choices)
+    number = models.PositiveSmallIntegerField(default=1)
+    start_time = models.DateTimeField(null=True, blank=True)
+    seed = models.CharField(max_length=64, blank=True)
+    seated_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "kind", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "kind", "number"], name="round_unique_per_event"
+            ),
+            models.CheckConstraint(
+                condition=Q(number__gte=1), name="round_number_gte_1"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event.slug} {self.label}"
+
+    def get_absolute_url(self) -> str:
+        return reverse(
+            "heats:round-detail", kwargs={"event": self.event.slug, "round": self.code}
+        )
+
+    @property
+    def label(self) -> str:
+        """Human name: "Heat 2", "Semi-final", "Final"."""
+        if self.kind == RoundKind.HEAT:
+            return f"Heat {self.number}"
+        return self.get_kind_display()
+
+    @property
+    def code(self) -> str:
+        """The round as written in URLs, commands and the CSV: "2", "semi", "final"."""
+        return str(self.number) if self.kind == RoundKind.HEAT else self.kind
+
+
+class Player(models.Model):
+    """A person in one event; identity by badge, else by normalised name."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=120)
+    name_key = models.CharField(max_length=120, editable=False)
+    badge = models.CharField(max_length=40, blank=True)
+
+    class Meta:
+        ordering = ["name_key", "badge"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "badge"],
+                condition=~Q(badge=""),
+                name="player_badge_unique_per_event",
+            ),
+            models.UniqueConstraint(
+                fields=["event", "name_key"],
+                condition=Q(badge=""),
+                name="player_name_unique_without_badge",
+            ),
+            models.CheckConstraint(condition=~Q(name=""), name="player_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} (#{self.badge})" if self.badge else self.name
+
+    def save(self, *args, **kwargs) -> None:
+        self.name = " ".join(self.name.split())
+        self.badge = self.badge.strip()
+        self.name_key = normalise_name(self.name)
+        super().save(*args, **kwargs)
+
+
+class EntryStatus(models.TextChoices):
+    """Check-in state of a player for a round."""
+
+    CHECKED_IN = "in", "Checked in"
+    LATE = "late", "Late, waiting for a late table"
+    ABSENT = "absent", "Absent"
+
+
+class Entry(models.Model):
+    """A player's check-in to a round (tournament.md, Heats; Advancement, 9)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="entries")
+    status = models.CharField(
+        max_length=10, choices=EntryStatus.choices, default=EntryStatus.CHECKED_IN
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round", "created_at", "pk"]
+        verbose_name_plural = "entries"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "player"], name="entry_player_once_per_round"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.round} ({self.get_status_display()})"
+
+
+class Table(models.Model):
+    """One game of 4–6 players in a round, numbered 1..n (tournament.md, Words)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    late = models.BooleanField(default=False, help_text="Formed from late arrivals.")
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "number"], name="table_number_unique_per_round"
+            ),
+            models.CheckConstraint(
+                condition=Q(number__gte=1), name="table_number_gte_1"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round.label}, table {self.number}"
+
+
+class Seat(models.Model):
+    """A player's place at a table; seat 1 is the start player.
+
+    ``round`` repeats ``table.round`` so that the database itself refuses a player
+    seated twice in one round.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "number"], name="seat_number_unique_per_table"
+            ),
+            models.UniqueConstraint(
+                fields=["round", "player"], name="seat_player_once_per_round"
+            ),
+            models.CheckConstraint(
+                condition=Q(number__gte=1, number__lte=6), name="seat_number_1_to_6"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}, seat {self.number}: {self.player}"
+
+    def save(self, *args, **kwargs) -> None:
+        self.round_id = self.table.round_id
+        super().save(*args, **kwargs)
+
+
+class AuditEntry(models.Model):
+    """One change to an event: who, when, what (check-in, seating, swap, result...)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    action = models.CharField(max_length=40)
+    detail = models.TextField()
+    data = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        verbose_name_plural = "audit entries"
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.action}: {self.detail}"

@@ -1,0 +1,340 @@
+"""Reading the results CSV (formats.md, "Results CSV") into checked rows.
+
+Words:
+- *row*: one line of the file, one player record; ``line`` is its 1-based line number
+  in the file (the header is line 1);
+- *round code*: ``1``, ``2``... for heats, ``semi`` or ``final``;
+- *player key*: the badge when given, else the normalised name (formats.md).
+
+Parsing is pure (no database): every problem of the file is collected with its line
+and column, and ``ResultsFileError`` lists them all. Saving is ``services.py``'s work.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections import defaultdict
+from dataclasses import dataclass
+
+from heats.errors import LineProblem, UserError
+from heats.models import RoundKind, normalise_name
+from scoring.places import PlayerResult, TablePlaces, table_places
+
+REQUIRED = ("heat", "table", "player", "final")
+OPTIONAL = ("seat", "badge", "day1", "day2", "place")
+MAX_SEATS = 6
+
+
+class ResultsFileError(UserError):
+    """The results file is not valid; ``line_problems`` holds every problem found."""
+
+    def __init__(self, line_problems: list[LineProblem]) -> None:
+        self.line_problems = sorted(line_problems)
+        super().__init__(
+            f"The results file has {len(self.line_problems)} problem(s); "
+            "nothing was saved.",
+            [str(p) for p in self.line_problems],
+        )
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    """One valid row of the results CSV; scores in florins."""
+
+    line: int
+    round_kind: str
+    round_number: int
+    table: int
+    seat: int | None
+    player: str
+    badge: str
+    day1: int | None
+    day2: int | None
+    final: int
+    place: int | None
+
+    @property
+    def player_key(self) -> str:
+        """Identity inside the event: badge when given, else the normalised name."""
+        return f"#{self.badge}" if self.badge else normalise_name(self.player)
+
+    @property
+    def round_code(self) -> str:
+        """The round as written in the CSV: "2", "semi", "final"."""
+        return (
+            str(self.round_number)
+            if self.round_kind == RoundKind.HEAT
+            else self.round_kind
+        )
+
+
+@dataclass(frozen=True)
+class ParsedResults:
+    """A valid results file: rows in file order and warnings (e.g. extra columns)."""
+
+    rows: list[ResultRow]
+    warnings: list[str]
+
+
+def parse_round(value: str) -> tuple[str, int]:
+    """``"2"`` -> ``("heat", 2)``, ``"semi"`` -> ``("semi", 1)``; ValueError if unknown.
+
+    formats.md: heat number 1-based, or ``semi`` / ``final``.
+    """
+    text = value.strip().lower()
+    if text in {"semi", "semi-final", "semifinal"}:
+        return RoundKind.SEMI, 1
+    if text == "final":
+        return RoundKind.FINAL, 1
+    if text.isdigit() and int(text) >= 1:
+        return RoundKind.HEAT, int(text)
+    raise ValueError(
+        f"unknown round {value.strip()!r} (a heat number ≥ 1, semi or final)"
+    )
+
+
+def _whole(value: str, *, minimum: int, what: str) -> int:
+    text = value.strip()
+    try:
+        number = int(text)
+    except ValueError:
+        raise ValueError(f"{text!r} is not a whole number of {what}") from None
+    if number < minimum:
+        raise ValueError(
+            f"{number} is below {minimum}; {what} cannot be negative"
+            if minimum == 0
+            else f"{number} is below {minimum}"
+        )
+    return number
+
+
+class _RowReader:
+    """Turns one CSV line into a ``ResultRow``, collecting problems as it goes."""
+
+    def __init__(self, line: int, raw: dict[str, str], problems: list[LineProblem]):
+        self.line = line
+        self.raw = raw
+        self.problems = problems
+        self.ok = True
+
+    def fail(self, column: str, message: str) -> None:
+        self.problems.append(LineProblem(self.line, column, message))
+        self.ok = False
+
+    def text(self, column: str) -> str:
+        return (self.raw.get(column) or "").strip()
+
+    def number(self, column: str, *, minimum: int, what: str, required: bool):
+        text = self.text(column)
+        if not text:
+            if required:
+                self.fail(column, "is empty; a value is required")
+            return None
+        try:
+            return _whole(text, minimum=minimum, what=what)
+        except ValueError as exc:
+            self.fail(column, str(exc))
+            return None
+
+    def read(self) -> ResultRow | None:
+        kind, number = RoundKind.HEAT, 0
+        try:
+            kind, number = parse_round(self.text("heat"))
+        except ValueError as exc:
+            self.fail("heat", str(exc))
+        table = self.number("table", minimum=1, what="table", required=True)
+        seat = self.number("seat", minimum=1, what="seat", required=False)
+        if seat is not None and seat > MAX_SEATS:
+            self.fail("seat", f"seat {seat} is above {MAX_SEATS}; tables seat 4–6")
+        player = " ".join(self.text("player").split())
+        if not player:
+            self.fail("player", "is empty; a player name is required")
+        scores = {
+            col: self.number(col, minimum=0, what="florins", required=col == "final")
+            for col in ("day1", "day2", "final")
+        }
+        place = self.number("place", minimum=1, what="place", required=False)
+        if not self.ok:
+            return None
+        return ResultRow(
+            self.line,
+            kind,
+            number,
+            table,
+            seat,
+            player,
+            self.text("badge"),
+            scores["day1"],
+            scores["day2"],
+            scores["final"],
+            place,
+        )
+
+
+def parse_results_csv(text: str) -> ParsedResults:
+    """Parse and check a whole results file.
+
+    ``text`` is the decoded file (a UTF-8 byte-order mark, Windows line endings and
+    surrounding spaces are accepted). Returns every row in file order. Raises
+    ``ResultsFileError`` listing every problem with line and column: missing columns,
+    a non-number or negative score, an unknown round, a duplicate seat, a player twice
+    at one table or at two tables of one round, a badge used by two names.
+    """
+    text = text.removeprefix("\ufeff")
+    reader = csv.DictReader(io.StringIO(text, newline=""), skipinitialspace=True)
+    header = [(name or "").strip().lower() for name in (reader.fieldnames or [])]
+    missing = [col for col in REQUIRED if col not in header]
+    if missing:
+        raise ResultsFileError(
+            [LineProblem(1, col, "required column is missing") for col in missing]
+        )
+    reader.fieldnames = header
+    extra = [col for col in header if col and col not in REQUIRED + OPTIONAL]
+    warnings = [f"line 1: column {col!r} is not used and was ignored" for col in extra]
+    problems: list[LineProblem] = []
+    rows = []
+    for raw in reader:
+        line = reader.line_num
+        if not any(
+            (value or "").strip() for value in raw.values() if isinstance(value, str)
+        ):
+            continue
+        row = _RowReader(line, raw, problems).read()
+        if row is not None:
+            rows.append(row)
+    if not rows and not problems:
+        problems.append(LineProblem(1, "", "the file has no player records"))
+    problems += check_rows(rows)
+    if problems:
+        raise ResultsFileError(problems)
+    return ParsedResults(rows, warnings)
+
+
+def check_rows(rows: list[ResultRow]) -> list[LineProblem]:
+    """Cross-row checks: seats, players once per table and round, badges, sizes.
+
+    Returns the problems (empty when the rows are consistent). formats.md and
+    tournament.md, Words (a table seats 4–6; a player plays once per round).
+    """
+    problems: list[LineProblem] = []
+    problems += _check_badges(rows)
+    seen_seat: dict[tuple, ResultRow] = {}
+    seen_player: dict[tuple, ResultRow] = {}
+    tables: dict[tuple, list[ResultRow]] = defaultdict(list)
+    for row in rows:
+        round_key = (row.round_kind, row.round_number)
+        tables[(*round_key, row.table)].append(row)
+        if row.seat is not None:
+            first = seen_seat.setdefault((*round_key, row.table, row.seat), row)
+            if first is not row:
+                problems.append(
+                    LineProblem(
+                        row.line,
+                        "seat",
+                        (
+                            f"seat {row.seat} of table {row.table} is already taken by "
+                            f"{first.player} (line {first.line})"
+                        ),
+                    )
+                )
+        first = seen_player.setdefault((*round_key, row.player_key), row)
+        if first is not row:
+            where = (
+                "at the same table"
+                if first.table == row.table
+                else f"at table {first.table} of the same round"
+            )
+            problems.append(
+                LineProblem(
+                    row.line,
+                    "player",
+                    (f"{row.player} already plays {where} (line {first.line})"),
+                )
+            )
+    for table_rows in tables.values():
+        problems += _check_table(table_rows)
+    return problems
+
+
+def _check_badges(rows: list[ResultRow]) -> list[LineProblem]:
+    names: dict[str, ResultRow] = {}
+    problems = []
+    for row in rows:
+        if not row.badge:
+            continue
+        first = names.setdefault(row.badge, row)
+        if normalise_name(first.player) != normalise_name(row.player):
+            problems.append(
+                LineProblem(
+                    row.line,
+                    "badge",
+                    (
+                        f"badge {row.badge} belongs to {first.player} "
+                        f"(line {first.line}), "
+                        f"not {row.player}"
+                    ),
+                )
+            )
+    return problems
+
+
+def row_places(rows: list[ResultRow]) -> TablePlaces:
+    """Places of one table's rows (tournament.md, Recording a table).
+
+    Player keys are ``ResultRow.player_key``; a ``place`` of 1 on one of the players
+    tied for first resolves the tie.
+    """
+    return table_places(
+        [
+            PlayerResult(row.player_key, row.final, row.day1, row.day2, row.place)
+            for row in rows
+        ]
+    )
+
+
+def _check_places(rows: list[ResultRow], label: str) -> list[LineProblem]:
+    keys = [row.player_key for row in rows]
+    if len(set(keys)) != len(keys):
+        return []
+    places = row_places(rows)
+    problems = []
+    for row in rows:
+        place = places.places[row.player_key]
+        if row.place is not None and row.place != place:
+            problems.append(
+                LineProblem(
+                    row.line,
+                    "place",
+                    (
+                        f"place {row.place} contradicts the scores: {row.player} "
+                        f"finishes {place} at {label} with {row.final} florins"
+                    ),
+                )
+            )
+    return problems
+
+
+def _check_table(rows: list[ResultRow]) -> list[LineProblem]:
+    first = rows[0]
+    label = f"round {first.round_code} table {first.table}"
+    problems = []
+    if len(rows) > MAX_SEATS:
+        problems.append(
+            LineProblem(
+                rows[MAX_SEATS].line,
+                "table",
+                (f"{label} has {len(rows)} players; a table seats at most {MAX_SEATS}"),
+            )
+        )
+    given = [row.seat is not None for row in rows]
+    if any(given) and not all(given):
+        row = rows[given.index(False)]
+        problems.append(
+            LineProblem(
+                row.line,
+                "seat",
+                (f"{label} gives seats for some players but not this one"),
+            )
+        )
+    return problems

@@ -1,0 +1,80 @@
+"""``manage.py advancement EVENT [--absent NAME]... [--absent-file FILE] [--json]``."""
+
+import json
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from heats.errors import UserError
+from heats.services import get_event
+from scoring.services import event_advancement
+
+
+class Command(BaseCommand):
+    help = (
+        "Show who reaches the semi-final (tournament.md, Advancement): size, tables, "
+        "qualifiers with reasons, alternates in call order, HMW cuts and warnings."
+    )
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("event", help="the event's slug")
+        parser.add_argument(
+            "--absent",
+            action="append",
+            default=[],
+            metavar="NAME",
+            help="a player absent from the semi-final (repeatable)",
+        )
+        parser.add_argument(
+            "--absent-file", metavar="FILE", help="absent players, one name a line"
+        )
+        parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+    def handle(self, *args, **options) -> None:
+        absent = list(options["absent"])
+        if options["absent_file"]:
+            try:
+                text = Path(options["absent_file"]).read_text(encoding="utf-8-sig")
+            except (OSError, UnicodeDecodeError) as exc:
+                raise CommandError(
+                    f"Cannot read {options['absent_file']}: {exc}"
+                ) from exc
+            absent += [line for line in text.splitlines() if line.strip()]
+        try:
+            result = event_advancement(get_event(options["event"]), absent)
+        except UserError as exc:
+            raise CommandError(str(exc)) from exc
+        if options["json"]:
+            self.stdout.write(
+                json.dumps(result.to_json(), indent=2, ensure_ascii=False)
+            )
+        else:
+            self.stdout.write(render_text(result.to_json()))
+
+
+def render_text(data: dict) -> str:
+    """The list a GM posts, as plain text."""
+    lines = []
+    if data["semi_size"]:
+        tables = " + ".join(str(t) for t in data["tables"])
+        lines.append(f"Semi-final of {data['semi_size']} ({tables}).")
+    else:
+        lines.append(f"No semi-final: the final is played by {sum(data['tables'])}.")
+    lines.append(
+        f"Winners present: {data['winners_present']}; half cap: {data['cap']}."
+    )
+    lines.append("Qualifiers:")
+    lines += [f"  {q['player']}: {q['reason']}" for q in data["qualifiers"]]
+    for title, key in (
+        ("Alternates called", "alternates"),
+        ("Next alternates", "next_alternates"),
+    ):
+        lines.append(f"{title}:")
+        lines += [
+            f"  {a['player']}: {a['percent']}% (heat {a['heat']}, table {a['table']})"
+            for a in data[key]
+        ] or ["  none"]
+    if data["pared"]:
+        lines.append("Cut by HMW: " + ", ".join(data["pared"]))
+    lines += [f"Warning: {w}" for w in data["warnings"]]
+    return "\n".join(lines)

@@ -1,0 +1,28 @@
+"""``manage.py load_demo`` — the bundled demo event, loaded idempotently."""
+
+from django.core.management.base import BaseCommand, CommandError
+
+from heats.errors import UserError
+from scoring.demo import load_demo
+
+
+class Command(BaseCommand):
+    help = (
+        "Load the bundled demo event (data/demo: WBC 2017-shaped heats, the six "
+        "no-shows marked absent from the semi-final) and a local demo GM login. "
+        "Running it again changes nothing."
+    )
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("--slug", default="demo", help="event slug (default demo)")
+        parser.add_argument(
+            "--no-gm", action="store_true", help="do not create the demo GM login"
+        )
+
+    def handle(self, *args, **options) -> None:
+        try:
+            report = load_demo(options["slug"], with_gm=not options["no_gm"])
+        except UserError as exc:
+            raise CommandError(str(exc)) from exc
+        for line in report:
+            self.stdout.write(line)

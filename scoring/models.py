@@ -1,0 +1,135 @@
+"""Results: player records, their history, scoresheets and rules checks.
+
+Words (tournament.md, "Recording a table"):
+- *player record*: one player's result at one table — final score in florins, the
+  intermediate scores after day 1 and day 2, and the place at the table;
+- *declared winner*: the player the GM declared the winner of a tie for first, with
+  the reason; until declared, every tied player counts as a winner;
+- *record history*: the earlier values of a record, kept whenever it is replaced;
+- *scoresheet*: a detailed game log (formats.md) attached to a table and verified by
+  the rules engine.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from heats.models import Seat, Table
+
+
+class PlayerRecord(models.Model):
+    """One player's result at one table (tournament.md, Recording a table)."""
+
+    seat = models.OneToOneField(Seat, on_delete=models.CASCADE, related_name="record")
+    day1 = models.IntegerField("after day 1", null=True, blank=True)
+    day2 = models.IntegerField("after day 2", null=True, blank=True)
+    final = models.IntegerField("final florins")
+    place = models.PositiveSmallIntegerField(
+        help_text="Derived from the final scores; equal scores share a place."
+    )
+    declared_winner = models.BooleanField(
+        default=False, help_text="Declared by the GM the winner of a tie for first."
+    )
+    tie_reason = models.CharField(max_length=200, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["seat__table", "seat__number"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(final__gte=0), name="record_final_gte_0"
+            ),
+            models.CheckConstraint(
+                condition=Q(day1__isnull=True) | Q(day1__gte=0),
+                name="record_day1_gte_0",
+            ),
+            models.CheckConstraint(
+                condition=Q(day2__isnull=True) | Q(day2__gte=0),
+                name="record_day2_gte_0",
+            ),
+            models.CheckConstraint(
+                condition=Q(place__gte=1), name="record_place_gte_1"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.seat}: {self.final}"
+
+    def values(self) -> dict[str, object]:
+        """The recorded values, as kept in the history."""
+        return {
+            "seat": self.seat.number,
+            "day1": self.day1,
+            "day2": self.day2,
+            "final": self.final,
+            "place": self.place,
+            "declared_winner": self.declared_winner,
+        }
+
+
+class RecordHistory(models.Model):
+    """Earlier values of a table's records, kept when they are replaced or edited.
+
+    ``old`` and ``new`` map player names to ``PlayerRecord.values()``; a missing key
+    means the player was not at the table before (or after) the change.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="history")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    source = models.CharField(max_length=200)
+    old = models.JSONField(default=dict)
+    new = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        verbose_name_plural = "record history"
+
+    def __str__(self) -> str:
+        return f"{self.table} changed {self.at:%Y-%m-%d %H:%M} ({self.source})"
+
+
+class TableCheck(models.Model):
+    """Level-1 rules findings on a table's entered results (rules.md, Verifying, 1).
+
+    An impossible score is a warning the GM must acknowledge; ``findings`` is a list
+    of ``{"day", "player", "message"}``.
+    """
+
+    table = models.OneToOneField(
+        Table, on_delete=models.CASCADE, related_name="rules_check"
+    )
+    findings = models.JSONField(default=list)
+    checked_at = models.DateTimeField(auto_now=True)
+    acknowledged_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    acknowledged_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.table}: {len(self.findings)} finding(s)"
+
+
+class ScoresheetSubmission(models.Model):
+    """A detailed scoresheet (formats.md) attached to a table, with its findings."""
+
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="scoresheets"
+    )
+    sheet = models.JSONField()
+    level = models.PositiveSmallIntegerField()
+    findings = models.JSONField(default=list)
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    submitted_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-submitted_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.table}: level {self.level}, {len(self.findings)} finding(s)"

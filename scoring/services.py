@@ -1,0 +1,369 @@
+"""Results services: import, advancement and standings, each one transaction.
+
+Load rows, call the pure code (``importers``, ``advancement``, ``medici``), save inside
+``transaction.atomic`` (STYLE.md). Management commands and pages share these.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db import transaction
+
+from heats.errors import UserError
+from heats.models import Event, Player, Round, RoundKind, Seat, Table
+from heats.services import PlayerDirectory, log
+from scoring import advancement
+from scoring.importers import ResultRow, parse_results_csv, row_places
+from scoring.models import PlayerRecord, RecordHistory
+
+
+@dataclass
+class ImportSummary:
+    """What an import did: counts of tables, new players, warnings and flags."""
+
+    tables_created: int = 0
+    tables_replaced: int = 0
+    tables_unchanged: int = 0
+    players_created: int = 0
+    warnings: list[str] = field(default_factory=list)
+    unresolved_ties: list[str] = field(default_factory=list)
+
+    @property
+    def changed(self) -> bool:
+        """True when the import saved anything."""
+        return bool(self.tables_created or self.tables_replaced)
+
+    def lines(self) -> list[str]:
+        """A short report, one line each, for a page or a command."""
+        out = [
+            f"{self.tables_created} table(s) created, {self.tables_replaced} replaced, "
+            f"{self.tables_unchanged} unchanged; {self.players_created} new player(s)."
+        ]
+        out += [f"Warning: {w}" for w in self.warnings]
+        out += [f"Unresolved tie for first: {t}" for t in self.unresolved_ties]
+        return out
+
+
+@dataclass(frozen=True)
+class DesiredRecord:
+    """A record as the file wants it: seat, player, scores, place, declared winner."""
+
+    seat: int
+    player: Player
+    day1: int | None
+    day2: int | None
+    final: int
+    place: int
+    declared_winner: bool
+    line: int
+
+    def values(self) -> dict[str, object]:
+        """The same shape as ``PlayerRecord.values()``."""
+        return {
+            "seat": self.seat,
+            "day1": self.day1,
+            "day2": self.day2,
+            "final": self.final,
+            "place": self.place,
+            "declared_winner": self.declared_winner,
+        }
+
+
+def desired_records(
+    rows: list[ResultRow], players: dict[str, Player]
+) -> tuple[list[DesiredRecord], bool]:
+    """One table's rows -> records with places; second item: tie for first unresolved.
+
+    Seats come from the file, or from file order when the file has none. Places follow
+    the final scores (tournament.md, Recording a table), via ``row_places``.
+    """
+    places = row_places(rows)
+    tie = sum(row.final == places.winner_final for row in rows) > 1
+    records = [
+        DesiredRecord(
+            seat=row.seat if row.seat is not None else index,
+            player=players[row.player_key],
+            day1=row.day1,
+            day2=row.day2,
+            final=row.final,
+            place=places.places[row.player_key],
+            declared_winner=tie and places.winners == (row.player_key,),
+            line=row.line,
+        )
+        for index, row in enumerate(rows, start=1)
+    ]
+    return records, places.unresolved_tie
+
+
+class _TableImport:
+    """Compares one table of the file with what is saved, and saves it if asked."""
+
+    def __init__(self, rnd: Round, number: int, records: list[DesiredRecord]) -> None:
+        self.round = rnd
+        self.number = number
+        self.records = sorted(records, key=lambda r: r.seat)
+        self.table = Table.objects.filter(round=rnd, number=number).first()
+        self.saved = {}
+        if self.table is not None:
+            seats = self.table.seats.select_related("player", "record")
+            self.saved = {s.player_id: s for s in seats}
+
+    @property
+    def label(self) -> str:
+        return f"{self.round.label} table {self.number}"
+
+    def saved_values(self) -> dict[str, dict]:
+        return {
+            s.player.name: s.record.values()
+            if hasattr(s, "record")
+            else {"seat": s.number}
+            for s in self.saved.values()
+        }
+
+    def new_values(self) -> dict[str, dict]:
+        return {r.player.name: r.values() for r in self.records}
+
+    def unchanged(self) -> bool:
+        if self.table is None or len(self.saved) != len(self.records):
+            return False
+        return self.saved_values() == self.new_values()
+
+    def conflicts(self) -> list[str]:
+        """One message per line of the file that contradicts a saved record."""
+        problems = []
+        elsewhere = (
+            Seat.objects.filter(
+                round=self.round, player__in=[r.player for r in self.records]
+            )
+            .exclude(table__number=self.number)
+            .select_related("table", "player")
+        )
+        for seat in elsewhere:
+            line = next(r.line for r in self.records if r.player == seat.player)
+            problems.append(
+                f"line {line}: {seat.player.name} is saved at "
+                f"table {seat.table.number} "
+                f"of {self.round.label}, not table {self.number}"
+            )
+        if self.table is not None and not self.unchanged():
+            saved = self.saved_values()
+            for record in self.records:
+                old = saved.get(record.player.name)
+                if old != record.values():
+                    problems.append(
+                        f"line {record.line}: {self.label}: saved record for "
+                        f"{record.player.name} is {_describe(old)}; the file says "
+                        f"{_describe(record.values())}"
+                    )
+        return problems
+
+    def save(self, user, source: str) -> None:
+        """Replace the table's seats and records; keep the old values in the history."""
+        old = self.saved_values()
+        Seat.objects.filter(
+            round=self.round, player__in=[r.player for r in self.records]
+        ).exclude(table__number=self.number).delete()
+        if self.table is None:
+            self.table = Table.objects.create(round=self.round, number=self.number)
+        else:
+            self.table.seats.all().delete()
+        for r in self.records:
+            seat = Seat.objects.create(table=self.table, number=r.seat, player=r.player)
+            PlayerRecord.objects.create(
+                seat=seat,
+                day1=r.day1,
+                day2=r.day2,
+                final=r.final,
+                place=r.place,
+                declared_winner=r.declared_winner,
+                tie_reason="place given in the results file"
+                if r.declared_winner
+                else "",
+            )
+        if old:
+            RecordHistory.objects.create(
+                table=self.table,
+                user=user if user and user.is_authenticated else None,
+                source=source,
+                old=old,
+                new=self.new_values(),
+            )
+
+
+def _describe(values: dict | None) -> str:
+    if not values:
+        return "absent"
+    scores = "/".join(
+        "–" if values.get(k) is None else str(values[k])
+        for k in ("day1", "day2", "final")
+    )
+    return f"seat {values.get('seat')}, {scores}"
+
+
+def _group_tables(rows: list[ResultRow]) -> dict[tuple[str, int, int], list[ResultRow]]:
+    tables: dict[tuple[str, int, int], list[ResultRow]] = defaultdict(list)
+    for row in rows:
+        tables[(row.round_kind, row.round_number, row.table)].append(row)
+    return tables
+
+
+@transaction.atomic
+def import_results(
+    event: Event, text: str, *, replace: bool = False, user=None, source: str = "CSV"
+) -> ImportSummary:
+    """Import a results CSV (formats.md) into ``event``, all or nothing.
+
+    Raises ``ResultsFileError`` (every problem with line and column) for an invalid
+    file, and ``UserError`` listing every contradiction with saved records unless
+    ``replace``; in both cases nothing is saved. Re-importing the same file changes
+    nothing. Replaced values stay in ``RecordHistory``.
+    """
+    parsed = parse_results_csv(text)
+    summary = ImportSummary(warnings=list(parsed.warnings))
+    directory = PlayerDirectory(event)
+    players = {
+        row.player_key: directory.get_or_create(row.player, row.badge)
+        for row in parsed.rows
+    }
+    imports = []
+    for (kind, number, table), rows in _group_tables(parsed.rows).items():
+        rnd = Round.objects.get_or_create(event=event, kind=kind, number=number)[0]
+        records, unresolved = desired_records(rows, players)
+        if unresolved:
+            summary.unresolved_ties.append(f"{rnd.label} table {table}")
+        imports.append(_TableImport(rnd, table, records))
+    conflicts = [
+        p for item in imports if not item.unchanged() for p in item.conflicts()
+    ]
+    if conflicts and not replace:
+        raise UserError(
+            f"The file contradicts {len(conflicts)} saved record(s); "
+            "nothing was saved. "
+            "Import with replace to overwrite them (the old values are kept).",
+            conflicts,
+        )
+    for item in imports:
+        if item.unchanged():
+            summary.tables_unchanged += 1
+            continue
+        created = item.table is None
+        item.save(user, f"{source} import")
+        if created:
+            summary.tables_created += 1
+        else:
+            summary.tables_replaced += 1
+    summary.players_created = len(directory.created)
+    if summary.changed:
+        log(
+            event,
+            user,
+            "import",
+            f"Imported results ({source}): {summary.lines()[0]}",
+            tables=[i.label for i in imports],
+        )
+    return summary
+
+
+def player_keys(event: Event) -> dict[int, str]:
+    """Player id -> the key advancement and pages use: the name, unique in the event.
+
+    Two players sharing a name are told apart by badge: "Ann Lee (#1204)".
+    """
+    players = list(event.players.all())
+    counts: dict[str, int] = defaultdict(int)
+    for player in players:
+        counts[player.name_key] += 1
+    return {p.pk: (str(p) if counts[p.name_key] > 1 else p.name) for p in players}
+
+
+def resolve_absent(event: Event, names: list[str]) -> set[int]:
+    """Player ids for absent names (or ``#badge``); UserError names unknowns."""
+    directory = PlayerDirectory(event)
+    found, unknown = set(), []
+    for name in (n.strip() for n in names):
+        if not name:
+            continue
+        badge = name[1:] if name.startswith("#") else ""
+        player = directory.find("" if badge else name, badge)
+        if player is None:
+            unknown.append(name)
+        else:
+            found.add(player.pk)
+    if unknown:
+        raise UserError(
+            f"{len(unknown)} absent name(s) match no player of {event.slug}.",
+            [f"unknown player: {n!r}" for n in unknown],
+        )
+    return found
+
+
+def heat_tables(
+    event: Event,
+) -> tuple[list[advancement.HeatTable], list[tuple[int, int]]]:
+    """The heat tables as plain data, and the (heat, table) pairs with no result.
+
+    A table counts as missing until every seat has a record (tournament.md,
+    Advancement, 8: "provisional").
+    """
+    keys = player_keys(event)
+    seats = (
+        Seat.objects.filter(round__event=event, round__kind=RoundKind.HEAT)
+        .select_related("table", "round", "record")
+        .order_by("round__number", "table__number", "number")
+    )
+    grouped: dict[tuple[int, int], list[Seat]] = defaultdict(list)
+    for seat in seats:
+        grouped[(seat.round.number, seat.table.number)].append(seat)
+    tables, missing = [], []
+    for (heat, number), table_seats in grouped.items():
+        if not all(hasattr(s, "record") for s in table_seats):
+            missing.append((heat, number))
+            continue
+        records = tuple(
+            _player_result(keys[s.player_id], s.record) for s in table_seats
+        )
+        tables.append(advancement.HeatTable(heat=heat, table=number, records=records))
+    return tables, missing
+
+
+def _player_result(key: str, record: PlayerRecord) -> advancement.PlayerResult:
+    return advancement.PlayerResult(
+        player=key,
+        final=record.final,
+        day1=record.day1,
+        day2=record.day2,
+        declared_place=1 if record.declared_winner else None,
+    )
+
+
+def absent_ids(event: Event) -> set[int]:
+    """Players marked absent from the semi-final (tournament.md, Advancement, 9)."""
+    return set(
+        event.players.filter(
+            entries__round__kind=RoundKind.SEMI, entries__status="absent"
+        ).values_list("pk", flat=True)
+    )
+
+
+def event_advancement(
+    event: Event, extra_absent: list[str] | None = None
+) -> advancement.Advancement:
+    """The semi-final recommendation for ``event`` (tournament.md, Advancement).
+
+    Absent players are those marked absent from the semi-final plus ``extra_absent``
+    (names or ``#badge``; UserError for unknown names). Nothing is saved.
+    """
+    keys = player_keys(event)
+    absent = absent_ids(event) | resolve_absent(event, extra_absent or [])
+    tables, missing = heat_tables(event)
+    settings = advancement.AdvancementSettings(
+        layouts=event.semi_layout_map(), seed=event.seed
+    )
+    return advancement.advance(
+        tables,
+        absent={keys[pk] for pk in absent},
+        settings=settings,
+        missing_tables=missing,
+    )
