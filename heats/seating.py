@@ -1,0 +1,535 @@
+"""Heat seating: checked-in players -> numbered tables of 4 to 6 seats.
+
+A pure module: no Django, no database. The services load players and earlier rounds,
+call :func:`seat` (or :func:`late_table`), and save the returned :class:`Seating`.
+
+Words (tournament.md, "Words" and "Heats"):
+
+player key
+    Any string naming one player (a database id, a badge number); keys are compared
+    and sorted as strings, so the input order never matters.
+table size, layout
+    Tables seat 4, 5 or 6 players. A *layout* is the list of table sizes for a round,
+    largest first, table 1 first; players who do not fit are *waiting*.
+policy
+    How a layout is chosen for N players. ``"six-over-four"`` (default): fewest
+    4-player tables, then most 5-player tables. ``"five-first"``: most 5-player
+    tables, then fewest 4-player tables (6 over 4).
+seed
+    An ``int`` or ``str`` recorded with the seating; the same seed and the same
+    inputs give the same seating. Only the seed's text counts: ``12`` and ``"12"``
+    seat alike. The random order, who waits, the local search and the seat order
+    draw from separate streams, so the random start and who waits depend on the
+    seed, the player keys and the layout alone, never on the history.
+seat 1
+    The start player; play goes clockwise by seat. Each table is listed in seat order.
+history
+    ``{frozenset({a, b}): times a and b met at a table in earlier rounds}``.
+keep-apart pair
+    ``frozenset({a, b})`` the GM asked not to seat together (family, same club).
+objective
+    ``(repeat_cost, keep_apart_violations)``, compared lexicographically (tuples):
+    ``repeat_cost`` is the sum over pairs at the same table of (times met)**2, and a
+    violation is one keep-apart pair at the same table. Lower is better.
+late table
+    A table formed after the seating from late arrivals, allowed only once at least
+    the minimum late table (default 5, configurable 4-6) have arrived.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any, NamedTuple
+
+SIX_OVER_FOUR = "six-over-four"
+FIVE_FIRST = "five-first"
+POLICIES = (SIX_OVER_FOUR, FIVE_FIRST)
+MIN_TABLE = 4
+MAX_TABLE = 6
+DEFAULT_LATE_MINIMUM = 5
+
+# A drawn seed stays below 2**53 so the kiosk's JavaScript reads it back exactly.
+_SEED_LIMIT = 10**15
+# Bounds of the local search: counted, never timed, so a seed always reproduces.
+_MAX_PASSES = 50
+_MAX_KICKS = 200
+_MAX_EVALUATIONS = 1_500_000
+
+History = Mapping[frozenset[str], int]
+
+
+class SeatingError(ValueError):
+    """A request the GM can correct: the message says what to change."""
+
+
+class TableSizes(NamedTuple):
+    """A layout: ``sizes`` (players per table, largest first) and ``waiting`` (count).
+
+    Unpacks as ``sizes, waiting = table_sizes(n)``.
+    """
+
+    sizes: list[int]
+    waiting: int
+
+
+@dataclass(frozen=True)
+class Seating:
+    """The result of a seating.
+
+    ``tables[k][s]`` is the player key at table ``k + 1``, seat ``s + 1`` (seat 1 is
+    the start player). ``waiting`` lists the players without a seat, sorted by key.
+    ``repeat_cost`` and ``keep_apart_violations`` are the :func:`objective` of
+    ``tables`` for the history and keep-apart pairs the seating was made with.
+    """
+
+    seed: int | str
+    tables: list[list[str]]
+    waiting: list[str]
+    repeat_cost: int = 0
+    keep_apart_violations: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"seed": S, "tables": [{"number": 1, "players": [...]}], "waiting": []}``.
+
+        Table numbers run 1..n; late tables are numbered from 1 too, and the caller
+        renumbers them after the round's existing tables.
+        """
+        return {
+            "seed": self.seed,
+            "tables": [
+                {"number": number, "players": list(players)}
+                for number, players in enumerate(self.tables, start=1)
+            ],
+            "waiting": list(self.waiting),
+        }
+
+
+# --- table sizes -------------------------------------------------------------------
+
+
+def table_sizes(n: int, policy: str = SIX_OVER_FOUR) -> TableSizes:
+    """Layout for ``n`` players under ``policy`` (tournament.md, Heats).
+
+    Every player is seated when a layout of 4-6 seats exists; otherwise as many as
+    possible: N = 7 gives one table of 6 and 1 waiting, N < 4 no table and all wait.
+    Examples (six-over-four): 9 -> [5, 4], 13 -> [5, 4, 4], 23 -> [6, 6, 6, 5];
+    (five-first): 23 -> [5, 5, 5, 4, 4], 24 -> [5, 5, 5, 5, 4].
+
+    Raises SeatingError for a negative ``n`` or an unknown policy.
+    """
+    return _layout(n, MIN_TABLE, policy)
+
+
+def late_table_sizes(
+    n: int, minimum: int = DEFAULT_LATE_MINIMUM, policy: str = SIX_OVER_FOUR
+) -> TableSizes:
+    """Layout for ``n`` late arrivals, every table at least ``minimum`` (4-6) seats.
+
+    Seats as many late arrivals as tables of ``minimum``..6 allow, then follows
+    ``policy``: with minimum 5, 4 -> [] (4 wait), 5 -> [5], 8 -> [6] (2 wait),
+    11 -> [6, 5]. Source: tournament.md, Heats, "Late arrivals" (seed 001: a late
+    arriver must "find four additional players").
+
+    Raises SeatingError if ``minimum`` is not 4, 5 or 6, or as :func:`table_sizes`.
+    """
+    if minimum not in range(MIN_TABLE, MAX_TABLE + 1):
+        raise SeatingError(
+            f"The minimum late table must be 4, 5 or 6 players, not {minimum}."
+        )
+    return _layout(n, minimum, policy)
+
+
+def _layout(n: int, smallest: int, policy: str) -> TableSizes:
+    """Seat the most of ``n`` players in tables of ``smallest``..6 seats."""
+    if policy not in POLICIES:
+        known = " or ".join(repr(p) for p in POLICIES)
+        raise SeatingError(f"Unknown table-size policy {policy!r}; use {known}.")
+    if n < 0:
+        raise SeatingError(f"The number of players cannot be negative ({n}).")
+    for seated in range(n, smallest - 1, -1):
+        counts = _counts(seated, smallest, policy)
+        if counts is not None:
+            fours, fives, sixes = counts
+            return TableSizes([6] * sixes + [5] * fives + [4] * fours, n - seated)
+    return TableSizes([], n)
+
+
+def _counts(m: int, smallest: int, policy: str) -> tuple[int, int, int] | None:
+    """(fours, fives, sixes) seating exactly ``m`` players, best for ``policy``.
+
+    Candidates are tried in order of preference, so the first that fits is best.
+    """
+    most_fours = m // 4 if smallest <= 4 else 0
+    most_fives = m // 5 if smallest <= 5 else 0
+    fours_range = range(most_fours + 1)
+    fives_range = range(most_fives, -1, -1)
+    if policy == FIVE_FIRST:
+        candidates = ((f4, f5) for f5 in fives_range for f4 in fours_range)
+    else:
+        candidates = ((f4, f5) for f4 in fours_range for f5 in fives_range)
+    for fours, fives in candidates:
+        rest = m - 4 * fours - 5 * fives
+        if rest >= 0 and rest % 6 == 0:
+            return fours, fives, rest // 6
+    return None
+
+
+# --- objective and history ---------------------------------------------------------
+
+
+def objective(
+    tables: Iterable[Iterable[str]],
+    history: History | None = None,
+    keep_apart: Iterable[frozenset[str]] = (),
+) -> tuple[int, int]:
+    """``(repeat_cost, keep_apart_violations)`` of a seating; lower is better.
+
+    ``tables`` is any nesting of player keys (e.g. ``Seating.tables`` after the GM
+    swapped two players). repeat_cost = sum over pairs at the same table of
+    (times met before)**2; a violation is a keep-apart pair at the same table
+    (a pair given twice counts once). Source: tournament.md, Heats.
+    """
+    history = history or {}
+    apart = set(keep_apart)
+    repeat_cost = violations = 0
+    for table in tables:
+        for a, b in combinations(table, 2):
+            pair = frozenset((a, b))
+            repeat_cost += history.get(pair, 0) ** 2
+            violations += pair in apart
+    return repeat_cost, violations
+
+
+def history_from_tables(
+    rounds: Iterable[Iterable[Iterable[str]]],
+) -> dict[frozenset[str], int]:
+    """Times-met counts ``{frozenset({a, b}): n}`` from earlier rounds' tables.
+
+    ``rounds`` is ``[round][table][player key]``; each pair seated at one table
+    counts once for that table. Raises SeatingError if a table lists a player twice.
+    """
+    met: dict[frozenset[str], int] = {}
+    for tables in rounds:
+        for table in tables:
+            players = list(table)
+            if len(set(players)) != len(players):
+                raise SeatingError(f"A table lists a player twice: {players}.")
+            for a, b in combinations(players, 2):
+                pair = frozenset((a, b))
+                met[pair] = met.get(pair, 0) + 1
+    return met
+
+
+# --- seating -----------------------------------------------------------------------
+
+
+def seat(
+    players: Sequence[str],
+    seed: int | str | None = None,
+    *,
+    history: History | None = None,
+    keep_apart: Iterable[frozenset[str]] = (),
+    sizes: Sequence[int] | None = None,
+    policy: str = SIX_OVER_FOUR,
+) -> Seating:
+    """Seat ``players`` at random from ``seed``, avoiding repeats if asked.
+
+    The sorted keys are shuffled from the seed; the first ``sum(sizes)`` fill the
+    tables in layout order and the rest wait (so who waits is random). From that
+    random start a seeded local search of swaps between tables lowers the
+    :func:`objective` for ``history`` and ``keep_apart``; it never ends worse than
+    the start. Finally each table's seat order, hence seat 1, is shuffled.
+
+    ``sizes`` forces a layout (semi-final 25 = ``[5] * 5``), in the given table
+    order; otherwise :func:`table_sizes` with ``policy``. ``seed=None`` draws one
+    with :mod:`secrets`; it is returned in ``Seating.seed``. Pairs naming players
+    not in ``players`` are ignored. Source: tournament.md, Heats; "Semi-final and
+    final" (random seating into the layout, avoiding repeat opponents).
+
+    Raises SeatingError for duplicate keys, a table size outside 4-6, a forced
+    layout with more seats than players, an unknown policy, a pair that does not
+    name two players, or a negative times-met count.
+    """
+    keys = _checked_players(players)
+    layout = _checked_layout(sizes, len(keys), policy)
+    if seed is None:
+        seed = secrets.randbelow(_SEED_LIMIT)
+    order = sorted(keys)
+    _rng(seed, "order").shuffle(order)
+    seated_count = sum(layout)
+    seated, waiting = order[:seated_count], order[seated_count:]
+    groups = _split(list(range(seated_count)), layout)
+    weights = _weights(seated, history or {}, keep_apart)
+    if weights is not None:
+        groups = _Search(groups, weights, _rng(seed, "search")).run()
+    tables = [[seated[p] for p in group] for group in groups]
+    seats_rng = _rng(seed, "seats")
+    for table in tables:
+        seats_rng.shuffle(table)
+    repeat_cost, violations = objective(tables, history, keep_apart)
+    return Seating(seed, tables, sorted(waiting), repeat_cost, violations)
+
+
+def late_table(
+    waiting: Sequence[str],
+    minimum: int = DEFAULT_LATE_MINIMUM,
+    seed: int | str | None = None,
+    *,
+    history: History | None = None,
+    keep_apart: Iterable[frozenset[str]] = (),
+    policy: str = SIX_OVER_FOUR,
+) -> Seating | None:
+    """Seat late arrivals at new tables, or ``None`` while fewer than ``minimum``.
+
+    ``waiting`` holds the late arrivals (and anyone left waiting by the seating).
+    Tables follow :func:`late_table_sizes`: every table has ``minimum``..6 seats and
+    as many players as possible are seated, so 7 late arrivals with minimum 5 give
+    one table of 6 and 1 waiting, 10 give two tables of 5. Who waits is drawn from
+    the seed as in :func:`seat`. Tables are numbered from 1 in the result; the
+    caller numbers them after the round's tables. Source: tournament.md, Heats,
+    "Late arrivals".
+
+    Raises SeatingError as :func:`late_table_sizes` and :func:`seat`.
+    """
+    layout = late_table_sizes(len(waiting), minimum, policy)
+    if not layout.sizes:
+        _checked_players(waiting)
+        return None
+    return seat(
+        waiting,
+        seed,
+        history=history,
+        keep_apart=keep_apart,
+        sizes=layout.sizes,
+        policy=policy,
+    )
+
+
+def swap_players(
+    seating: Seating,
+    a: str,
+    b: str,
+    *,
+    history: History | None = None,
+    keep_apart: Iterable[frozenset[str]] = (),
+) -> Seating:
+    """A copy of ``seating`` with players ``a`` and ``b`` exchanged (a GM's swap).
+
+    Either may be waiting: swapping a seated and a waiting player seats the waiting
+    one in the other's seat. The objective is recomputed for ``history`` and
+    ``keep_apart``. Raises SeatingError if either key is not in the seating.
+    """
+    rows = [list(t) for t in seating.tables] + [list(seating.waiting)]
+    spots = {key: (r, s) for r, row in enumerate(rows) for s, key in enumerate(row)}
+    for key in (a, b):
+        if key not in spots:
+            raise SeatingError(f"Player {key!r} is not in this seating.")
+    (ra, sa), (rb, sb) = spots[a], spots[b]
+    rows[ra][sa], rows[rb][sb] = b, a
+    tables, waiting = rows[:-1], sorted(rows[-1])
+    repeat_cost, violations = objective(tables, history, keep_apart)
+    return Seating(seating.seed, tables, waiting, repeat_cost, violations)
+
+
+# --- validation and set-up ---------------------------------------------------------
+
+
+def _checked_players(players: Sequence[str]) -> list[str]:
+    """The keys as a list; SeatingError names any key given more than once."""
+    keys = list(players)
+    if len(set(keys)) != len(keys):
+        twice = sorted(k for k, count in Counter(keys).items() if count > 1)
+        raise SeatingError(
+            f"Each player can be seated once; listed more than once: {twice}."
+        )
+    return keys
+
+
+def _checked_layout(sizes: Sequence[int] | None, n: int, policy: str) -> list[int]:
+    """The forced layout after checks, or the policy's layout for ``n`` players."""
+    if sizes is None:
+        return table_sizes(n, policy).sizes
+    if policy not in POLICIES:
+        table_sizes(0, policy)  # raises the unknown-policy error
+    layout = list(sizes)
+    for size in layout:
+        if size not in range(MIN_TABLE, MAX_TABLE + 1):
+            raise SeatingError(
+                f"A table seats 4, 5 or 6 players; the layout asks for {size}."
+            )
+    if sum(layout) > n:
+        shape = "+".join(map(str, layout))
+        raise SeatingError(
+            f"The layout {shape} needs {sum(layout)} players, but only {n} are "
+            "available; choose a smaller layout or check in more players."
+        )
+    return layout
+
+
+def _rng(seed: int | str, purpose: str) -> random.Random:
+    """An independent random stream for one ``purpose`` of one seed."""
+    return random.Random(f"medici-seating/{purpose}/{seed}")
+
+
+def _split(items: list[int], layout: Sequence[int]) -> list[list[int]]:
+    """Consecutive slices of ``items`` with the lengths in ``layout``."""
+    groups, start = [], 0
+    for size in layout:
+        groups.append(items[start : start + size])
+        start += size
+    return groups
+
+
+def _pair(pair: frozenset[str], what: str) -> tuple[str, str]:
+    """The two keys of ``pair``; SeatingError if it does not name two players."""
+    if len(pair) != 2:
+        raise SeatingError(f"A {what} pair must name two players, not {set(pair)}.")
+    a, b = pair
+    return a, b
+
+
+def _weights(
+    seated: list[str], history: History, keep_apart: Iterable[frozenset[str]]
+) -> list[dict[int, int]] | None:
+    """Pair weights ``weights[p][q]`` by index into ``seated``, or None if all zero.
+
+    A repeat counts ``times_met**2 * scale`` and a keep-apart pair 1, with ``scale``
+    above the number of keep-apart pairs: one sum then orders seatings exactly as
+    the lexicographic objective does.
+    """
+    index = {key: i for i, key in enumerate(seated)}
+    apart = {_pair(p, "keep-apart") for p in set(keep_apart)}
+    apart = {(a, b) for a, b in apart if a in index and b in index}
+    scale = len(apart) + 1
+    weights: list[dict[int, int]] = [{} for _ in seated]
+    found = False
+    for pair, met in history.items():
+        a, b = _pair(pair, "history")
+        if met < 0:
+            raise SeatingError(f"Times met cannot be negative: {set(pair)}: {met}.")
+        if met and a in index and b in index:
+            _add(weights, index[a], index[b], met * met * scale)
+            found = True
+    for a, b in apart:
+        _add(weights, index[a], index[b], 1)
+    return weights if found or apart else None
+
+
+def _add(weights: list[dict[int, int]], p: int, q: int, w: int) -> None:
+    weights[p][q] = weights[p].get(q, 0) + w
+    weights[q][p] = weights[q].get(p, 0) + w
+
+
+# --- local search ------------------------------------------------------------------
+
+
+class _Search:
+    """Swap-based local search on tables of player indices.
+
+    ``load[p][t]`` is the summed weight between player p and the players at table
+    t, so the change from swapping two players is found in a few lookups.
+    Descents take the best improving swap for each conflicted player (one whose own
+    table costs something); between descents a random "kick" swap leaves a local
+    minimum. The best seating seen is returned, so never worse than the start.
+    """
+
+    def __init__(
+        self, groups: list[list[int]], weights: list[dict[int, int]], rng: random.Random
+    ) -> None:
+        self.tables = [list(g) for g in groups]
+        self.weights = weights
+        self.rng = rng
+        self.where = [0] * len(weights)
+        for t, table in enumerate(self.tables):
+            for p in table:
+                self.where[p] = t
+        self.load: list[dict[int, int]] = [{} for _ in weights]
+        for p, neighbours in enumerate(weights):
+            load = self.load[p]
+            for q, w in neighbours.items():
+                load[self.where[q]] = load.get(self.where[q], 0) + w
+        self.cost = sum(self._own(p) for p in range(len(weights))) // 2
+        self.evaluations = 0
+
+    def run(self) -> list[list[int]]:
+        if len(self.tables) < 2:
+            return self.tables
+        self._descend()
+        best_cost, best = self.cost, [t[:] for t in self.tables]
+        for _ in range(_MAX_KICKS):
+            if best_cost == 0 or self.evaluations >= _MAX_EVALUATIONS:
+                break
+            self._kick()
+            self._descend()
+            if self.cost < best_cost:
+                best_cost, best = self.cost, [t[:] for t in self.tables]
+        return best
+
+    def _own(self, p: int) -> int:
+        return self.load[p].get(self.where[p], 0)
+
+    def _conflicted(self) -> list[int]:
+        players = [p for p in range(len(self.weights)) if self._own(p) > 0]
+        self.rng.shuffle(players)
+        return players
+
+    def _descend(self) -> None:
+        for _ in range(_MAX_PASSES):
+            improved = False
+            for i in self._conflicted():
+                if self.evaluations >= _MAX_EVALUATIONS:
+                    return
+                delta, j = self._best_swap(i)
+                if delta < 0:
+                    self._swap(i, j, delta)
+                    improved = True
+            if not improved:
+                return
+
+    def _best_swap(self, i: int) -> tuple[int, int]:
+        """(delta, partner) of the best swap for player i; delta >= 0 if none helps."""
+        a, load, weights_i = self.where[i], self.load, self.weights[i]
+        load_i = load[i]
+        own = load_i.get(a, 0)
+        best_delta, best_j = 0, -1
+        for b, table in enumerate(self.tables):
+            if b == a:
+                continue
+            base = load_i.get(b, 0) - own
+            for j in table:
+                load_j = load[j]
+                delta = base + load_j.get(a, 0) - load_j.get(b, 0)
+                delta -= 2 * weights_i.get(j, 0)
+                if delta < best_delta:
+                    best_delta, best_j = delta, j
+            self.evaluations += len(table)
+        return best_delta, best_j
+
+    def _kick(self) -> None:
+        """Swap a random conflicted player with a random player at another table."""
+        i = self.rng.choice(self._conflicted())
+        others = [t for t in range(len(self.tables)) if t != self.where[i]]
+        j = self.rng.choice(self.tables[self.rng.choice(others)])
+        a, b = self.where[i], self.where[j]
+        load_i, load_j = self.load[i], self.load[j]
+        delta = load_i.get(b, 0) - load_i.get(a, 0) + load_j.get(a, 0)
+        delta -= load_j.get(b, 0) + 2 * self.weights[i].get(j, 0)
+        self._swap(i, j, delta)
+
+    def _swap(self, i: int, j: int, delta: int) -> None:
+        a, b = self.where[i], self.where[j]
+        table_a, table_b = self.tables[a], self.tables[b]
+        table_a[table_a.index(i)] = j
+        table_b[table_b.index(j)] = i
+        self.where[i], self.where[j] = b, a
+        for mover, old, new in ((i, a, b), (j, b, a)):
+            for q, w in self.weights[mover].items():
+                load_q = self.load[q]
+                load_q[old] -= w
+                load_q[new] = load_q.get(new, 0) + w
+        self.cost += delta
