@@ -1,0 +1,493 @@
+"""Advancement from the heats to the semi-final (or straight to the final).
+
+Pure module: no Django import. Source: spec/tournament.md, "Advancement to the
+semi-final" (cited below as "Advancement, n"), and seed 001 ("All winners
+advance ...").
+
+Words:
+
+winner
+    A distinct player who won at least one heat table (place 1 in
+    ``scoring.places``; every player of an unresolved tie for first counts). A
+    double winner counts once.
+present / absent
+    Present means checked in for the semi-final. The caller passes the absent
+    player keys; an absent player is never seated, skipped when called, and left
+    out of ``winners_present`` and the HMW ranking. Absence changes nothing else:
+    heat results, places, margins and average finishes stay as recorded
+    (Advancement, 9), and absent players still count as participants.
+participants
+    Distinct players with at least one heat record. ``cap`` is half of them,
+    rounded down (BPA rule, Advancement, 1).
+heat entered
+    A heat in which the player has a record. A seat someone else took over before
+    play (an absent player's seat refilled at the seating) is not an entry: only
+    records count, so the "first heat entered" is the lowest heat number among
+    the player's records.
+HMW
+    "Heats: Most Wins", the eight tie-break levels that rank winners when there
+    are more present than seats (Advancement, 2). Only present winners are
+    ranked; winners cut this way ("pared") are the first alternates, in HMW
+    order, ahead of any second place.
+alternate
+    A non-winner called to an empty seat: second places ranked by percentage of
+    their table winner's final score, then third places (Advancement, 3). The
+    call order is ``alternates`` (called now) followed by ``next_alternates``.
+die roll
+    A draw from ``random.Random(f"{seed}|{purpose}|{player}")``: reproducible from
+    the event's recorded seed and independent of input order. It is used only
+    after every deterministic level ties, and every place it decides says so
+    (Advancement, 7).
+provisional
+    Some heat table has no results; the list may still change (Advancement, 8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any
+
+from scoring.places import (
+    ALTERNATE_LEVELS,
+    BestFinish,
+    HeatTable,
+    PlayerHistory,
+    PlayerResult,
+    TableKey,
+    TablePlaces,
+    deciding_levels,
+    die_roll,
+    display_percent,
+    place_heats,
+    player_histories,
+    rank_runners_up,
+    table_places,
+)
+
+__all__ = [
+    "ALTERNATE_LEVELS",
+    "DEFAULT_SETTINGS",
+    "HMW_LEVELS",
+    "Advancement",
+    "AdvancementSettings",
+    "Alternate",
+    "HeatTable",
+    "Listed",
+    "PlayerResult",
+    "advance",
+    "semi_final_size",
+    "table_places",
+]
+
+FINAL_MIN = 4
+FINAL_MAX = 6
+HMW_LEVELS = (
+    "most heat wins",
+    "win in first heat entered",
+    "win in second heat entered",
+    "win in third heat entered",
+    "win in fourth heat entered",
+    "largest margin of victory",
+    "best average finish",
+    "die roll",
+)
+_ORDINALS = {2: "double", 3: "triple", 4: "quadruple"}
+
+
+def _standard_layouts() -> Mapping[int, tuple[int, ...]]:
+    return MappingProxyType(
+        {
+            16: (4, 4, 4, 4),
+            20: (5, 5, 5, 5),
+            25: (5, 5, 5, 5, 5),
+            30: (5, 5, 5, 5, 5, 5),
+            36: (6, 6, 6, 6, 6, 6),
+        }
+    )
+
+
+@dataclass(frozen=True)
+class AdvancementSettings:
+    """Event settings for advancement.
+
+    ``layouts`` maps each standard semi-final size (players) to its table sizes
+    (Advancement, 1; configurable); ``seed`` is the event's recorded seed for die
+    rolls (Advancement, 7); ``next_alternates`` is how many further alternates to
+    list after those called (Advancement, 5). Raises ``ValueError`` when a layout
+    does not add up to its size or has a table outside 4-6 players.
+    """
+
+    layouts: Mapping[int, tuple[int, ...]] = field(default_factory=_standard_layouts)
+    seed: str = "0"
+    next_alternates: int = 3
+
+    def __post_init__(self) -> None:
+        for size, layout in self.layouts.items():
+            if sum(layout) != size or not all(4 <= t <= 6 for t in layout):
+                raise ValueError(f"layout {layout} does not seat {size} in 4-6s")
+        if self.next_alternates < 0:
+            raise ValueError("next_alternates must be >= 0")
+
+
+DEFAULT_SETTINGS = AdvancementSettings()
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A player on a posted list with the reason for the place (Advancement, 5)."""
+
+    player: str
+    reason: str
+
+    def to_json(self) -> dict[str, str]:
+        """Return ``{"player", "reason"}``."""
+        return {"player": self.player, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class Alternate:
+    """One alternate in call order (Advancement, 2 and 3).
+
+    ``percent`` is the exact ratio of the player's final to the table winner's
+    (1 = 100%), ``heat``/``table``/``place`` locate the finish it comes from (the
+    player's best one at that place). For a winner cut by HMW all four are
+    ``None``. ``reason`` is the line a GM posts.
+    """
+
+    player: str
+    percent: Fraction | None
+    heat: int | None
+    table: int | None
+    place: int | None
+    reason: str
+
+    @property
+    def display_percent(self) -> float | None:
+        """The percentage rounded to one decimal (96.9), for display only."""
+        return None if self.percent is None else display_percent(self.percent)
+
+    def to_json(self) -> dict[str, Any]:
+        """Return ``{"player", "percent", "heat", "table", "place", "reason"}``."""
+        return {
+            "player": self.player,
+            "percent": self.display_percent,
+            "heat": self.heat,
+            "table": self.table,
+            "place": self.place,
+            "reason": self.reason,
+        }
+
+
+@dataclass(frozen=True)
+class Advancement:
+    """The recommended semi-final (or final) list (Advancement, 1-9).
+
+    ``semi_size`` is the semi-final size in players, 0 when there is none;
+    ``tables`` the table sizes of the semi-final, or ``(final size,)`` when
+    ``final_only``. ``winners_present`` counts present winners; ``cap`` is
+    ``participants // 2``. ``qualifiers`` lists every seated player (winners,
+    then called alternates); ``alternates`` and ``next_alternates`` are in call
+    order; ``pared`` are the winners cut by HMW in rank order; ``skipped`` the
+    absent winners and the absent players passed over when calling alternates.
+    ``double_winners`` holds every player with two or more wins, absent or not.
+    """
+
+    semi_size: int
+    tables: tuple[int, ...]
+    final_only: bool
+    winners_present: int
+    cap: int
+    participants: int
+    qualifiers: tuple[Listed, ...]
+    alternates: tuple[Alternate, ...]
+    next_alternates: tuple[Alternate, ...]
+    pared: tuple[Listed, ...]
+    skipped: tuple[Listed, ...]
+    winners: tuple[str, ...]
+    double_winners: tuple[str, ...]
+    warnings: tuple[str, ...]
+    provisional: bool
+    missing_tables: tuple[TableKey, ...]
+
+    @property
+    def seats(self) -> int:
+        """Seats in the recommended round (players)."""
+        return sum(self.tables)
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the list as JSON-ready data (percent rounded to 0.1)."""
+        return {
+            "semi_size": self.semi_size,
+            "tables": list(self.tables),
+            "final_only": self.final_only,
+            "winners_present": self.winners_present,
+            "cap": self.cap,
+            "participants": self.participants,
+            "qualifiers": [q.to_json() for q in self.qualifiers],
+            "alternates": [a.to_json() for a in self.alternates],
+            "next_alternates": [a.to_json() for a in self.next_alternates],
+            "pared": [p.to_json() for p in self.pared],
+            "skipped": [s.to_json() for s in self.skipped],
+            "double_winners": list(self.double_winners),
+            "warnings": list(self.warnings),
+            "provisional": self.provisional,
+            "missing_tables": [list(t) for t in self.missing_tables],
+        }
+
+
+@dataclass(frozen=True)
+class _Option:
+    """An entry of the alternates queue before it gets its number.
+
+    ``key`` sorts candidates best first (see ``ALTERNATE_LEVELS``); it is empty
+    for a winner cut by HMW, who is queued ahead of every candidate.
+    """
+
+    player: str
+    percent: Fraction | None
+    heat: int | None
+    table: int | None
+    place: int | None
+    detail: str
+    key: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class _Called:
+    alternates: tuple[Alternate, ...]
+    next_alternates: tuple[Alternate, ...]
+    skipped: tuple[Listed, ...]
+    warnings: tuple[str, ...]
+
+
+def semi_final_size(
+    winners_present: int,
+    participants: int,
+    layouts: Mapping[int, tuple[int, ...]] = DEFAULT_SETTINGS.layouts,
+) -> int:
+    """Return the semi-final size in players, or 0 when there is no semi-final.
+
+    The smallest standard size holding all present winners, never above half of
+    the participants (then the largest standard size that is not); 0 when at
+    most 6 winners are present or no standard size fits under the cap
+    (Advancement, 1 and 4).
+    """
+    cap = participants // 2
+    sizes = sorted(layouts)
+    under_cap = [s for s in sizes if s <= cap]
+    if winners_present <= FINAL_MAX or not under_cap:
+        return 0
+    holding = [s for s in sizes if s >= winners_present]
+    size = holding[0] if holding else sizes[-1]
+    return size if size <= cap else under_cap[-1]
+
+
+def advance(
+    tables: Sequence[HeatTable],
+    absent: Collection[str] = (),
+    settings: AdvancementSettings = DEFAULT_SETTINGS,
+    missing_tables: Sequence[TableKey] = (),
+) -> Advancement:
+    """Recommend the semi-final (or final) list (tournament.md, Advancement).
+
+    ``tables``: every heat table with results, in any order; a table with no
+    records counts as missing. ``absent``: player keys not checked in.
+    ``missing_tables``: (heat, table) pairs still without results; any makes the
+    result provisional. Input order never changes the result. Raises
+    ``ValueError`` for a repeated (heat, table), a player with two records in one
+    heat, or an invalid table (see ``scoring.places.table_places``).
+    """
+    placed, empty = place_heats(tables)
+    histories = player_histories(placed)
+    away = frozenset(absent)
+    winners = _winners_in_order(histories)
+    present = [w for w in winners if w not in away]
+    semi = semi_final_size(len(present), len(histories), settings.layouts)
+    layout = settings.layouts[semi] if semi else (_final_size(len(present)),)
+    seated, pared, warnings = _seat_winners(
+        present, histories, sum(layout), settings.seed
+    )
+    ranked = rank_runners_up(histories, placed, settings.seed)
+    queue = _queue(pared, ranked, away)
+    called = _call(queue, ranked, away, sum(layout) - len(seated), settings)
+    missing = tuple(sorted(set(missing_tables) | set(empty)))
+    table_warnings = _table_warnings(placed, missing, away, histories)
+    return Advancement(
+        semi_size=semi,
+        tables=tuple(layout),
+        final_only=semi == 0,
+        winners_present=len(present),
+        cap=len(histories) // 2,
+        participants=len(histories),
+        qualifiers=(*seated, *(Listed(a.player, a.reason) for a in called.alternates)),
+        alternates=called.alternates,
+        next_alternates=called.next_alternates,
+        pared=tuple(pared),
+        skipped=_absent_winners(winners, away, histories) + called.skipped,
+        winners=tuple(winners),
+        double_winners=tuple(w for w in winners if len(histories[w].wins) > 1),
+        warnings=(*table_warnings, *warnings, *called.warnings),
+        provisional=bool(missing),
+        missing_tables=missing,
+    )
+
+
+def _final_size(winners_present: int) -> int:
+    return min(max(winners_present, FINAL_MIN), FINAL_MAX)
+
+
+def _winners_in_order(histories: Mapping[str, PlayerHistory]) -> list[str]:
+    """Winners by their first win (heat, table); the key only orders the display."""
+    winners = [p for p, h in histories.items() if h.wins]
+    return sorted(winners, key=lambda p: (histories[p].wins[0], p))
+
+
+def _hmw_key(player: str, history: PlayerHistory, seed: str) -> tuple[Any, ...]:
+    """HMW sort key, best first (Advancement, 2.1-2.8)."""
+    won = {h for h, _ in history.wins}
+    heats = [h for h, _, _ in history.finishes]
+    entered = (heats + [0] * 4)[:4]
+    places = [p for _, _, p in history.finishes]
+    return (
+        -len(history.wins),
+        *(heat not in won for heat in entered),
+        -history.best_margin,
+        Fraction(sum(places), len(places)),
+        -die_roll(seed, "hmw", player),
+    )
+
+
+def _seat_winners(
+    present: Sequence[str],
+    histories: Mapping[str, PlayerHistory],
+    seats: int,
+    seed: str,
+) -> tuple[list[Listed], list[Listed], list[str]]:
+    """Seat present winners; pare by HMW when there are more than seats."""
+    if len(present) <= seats:
+        return [Listed(p, _win_reason(histories[p])) for p in present], [], []
+    ranked = sorted(present, key=lambda p: (_hmw_key(p, histories[p], seed), p))
+    keys = [_hmw_key(p, histories[p], seed) for p in ranked]
+    listed = []
+    levels = deciding_levels(keys)
+    for rank, (player, level) in enumerate(zip(ranked, levels, strict=True), 1):
+        why = f" ({level}: {HMW_LEVELS[level - 1]})" if level else ""
+        listed.append(Listed(player, f"HMW rank {rank}{why}"))
+    warnings = [
+        f"{len(present)} winners present for {seats} seats: "
+        f"{len(present) - seats} cut by HMW"
+    ]
+    dice = [x.reason for x in listed if x.reason.endswith("die roll)")]
+    if dice:
+        warnings.append(f"die roll (seed {seed!r}) decided {', '.join(dice)}")
+    return listed[:seats], listed[seats:], warnings
+
+
+def _win_reason(history: PlayerHistory) -> str:
+    wins = history.wins
+    if len(wins) == 1:
+        return f"heat {wins[0][0]} table {wins[0][1]} winner"
+    heats = ", ".join(str(h) for h, _ in wins)
+    name = _ORDINALS.get(len(wins), f"{len(wins)}-time")
+    return f"{name} winner (heats {heats})"
+
+
+def _absent_winners(
+    winners: Sequence[str],
+    away: Collection[str],
+    histories: Mapping[str, PlayerHistory],
+) -> tuple[Listed, ...]:
+    return tuple(
+        Listed(w, f"absent: {_win_reason(histories[w])}") for w in winners if w in away
+    )
+
+
+def _queue(
+    pared: Sequence[Listed], ranked: Sequence[BestFinish], away: Collection[str]
+) -> list[_Option]:
+    """Cut winners in HMW order, then present candidates (Advancement, 2-3)."""
+    here = [b for b in ranked if b.player not in away]
+    levels = deciding_levels([b.key for b in here])
+    queue = [
+        _Option(p.player, None, None, None, None, f"cut winner, {p.reason}", ())
+        for p in pared
+    ]
+    for best, level in zip(here, levels, strict=True):
+        detail = best.describe(level)
+        queue.append(
+            _Option(
+                best.player,
+                best.percent,
+                best.heat,
+                best.table,
+                best.place,
+                detail,
+                best.key,
+            )
+        )
+    return queue
+
+
+def _call(
+    queue: Sequence[_Option],
+    ranked: Sequence[BestFinish],
+    away: Collection[str],
+    empty_seats: int,
+    settings: AdvancementSettings,
+) -> _Called:
+    """Number the queue; absent candidates ranked above the cut-off are skipped."""
+    shown = queue[: empty_seats + settings.next_alternates]
+    alternates = [
+        Alternate(
+            o.player, o.percent, o.heat, o.table, o.place, f"alternate {n}: {o.detail}"
+        )
+        for n, o in enumerate(shown, 1)
+    ]
+    unshown = [o.key for o in queue[len(shown) :] if o.key]
+    skipped = tuple(
+        Listed(b.player, f"absent, passed over: {b.describe()}")
+        for b in ranked
+        if b.player in away and (not unshown or b.key < unshown[0])
+    )
+    return _Called(
+        alternates=tuple(alternates[:empty_seats]),
+        next_alternates=tuple(alternates[empty_seats:]),
+        skipped=skipped,
+        warnings=_call_warnings(alternates, empty_seats, settings.seed),
+    )
+
+
+def _call_warnings(
+    alternates: Sequence[Alternate], empty_seats: int, seed: str
+) -> tuple[str, ...]:
+    warnings = []
+    if len(alternates) < empty_seats:
+        unfilled = empty_seats - len(alternates)
+        warnings.append(f"{unfilled} seat(s) left empty: no second or third place left")
+    dice = [a.player for a in alternates if a.reason.endswith("die roll")]
+    if dice:
+        warnings.append(f"die roll (seed {seed!r}) placed alternates {', '.join(dice)}")
+    unrecorded = [a.player for a in alternates if a.reason.endswith("(not recorded)")]
+    if unrecorded:
+        names = ", ".join(unrecorded)
+        warnings.append(f"tie broken against a missing day score: {names}")
+    return tuple(warnings)
+
+
+def _table_warnings(
+    placed: Mapping[TableKey, TablePlaces],
+    missing: Sequence[TableKey],
+    away: Collection[str],
+    histories: Mapping[str, PlayerHistory],
+) -> tuple[str, ...]:
+    warnings = [
+        f"heat {h} table {t}: {w}" for (h, t), p in placed.items() for w in p.warnings
+    ]
+    warnings += [f"provisional: no results for heat {h} table {t}" for h, t in missing]
+    unknown = sorted(set(away) - set(histories))
+    if unknown:
+        warnings.append(f"absent but never in a heat: {', '.join(unknown)}")
+    return tuple(warnings)

@@ -1,0 +1,434 @@
+"""Places at one heat table, and the percentages alternates are ranked by.
+
+Pure module: no Django import. The results import and ``scoring.advancement`` both
+build on it.
+
+Words (spec/tournament.md, "Words" and "Recording a table"):
+
+player record
+    One player's result at one table (:class:`PlayerResult`): the final score in
+    florins and, when recorded, the scores after day 1 and day 2.
+place
+    A player's finish at the table. Places follow the final score, higher first;
+    equal scores share a place and the next place skips the shared ones
+    (competition ranking: 100, 100, 90 gives 1, 1, 3).
+tie for first
+    Two or more players sharing place 1. The GM resolves it by declaring one of
+    them the winner (``declared_place == 1`` on exactly one tied record); that
+    player is then the sole winner and the other tied players share place 2.
+    Until resolved, every tied player counts as a winner and the table carries a
+    warning.
+winner score
+    The table's top final score, the denominator of every percentage at that
+    table (all tied winners share it). At the intermediate days it is the table
+    winner's own day-1 / day-2 score; for an unresolved tie, the highest of the
+    tied winners' scores that day (the stricter comparison).
+percentage of the winner
+    A score divided by the winner score of the same table and the same day, kept
+    as an exact :class:`~fractions.Fraction` (tournament.md, Advancement, 6). A
+    zero denominator counts as 100% (Advancement, 3: "a table whose winner scored
+    0 gives its runner-up 100%"; the same reading is applied to days 1 and 2).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any
+
+__all__ = [
+    "ALTERNATE_LEVELS",
+    "BestFinish",
+    "HeatTable",
+    "PlayerHistory",
+    "PlayerResult",
+    "TablePlaces",
+    "deciding_levels",
+    "die_roll",
+    "display_percent",
+    "percent_of",
+    "place_heats",
+    "player_histories",
+    "rank_runners_up",
+    "table_places",
+]
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    """One player record at one heat table.
+
+    ``player`` is an opaque, stable key that the caller keeps unique within the
+    event. ``final``, ``day1`` and ``day2`` are florins (integers >= 0; the day
+    scores are optional). ``declared_place`` is the place the GM declared; only
+    ``declared_place == 1`` is read, to resolve a tie for first (tournament.md,
+    Recording a table).
+    """
+
+    player: str
+    final: int
+    day1: int | None = None
+    day2: int | None = None
+    declared_place: int | None = None
+
+
+@dataclass(frozen=True)
+class HeatTable:
+    """The records of one heat table.
+
+    ``heat`` is the heat number (1-based; a player's first heat entered is the
+    lowest heat number among their records), ``table`` the table number within
+    the heat, ``records`` one :class:`PlayerResult` per seated player, in any
+    order.
+    """
+
+    heat: int
+    table: int
+    records: tuple[PlayerResult, ...]
+
+
+@dataclass(frozen=True)
+class TablePlaces:
+    """The places at one table (tournament.md, Recording a table).
+
+    ``places`` maps player key -> place (1-based, competition ranking);
+    ``winners`` holds the player keys at place 1 (more than one only for an
+    unresolved tie for first, flagged by ``unresolved_tie``); ``winner_final``,
+    ``winner_day1`` and ``winner_day2`` are the winner scores in florins used as
+    the percentage denominators (``None`` when a day was not recorded);
+    ``warnings`` are GM-readable messages without the heat/table prefix.
+    """
+
+    records: tuple[PlayerResult, ...]
+    places: Mapping[str, int]
+    winners: tuple[str, ...]
+    winner_final: int
+    winner_day1: int | None
+    winner_day2: int | None
+    unresolved_tie: bool
+    warnings: tuple[str, ...] = ()
+
+    def place_of(self, player: str) -> int:
+        """Return the place of ``player``; ``KeyError`` if not at this table."""
+        return self.places[player]
+
+    def at_place(self, place: int) -> tuple[PlayerResult, ...]:
+        """Return the records finishing at ``place`` (empty if nobody did)."""
+        return tuple(r for r in self.records if self.places[r.player] == place)
+
+    def margin_of_victory(self, player: str) -> int:
+        """Florins between ``player``'s final and the best other final here.
+
+        Used for HMW level 6 (tournament.md, Advancement, 2.6): the winner's
+        final minus the runner-up's. A tied winner's margin is 0. ``KeyError``
+        if ``player`` is not at this table.
+        """
+        own = self.records[self._index(player)].final
+        others = [r.final for r in self.records if r.player != player]
+        return own - max(others, default=0)
+
+    def percentages(
+        self, player: str
+    ) -> tuple[Fraction, Fraction | None, Fraction | None]:
+        """Return ``player``'s (final, day 2, day 1) as exact winner fractions.
+
+        A day is ``None`` when the player's or the winner's score for it is
+        missing. Source: tournament.md, Advancement, 3 and 6.
+        """
+        record = self.records[self._index(player)]
+        return (
+            percent_of(record.final, self.winner_final),
+            _optional_percent(record.day2, self.winner_day2),
+            _optional_percent(record.day1, self.winner_day1),
+        )
+
+    def _index(self, player: str) -> int:
+        for index, record in enumerate(self.records):
+            if record.player == player:
+                return index
+        raise KeyError(player)
+
+
+def percent_of(score: int, winner_score: int) -> Fraction:
+    """Return ``score / winner_score`` as an exact fraction (1 = 100%).
+
+    Florins in, a ratio out; a zero ``winner_score`` gives 1 (tournament.md,
+    Advancement, 3). Never round before comparing (Advancement, 6).
+    """
+    if winner_score == 0:
+        return Fraction(1)
+    return Fraction(score, winner_score)
+
+
+def display_percent(ratio: Fraction) -> float:
+    """Return ``ratio`` as a percentage rounded half up to one decimal.
+
+    For display only (96.9 for 94/97); comparisons use the exact ratio
+    (tournament.md, Advancement, 6).
+    """
+    tenths = math.floor(ratio * 1000 + Fraction(1, 2))
+    return tenths / 10
+
+
+def table_places(records: Sequence[PlayerResult]) -> TablePlaces:
+    """Return the places at one table (tournament.md, Recording a table).
+
+    ``records``: the table's player records, in any order. Places follow the
+    final score with shared places for equal scores; a tie for first is resolved
+    by ``declared_place == 1`` on exactly one tied record. A declaration on a
+    player not tied for first, or on several tied players, is ignored with a
+    warning. Raises ``ValueError`` for an empty table, a repeated player key or a
+    negative score.
+    """
+    _validate(records)
+    top = max(r.final for r in records)
+    tied = [r for r in records if r.final == top]
+    declared = [r for r in tied if r.declared_place == 1]
+    warnings = _declaration_warnings(records, tied, declared)
+    sole = declared[0] if len(tied) > 1 and len(declared) == 1 else None
+    places = {r.player: 1 + sum(o.final > r.final for o in records) for r in records}
+    if sole is not None:
+        places.update({r.player: 2 for r in tied if r is not sole})
+    winners = tuple(r for r in records if places[r.player] == 1)
+    unresolved = len(winners) > 1
+    if unresolved:
+        names = ", ".join(sorted(r.player for r in winners))
+        warnings.append(f"tie for first unresolved ({names}): all count as winners")
+    return TablePlaces(
+        records=tuple(records),
+        places=MappingProxyType(places),
+        winners=tuple(r.player for r in winners),
+        winner_final=top,
+        winner_day1=_top_day(r.day1 for r in winners),
+        winner_day2=_top_day(r.day2 for r in winners),
+        unresolved_tie=unresolved,
+        warnings=tuple(warnings),
+    )
+
+
+def _validate(records: Sequence[PlayerResult]) -> None:
+    if not records:
+        raise ValueError("a table needs at least one player record")
+    keys = [r.player for r in records]
+    if len(set(keys)) != len(keys):
+        raise ValueError(f"a player appears twice at one table: {sorted(keys)}")
+    for r in records:
+        scores = (r.final, r.day1, r.day2)
+        if any(s is not None and s < 0 for s in scores):
+            raise ValueError(f"negative score for {r.player}: {scores}")
+
+
+def _declaration_warnings(
+    records: Sequence[PlayerResult],
+    tied: Sequence[PlayerResult],
+    declared: Sequence[PlayerResult],
+) -> list[str]:
+    warnings = []
+    stray = [r.player for r in records if r.declared_place == 1 and r not in tied]
+    if stray:
+        warnings.append(
+            f"declared winner not tied for first, ignored: {', '.join(sorted(stray))}"
+        )
+    if len(tied) > 1 and len(declared) > 1:
+        names = ", ".join(sorted(r.player for r in declared))
+        warnings.append(f"several players declared the winner ({names}), ignored")
+    return warnings
+
+
+def _top_day(scores: Iterable[int | None]) -> int | None:
+    values = list(scores)
+    known = [s for s in values if s is not None]
+    if not known or len(known) < len(values):
+        return None
+    return max(known)
+
+
+def _optional_percent(score: int | None, winner_score: int | None) -> Fraction | None:
+    if score is None or winner_score is None:
+        return None
+    return percent_of(score, winner_score)
+
+
+TableKey = tuple[int, int]
+ALTERNATE_LEVELS = ("place", "final %", "day 2 %", "day 1 %", "die roll")
+
+
+@dataclass(frozen=True)
+class PlayerHistory:
+    """A player's heat finishes (tournament.md, Advancement).
+
+    ``finishes`` holds (heat, table, place) per heat entered, in heat order;
+    ``best_margin`` is the largest margin of victory in florins over the
+    player's wins (0 without a win).
+    """
+
+    finishes: tuple[tuple[int, int, int], ...]
+    best_margin: int
+
+    @property
+    def wins(self) -> tuple[TableKey, ...]:
+        """The (heat, table) of every win, in heat order."""
+        return tuple((h, t) for h, t, place in self.finishes if place == 1)
+
+    @property
+    def average_finish(self) -> Fraction:
+        """Mean place over all heats entered (a 2nd and two 3rds = 8/3)."""
+        places = [p for _, _, p in self.finishes]
+        return Fraction(sum(places), len(places))
+
+
+@dataclass(frozen=True)
+class BestFinish:
+    """A non-winner's best second (else third) place, as an alternate candidate.
+
+    ``percent`` is the exact final ratio to the table winner (1 = 100%); ``key``
+    sorts candidates best first, one element per ``ALTERNATE_LEVELS`` entry.
+    """
+
+    player: str
+    place: int
+    heat: int
+    table: int
+    percent: Fraction
+    key: tuple[Any, ...]
+
+    def describe(self, level: int = 0) -> str:
+        """The posted line: "96.9% of winner, heat 1 table 10" (+ tie-break).
+
+        ``level`` is this candidate's deciding level in the call order (see
+        :func:`deciding_levels`); past the final % it names the tie-break.
+        """
+        where = f"heat {self.heat} table {self.table}"
+        third = ", third place" if self.place == 3 else ""
+        text = f"{display_percent(self.percent):.1f}% of winner, {where}{third}"
+        if level == len(ALTERNATE_LEVELS):
+            return text + ", die roll"
+        if level in (3, 4):
+            unrecorded = " (not recorded)" if self.key[level - 1] == (1, 0) else ""
+            return f"{text}, tie broken by {ALTERNATE_LEVELS[level - 1]}{unrecorded}"
+        return text
+
+
+def place_heats(
+    tables: Iterable[HeatTable],
+) -> tuple[dict[TableKey, TablePlaces], list[TableKey]]:
+    """Place every table: ``({(heat, table): TablePlaces}, [empty tables])``.
+
+    Keys come out in (heat, table) order whatever the input order. Raises
+    ``ValueError`` when a (heat, table) is given twice or a table is invalid.
+    """
+    placed: dict[TableKey, TablePlaces] = {}
+    empty: list[TableKey] = []
+    seen: set[TableKey] = set()
+    for t in sorted(tables, key=lambda t: (t.heat, t.table)):
+        key = (t.heat, t.table)
+        if key in seen:
+            raise ValueError(f"heat {t.heat} table {t.table} given twice")
+        seen.add(key)
+        if t.records:
+            placed[key] = table_places(t.records)
+        else:
+            empty.append(key)
+    return placed, empty
+
+
+def player_histories(
+    placed: Mapping[TableKey, TablePlaces],
+) -> dict[str, PlayerHistory]:
+    """Return each player's :class:`PlayerHistory`, keyed by player.
+
+    Raises ``ValueError`` when a player has two records in one heat.
+    """
+    finishes: dict[str, list[tuple[int, int, int]]] = defaultdict(list)
+    for (heat, table), places in sorted(placed.items()):
+        for record in places.records:
+            finishes[record.player].append(
+                (heat, table, places.place_of(record.player))
+            )
+    histories = {}
+    for player, rows in finishes.items():
+        heats = [h for h, _, _ in rows]
+        if len(set(heats)) != len(heats):
+            raise ValueError(f"{player} has two records in one heat: heats {heats}")
+        margins = [placed[h, t].margin_of_victory(player) for h, t, p in rows if p == 1]
+        histories[player] = PlayerHistory(tuple(rows), max(margins, default=0))
+    return histories
+
+
+def die_roll(seed: str, purpose: str, player: str) -> float:
+    """A reproducible draw in [0, 1) for ``player`` (tournament.md, Advancement, 7).
+
+    Seeded by ``f"{seed}|{purpose}|{player}"`` alone, so it is the same in every
+    run and independent of input order; higher is better.
+    """
+    return random.Random(f"{seed}|{purpose}|{player}").random()
+
+
+def rank_runners_up(
+    histories: Mapping[str, PlayerHistory],
+    placed: Mapping[TableKey, TablePlaces],
+    seed: str,
+) -> list[BestFinish]:
+    """Every non-winner with a second or third place, best first (Advancement, 3).
+
+    Seconds before thirds; within a place by final %, then day 2 %, then day 1 %
+    (each against the same table winner; a missing day ranks below any recorded
+    one), then the die roll. Heat winners are never candidates, whatever their
+    second places. Absence is the caller's business.
+    """
+    found = []
+    for player, history in histories.items():
+        if not history.wins:
+            best = _best_finish(player, history, placed, seed)
+            if best is not None:
+                found.append(best)
+    return sorted(found, key=lambda b: (b.key, b.player))
+
+
+def _best_finish(
+    player: str,
+    history: PlayerHistory,
+    placed: Mapping[TableKey, TablePlaces],
+    seed: str,
+) -> BestFinish | None:
+    for place in (2, 3):
+        finishes = [(h, t) for h, t, p in history.finishes if p == place]
+        if not finishes:
+            continue
+        scored = [(_ratio_key(placed[f].percentages(player)), f) for f in finishes]
+        ratios, (heat, table) = min(scored)
+        key = (place, *ratios, -die_roll(seed, "alternate", player))
+        percent = placed[heat, table].percentages(player)[0]
+        return BestFinish(player, place, heat, table, percent, key)
+    return None
+
+
+def _ratio_key(
+    ratios: tuple[Fraction, Fraction | None, Fraction | None],
+) -> tuple[Any, ...]:
+    final, day2, day1 = ratios
+    return (-final, *((1, 0) if r is None else (0, -r) for r in (day2, day1)))
+
+
+def deciding_levels(keys: Sequence[tuple[Any, ...]]) -> list[int]:
+    """For sorted equal-length keys, the level (1-based) that placed each one.
+
+    A key's level is the deepest first-differing position against its
+    neighbours: the tie-break that settled its exact place (0 for a lone key).
+    Used to mark places decided by a tie-break or the die (Advancement, 7).
+    """
+
+    def split(a: tuple[Any, ...], b: tuple[Any, ...]) -> int:
+        pairs = enumerate(zip(a, b, strict=True))
+        return next((i + 1 for i, (x, y) in pairs if x != y), len(a))
+
+    levels = []
+    for i, key in enumerate(keys):
+        around = [split(key, keys[j]) for j in (i - 1, i + 1) if 0 <= j < len(keys)]
+        levels.append(max(around, default=0))
+    return levels
