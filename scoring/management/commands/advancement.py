@@ -75,6 +75,6 @@ def render_text(data: dict) -> str:
             for a in data[key]
         ] or ["  none"]
     if data["pared"]:
-        lines.append("Cut by HMW: " + ", ".join(data["pared"]))
+        lines.append("Cut by HMW: " + ", ".join(p["player"] for p in data["pared"]))
     lines += [f"Warning: {w}" for w in data["warnings"]]
     return "\n".join(lines)

@@ -1,0 +1,142 @@
+"""The public standings of an event: heat winners, the semi-final list, heat tables.
+
+Loads the rows once, calls the pure advancement, and shapes plain rows for the
+django-tables2 tables of the standings page and the kiosk.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from heats.models import Event, RoundKind
+from scoring import advancement
+from scoring.models import PlayerRecord
+from scoring.services import absent_ids, event_advancement, player_keys
+
+
+@dataclass
+class Standings:
+    """Everything the standings page shows (tournament.md, What people see)."""
+
+    event: Event
+    result: advancement.Advancement
+    winners: list[dict]
+    heats: list[tuple[int, list[dict]]]
+    qualifiers: list[dict]
+    alternates: list[dict]
+    next_alternates: list[dict]
+    unresolved_ties: list[str]
+
+    @property
+    def has_results(self) -> bool:
+        """True once any heat result is recorded."""
+        return bool(self.heats)
+
+
+def _records(event: Event):
+    return (
+        PlayerRecord.objects.filter(
+            seat__round__event=event, seat__round__kind=RoundKind.HEAT
+        )
+        .select_related("seat__table", "seat__round", "seat__player")
+        .order_by("seat__round__number", "seat__table__number", "seat__number")
+    )
+
+
+def heat_rows(event: Event) -> tuple[list[tuple[int, list[dict]]], list[str]]:
+    """Per heat, one row per record; and the tables with an unresolved tie for first."""
+    keys = player_keys(event)
+    by_heat: dict[int, list[dict]] = defaultdict(list)
+    firsts: dict[tuple[int, int], list[PlayerRecord]] = defaultdict(list)
+    for record in _records(event):
+        seat = record.seat
+        heat, table = seat.round.number, seat.table.number
+        if record.place == 1:
+            firsts[(heat, table)].append(record)
+        by_heat[heat].append(
+            {
+                "table": table,
+                "seat": seat.number,
+                "player": keys[seat.player_id],
+                "day1": record.day1,
+                "day2": record.day2,
+                "final": record.final,
+                "place": record.place,
+                "tie": False,
+            }
+        )
+    ties = [key for key, records in firsts.items() if len(records) > 1]
+    for heat, table in ties:
+        for row in by_heat[heat]:
+            row["tie"] = row["table"] == table and row["place"] == 1
+    labels = [f"Heat {heat}, table {table}" for heat, table in sorted(ties)]
+    return sorted(by_heat.items()), labels
+
+
+def winner_rows(
+    event: Event, heats: list[tuple[int, list[dict]]], result: advancement.Advancement
+) -> list[dict]:
+    """One row per distinct heat winner: heats won, double marker, semi-final status."""
+    wins: dict[str, list[str]] = defaultdict(list)
+    for heat, rows in heats:
+        for row in rows:
+            if row["place"] == 1:
+                wins[row["player"]].append(f"heat {heat} table {row['table']}")
+    keys = player_keys(event)
+    absent = {keys[pk] for pk in absent_ids(event)}
+    seated = {q.player for q in result.qualifiers}
+    pared = {p.player for p in result.pared}
+    rows = []
+    for player, won in wins.items():
+        if player in absent:
+            status = "absent"
+        elif player in pared:
+            status = "cut by HMW (first alternate)"
+        else:
+            status = "qualified" if player in seated else "—"
+        rows.append(
+            {
+                "player": player,
+                "wins": ", ".join(won),
+                "double": len(won) > 1,
+                "status": status,
+            }
+        )
+    return rows
+
+
+def _alternate_rows(alternates, start: int) -> list[dict]:
+    return [
+        {
+            "call": start + i,
+            "player": a.player,
+            "percent": a.display_percent,
+            "heat": a.heat,
+            "table": a.table,
+            "reason": a.reason,
+        }
+        for i, a in enumerate(alternates)
+    ]
+
+
+def standings(event: Event) -> Standings:
+    """The standings of ``event`` with the semi-final recommendation.
+
+    Absent players are those marked absent from the semi-final (tournament.md,
+    Advancement, 9); nothing is saved.
+    """
+    result = event_advancement(event)
+    heats, ties = heat_rows(event)
+    return Standings(
+        event=event,
+        result=result,
+        winners=winner_rows(event, heats, result),
+        heats=heats,
+        qualifiers=[q.to_json() for q in result.qualifiers],
+        alternates=_alternate_rows(result.alternates, 1),
+        next_alternates=_alternate_rows(
+            result.next_alternates, len(result.alternates) + 1
+        ),
+        unresolved_ties=ties,
+    )
