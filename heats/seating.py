@@ -6,11 +6,11 @@ call :func:`seat` (or :func:`late_table`), and save the returned :class:`Seating
 Words (tournament.md, "Words" and "Heats"):
 
 player key
-    Any string naming one player (a database id, a badge number); keys are compared
-    and sorted as strings, so the input order never matters.
-table size, layout
-    Tables seat 4, 5 or 6 players. A *layout* is the list of table sizes for a round,
-    largest first, table 1 first; players who do not fit are *waiting*.
+    A string naming one player (a database id); keys are sorted first, so the
+    input order never matters.
+layout
+    The table sizes (4, 5 or 6) of a round, table 1 first, largest first; players
+    who do not fit are *waiting*.
 policy
     How a layout is chosen for N players. ``"six-over-four"`` (default): fewest
     4-player tables, then most 5-player tables. ``"five-first"``: most 5-player
@@ -32,8 +32,8 @@ objective
     ``repeat_cost`` is the sum over pairs at the same table of (times met)**2, and a
     violation is one keep-apart pair at the same table. Lower is better.
 late table
-    A table formed after the seating from late arrivals, allowed only once at least
-    the minimum late table (default 5, configurable 4-6) have arrived.
+    A table of late arrivals, formed once the minimum late table (default 5,
+    configurable 4-6) have arrived.
 """
 
 from __future__ import annotations
@@ -68,10 +68,7 @@ class SeatingError(ValueError):
 
 
 class TableSizes(NamedTuple):
-    """A layout: ``sizes`` (players per table, largest first) and ``waiting`` (count).
-
-    Unpacks as ``sizes, waiting = table_sizes(n)``.
-    """
+    """``sizes`` (players per table, largest first) and ``waiting`` (a count)."""
 
     sizes: list[int]
     waiting: int
@@ -94,11 +91,7 @@ class Seating:
     keep_apart_violations: int = 0
 
     def to_json(self) -> dict[str, Any]:
-        """``{"seed": S, "tables": [{"number": 1, "players": [...]}], "waiting": []}``.
-
-        Table numbers run 1..n; late tables are numbered from 1 too, and the caller
-        renumbers them after the round's existing tables.
-        """
+        """JSON-ready: ``{"seed", "tables": [{"number", "players"}], "waiting"}``."""
         return {
             "seed": self.seed,
             "tables": [
@@ -146,9 +139,7 @@ def late_table_sizes(
 
 def _layout(n: int, smallest: int, policy: str) -> TableSizes:
     """Seat the most of ``n`` players in tables of ``smallest``..6 seats."""
-    if policy not in POLICIES:
-        known = " or ".join(repr(p) for p in POLICIES)
-        raise SeatingError(f"Unknown table-size policy {policy!r}; use {known}.")
+    _check_policy(policy)
     if n < 0:
         raise SeatingError(f"The number of players cannot be negative ({n}).")
     for seated in range(n, smallest - 1, -1):
@@ -240,16 +231,14 @@ def seat(
     """Seat ``players`` at random from ``seed``, avoiding repeats if asked.
 
     The sorted keys are shuffled from the seed; the first ``sum(sizes)`` fill the
-    tables in layout order and the rest wait (so who waits is random). From that
-    random start a seeded local search of swaps between tables lowers the
-    :func:`objective` for ``history`` and ``keep_apart``; it never ends worse than
-    the start. Finally each table's seat order, hence seat 1, is shuffled.
+    tables and the rest wait. From this random start a seeded local search (swaps
+    between tables) lowers the :func:`objective`, never ending worse than the
+    start. Each table's seat order, hence seat 1, is then shuffled.
 
-    ``sizes`` forces a layout (semi-final 25 = ``[5] * 5``), in the given table
-    order; otherwise :func:`table_sizes` with ``policy``. ``seed=None`` draws one
-    with :mod:`secrets`; it is returned in ``Seating.seed``. Pairs naming players
-    not in ``players`` are ignored. Source: tournament.md, Heats; "Semi-final and
-    final" (random seating into the layout, avoiding repeat opponents).
+    ``sizes`` forces a layout in table order (semi-final 25 = ``[5] * 5``), else
+    :func:`table_sizes` with ``policy``. ``seed=None`` draws one with
+    :mod:`secrets`, returned in ``Seating.seed``. Pairs naming absent players are
+    ignored. Source: tournament.md, Heats; "Semi-final and final".
 
     Raises SeatingError for duplicate keys, a table size outside 4-6, a forced
     layout with more seats than players, an unknown policy, a pair that does not
@@ -257,6 +246,7 @@ def seat(
     """
     keys = _checked_players(players)
     layout = _checked_layout(sizes, len(keys), policy)
+    apart = set(keep_apart)  # read twice below, so an iterator must not run dry
     if seed is None:
         seed = secrets.randbelow(_SEED_LIMIT)
     order = sorted(keys)
@@ -264,14 +254,14 @@ def seat(
     seated_count = sum(layout)
     seated, waiting = order[:seated_count], order[seated_count:]
     groups = _split(list(range(seated_count)), layout)
-    weights = _weights(seated, history or {}, keep_apart)
+    weights = _weights(seated, history or {}, apart)
     if weights is not None:
         groups = _Search(groups, weights, _rng(seed, "search")).run()
     tables = [[seated[p] for p in group] for group in groups]
     seats_rng = _rng(seed, "seats")
     for table in tables:
         seats_rng.shuffle(table)
-    repeat_cost, violations = objective(tables, history, keep_apart)
+    repeat_cost, violations = objective(tables, history, apart)
     return Seating(seed, tables, sorted(waiting), repeat_cost, violations)
 
 
@@ -286,13 +276,11 @@ def late_table(
 ) -> Seating | None:
     """Seat late arrivals at new tables, or ``None`` while fewer than ``minimum``.
 
-    ``waiting`` holds the late arrivals (and anyone left waiting by the seating).
-    Tables follow :func:`late_table_sizes`: every table has ``minimum``..6 seats and
-    as many players as possible are seated, so 7 late arrivals with minimum 5 give
-    one table of 6 and 1 waiting, 10 give two tables of 5. Who waits is drawn from
-    the seed as in :func:`seat`. Tables are numbered from 1 in the result; the
-    caller numbers them after the round's tables. Source: tournament.md, Heats,
-    "Late arrivals".
+    ``waiting``: the late arrivals and anyone left waiting by the seating. Tables
+    follow :func:`late_table_sizes` (7 with minimum 5: a table of 6, 1 waits); who
+    waits is drawn from the seed as in :func:`seat`. The result numbers its tables
+    from 1; the caller numbers them after the round's tables. Source:
+    tournament.md, Heats, "Late arrivals".
 
     Raises SeatingError as :func:`late_table_sizes` and :func:`seat`.
     """
@@ -354,8 +342,7 @@ def _checked_layout(sizes: Sequence[int] | None, n: int, policy: str) -> list[in
     """The forced layout after checks, or the policy's layout for ``n`` players."""
     if sizes is None:
         return table_sizes(n, policy).sizes
-    if policy not in POLICIES:
-        table_sizes(0, policy)  # raises the unknown-policy error
+    _check_policy(policy)
     layout = list(sizes)
     for size in layout:
         if size not in range(MIN_TABLE, MAX_TABLE + 1):
@@ -371,6 +358,12 @@ def _checked_layout(sizes: Sequence[int] | None, n: int, policy: str) -> list[in
     return layout
 
 
+def _check_policy(policy: str) -> None:
+    if policy not in POLICIES:
+        known = " or ".join(repr(p) for p in POLICIES)
+        raise SeatingError(f"Unknown table-size policy {policy!r}; use {known}.")
+
+
 def _rng(seed: int | str, purpose: str) -> random.Random:
     """An independent random stream for one ``purpose`` of one seed."""
     return random.Random(f"medici-seating/{purpose}/{seed}")
@@ -378,7 +371,8 @@ def _rng(seed: int | str, purpose: str) -> random.Random:
 
 def _split(items: list[int], layout: Sequence[int]) -> list[list[int]]:
     """Consecutive slices of ``items`` with the lengths in ``layout``."""
-    groups, start = [], 0
+    groups: list[list[int]] = []
+    start = 0
     for size in layout:
         groups.append(items[start : start + size])
         start += size
@@ -492,7 +486,11 @@ class _Search:
                 return
 
     def _best_swap(self, i: int) -> tuple[int, int]:
-        """(delta, partner) of the best swap for player i; delta >= 0 if none helps."""
+        """(delta, partner) of the best swap for player i; delta >= 0 if none helps.
+
+        i leaves table a (losing its load there) for table b without j; j goes the
+        other way; the pair i-j itself is counted in both loads, hence ``2 * w``.
+        """
         a, load, weights_i = self.where[i], self.load, self.weights[i]
         load_i = load[i]
         own = load_i.get(a, 0)
@@ -517,6 +515,7 @@ class _Search:
         j = self.rng.choice(self.tables[self.rng.choice(others)])
         a, b = self.where[i], self.where[j]
         load_i, load_j = self.load[i], self.load[j]
+        # The same change as in _best_swap: i leaves a for b, j leaves b for a.
         delta = load_i.get(b, 0) - load_i.get(a, 0) + load_j.get(a, 0)
         delta -= load_j.get(b, 0) + 2 * self.weights[i].get(j, 0)
         self._swap(i, j, delta)

@@ -7,7 +7,10 @@ worked out by hand in the comments; none is copied from the code's output.
 from __future__ import annotations
 
 import ast
+import os
 import random
+import subprocess
+import sys
 from collections import Counter
 from itertools import product
 from pathlib import Path
@@ -211,6 +214,34 @@ def test_different_seeds_generally_give_different_seatings() -> None:
     assert len(seatings) >= 19
 
 
+_AUDIT_SCRIPT = """
+from heats.seating import history_from_tables, seat
+players = [f"P{i:02d}" for i in range(30)]
+history = history_from_tables([seat(players, r).tables for r in range(8)])
+apart = [frozenset({"P01", "P02"}), frozenset({"P03", "P09"})]
+print(seat(players, "audit", history=history, keep_apart=apart))
+"""
+
+
+def test_a_seating_reproduces_in_another_process_with_other_string_hashing() -> None:
+    # An auditor reruns the seed later: str hashing (PYTHONHASHSEED) and set order
+    # differ between processes and must not matter. Eight rounds of 30 players
+    # make the search work hard (no repeat-free seating is likely).
+    root = Path(seating_module.__file__).resolve().parent.parent
+    outputs = {
+        subprocess.run(
+            [sys.executable, "-c", _AUDIT_SCRIPT],
+            cwd=root,
+            env={**os.environ, "PYTHONHASHSEED": hash_seed},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for hash_seed in ("1", "2")
+    }
+    assert len(outputs) == 1
+
+
 def test_a_drawn_seed_is_recorded_and_reproduces_the_seating() -> None:
     first = seat(names(16))
     assert isinstance(first.seed, int)
@@ -229,7 +260,7 @@ def test_every_player_is_seated_once_or_waits() -> None:
 
 
 def test_who_waits_at_seven_players_is_random() -> None:
-    waiting = Counter()
+    waiting: Counter[str] = Counter()
     for s in range(120):
         result = seat(names(7), s)
         assert len(result.waiting) == 1
@@ -279,7 +310,7 @@ def test_every_player_of_a_table_is_sometimes_the_start_player() -> None:
 
 
 def test_start_players_are_random_at_every_table() -> None:
-    starts = Counter()
+    starts: Counter[str] = Counter()
     for s in range(200):
         for table in seat(names(14), s).tables:
             starts[table[0]] += 1
