@@ -60,6 +60,15 @@ class ResultRow:
         return f"#{self.badge}" if self.badge else normalise_name(self.player)
 
     @property
+    def round_label(self) -> str:
+        """The round for messages: "heat 2", "semi", "final"."""
+        return (
+            f"heat {self.round_number}"
+            if self.round_kind == RoundKind.HEAT
+            else self.round_kind
+        )
+
+    @property
     def round_code(self) -> str:
         """The round as written in the CSV: "2", "semi", "final"."""
         return (
@@ -317,7 +326,7 @@ def _check_places(rows: list[ResultRow], label: str) -> list[LineProblem]:
 
 def _check_table(rows: list[ResultRow]) -> list[LineProblem]:
     first = rows[0]
-    label = f"round {first.round_code} table {first.table}"
+    label = f"{first.round_label} table {first.table}"
     problems = []
     if len(rows) > MAX_SEATS:
         problems.append(
@@ -337,4 +346,4 @@ def _check_table(rows: list[ResultRow]) -> list[LineProblem]:
                 (f"{label} gives seats for some players but not this one"),
             )
         )
-    return problems
+    return problems + _check_places(rows, label)

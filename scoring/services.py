@@ -151,7 +151,7 @@ class _TableImport:
             saved = self.saved_values()
             for record in self.records:
                 old = saved.get(record.player.name)
-                if old != record.values():
+                if _given(old) != _given(record.values()):
                     problems.append(
                         f"line {record.line}: {self.label}: saved record for "
                         f"{record.player.name} is {_describe(old)}; the file says "
@@ -190,6 +190,11 @@ class _TableImport:
                 old=old,
                 new=self.new_values(),
             )
+
+
+def _given(values: dict | None) -> dict | None:
+    """The values a file gives (places are derived from them, so left out)."""
+    return None if values is None else {k: v for k, v in values.items() if k != "place"}
 
 
 def _describe(values: dict | None) -> str:

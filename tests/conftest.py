@@ -1,0 +1,62 @@
+"""Shared fixtures: event -> GMs -> demo results (pretix-style fixture chains)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from heats.models import Event
+
+REPO = Path(__file__).resolve().parent.parent
+DEMO_DIR = REPO / "data" / "demo"
+
+
+@pytest.fixture
+def demo_csv() -> str:
+    """The bundled demo results file (160 records, 32 heat tables)."""
+    return (DEMO_DIR / "results.csv").read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def no_shows() -> list[str]:
+    """The six heat winners absent from the demo semi-final."""
+    return [n for n in (DEMO_DIR / "no_shows.txt").read_text().splitlines() if n]
+
+
+@pytest.fixture
+def event(db) -> Event:
+    """An empty WBC event."""
+    return Event.objects.create(slug="wbc", name="Medici, WBC test", seed="test-seed")
+
+
+@pytest.fixture
+def gm(db, event):
+    """A GM of ``event``."""
+    user = get_user_model().objects.create_user("gm", password="gm-password-1")
+    event.gms.add(user)
+    return user
+
+
+@pytest.fixture
+def assistant(db, event):
+    """An assistant GM of ``event``."""
+    user = get_user_model().objects.create_user("assistant", password="assistant-pw-1")
+    event.assistants.add(user)
+    return user
+
+
+@pytest.fixture
+def stranger(db):
+    """A logged-in user with no role in any event."""
+    return get_user_model().objects.create_user("stranger", password="stranger-pw-1")
+
+
+@pytest.fixture
+def demo_event(db):
+    """The demo event as ``make run`` loads it (no-shows marked absent)."""
+    from scoring.demo import load_demo
+
+    load_demo("demo", with_gm=False)
+    return Event.objects.get(slug="demo")

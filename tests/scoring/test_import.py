@@ -1,0 +1,252 @@
+"""Results import (formats.md, Results CSV): all or nothing, every problem with its
+line and column, idempotent re-import, replacement kept in the history."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from heats.errors import UserError
+from heats.models import Player, Seat, Table
+from scoring.importers import ResultsFileError, parse_results_csv
+from scoring.models import PlayerRecord, RecordHistory
+from scoring.services import import_results
+
+HEADER = "heat,table,seat,player,badge,day1,day2,final\n"
+GOOD_TABLE = (
+    "1,1,1,Ann Arbor,101,30,60,90\n"
+    "1,1,2,Ben Bell,102,35,55,80\n"
+    "1,1,3,Cy Cole,103,20,40,70\n"
+    "1,1,4,Di Dunn,104,25,45,60\n"
+)
+
+
+def problems_of(text: str) -> list[str]:
+    with pytest.raises(ResultsFileError) as info:
+        parse_results_csv(text)
+    return [str(p) for p in info.value.line_problems]
+
+
+def db_counts() -> tuple[int, int, int, int]:
+    return (
+        Player.objects.count(),
+        Table.objects.count(),
+        Seat.objects.count(),
+        PlayerRecord.objects.count(),
+    )
+
+
+def test_missing_required_column_is_named():
+    text = "heat,table,player\n1,1,Ann,\n"
+    assert problems_of(text) == ["line 1, column final: required column is missing"]
+
+
+def test_text_in_a_score_names_line_and_column():
+    text = HEADER + GOOD_TABLE.replace(
+        "1,1,3,Cy Cole,103,20,40,70", "1,1,3,Cy,103,20,4O,70"
+    )
+    assert problems_of(text) == [
+        "line 4, column day2: '4O' is not a whole number of florins"
+    ]
+
+
+def test_negative_score_is_refused():
+    text = HEADER + GOOD_TABLE.replace("Di Dunn,104,25,45,60", "Di Dunn,104,25,45,-5")
+    assert problems_of(text) == [
+        "line 5, column final: -5 is below 0; florins cannot be negative"
+    ]
+
+
+def test_duplicate_seat_names_the_first_holder():
+    text = HEADER + GOOD_TABLE.replace("1,1,4,Di Dunn", "1,1,2,Di Dunn")
+    assert problems_of(text) == [
+        "line 5, column seat: seat 2 of table 1 is already taken by Ben Bell (line 3)"
+    ]
+
+
+def test_player_twice_at_one_table():
+    text = HEADER + GOOD_TABLE + "1,1,5,Ann Arbor,101,30,60,90\n"
+    assert problems_of(text) == [
+        "line 6, column player: Ann Arbor already plays at the same table (line 2)"
+    ]
+
+
+def test_player_at_two_tables_of_one_heat():
+    second = GOOD_TABLE.replace("1,1,", "1,2,").replace("Ben Bell,102", "Ann Arbor,101")
+    second = second.replace("Cy Cole,103", "Eve Eng,105").replace(
+        "Di Dunn,104", "Fay Fox,106"
+    )
+    second = second.replace("Ann Arbor,101,30,60,90", "Gus Gray,107,30,60,90", 1)
+    problems = problems_of(HEADER + GOOD_TABLE + second)
+    assert problems == [
+        "line 7, column player: "
+        "Ann Arbor already plays at table 1 of the same round (line 2)"
+    ]
+
+
+def test_unknown_round():
+    text = HEADER + GOOD_TABLE.replace("1,1,1,Ann", "quarter,1,1,Ann")
+    assert problems_of(text) == [
+        "line 2, column heat: "
+        "unknown round 'quarter' (a heat number ≥ 1, semi or final)"
+    ]
+
+
+def test_every_problem_is_reported_at_once():
+    text = HEADER + "x,1,1,Ann,1,a,b,c\n1,0,1,,2,1,2,3\n"
+    found = problems_of(text)
+    assert len(found) == 6
+    assert [p.split(":")[0] for p in found] == [
+        "line 2, column day1",
+        "line 2, column day2",
+        "line 2, column final",
+        "line 2, column heat",
+        "line 3, column player",
+        "line 3, column table",
+    ]
+
+
+def test_spreadsheet_quirks_are_accepted():
+    text = "\ufeff" + (HEADER + GOOD_TABLE).replace("\n", "\r\n").replace(",", " , ")
+    parsed = parse_results_csv(text)
+    assert [r.player for r in parsed.rows] == [
+        "Ann Arbor",
+        "Ben Bell",
+        "Cy Cole",
+        "Di Dunn",
+    ]
+    assert parsed.rows[0].final == 90
+
+
+def test_extra_column_is_a_warning_not_an_error():
+    text = "heat,table,player,final,colour\n1,1,Ann,50,red\n1,1,Ben,40,blue\n"
+    parsed = parse_results_csv(text)
+    assert parsed.warnings == ["line 1: column 'colour' is not used and was ignored"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "bad",
+    [
+        GOOD_TABLE.replace("1,1,4,Di Dunn", "1,1,2,Di Dunn"),
+        GOOD_TABLE.replace(",60\n", ",sixty\n"),
+        GOOD_TABLE.replace(",60\n", ",-60\n"),
+        GOOD_TABLE + "1,1,5,Ann Arbor,101,30,60,90\n",
+    ],
+)
+def test_a_bad_file_leaves_the_database_unchanged(event, demo_csv, bad):
+    import_results(event, demo_csv)
+    before = db_counts()
+    with pytest.raises(ResultsFileError):
+        import_results(event, HEADER + GOOD_TABLE.replace("1,1,", "4,1,") + bad)
+    assert db_counts() == before
+
+
+@pytest.mark.django_db
+def test_demo_import_creates_every_record(event, demo_csv):
+    summary = import_results(event, demo_csv)
+    assert summary.tables_created == 32
+    assert summary.players_created == 78
+    assert PlayerRecord.objects.count() == 160
+    # Heat 1 table 1 (results.csv): Kai Kestrel 100 wins, Greer Calder 84 is second.
+    places = dict(
+        PlayerRecord.objects.filter(
+            seat__table__number=1, seat__round__number=1
+        ).values_list("seat__player__name", "place")
+    )
+    assert places == {
+        "Kai Kestrel": 1,
+        "Greer Calder": 2,
+        "Noel Oakhurst": 3,
+        "Parker Dunmore": 4,
+        "Vale Lockhart": 5,
+    }
+
+
+@pytest.mark.django_db
+def test_reimporting_the_same_file_changes_nothing(event, demo_csv):
+    import_results(event, demo_csv)
+    before = (db_counts(), list(PlayerRecord.objects.values_list("pk", "updated_at")))
+    summary = import_results(event, demo_csv)
+    assert summary.tables_unchanged == 32 and not summary.changed
+    after = (db_counts(), list(PlayerRecord.objects.values_list("pk", "updated_at")))
+    assert after == before
+    assert not RecordHistory.objects.exists()
+
+
+@pytest.mark.django_db
+def test_contradicting_file_is_refused_unless_replace(event):
+    import_results(event, HEADER + GOOD_TABLE)
+    changed = HEADER + GOOD_TABLE.replace(
+        "Di Dunn,104,25,45,60", "Di Dunn,104,25,45,95"
+    )
+    with pytest.raises(UserError) as info:
+        import_results(event, changed)
+    assert info.value.problems == [
+        "line 5: Heat 1 table 1: saved record for Di Dunn is seat 4, 25/45/60; "
+        "the file says seat 4, 25/45/95"
+    ]
+    assert PlayerRecord.objects.get(seat__player__name="Di Dunn").final == 60
+
+    summary = import_results(event, changed, replace=True)
+    assert summary.tables_replaced == 1
+    di = PlayerRecord.objects.get(seat__player__name="Di Dunn")
+    assert (di.final, di.place) == (95, 1)
+    history = RecordHistory.objects.get()
+    assert history.old["Di Dunn"]["final"] == 60
+    assert history.old["Ann Arbor"]["place"] == 1
+    assert history.new["Di Dunn"]["final"] == 95
+
+
+@pytest.mark.django_db
+def test_tie_for_first_without_place_is_imported_and_flagged(event):
+    tie = HEADER + GOOD_TABLE.replace("Ben Bell,102,35,55,80", "Ben Bell,102,35,55,90")
+    summary = import_results(event, tie)
+    assert summary.unresolved_ties == ["Heat 1 table 1"]
+    winners = PlayerRecord.objects.filter(place=1).values_list(
+        "seat__player__name", flat=True
+    )
+    assert sorted(winners) == ["Ann Arbor", "Ben Bell"]
+
+
+@pytest.mark.django_db
+def test_place_column_resolves_a_tie_for_first(event):
+    text = (
+        "heat,table,player,final,place\n"
+        "1,1,Ann,90,2\n1,1,Ben,90,1\n1,1,Cy,70,\n1,1,Di,60,\n"
+    )
+    summary = import_results(event, text)
+    assert summary.unresolved_ties == []
+    ben = PlayerRecord.objects.get(seat__player__name="Ben")
+    ann = PlayerRecord.objects.get(seat__player__name="Ann")
+    assert (ben.place, ben.declared_winner) == (1, True)
+    assert (ann.place, ann.declared_winner) == (2, False)
+
+
+def test_place_contradicting_the_scores_is_an_error():
+    text = "heat,table,player,final,place\n1,1,Ann,90,\n1,1,Ben,80,1\n"
+    assert problems_of(text) == [
+        "line 3, column place: place 1 contradicts the scores: Ben finishes 2 at "
+        "heat 1 table 1 with 80 florins"
+    ]
+
+
+@pytest.mark.django_db
+def test_command_creates_the_event_and_reports(tmp_path, capsys):
+    path = tmp_path / "r.csv"
+    path.write_text(HEADER + GOOD_TABLE)
+    call_command("import_results", "new-ev", str(path), "--create", "--name", "New")
+    out = capsys.readouterr().out
+    assert "1 table(s) created" in out and "4 new player(s)" in out
+
+
+@pytest.mark.django_db
+def test_command_with_a_bad_file_creates_no_event(tmp_path):
+    path = tmp_path / "r.csv"
+    path.write_text(HEADER + "1,1,1,Ann,,1,2,x\n")
+    with pytest.raises(CommandError, match="line 2, column final"):
+        call_command("import_results", "new-ev", str(path), "--create")
+    from heats.models import Event
+
+    assert not Event.objects.filter(slug="new-ev").exists()
