@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scoring import views
+from scoring import gm_urls, views
 
 app_name = "scoring"
 
@@ -19,4 +19,4 @@ gm_urlpatterns = [
     ),
 ]
 
-urlpatterns = public_urlpatterns + gm_urlpatterns
+urlpatterns = public_urlpatterns + gm_urlpatterns + gm_urls.urlpatterns
