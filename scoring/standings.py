@@ -103,7 +103,7 @@ def winner_rows(
                 "status": status,
             }
         )
-    return rows
+    return sorted(rows, key=lambda row: row["player"].casefold())
 
 
 def _alternate_rows(alternates, start: int) -> list[dict]:

@@ -5,6 +5,12 @@ from __future__ import annotations
 import django_tables2 as tables
 from django.utils.html import format_html
 
+# Shown from tablet width up; a phone keeps the columns that matter.
+WIDE_ONLY = {
+    "th": {"class": "d-none d-md-table-cell"},
+    "td": {"class": "d-none d-md-table-cell"},
+}
+
 
 def percent_text(value) -> str:
     """96.9 -> "96.9%"; None -> "—"."""
@@ -39,7 +45,7 @@ class AlternateTable(tables.Table):
     percent = tables.Column("% of winner", attrs={"td": {"class": "text-end"}})
     heat = tables.Column("Heat")
     table = tables.Column("Table")
-    reason = tables.Column("Why")
+    reason = tables.Column("Why", attrs=WIDE_ONLY)
 
     class Meta:
         orderable = False
@@ -61,7 +67,6 @@ class HeatWinnerTable(tables.Table):
 
     class Meta:
         attrs = {"class": "table table-sm table-striped align-middle"}
-        order_by = "player"
 
     def render_player(self, value: str, record):
         if record["double"]:

@@ -38,9 +38,7 @@ class StandingsView(EventMixin, TemplateView):
             qualifier_table=tables.QualifierTable(data.qualifiers),
             alternate_table=tables.AlternateTable(data.alternates),
             next_alternate_table=tables.AlternateTable(data.next_alternates),
-            winner_table=tables.HeatWinnerTable(
-                data.winners, request=self.request, prefix="w-"
-            ),
+            winner_table=tables.HeatWinnerTable(data.winners, orderable=False),
             heat_tables=[
                 (heat, tables.HeatResultTable(rows, orderable=False))
                 for heat, rows in data.heats
