@@ -349,13 +349,13 @@ def _hmw_key(player: str, history: PlayerHistory, seed: str) -> tuple[Any, ...]:
     """HMW sort key, best first (Advancement, 2.1-2.8)."""
     won = {h for h, _ in history.wins}
     heats = [h for h, _, _ in history.finishes]
-    entered = (heats + [0] * 4)[:4]
-    places = [p for _, _, p in history.finishes]
+    # Heat numbers are 1-based, so the padding 0 is never a heat won.
+    first_four = (heats + [0] * 4)[:4]
     return (
         -len(history.wins),
-        *(heat not in won for heat in entered),
+        *(heat not in won for heat in first_four),
         -history.best_margin,
-        Fraction(sum(places), len(places)),
+        history.average_finish,
         -die_roll(seed, "hmw", player),
     )
 
@@ -380,7 +380,7 @@ def _seat_winners(
         f"{len(present)} winners present for {seats} seats: "
         f"{len(present) - seats} cut by HMW"
     ]
-    dice = [x.reason for x in listed if x.reason.endswith("die roll)")]
+    dice = [f"{x.player} ({x.reason})" for x in listed if "die roll" in x.reason]
     if dice:
         warnings.append(f"die roll (seed {seed!r}) decided {', '.join(dice)}")
     return listed[:seats], listed[seats:], warnings
