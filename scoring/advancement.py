@@ -40,6 +40,18 @@ die roll
     (Advancement, 7).
 provisional
     Some heat table has no results; the list may still change (Advancement, 8).
+
+Readings of the spec where it leaves a choice:
+
+- An absent winner's table keeps its results: its runner-up stays a second place
+  measured against the absent winner's score (never promoted to winner), and
+  everyone else's margins, places and average finishes are unchanged.
+- HMW reasons name the level that fixed each rank against its neighbours;
+  alternates' reasons name the tie-break when it went past the final %.
+- ``next_alternates`` counts entries of the call queue, cut winners included.
+- Seconds and thirds only; if both run out, seats stay empty with a warning
+  (the GM may override, Advancement, 5).
+- The final of a "no semi-final" event is not held to the half cap.
 """
 
 from __future__ import annotations
@@ -415,19 +427,10 @@ def _queue(
         _Option(p.player, None, None, None, None, f"cut winner, {p.reason}", ())
         for p in pared
     ]
-    for best, level in zip(here, levels, strict=True):
-        detail = best.describe(level)
-        queue.append(
-            _Option(
-                best.player,
-                best.percent,
-                best.heat,
-                best.table,
-                best.place,
-                detail,
-                best.key,
-            )
-        )
+    queue += [
+        _Option(b.player, b.percent, b.heat, b.table, b.place, b.describe(lv), b.key)
+        for b, lv in zip(here, levels, strict=True)
+    ]
     return queue
 
 

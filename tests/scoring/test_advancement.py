@@ -26,6 +26,7 @@ from scoring.advancement import (
     PlayerResult,
     advance,
     semi_final_size,
+    table_places,
 )
 
 DEMO = Path(__file__).resolve().parents[2] / "data" / "demo"
@@ -129,10 +130,17 @@ def test_demo_gives_a_semi_final_of_25_with_one_alternate():
 def test_demo_double_winner_with_the_best_second_place_is_not_an_alternate():
     result = advance(demo_tables(), demo_absent())
 
-    listed = call_order(result)
-    assert "Harper Ivesdale" not in listed
-    assert "Harper Ivesdale" in players(result.qualifiers)
-    assert "Harper Ivesdale" in result.double_winners
+    # Heat 3 table 9: Harper Ivesdale 86 behind Wynn Ravensworth's 87 = 98.9%,
+    # above Drew Penrose's 94 of 97 = 96.9% (heat 1 table 10).
+    (table,) = [x for x in demo_tables() if (x.heat, x.table) == (3, 9)]
+    places = table_places(table.records)
+    assert places.place_of("Harper Ivesdale") == 2
+    assert places.percentages("Harper Ivesdale")[0] == Fraction(86, 87)
+
+    assert "Harper Ivesdale" not in call_order(result)
+    assert Listed("Harper Ivesdale", "double winner (heats 1, 2)") in result.qualifiers
+    assert (result.alternates[0].heat, result.alternates[0].table) == (1, 10)
+    assert result.alternates[0].percent == Fraction(94, 97)
 
 
 def test_demo_absent_winners_are_not_seated_but_listed_as_skipped():
