@@ -1,0 +1,181 @@
+"""Level-1 checks: what scores alone can show, and the most a day can pay.
+
+Terminology:
+- *day bound* (:func:`max_day_income`): an upper bound on one player's income on a
+  given day at a given table size; a day's *gain* (money after the day minus money
+  before it) can never exceed it, because payments only lower money.
+- *table bound* (:func:`max_table_income`): the same for the sum over all players.
+- *step budget*: how many market levels markers can have climbed by the end of a
+  day: a ship takes ``ship_capacity`` goods a day and each moves its marker one
+  step (``"value"`` steps: at most 5 per good); the table loads at most
+  ``goods_per_day`` goods (values summing to at most 100 over the commodities).
+
+How the bounds are worked out (rules.md, Scoring a day, 1-4), for day ``d``:
+- ship: the 1st-place payout (a tie never pays more than the best place);
+- market awards: the 1st-place award on each of the five markets (a tied share is at
+  most the mean of the places shared, never above the 1st award);
+- level bonuses: the best sum of bonuses over five markers whose levels (each at most
+  7) add up to no more than the step budget after ``d`` days; for the table, over
+  every player's markers with the table's step budget, capped at the players' sum.
+The bound is sound (no legal result exceeds it) but not always reached: e.g. for
+``wbc`` with 5 players it is 30 + 50 + 0 = 80 on day 1 (no marker can reach level
+6 with five goods), 100 on day 2 (one marker at 7) and 120 on day 3 (two at 7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from .findings import Finding
+from .goods import COMMODITIES
+from .rulesets import RuleSet, RuleSetError, TableRules, get_ruleset
+
+ScoreRow = tuple[str, int | None, int | None, int]
+"""``(player, money after day 1, money after day 2, final money)``, florins."""
+
+_DECK_COMMODITY_VALUE = len(COMMODITIES) * 20  # 0+1+2+3+4+5+5 per commodity
+
+
+def _steps_per_good(table: TableRules) -> int:
+    return 5 if table.market_steps == "value" else 1
+
+
+@cache
+def best_bonus(bonuses: tuple[int, ...], markers: int, budget: int) -> int:
+    """Most florins of level bonuses ``markers`` markers can earn together when their
+    levels (each 0..``len(bonuses) - 1``) add up to at most ``budget``.
+
+    ``bonuses[level]`` is the bonus for a marker on ``level``. rules.md, Scoring, 4.
+    """
+    best = [0] * (budget + 1)
+    for _ in range(markers):
+        best = [
+            max(
+                best[spent - level] + bonuses[level]
+                for level in range(min(spent, len(bonuses) - 1) + 1)
+            )
+            for spent in range(budget + 1)
+        ]
+    return best[budget]
+
+
+def max_day_income(table: TableRules, day: int) -> int:
+    """Upper bound on one player's income (florins) on ``day`` (1-based) at this
+    table: 1st ship payout + five 1st market awards + the best level bonuses within
+    the step budget. See the module docstring. rules.md, Scoring a day."""
+    markets = len(COMMODITIES)
+    budget = min(day * table.ship_capacity * _steps_per_good(table), markets * 7)
+    bonus = best_bonus(table.level_bonuses, markets, budget)
+    return table.ship_payouts[0] + markets * table.market_awards[0] + bonus
+
+
+def max_table_income(table: TableRules, day: int) -> int:
+    """Upper bound on the income of all players together on ``day`` (florins): all
+    ship payouts, all market awards, and the best bonuses over every marker within
+    the table's step budget. rules.md, Scoring a day."""
+    markets = len(COMMODITIES)
+    if table.market_steps == "value":
+        per_day = min(_DECK_COMMODITY_VALUE, 5 * table.players * table.ship_capacity)
+    else:
+        per_day = min(table.goods_per_day, table.players * table.ship_capacity)
+    budget = min(day * per_day, table.players * markets * 7)
+    bonus = best_bonus(table.level_bonuses, table.players * markets, budget)
+    each = (
+        max_day_income(table, day)
+        - table.ship_payouts[0]
+        - markets * table.market_awards[0]
+    )
+    bonus = min(bonus, table.players * each)
+    return sum(table.ship_payouts) + markets * sum(table.market_awards) + bonus
+
+
+def check_scores(rules: str | RuleSet, scores: Sequence[ScoreRow]) -> list[Finding]:
+    """Level-1 checks of one table's result: ``scores`` holds ``(player, day1, day2,
+    final)`` per seat in seat order (day money may be ``None`` when not recorded).
+
+    Reports every money below 0, every day's gain above :func:`max_day_income` for
+    the table size (gains over unrecorded days are summed against the summed bounds)
+    and every day on which the table's total gain exceeds :func:`max_table_income`.
+    Raises :class:`~scoring.medici.rulesets.RuleSetError` for an unknown rule set; a
+    table size the rule set does not allow is a finding.
+    Source: rules.md, Verifying a submitted scoresheet, 1.
+    """
+    ruleset = get_ruleset(rules)
+    try:
+        table = ruleset.for_table(len(scores))
+    except RuleSetError as error:
+        return [
+            Finding(None, None, f"table of {len(scores)} players: {error}", "table")
+        ]
+    findings: list[Finding] = []
+    for name, *money in scores:
+        findings += _negative(name, money)
+        findings += _player_gains(table, name, money)
+    findings += _table_gains(table, [list(row[1:]) for row in scores])
+    return sorted(findings, key=lambda f: (f.day or 0, f.kind != "negative"))
+
+
+def _negative(name: str, money: list[int | None]) -> list[Finding]:
+    return [
+        Finding(
+            day,
+            name,
+            f"money after day {day}: sheet says {florins}, but money is never "
+            "negative (no borrowing)",
+            "negative",
+        )
+        for day, florins in enumerate(money, start=1)
+        if florins is not None and florins < 0
+    ]
+
+
+def _player_gains(
+    table: TableRules, name: str, money: list[int | None]
+) -> list[Finding]:
+    findings = []
+    before, days = table.starting_money, []
+    for day, after in enumerate(money, start=1):
+        days.append(day)
+        if after is None:
+            continue
+        bound = sum(max_day_income(table, d) for d in days)
+        gain = after - before
+        if gain > bound:
+            span = f"day {day}" if len(days) == 1 else f"days {days[0]}-{day}"
+            findings.append(
+                Finding(
+                    day,
+                    name,
+                    f"gain on {span}: sheet says +{gain} ({before} -> {after}), "
+                    "but the "
+                    f"most a player can earn on {span} at a {table.players}-player "
+                    f"{table.name} table is {bound}",
+                    "gain",
+                )
+            )
+        before, days = after, []
+    return findings
+
+
+def _table_gains(table: TableRules, money: list[list[int | None]]) -> list[Finding]:
+    findings = []
+    before = [table.starting_money] * len(money)
+    for day in range(1, len(money[0]) + 1):
+        after = [row[day - 1] for row in money]
+        if any(florins is None for florins in after):
+            return findings  # gains over several days are bounded per player only
+        gain = sum(after) - sum(before)  # type: ignore[arg-type]
+        bound = max_table_income(table, day)
+        if gain > bound:
+            findings.append(
+                Finding(
+                    day,
+                    None,
+                    f"table gain on day {day}: sheet says +{gain} in total, but the "
+                    f"{table.players} players can earn at most {bound} together",
+                    "table-gain",
+                )
+            )
+        before = after  # type: ignore[assignment]
+    return findings

@@ -1,0 +1,283 @@
+"""Scoresheets: reading the JSON form into typed records, and writing a game as one.
+
+Terminology:
+- *scoresheet*: one game as submitted (formats.md, Scoresheet JSON): rule set name,
+  players in seat order, up to three days, final money, the day time was called.
+- *seat*: index into ``players`` (0 = seat 1); records here use seats, findings
+  use names.
+- *level*: 3 when every day has ``auctions``, 2 when every day has ``auctions`` or
+  ``purchases``, else 1.
+- *field path*: where a problem lies, written ``days[1].auctions[4].bids[2]``.
+
+A sheet that cannot be read raises :class:`ScoresheetError` naming the field; a sheet
+that can be read but breaks the rules gives findings (see verify.py).
+Source: formats.md, Scoresheet JSON; rules.md, Verifying a submitted scoresheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .findings import ScoresheetError
+from .game import DayRecord, Game, LotRecord
+from .goods import Good, GoodError, parse_good
+from .rulesets import RuleSet, RuleSetError, get_ruleset
+
+
+@dataclass(frozen=True)
+class SheetAuction:
+    """One logged auction: ``dealer`` seat, ``lot``, ``bids`` as ``(seat, florins or
+    None)`` in the sheet's order, ``winner`` seat or ``None``, ``price`` (florins or
+    ``None``). formats.md, Scoresheet JSON (``auctions``)."""
+
+    dealer: int
+    lot: tuple[Good, ...]
+    bids: tuple[tuple[int, int | None], ...]
+    winner: int | None
+    price: int | None
+
+
+@dataclass(frozen=True)
+class SheetDay:
+    """One day as the sheet gives it (``number`` 1-3). ``auctions``, ``fill`` and
+    ``purchases`` (seat -> (goods, florins paid)) are ``None`` when not given;
+    ``money`` is seat -> florins after the day's scoring."""
+
+    number: int
+    start_player: int | None
+    auctions: tuple[SheetAuction, ...] | None
+    fill: tuple[int, tuple[Good, ...]] | None
+    purchases: dict[int, tuple[tuple[Good, ...], int]] | None
+    money: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A parsed scoresheet: ``ruleset``, ``players`` (names, seat order), ``days``,
+    ``final`` money per seat (florins), ``time_called`` (day or ``None``)."""
+
+    ruleset: RuleSet
+    players: tuple[str, ...]
+    days: tuple[SheetDay, ...]
+    final: tuple[int, ...]
+    time_called: int | None
+
+    @property
+    def level(self) -> int:
+        """3 (auction log), 2 (purchases) or 1 (scores only), the least any day has."""
+        if not self.days:
+            return 1
+        if all(day.auctions is not None for day in self.days):
+            return 3
+        if all(d.auctions is not None or d.purchases is not None for d in self.days):
+            return 2
+        return 1
+
+
+def parse_sheet(data: Any) -> Sheet:
+    """Read a scoresheet dict (formats.md) into a :class:`Sheet`.
+
+    ``rules`` defaults to ``"wbc"``. Raises :class:`ScoresheetError` naming the field
+    when a field is missing or of the wrong type, a name is not a player, a good is
+    not a good of the game, or the rule set does not allow the table size.
+    """
+    if not isinstance(data, Mapping):
+        raise ScoresheetError("sheet: expected a JSON object")
+    try:
+        ruleset = get_ruleset(data.get("rules", "wbc"))
+    except RuleSetError as error:
+        raise ScoresheetError(f"rules: {error}") from None
+    players = _players(data.get("players"))
+    try:
+        ruleset.for_table(len(players))
+    except RuleSetError as error:
+        raise ScoresheetError(f"players: {error}") from None
+    seats = {name: seat for seat, name in enumerate(players)}
+    days = _list(data.get("days"), "days")
+    if len(days) > ruleset.days:
+        raise ScoresheetError(f"days: {len(days)} days, a game has {ruleset.days}")
+    parsed = tuple(_day(day, f"days[{i}]", i + 1, seats) for i, day in enumerate(days))
+    final = _money(data.get("final"), "final", seats)
+    return Sheet(ruleset, players, parsed, final, _time_called(data, ruleset.days))
+
+
+def _players(value: Any) -> tuple[str, ...]:
+    names = _list(value, "players")
+    if not names or not all(isinstance(name, str) and name.strip() for name in names):
+        raise ScoresheetError("players: expected a list of non-empty names")
+    if len(set(names)) != len(names):
+        raise ScoresheetError("players: a name appears twice")
+    return tuple(names)
+
+
+def _time_called(data: Mapping[str, Any], days: int) -> int | None:
+    value = data.get("time_called")
+    if value is None:
+        return None
+    if not _is_int(value) or not 1 <= value <= days:
+        raise ScoresheetError(f"time_called: expected null or a day 1-{days}")
+    return int(value)
+
+
+def _day(data: Any, path: str, number: int, seats: dict[str, int]) -> SheetDay:
+    if not isinstance(data, Mapping):
+        raise ScoresheetError(f"{path}: expected an object")
+    start = data.get("start_player")
+    auctions = data.get("auctions")
+    purchases = data.get("purchases")
+    fill = data.get("fill")
+    return SheetDay(
+        number=number,
+        start_player=None
+        if start is None
+        else _seat(start, f"{path}.start_player", seats),
+        auctions=None
+        if auctions is None
+        else tuple(
+            _auction(item, f"{path}.auctions[{i}]", seats)
+            for i, item in enumerate(_list(auctions, f"{path}.auctions"))
+        ),
+        fill=None if fill is None else _fill(fill, f"{path}.fill", seats),
+        purchases=None
+        if purchases is None
+        else _purchases(purchases, f"{path}.purchases", seats),
+        money=_money(data.get("money"), f"{path}.money", seats),
+    )
+
+
+def _auction(data: Any, path: str, seats: dict[str, int]) -> SheetAuction:
+    if not isinstance(data, Mapping):
+        raise ScoresheetError(f"{path}: expected an object")
+    bids = []
+    for i, entry in enumerate(_list(data.get("bids", []), f"{path}.bids")):
+        where = f"{path}.bids[{i}]"
+        if not isinstance(entry, list | tuple) or len(entry) != 2:
+            raise ScoresheetError(f"{where}: expected [player, florins or null]")
+        bids.append((_seat(entry[0], where, seats), _florins(entry[1], where, True)))
+    winner = data.get("winner")
+    return SheetAuction(
+        dealer=_seat(data.get("dealer"), f"{path}.dealer", seats),
+        lot=_goods(data.get("lot"), f"{path}.lot"),
+        bids=tuple(bids),
+        winner=None if winner is None else _seat(winner, f"{path}.winner", seats),
+        price=_florins(data.get("price"), f"{path}.price", True),
+    )
+
+
+def _fill(data: Any, path: str, seats: dict[str, int]) -> tuple[int, tuple[Good, ...]]:
+    if not isinstance(data, Mapping):
+        raise ScoresheetError(f"{path}: expected an object or null")
+    seat = _seat(data.get("player"), f"{path}.player", seats)
+    return seat, _goods(data.get("cards"), f"{path}.cards")
+
+
+def _purchases(
+    data: Any, path: str, seats: dict[str, int]
+) -> dict[int, tuple[tuple[Good, ...], int]]:
+    if not isinstance(data, Mapping):
+        raise ScoresheetError(f"{path}: expected an object keyed by player")
+    result = {}
+    for name, entry in data.items():
+        where = f"{path}[{name!r}]"
+        seat = _seat(name, where, seats)
+        if not isinstance(entry, Mapping):
+            raise ScoresheetError(f"{where}: expected {{'cards': [...], 'paid': n}}")
+        paid = _florins(entry.get("paid", 0), f"{where}.paid", False)
+        result[seat] = (_goods(entry.get("cards", []), f"{where}.cards"), paid)
+    return result
+
+
+def _money(data: Any, path: str, seats: dict[str, int]) -> tuple[int, ...]:
+    if not isinstance(data, Mapping):
+        raise ScoresheetError(f"{path}: expected an object of player: florins")
+    for name in data:
+        _seat(name, path, seats)
+    money = []
+    for name in seats:
+        if name not in data:
+            raise ScoresheetError(f"{path}: no entry for {name!r}")
+        money.append(_florins(data[name], f"{path}[{name!r}]", False))
+    return tuple(money)
+
+
+def _seat(name: Any, path: str, seats: dict[str, int]) -> int:
+    if name not in seats if isinstance(name, str) else True:
+        raise ScoresheetError(f"{path}: {name!r} is not a player of this sheet")
+    return seats[name]
+
+
+def _goods(data: Any, path: str) -> tuple[Good, ...]:
+    goods = []
+    for i, text in enumerate(_list(data, path)):
+        try:
+            goods.append(parse_good(text))
+        except GoodError as error:
+            raise ScoresheetError(f"{path}[{i}]: {error}") from None
+    return tuple(goods)
+
+
+def _florins(value: Any, path: str, nullable: bool) -> Any:
+    if value is None and nullable:
+        return None
+    if not _is_int(value):
+        raise ScoresheetError(f"{path}: expected a whole number of florins")
+    return int(value)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _list(value: Any, path: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise ScoresheetError(f"{path}: expected a list")
+    return value
+
+
+def game_to_sheet(game: Game) -> dict[str, Any]:
+    """Write a played ``game`` as a level-3 scoresheet dict (formats.md), with the
+    ``income`` breakdown per day for reference. The inverse of :func:`parse_sheet`
+    up to the ignored keys."""
+    return {
+        "rules": game.ruleset.name,
+        "players": list(game.names),
+        "days": [_day_dict(record, game.names) for record in game.records],
+        "final": game.scores,
+        "time_called": game.log.time_called,
+    }
+
+
+def _day_dict(record: DayRecord, names: tuple[str, ...]) -> dict[str, Any]:
+    fill = None
+    if record.fill is not None:
+        seat, cards = record.fill
+        fill = {"player": names[seat], "cards": [str(good) for good in cards]}
+    return {
+        "start_player": names[record.start_player],
+        "auctions": [_lot_dict(lot, names) for lot in record.lots],
+        "fill": fill,
+        "purchases": {
+            name: {
+                "cards": [str(good) for good in record.ships[seat]],
+                "paid": record.paid[seat],
+            }
+            for seat, name in enumerate(names)
+        },
+        "income": {
+            name: {"ship": inc.ship, "market": inc.market, "bonus": inc.bonus}
+            for name, inc in zip(names, record.income, strict=True)
+        },
+        "money": dict(zip(names, record.money, strict=True)),
+    }
+
+
+def _lot_dict(lot: LotRecord, names: tuple[str, ...]) -> dict[str, Any]:
+    return {
+        "dealer": names[lot.dealer],
+        "lot": [str(good) for good in lot.lot],
+        "bids": [[names[seat], amount] for seat, amount in lot.bids],
+        "winner": None if lot.winner is None else names[lot.winner],
+        "price": lot.price,
+    }

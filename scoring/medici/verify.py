@@ -1,0 +1,307 @@
+"""Verifying a submitted scoresheet at the level of detail it carries.
+
+Terminology:
+- *level*: 1 scores only, 2 purchases (goods loaded and florins paid per day and
+  player), 3 auction log (every lot, its bids, winner and price, and the last-ship
+  fill). A sheet's level is the least detail any of its days has.
+- *exact checks*: with purchases (or a log they follow from) a day's scoring is
+  recomputed, so the money after the day is known to the florin. They run day by
+  day while every earlier day had the detail (market levels carry between days).
+- *bound checks*: with scores only, each gain is held against the most a day can pay
+  (limits.py).
+- *money before*: the sheet's own money after the previous day (the starting money
+  on day 1); checking each day from the sheet's figure keeps one slip to one finding.
+
+Every finding is reported; nothing stops at the first. A sheet that cannot be read
+raises :class:`ScoresheetError`. Source: rules.md, Verifying a submitted scoresheet.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from .findings import Finding, ScoresheetError, SheetReport
+from .goods import GOOD_COUNTS, Good, surplus
+from .limits import check_scores
+from .replay import replay_day
+from .rulesets import TableRules
+from .scoring import Levels, score_day, start_levels
+from .sheet import Sheet, SheetDay, parse_sheet
+from .turns import poorest
+
+__all__ = ["Finding", "ScoresheetError", "SheetReport", "verify_parsed", "verify_sheet"]
+
+
+def verify_sheet(sheet: dict[str, Any]) -> SheetReport:
+    """Check one scoresheet dict (formats.md) against its rule set.
+
+    Returns a :class:`SheetReport` with the level checked (1-3) and every finding
+    (day, player, message with what the sheet says, what the rules give and why).
+    Raises :class:`ScoresheetError` (a ``ValueError``) naming the field when the
+    sheet is malformed. Source: rules.md, Verifying a submitted scoresheet, 1-3.
+    """
+    return verify_parsed(parse_sheet(sheet))
+
+
+def verify_parsed(sheet: Sheet) -> SheetReport:
+    """:func:`verify_sheet` for an already parsed :class:`Sheet`."""
+    table = sheet.ruleset.for_table(len(sheet.players))
+    findings = _check_days_and_final(sheet)
+    if sheet.level == 1:
+        rows = [
+            (name, *_day_money(sheet, seat), sheet.final[seat])
+            for seat, name in enumerate(sheet.players)
+        ]
+        findings += check_scores(sheet.ruleset, rows)  # type: ignore[arg-type]
+    levels: tuple[Levels, ...] | None = start_levels(table)
+    before: Sequence[int] = (table.starting_money,) * len(sheet.players)
+    for day in sheet.days:
+        findings += _check_start_player(sheet, day, before)
+        if levels is not None:
+            day_findings, levels = _check_day(sheet, table, day, before, levels)
+            findings += day_findings
+        before = day.money
+    return SheetReport(level=sheet.level, findings=findings)
+
+
+def _day_money(sheet: Sheet, seat: int) -> tuple[int | None, int | None]:
+    money = [day.money[seat] for day in sheet.days[:2]]
+    money += [None] * (2 - len(money))
+    return money[0], money[1]
+
+
+def _check_days_and_final(sheet: Sheet) -> list[Finding]:
+    findings = []
+    days, called = len(sheet.days), sheet.time_called
+    if called is None and days < sheet.ruleset.days:
+        findings.append(
+            Finding(
+                None,
+                None,
+                f"sheet has {days} day(s), a game has "
+                f"{sheet.ruleset.days} unless time is called",
+                "days",
+            )
+        )
+    elif called is not None and days != called:
+        findings.append(
+            Finding(
+                None,
+                None,
+                f"sheet has {days} day(s), but time was called on day {called}",
+                "days",
+            )
+        )
+    return findings + _check_final(sheet)
+
+
+def _check_final(sheet: Sheet) -> list[Finding]:
+    findings = []
+    if sheet.days:
+        last = sheet.days[-1]
+        for seat, name in enumerate(sheet.players):
+            if sheet.final[seat] != last.money[seat]:
+                findings.append(
+                    Finding(
+                        last.number,
+                        name,
+                        f"final money: sheet says "
+                        f"{sheet.final[seat]}, the money after day {last.number} is "
+                        f"{last.money[seat]} (the game ends with that day's scoring)",
+                        "final",
+                    )
+                )
+    return findings
+
+
+def _check_start_player(
+    sheet: Sheet, day: SheetDay, before: Sequence[int]
+) -> list[Finding]:
+    start = day.start_player
+    if start is None:
+        return []
+    allowed = [0] if day.number == 1 else poorest(before)
+    if start in allowed:
+        return []
+    names = " or ".join(sheet.players[seat] for seat in allowed)
+    why = "day 1 starts with seat 1" if day.number == 1 else "the poorest player starts"
+    return [
+        Finding(
+            day.number,
+            sheet.players[start],
+            f"start player: sheet says "
+            f"{sheet.players[start]}, rules give {names} ({why})",
+            "start",
+        )
+    ]
+
+
+def _check_day(
+    sheet: Sheet,
+    table: TableRules,
+    day: SheetDay,
+    before: Sequence[int],
+    levels: tuple[Levels, ...],
+) -> tuple[list[Finding], tuple[Levels, ...] | None]:
+    """Exact checks of one day; returns the findings and the levels after the day
+    (``None`` when the day lacks the detail, which ends exact checking)."""
+    findings: list[Finding] = []
+    if day.auctions is not None:
+        called = sheet.time_called == day.number
+        state = replay_day(table, sheet.players, day, before, called)
+        findings += state.findings
+        ships, paid, used = state.ships, state.paid, state.drawn
+        findings += _check_purchases_match(sheet, day, ships, paid)
+    elif day.purchases is not None:
+        ships = [list(day.purchases.get(s, ((), 0))[0]) for s in range(len(before))]
+        paid = [day.purchases.get(s, ((), 0))[1] for s in range(len(before))]
+        used = [good for ship in ships for good in ship]
+        findings += _check_payments(sheet, day.number, paid, before)
+        findings += _check_goods_count(table, day.number, used)
+    else:
+        return findings, None
+    findings += _check_capacity(sheet, table, day.number, ships)
+    findings += _check_duplicates(sheet, day.number, ships, used)
+    money_findings, levels = _check_money(
+        sheet, table, day, ships, paid, before, levels
+    )
+    return findings + money_findings, levels
+
+
+def _check_purchases_match(
+    sheet: Sheet, day: SheetDay, ships: list[list[Good]], paid: list[int]
+) -> list[Finding]:
+    if day.purchases is None:
+        return []
+    findings = []
+    for seat, name in enumerate(sheet.players):
+        goods, florins = day.purchases.get(seat, ((), 0))
+        if Counter(goods) != Counter(ships[seat]) or florins != paid[seat]:
+            findings.append(
+                Finding(
+                    day.number,
+                    name,
+                    f"purchases: sheet says "
+                    f"{_goods(goods)} for {florins}, the auction log gives "
+                    f"{_goods(ships[seat])} for {paid[seat]}",
+                    "purchases",
+                )
+            )
+    return findings
+
+
+def _check_payments(
+    sheet: Sheet, day: int, paid: list[int], before: Sequence[int]
+) -> list[Finding]:
+    findings = []
+    for seat, name in enumerate(sheet.players):
+        if paid[seat] < 0:
+            findings.append(
+                Finding(
+                    day,
+                    name,
+                    f"paid {paid[seat]} on the sheet; a payment is never negative",
+                    "payment",
+                )
+            )
+        elif paid[seat] > before[seat]:
+            findings.append(
+                Finding(
+                    day,
+                    name,
+                    f"paid {paid[seat]} on the sheet, but "
+                    f"held only {before[seat]} at the start of day {day} "
+                    "(no borrowing: "
+                    "payments never exceed the money held)",
+                    "payment",
+                )
+            )
+    return findings
+
+
+def _check_goods_count(table: TableRules, day: int, used: list[Good]) -> list[Finding]:
+    if len(used) <= table.goods_per_day:
+        return []
+    return [
+        Finding(
+            day,
+            None,
+            f"{len(used)} goods loaded on the sheet, but a "
+            f"{table.players}-player day uses {table.goods_per_day}",
+            "deck",
+        )
+    ]
+
+
+def _check_capacity(
+    sheet: Sheet, table: TableRules, day: int, ships: list[list[Good]]
+) -> list[Finding]:
+    return [
+        Finding(
+            day,
+            name,
+            f"ship holds {len(ships[seat])} goods on the sheet "
+            f"({_goods(ships[seat])}), rules allow at most {table.ship_capacity} "
+            "(ship capacity)",
+            "capacity",
+        )
+        for seat, name in enumerate(sheet.players)
+        if len(ships[seat]) > table.ship_capacity
+    ]
+
+
+def _check_duplicates(
+    sheet: Sheet, day: int, ships: list[list[Good]], used: list[Good]
+) -> list[Finding]:
+    findings = []
+    for good, extra in surplus(used).items():
+        holders = [seat for seat, ship in enumerate(ships) for g in ship if g == good]
+        seat = holders[-1] if holders else None
+        names = ", ".join(sheet.players[s] for s in holders) or "discarded lots"
+        findings.append(
+            Finding(
+                day,
+                None if seat is None else sheet.players[seat],
+                f"{good} appears {GOOD_COUNTS[good] + extra} times on day {day} "
+                f"({names}), the deck holds it {GOOD_COUNTS[good]} time(s): "
+                "no good twice in a day",
+                "duplicate",
+            )
+        )
+    return findings
+
+
+def _check_money(
+    sheet: Sheet,
+    table: TableRules,
+    day: SheetDay,
+    ships: list[list[Good]],
+    paid: list[int],
+    before: Sequence[int],
+    levels: tuple[Levels, ...],
+) -> tuple[list[Finding], tuple[Levels, ...]]:
+    score = score_day(table, ships, levels)
+    findings = []
+    for seat, name in enumerate(sheet.players):
+        income = score.income[seat]
+        expected = before[seat] - paid[seat] + income.total
+        if day.money[seat] != expected:
+            findings.append(
+                Finding(
+                    day.number,
+                    name,
+                    f"money after day {day.number}: "
+                    f"sheet says {day.money[seat]}, rules give {expected} "
+                    f"({before[seat]} "
+                    f"before - {paid[seat]} paid + {income.total} income: ship "
+                    f"{income.ship}, market {income.market}, bonus {income.bonus})",
+                    "money",
+                )
+            )
+    return findings, score.levels
+
+
+def _goods(goods: Sequence[Good]) -> str:
+    return "[" + ", ".join(str(good) for good in goods) + "]"
