@@ -15,6 +15,7 @@ from heats.errors import UserError
 from heats.models import Event, Player, Round, RoundKind, Seat, Table
 from heats.services import PlayerDirectory, log
 from scoring import advancement
+from scoring.checks import refresh_table_check
 from scoring.importers import ResultRow, parse_results_csv, row_places
 from scoring.models import PlayerRecord, RecordHistory
 
@@ -29,6 +30,7 @@ class ImportSummary:
     players_created: int = 0
     warnings: list[str] = field(default_factory=list)
     unresolved_ties: list[str] = field(default_factory=list)
+    rules_findings: list[str] = field(default_factory=list)
 
     @property
     def changed(self) -> bool:
@@ -43,6 +45,7 @@ class ImportSummary:
         ]
         out += [f"Warning: {w}" for w in self.warnings]
         out += [f"Unresolved tie for first: {t}" for t in self.unresolved_ties]
+        out += [f"Rules check: {t}" for t in self.rules_findings]
         return out
 
 
@@ -255,6 +258,11 @@ def import_results(
             continue
         created = item.table is None
         item.save(user, f"{source} import")
+        check = refresh_table_check(item.table)
+        if check.findings:
+            summary.rules_findings.append(
+                f"{item.label}: {len(check.findings)} finding(s) to acknowledge"
+            )
         if created:
             summary.tables_created += 1
         else:
@@ -363,12 +371,18 @@ def event_advancement(
     keys = player_keys(event)
     absent = absent_ids(event) | resolve_absent(event, extra_absent or [])
     tables, missing = heat_tables(event)
-    settings = advancement.AdvancementSettings(
-        layouts=event.semi_layout_map(), seed=event.seed
-    )
-    return advancement.advance(
-        tables,
-        absent={keys[pk] for pk in absent},
-        settings=settings,
-        missing_tables=missing,
-    )
+    try:
+        settings = advancement.AdvancementSettings(
+            layouts=event.semi_layout_map(), seed=event.seed
+        )
+    except ValueError as exc:
+        raise UserError(f"The event's semi-final layouts are wrong: {exc}") from exc
+    try:
+        return advancement.advance(
+            tables,
+            absent={keys[pk] for pk in absent},
+            settings=settings,
+            missing_tables=missing,
+        )
+    except ValueError as exc:
+        raise UserError(f"The advancement cannot be worked out: {exc}") from exc

@@ -9,6 +9,11 @@ app_name = "scoring"
 public_urlpatterns = [
     path("", views.EventListView.as_view(), name="event-list"),
     path("e/<slug:event>/", views.StandingsView.as_view(), name="standings"),
+    path(
+        "e/<slug:event>/round/<str:round>/table/<int:number>/",
+        views.TableDetailView.as_view(),
+        name="table-detail",
+    ),
 ]
 
 gm_urlpatterns = [
@@ -16,6 +21,11 @@ gm_urlpatterns = [
         "e/<slug:event>/gm/import/",
         views.ResultsImportView.as_view(),
         name="results-import",
+    ),
+    path(
+        "e/<slug:event>/gm/round/<str:round>/table/<int:number>/acknowledge/",
+        views.acknowledge_view,
+        name="table-acknowledge",
     ),
 ]
 

@@ -4,14 +4,19 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.shortcuts import redirect
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect
+from django.views.decorators.http import require_POST
 from django.views.generic import FormView, ListView, TemplateView
 
 from heats.errors import UserError
-from heats.mixins import EventMixin, EventStaffRequiredMixin
-from heats.models import Event
+from heats.mixins import EventMixin, EventStaffRequiredMixin, require_event_role
+from heats.models import Event, Table
+from heats.services import get_round
 from scoring import tables
-from scoring.forms import ResultsImportForm
+from scoring.checks import acknowledge_check, attach_scoresheet, parse_sheet_text
+from scoring.forms import ResultsImportForm, ScoresheetForm
+from scoring.models import PlayerRecord, TableCheck
 from scoring.services import import_results
 from scoring.standings import standings
 
@@ -31,7 +36,10 @@ class StandingsView(EventMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        data = standings(self.event)
+        try:
+            data = standings(self.event)
+        except UserError as exc:
+            return {**context, "error": exc.render()}
         context.update(
             standings=data,
             result=data.result,
@@ -72,3 +80,78 @@ class ResultsImportView(EventStaffRequiredMixin, FormView):
             )
         messages.success(self.request, "\n".join(summary.lines()))
         return redirect("scoring:standings", event=self.event.slug)
+
+
+def get_table(event: Event, round_code: str, number: int) -> Table:
+    """The table ``number`` of round ``round_code``; 404 when either is missing."""
+    try:
+        rnd = get_round(event, round_code)
+    except UserError:
+        raise Http404(f"No round {round_code!r}") from None
+    return get_object_or_404(Table, round=rnd, number=number)
+
+
+class TableDetailView(EventMixin, FormView):
+    """A table's result (public); for staff also the rules findings, attached
+    scoresheets and the form to attach one (rules.md, Verifying)."""
+
+    template_name = "scoring/table_detail.html"
+    form_class = ScoresheetForm
+
+    def setup(self, request, *args, **kwargs):
+        super().setup(request, *args, **kwargs)
+        self.event = get_object_or_404(Event, slug=kwargs["event"])
+        self.table = get_table(self.event, kwargs["round"], kwargs["number"])
+
+    def post(self, request, *args, **kwargs):
+        require_event_role(request, self.event)
+        return super().post(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        records = PlayerRecord.objects.filter(seat__table=self.table).select_related(
+            "seat__player"
+        )
+        check = TableCheck.objects.filter(table=self.table).first()
+        context.update(
+            table=self.table,
+            seats=self.table.seats.select_related("player", "record"),
+            has_records=records.exists(),
+            check=check,
+            scoresheets=self.table.scoresheets.all(),
+        )
+        return context
+
+    def form_valid(self, form):
+        try:
+            sheet = parse_sheet_text(form.cleaned_data["content"])
+            submission = attach_scoresheet(self.table, sheet, self.request.user)
+        except UserError as exc:
+            form.add_error(None, exc.message)
+            return self.form_invalid(form)
+        count = len(submission.findings)
+        level = submission.level
+        if count:
+            messages.warning(
+                self.request,
+                f"Scoresheet checked at level {level}: "
+                f"{count} finding(s), listed below.",
+            )
+        else:
+            messages.success(
+                self.request, f"Scoresheet checked at level {level}: no findings."
+            )
+        return redirect(self.request.path)
+
+
+@require_POST
+def acknowledge_view(request, event: str, round: str, number: int):
+    """A GM acknowledges a table's level-1 findings (POST only)."""
+    event_obj = get_object_or_404(Event, slug=event)
+    if not request.user.is_authenticated:
+        raise PermissionDenied("Log in as a GM of this event.")
+    require_event_role(request, event_obj, gm_only=True)
+    table = get_table(event_obj, round, number)
+    acknowledge_check(table, request.user)
+    messages.success(request, f"Findings at {table} acknowledged.")
+    return redirect("scoring:table-detail", event=event, round=round, number=number)

@@ -70,11 +70,17 @@ def render_text(data: dict) -> str:
         ("Next alternates", "next_alternates"),
     ):
         lines.append(f"{title}:")
-        lines += [
-            f"  {a['player']}: {a['percent']}% (heat {a['heat']}, table {a['table']})"
-            for a in data[key]
-        ] or ["  none"]
+        lines += [f"  {a['player']}: {_where(a)}" for a in data[key]] or ["  none"]
     if data["pared"]:
         lines.append("Cut by HMW: " + ", ".join(p["player"] for p in data["pared"]))
     lines += [f"Warning: {w}" for w in data["warnings"]]
     return "\n".join(lines)
+
+
+def _where(alternate: dict) -> str:
+    if alternate["percent"] is None:
+        return alternate["reason"]
+    return (
+        f"{alternate['percent']}% (heat {alternate['heat']}, "
+        f"table {alternate['table']})"
+    )

@@ -1,0 +1,222 @@
+"""Rules checks in the product: level-1 checks of every entered result, and
+scoresheets attached to a table (rules.md, "Verifying a submitted scoresheet").
+
+Words:
+- *table check*: the level-1 findings on a table's recorded scores (``TableCheck``);
+  an impossible score is a warning the GM must acknowledge;
+- *scoresheet*: a game log in the JSON of formats.md, verified at the level its
+  detail allows and compared with the table's recorded result.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.db import transaction
+from django.utils import timezone
+
+from heats.errors import UserError
+from heats.models import Table, normalise_name
+from heats.services import log
+from scoring.medici.findings import Finding, ScoresheetError
+from scoring.medici.limits import check_scores
+from scoring.medici.rulesets import RuleSetError
+from scoring.medici.verify import verify_sheet
+from scoring.models import PlayerRecord, ScoresheetSubmission, TableCheck
+
+MAX_SHEET_BYTES = 512 * 1024
+
+
+def _records(table: Table) -> list[PlayerRecord]:
+    return list(
+        PlayerRecord.objects.filter(seat__table=table)
+        .select_related("seat__player")
+        .order_by("seat__number")
+    )
+
+
+def level1_findings(table: Table) -> list[dict]:
+    """Level-1 findings on ``table``'s recorded scores, as ``Finding.to_dict()`` rows.
+
+    Scores in seat order as ``(player, day1, day2, final)``; an unknown rule set is
+    itself a finding. Source: rules.md, Verifying, 1.
+    """
+    rows = [(r.seat.player.name, r.day1, r.day2, r.final) for r in _records(table)]
+    if not rows:
+        return []
+    try:
+        findings = check_scores(table.round.event.rules, rows)
+    except RuleSetError as exc:
+        findings = [Finding(None, None, f"cannot check the scores: {exc}")]
+    return [f.to_dict() for f in findings]
+
+
+def refresh_table_check(table: Table) -> TableCheck:
+    """Recompute and save ``table``'s level-1 check.
+
+    A changed list of findings needs a new acknowledgement; an unchanged one keeps
+    the GM's earlier acknowledgement.
+    """
+    findings = level1_findings(table)
+    check, created = TableCheck.objects.get_or_create(
+        table=table, defaults={"findings": findings}
+    )
+    if not created and check.findings != findings:
+        check.findings = findings
+        check.acknowledged_by = None
+        check.acknowledged_at = None
+        check.save()
+    return check
+
+
+@transaction.atomic
+def acknowledge_check(table: Table, user) -> TableCheck:
+    """Record that ``user`` (a GM) has seen ``table``'s level-1 findings."""
+    check = refresh_table_check(table)
+    check.acknowledged_by = user
+    check.acknowledged_at = timezone.now()
+    check.save()
+    log(
+        table.round.event,
+        user,
+        "acknowledge",
+        f"Acknowledged {len(check.findings)} rules finding(s) at {table}",
+    )
+    return check
+
+
+def parse_sheet_text(text: str) -> dict:
+    """Parse one scoresheet (formats.md, Scoresheet JSON) from ``text``.
+
+    Raises UserError naming the line and column of a JSON syntax error, or saying
+    that the text is not one sheet (an object with ``players`` and ``days``).
+    """
+    if len(text.encode()) > MAX_SHEET_BYTES:
+        raise UserError("The scoresheet is larger than 512 KB.")
+    try:
+        sheet = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UserError(
+            f"The scoresheet is not valid JSON: line {exc.lineno}, column "
+            f"{exc.colno}: {exc.msg}."
+        ) from None
+    if not isinstance(sheet, dict) or "players" not in sheet or "days" not in sheet:
+        raise UserError(
+            "The scoresheet must be one JSON object with 'players' and 'days' "
+            "(formats.md, Scoresheet JSON)."
+        )
+    return sheet
+
+
+def compare_with_records(sheet: dict, table: Table) -> list[dict]:
+    """Findings where the sheet disagrees with ``table``'s recorded result.
+
+    Players are matched by name (case and spaces ignored); the sheet's seat order,
+    money after days 1 and 2, and final money are compared with the records.
+    """
+    records = {normalise_name(r.seat.player.name): r for r in _records(table)}
+    names = [str(n) for n in sheet.get("players", [])]
+    findings = _player_mismatch(names, records)
+    for seat, name in enumerate(names, start=1):
+        record = records.get(normalise_name(name))
+        if record is None:
+            continue
+        if record.seat.number != seat:
+            findings.append(
+                _row(
+                    None,
+                    name,
+                    (
+                        f"the sheet seats {name} at {seat}; the table has seat "
+                        f"{record.seat.number}"
+                    ),
+                )
+            )
+        findings += _money_mismatch(sheet, name, record)
+    return findings
+
+
+def _row(day: int | None, player: str | None, message: str) -> dict:
+    return {"day": day, "player": player, "message": message}
+
+
+def _player_mismatch(names: list[str], records: dict[str, PlayerRecord]) -> list[dict]:
+    keys = {normalise_name(n) for n in names}
+    out = [
+        _row(None, n, f"{n} is on the sheet but not seated at this table")
+        for n in names
+        if normalise_name(n) not in records
+    ]
+    out += [
+        _row(
+            None,
+            r.seat.player.name,
+            f"{r.seat.player.name} is seated here but missing from the sheet",
+        )
+        for key, r in records.items()
+        if key not in keys
+    ]
+    return out
+
+
+def _money_mismatch(sheet: dict, name: str, record: PlayerRecord) -> list[dict]:
+    days = sheet.get("days") or []
+    pairs = [
+        (day, _money(days, day - 1, name), recorded)
+        for day, recorded in ((1, record.day1), (2, record.day2))
+    ]
+    final = (sheet.get("final") or {}).get(name)
+    pairs.append((None, final, record.final))
+    return [
+        _row(
+            day,
+            name,
+            (
+                f"the sheet says {said} florins "
+                f"{'after day ' + str(day) if day else 'at the end'}; "
+                f"the recorded result says {recorded}"
+            ),
+        )
+        for day, said, recorded in pairs
+        if said is not None and recorded is not None and said != recorded
+    ]
+
+
+def _money(days: list, index: int, name: str):
+    if index >= len(days) or not isinstance(days[index], dict):
+        return None
+    return (days[index].get("money") or {}).get(name)
+
+
+@transaction.atomic
+def attach_scoresheet(table: Table, sheet: dict, user=None) -> ScoresheetSubmission:
+    """Verify ``sheet`` with the rules engine and attach it to ``table``.
+
+    Findings are the engine's (every one, at the sheet's level of detail) followed
+    by disagreements with the recorded result. Raises UserError for a sheet too
+    malformed to check (the message names the field). rules.md, Verifying.
+    """
+    try:
+        report = verify_sheet(sheet)
+    except ScoresheetError as exc:
+        raise UserError(f"The scoresheet cannot be checked: {exc}") from None
+    except RuleSetError as exc:
+        raise UserError(f"The scoresheet names an unknown rule set: {exc}") from None
+    findings = [f.to_dict() for f in report.findings]
+    findings += compare_with_records(sheet, table)
+    submission = ScoresheetSubmission.objects.create(
+        table=table,
+        sheet=sheet,
+        level=report.level,
+        findings=findings,
+        submitted_by=user if getattr(user, "is_authenticated", False) else None,
+    )
+    log(
+        table.round.event,
+        user,
+        "scoresheet",
+        f"Scoresheet (level {report.level}) attached to {table}: "
+        f"{len(findings)} finding(s)",
+        submission=submission.pk,
+    )
+    return submission
