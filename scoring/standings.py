@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
+from django.urls import reverse
+
 from heats.models import Event, RoundKind
 from scoring import advancement
 from scoring.models import PlayerRecord
@@ -64,6 +66,10 @@ def heat_rows(event: Event) -> tuple[list[tuple[int, list[dict]]], list[str]]:
                 "final": record.final,
                 "place": record.place,
                 "tie": False,
+                "url": reverse(
+                    "scoring:table-detail",
+                    kwargs={"event": event.slug, "round": heat, "number": table},
+                ),
             }
         )
     ties = [key for key, records in firsts.items() if len(records) > 1]

@@ -94,6 +94,9 @@ class HeatResultTable(tables.Table):
             "class": lambda record: "winner-row" if record["place"] == 1 else ""
         }
 
+    def render_table(self, value: int, record):
+        return format_html('<a href="{}">{}</a>', record["url"], value)
+
     def render_place(self, value: int, record):
         if record.get("tie"):
             return format_html(
