@@ -121,7 +121,8 @@ class Game:
 
     ``players`` are names in seat order (3-6, or as the rule set allows); ``rules`` a
     preset name or :class:`RuleSet`; ``seed`` seeds the shuffles and the start-player
-    tie breaks; ``setups`` (from a log) fix each day's deck and start player instead.
+    tie breaks; ``setups`` (from a log) fix each day's deck and start player instead
+    (days beyond the setups given are shuffled with ``seed``).
     Raises :class:`~scoring.medici.rulesets.RuleSetError` for a player count the rule
     set does not allow. Money is in florins throughout.
     """
@@ -323,7 +324,7 @@ class Game:
         self._check_day_over()
 
     def _make_setup(self) -> DaySetup:
-        if self._setups is None:
+        if self._setups is None or len(self._setups) < self.day:
             goods = list(ALL_GOODS)
             self.rng.shuffle(goods)
             unseen = len(goods) - self.table.goods_per_day
@@ -331,8 +332,6 @@ class Game:
             return DaySetup(
                 self.day, start, tuple(goods[unseen:]), tuple(goods[:unseen])
             )
-        if len(self._setups) < self.day:
-            raise IllegalActionError(f"the log holds no setup for day {self.day}")
         setup = self._setups[self.day - 1]
         allowed = [0] if self.day == 1 else poorest(self.money)
         if setup.start_player not in allowed:

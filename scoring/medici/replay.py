@@ -72,24 +72,39 @@ def replay_day(
     the sheet's money after the previous day). Returns the replay with the ships and
     payments the log implies and every finding. rules.md, Verifying, 3."""
     state = DayReplay(table, players, day.number, list(money_before))
-    dealer = day.start_player
+    allowed = {day.start_player} if day.start_player is not None else set()
     for index, auction in enumerate(day.auctions or ()):
         _check_day_open(state, index)
-        if dealer is not None and auction.dealer != dealer:
-            state.add(
-                auction.dealer,
-                f"lot {index + 1}: dealer is {players[auction.dealer]} on the sheet, "
-                f"rules give {players[dealer]} (the deal passes left to the next "
-                "player with space)",
-                "turn-order",
-            )
+        expected = _check_dealer(state, index, auction, allowed)
         _check_lot(state, index, auction)
-        _check_bids(state, index, auction)
+        _check_bids(state, index, auction, expected)
         _apply(state, auction)
-        dealer = next_dealer(state.free, auction.dealer)
+        # After a slip in the dealer's name, either reading of who dealt is accepted
+        # for the next lot, so one slip gives one finding.
+        allowed = {next_dealer(state.free, auction.dealer)}
+        if expected is not None:
+            allowed.add(next_dealer(state.free, expected))
     _check_fill(state, day.fill, time_called)
     _check_day_end(state, time_called)
     return state
+
+
+def _check_dealer(
+    state: DayReplay, index: int, auction: SheetAuction, allowed: set[int | None]
+) -> int | None:
+    """Report a dealer out of turn; returns the dealer the rules expected."""
+    if not allowed or auction.dealer in allowed:
+        return auction.dealer
+    candidates = sorted(seat for seat in allowed if seat is not None)
+    names = " or ".join(state.players[seat] for seat in candidates)
+    state.add(
+        auction.dealer,
+        f"lot {index + 1}: dealer is {state.players[auction.dealer]} on the sheet, "
+        f"rules give {names or 'nobody'} (the deal passes left to the next player "
+        "with space)",
+        "turn-order",
+    )
+    return candidates[0] if candidates else None
 
 
 def _check_day_open(state: DayReplay, index: int) -> None:
@@ -130,29 +145,56 @@ def _check_lot(state: DayReplay, index: int, auction: SheetAuction) -> None:
     state.drawn.extend(auction.lot)
 
 
-def _check_bids(state: DayReplay, index: int, auction: SheetAuction) -> None:
-    order = bidding_order(len(state.players), auction.dealer)
-    position, seen = -1, set()
+def _check_bids(
+    state: DayReplay, index: int, auction: SheetAuction, expected: int | None
+) -> None:
+    where = f"lot {index + 1}"
+    _check_bid_order(state, where, auction, expected)
+    seen: set[int] = set()
     high, high_seat = 0, None
     for seat, amount in auction.bids:
-        where = f"lot {index + 1}"
         if seat in seen:
             state.add(seat, f"{where}: bids twice, rules allow one bid each", "bid")
             continue
-        if order.index(seat) < position:
-            state.add(
-                seat,
-                f"{where}: bids out of turn (bidding runs once around "
-                "from the dealer's left, dealer last)",
-                "turn-order",
-            )
-        position, seen = max(position, order.index(seat)), seen | {seat}
+        seen.add(seat)
         if amount is None:
             continue
         _check_bid_amount(state, where, seat, amount, high, len(auction.lot))
         if amount > high:
             high, high_seat = amount, seat
     _check_winner(state, index, auction, high_seat, high)
+
+
+def _out_of_turn(
+    bids: Sequence[tuple[int, int | None]], order: list[int]
+) -> int | None:
+    """The first bidder listed before a player who bids ahead of them, if any."""
+    position = -1
+    for seat, _amount in bids:
+        if order.index(seat) < position:
+            return seat
+        position = max(position, order.index(seat))
+    return None
+
+
+def _check_bid_order(
+    state: DayReplay, where: str, auction: SheetAuction, expected: int | None
+) -> None:
+    """One finding per lot whose bids follow neither the sheet's dealer nor the
+    dealer the rules expected (a slip in the dealer's name is reported once)."""
+    players = len(state.players)
+    seat = _out_of_turn(auction.bids, bidding_order(players, auction.dealer))
+    if seat is None or expected is None or expected == auction.dealer:
+        culprit = seat
+    else:
+        culprit = _out_of_turn(auction.bids, bidding_order(players, expected))
+    if culprit is not None:
+        state.add(
+            culprit,
+            f"{where}: {state.players[culprit]} bids out of turn (bidding runs once "
+            "around from the dealer's left, dealer last)",
+            "turn-order",
+        )
 
 
 def _check_bid_amount(
