@@ -2,7 +2,16 @@
 
 from django.contrib import admin
 
-from heats.models import AuditEntry, Entry, Event, Player, Round, Seat, Table
+from heats.models import (
+    AuditEntry,
+    Entry,
+    Event,
+    KeepApart,
+    Player,
+    Round,
+    Seat,
+    Table,
+)
 
 
 class RoundInline(admin.TabularInline):
@@ -75,3 +84,11 @@ class AuditEntryAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None) -> bool:
         return False
+
+
+@admin.register(KeepApart)
+class KeepApartAdmin(admin.ModelAdmin):
+    list_display = ["player_a", "player_b", "note", "event"]
+    list_filter = ["event"]
+    search_fields = ["player_a__name", "player_b__name", "note"]
+    raw_id_fields = ["player_a", "player_b"]

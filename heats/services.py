@@ -6,17 +6,25 @@ Every change is written to the event's audit log with who and when.
 
 from __future__ import annotations
 
-from django.db import transaction
+from dataclasses import dataclass, field
 
+from django.db import transaction
+from django.db.models import Max, Q
+from django.utils import timezone
+
+from heats import seating
 from heats.errors import UserError
 from heats.models import (
     AuditEntry,
     Entry,
     EntryStatus,
     Event,
+    KeepApart,
     Player,
     Round,
     RoundKind,
+    Seat,
+    Table,
     normalise_name,
 )
 
@@ -134,3 +142,460 @@ def mark_absent(rnd: Round, player: Player, user=None) -> Entry:
     if created:
         log(rnd.event, user, "absent", f"{player} marked absent from {rnd.label}")
     return entry
+
+
+# --- heats and check-in ------------------------------------------------------------
+
+ROUND_ORDER = {RoundKind.HEAT: 0, RoundKind.SEMI: 1, RoundKind.FINAL: 2}
+WAITING_STATUSES = (EntryStatus.CHECKED_IN, EntryStatus.LATE)
+
+
+@transaction.atomic
+def create_heat(event: Event, user=None) -> Round:
+    """Create the event's next heat (one more than the highest heat number)."""
+    last = (
+        event.rounds.filter(kind=RoundKind.HEAT)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+    )
+    rnd = Round.objects.create(event=event, kind=RoundKind.HEAT, number=(last or 0) + 1)
+    log(event, user, "round", f"Created {rnd.label}", round=rnd.code)
+    return rnd
+
+
+def parse_name_list(text: str) -> list[tuple[str, str]]:
+    """Pasted lines -> ``[(name, badge)]``: one name a line, ``Name, badge`` allowed.
+
+    Blank lines are skipped; a line listed twice counts once.
+    """
+    rows: list[tuple[str, str]] = []
+    for line in text.splitlines():
+        name, _, badge = line.partition(",")
+        row = (" ".join(name.split()), badge.strip())
+        if row[0] and row not in rows:
+            rows.append(row)
+    return rows
+
+
+@dataclass
+class CheckInReport:
+    """What a check-in did: entries made (``late`` ones wait for a late table),
+    players created on the spot, and players already checked in."""
+
+    checked_in: list[Player] = field(default_factory=list)
+    late: list[Player] = field(default_factory=list)
+    created: list[Player] = field(default_factory=list)
+    already: list[Player] = field(default_factory=list)
+
+    def lines(self) -> list[str]:
+        """One line per non-empty group, for a message or the console."""
+        groups = [
+            ("Checked in", self.checked_in),
+            ("Late, waiting for a late table", self.late),
+            ("New players", self.created),
+            ("Already checked in", self.already),
+        ]
+        return [
+            f"{label}: {', '.join(map(str, players))}"
+            for label, players in groups
+            if players
+        ]
+
+
+def _find_player(directory: PlayerDirectory, name: str, badge: str) -> Player:
+    """The player for a check-in line; UserError when a name without a badge is
+    shared by several badged players (the GM must say which)."""
+    same = directory.by_name.get(normalise_name(name), [])
+    if not badge and len(same) > 1 and all(p.badge for p in same):
+        badges = ", ".join(f"#{p.badge}" for p in same)
+        raise UserError(
+            f"Several players are called {name!r} ({badges}): give a badge."
+        )
+    return directory.get_or_create(name, badge)
+
+
+@transaction.atomic
+def check_in(rnd: Round, rows: list[tuple[str, str]], user=None) -> CheckInReport:
+    """Check ``(name, badge)`` rows in to ``rnd``; unknown names become new players.
+
+    Before the round is seated an entry is "in"; after it, "late" (tournament.md,
+    Heats, Late arrivals). An absent entry is checked in again. Raises UserError for
+    an ambiguous name (see ``_find_player``); then nothing is saved.
+    """
+    directory = PlayerDirectory(rnd.event)
+    status = EntryStatus.LATE if rnd.seated_at else EntryStatus.CHECKED_IN
+    report = CheckInReport()
+    for name, badge in rows:
+        player = _find_player(directory, name, badge)
+        entry, created = Entry.objects.get_or_create(
+            round=rnd, player=player, defaults={"status": status}
+        )
+        if not created and entry.status != EntryStatus.ABSENT:
+            report.already.append(player)
+            continue
+        if not created:
+            entry.status = status
+            entry.save(update_fields=["status"])
+        (report.late if status == EntryStatus.LATE else report.checked_in).append(
+            player
+        )
+    report.created = list(directory.created)
+    for player in report.checked_in + report.late:
+        log(rnd.event, user, "check-in", f"{player} checked in to {rnd.label}")
+    return report
+
+
+@transaction.atomic
+def undo_check_in(rnd: Round, player: Player, user=None) -> None:
+    """Remove ``player``'s check-in to ``rnd``; UserError if already seated there."""
+    if Seat.objects.filter(round=rnd, player=player).exists():
+        raise UserError(
+            f"{player} is already seated in {rnd.label}: swap them out first."
+        )
+    deleted, _ = Entry.objects.filter(round=rnd, player=player).delete()
+    if not deleted:
+        raise UserError(f"{player} is not checked in to {rnd.label}.")
+    log(rnd.event, user, "undo-check-in", f"Undid {player}'s check-in to {rnd.label}")
+
+
+def checked_in_count(rnd: Round) -> tuple[int, seating.TableSizes]:
+    """Players checked in (in or late) and the layout they would give now."""
+    count = rnd.entries.filter(status__in=WAITING_STATUSES).count()
+    return count, seating.table_sizes(count, rnd.event.seating_policy)
+
+
+def search_players(event: Event, query: str, limit: int = 12) -> list[Player]:
+    """Players whose name contains ``query`` (or whose badge starts with it), names
+    that start with it first; for the check-in type-ahead."""
+    text = " ".join(query.split())
+    if not text:
+        return []
+    found = event.players.filter(
+        Q(name_key__contains=normalise_name(text)) | Q(badge__startswith=text)
+    )
+    key = normalise_name(text)
+    return sorted(
+        found[: limit * 4], key=lambda p: (not p.name_key.startswith(key), p.name_key)
+    )[:limit]
+
+
+# --- seating -----------------------------------------------------------------------
+
+
+def _earlier_rounds(rnd: Round) -> list[Round]:
+    """Rounds of the event before ``rnd``: heats by number, then semi, then final."""
+
+    def order(r: Round) -> tuple[int, int]:
+        return ROUND_ORDER[r.kind], r.number
+
+    return [r for r in rnd.event.rounds.all() if order(r) < order(rnd)]
+
+
+def seating_history(rnd: Round) -> dict[frozenset[str], int]:
+    """Times-met counts from the tables of earlier rounds (player keys are ids)."""
+    tables: dict[int, list[str]] = {}
+    seats = Seat.objects.filter(round__in=_earlier_rounds(rnd)).order_by("pk")
+    for table_id, player_id in seats.values_list("table_id", "player_id"):
+        tables.setdefault(table_id, []).append(str(player_id))
+    return seating.history_from_tables([tables.values()])
+
+
+def keep_apart_pairs(event: Event) -> set[frozenset[str]]:
+    """The event's keep-apart pairs as ``frozenset({id, id})`` of player keys."""
+    pairs = KeepApart.objects.filter(event=event)
+    return {
+        frozenset((str(a), str(b)))
+        for a, b in pairs.values_list("player_a_id", "player_b_id")
+    }
+
+
+def round_tables(rnd: Round, *, late: bool | None = None) -> list[list[str]]:
+    """Player keys per table of ``rnd`` in table, then seat order."""
+    seats = Seat.objects.filter(round=rnd).order_by("table__number", "number")
+    if late is not None:
+        seats = seats.filter(table__late=late)
+    tables: dict[int, list[str]] = {}
+    for table_id, player_id in seats.values_list("table_id", "player_id"):
+        tables.setdefault(table_id, []).append(str(player_id))
+    return list(tables.values())
+
+
+def has_results(rnd: Round) -> bool:
+    """True once any seat of ``rnd`` has a player record (scoring's ``record``)."""
+    return Seat.objects.filter(round=rnd, record__isnull=False).exists()
+
+
+def _players_to_seat(rnd: Round) -> list[Player]:
+    """Who a seating takes when no list is given: for heats and the semi-final the
+    players checked in (in or late); for the final the semi-final table winners
+    not marked absent from the final (tournament.md, Semi-final and final)."""
+    if rnd.kind == RoundKind.FINAL:
+        semi = rnd.event.rounds.filter(kind=RoundKind.SEMI).first()
+        if semi is not None and semi.tables.exists():
+            return semi_table_winners(semi, rnd)
+    entries = rnd.entries.filter(status__in=WAITING_STATUSES).select_related("player")
+    return [e.player for e in entries]
+
+
+def semi_table_winners(semi: Round, final: Round) -> list[Player]:
+    """The sole winner (place 1) of every semi-final table, minus absentees from
+    the final. UserError for a table without results or with an unresolved tie."""
+    problems = []
+    winners = []
+    for table in semi.tables.order_by("number"):
+        seats = list(table.seats.select_related("player"))
+        if Seat.objects.filter(table=table, record__isnull=True).exists():
+            problems.append(f"semi-final table {table.number} has no results")
+            continue
+        first = [s.player for s in seats if s.record.place == 1]
+        if len(first) != 1:
+            problems.append(
+                f"semi-final table {table.number}: tie for first unresolved"
+            )
+        winners += first
+    if problems:
+        raise UserError("The final cannot be seated yet.", problems)
+    absent = set(
+        final.entries.filter(status=EntryStatus.ABSENT).values_list("player", flat=True)
+    )
+    return [p for p in winners if p.pk not in absent]
+
+
+def _layout_for(rnd: Round, count: int) -> list[int] | None:
+    """A forced layout: the semi-final's standard layout for its size, the final as
+    one table; None lets the seating use the event's table-size policy."""
+    if rnd.kind == RoundKind.SEMI:
+        layout = rnd.event.semi_layout_map().get(count)
+        return list(layout) if layout else None
+    if rnd.kind == RoundKind.FINAL:
+        if not seating.MIN_TABLE <= count <= seating.MAX_TABLE:
+            raise UserError(f"The final is one table of 4–6 players, not {count}.")
+        return [count]
+    return None
+
+
+@transaction.atomic
+def seat_round(
+    rnd: Round,
+    *,
+    seed: int | str | None = None,
+    user=None,
+    players: list[Player] | None = None,
+    sizes: list[int] | None = None,
+) -> seating.Seating:
+    """Seat ``rnd`` and save its tables; returns the seating (player keys are ids).
+
+    ``players`` defaults to ``_players_to_seat``; ``sizes`` to the round's forced
+    layout (``_layout_for``), else the event's policy. History from earlier rounds
+    and the keep-apart pairs feed the objective; the seed is saved on the round.
+    Players left waiting become "late" (tournament.md, Heats). Any earlier seating
+    of the round is replaced. Raises UserError if the round has results, or for a
+    layout the players cannot fill (SeatingError's message).
+    """
+    if has_results(rnd):
+        raise UserError(f"{rnd.label} already has results: it cannot be seated again.")
+    people = list(players) if players is not None else _players_to_seat(rnd)
+    if sizes is None:
+        sizes = _layout_for(rnd, len(people))
+    try:
+        result = seating.seat(
+            [str(p.pk) for p in people],
+            seed,
+            history=seating_history(rnd),
+            keep_apart=keep_apart_pairs(rnd.event),
+            sizes=sizes,
+            policy=rnd.event.seating_policy,
+        )
+    except seating.SeatingError as exc:
+        raise UserError(str(exc)) from None
+    if not result.tables:
+        raise UserError(f"{len(people)} players cannot fill a table of 4.")
+    rnd.tables.all().delete()
+    _save_tables(rnd, result.tables, start=1, late=False)
+    _set_statuses(rnd, people, result.waiting)
+    rnd.seed, rnd.seated_at = str(result.seed), timezone.now()
+    rnd.save(update_fields=["seed", "seated_at"])
+    log(
+        rnd.event,
+        user,
+        "seating",
+        f"Seated {rnd.label}: {_shape(result.tables)}, seed {result.seed}, "
+        f"{len(result.waiting)} waiting, repeat cost {result.repeat_cost}, "
+        f"{result.keep_apart_violations} keep-apart violation(s)",
+        round=rnd.code,
+        seating=result.to_json(),
+    )
+    return result
+
+
+def _shape(tables: list[list[str]]) -> str:
+    return "+".join(str(len(t)) for t in tables) or "no tables"
+
+
+def _save_tables(rnd: Round, tables: list[list[str]], *, start: int, late: bool):
+    for number, keys in enumerate(tables, start=start):
+        table = Table.objects.create(round=rnd, number=number, late=late)
+        Seat.objects.bulk_create(
+            Seat(table=table, round=rnd, number=n, player_id=int(key))
+            for n, key in enumerate(keys, start=1)
+        )
+
+
+def _set_statuses(rnd: Round, people: list[Player], waiting: list[str]) -> None:
+    """Seated players' entries "in" (created if missing), waiting ones "late"."""
+    late = {int(k) for k in waiting}
+    for player in people:
+        status = EntryStatus.LATE if player.pk in late else EntryStatus.CHECKED_IN
+        Entry.objects.update_or_create(
+            round=rnd, player=player, defaults={"status": status}
+        )
+
+
+@dataclass(frozen=True)
+class SwapReport:
+    """A GM's swap: the objective ``(repeat_cost, keep_apart_violations)`` before
+    and after (heats.seating.objective)."""
+
+    player_a: Player
+    player_b: Player
+    before: tuple[int, int]
+    after: tuple[int, int]
+
+
+def current_objective(rnd: Round) -> tuple[int, int]:
+    """The objective of ``rnd``'s saved tables (late tables included)."""
+    return seating.objective(
+        round_tables(rnd), seating_history(rnd), keep_apart_pairs(rnd.event)
+    )
+
+
+@transaction.atomic
+def swap_seats(rnd: Round, a: Player, b: Player, user=None) -> SwapReport:
+    """Exchange two players' seats in ``rnd`` (a GM's swap), logged.
+
+    Either may be waiting (late, unseated): the waiting one takes the other's seat
+    and the other waits. Raises UserError for the same player twice, a player
+    neither seated nor waiting, two waiting players, or a table with results.
+    """
+    if a.pk == b.pk:
+        raise UserError("Choose two different players to swap.")
+    seats = {s.player_id: s for s in Seat.objects.filter(round=rnd, player__in=[a, b])}
+    _check_swappable(rnd, [a, b], seats)
+    before = current_objective(rnd)
+    moves = [
+        (s.table, s.number, b if s.player_id == a.pk else a) for s in seats.values()
+    ]
+    Seat.objects.filter(pk__in=[s.pk for s in seats.values()]).delete()
+    for table, number, player in moves:
+        Seat.objects.create(table=table, round=rnd, number=number, player=player)
+    for player in (a, b):
+        seated = any(m[2] == player for m in moves)
+        status = EntryStatus.CHECKED_IN if seated else EntryStatus.LATE
+        Entry.objects.filter(round=rnd, player=player).update(status=status)
+    after = current_objective(rnd)
+    log(
+        rnd.event,
+        user,
+        "swap",
+        f"Swapped {a} and {b} in {rnd.label}: objective {before} -> {after}",
+        round=rnd.code,
+        before=list(before),
+        after=list(after),
+    )
+    return SwapReport(a, b, before, after)
+
+
+def _check_swappable(rnd: Round, players: list[Player], seats: dict) -> None:
+    if not seats:
+        raise UserError("Neither player is seated: there is nothing to swap.")
+    waiting = set(
+        rnd.entries.filter(status=EntryStatus.LATE).values_list("player", flat=True)
+    )
+    problems = [
+        f"{p} is neither seated nor waiting in {rnd.label}"
+        for p in players
+        if p.pk not in seats and p.pk not in waiting
+    ]
+    problems += [
+        f"table {s.table.number} already has results"
+        for s in seats.values()
+        if Seat.objects.filter(table=s.table, record__isnull=False).exists()
+    ]
+    if problems:
+        raise UserError("These players cannot be swapped.", problems)
+
+
+def waiting_players(rnd: Round) -> list[Player]:
+    """Late arrivals (and players left over by the seating) without a seat, by name."""
+    seated = Seat.objects.filter(round=rnd).values("player")
+    entries = rnd.entries.filter(status=EntryStatus.LATE).exclude(player__in=seated)
+    return [
+        e.player for e in entries.select_related("player").order_by("player__name_key")
+    ]
+
+
+@transaction.atomic
+def form_late_table(rnd: Round, *, seed: int | str | None = None, user=None):
+    """Seat the waiting players at new late tables numbered after the round's.
+
+    Uses ``seating.late_table`` with the event's ``min_late_table`` (default 5);
+    UserError while too few wait, or before the round is seated. Source:
+    tournament.md, Heats, Late arrivals. Returns the ``Seating``.
+    """
+    if not rnd.seated_at:
+        raise UserError(f"Seat {rnd.label} first; late tables come after.")
+    waiting = waiting_players(rnd)
+    minimum = rnd.event.min_late_table
+    result = seating.late_table(
+        [str(p.pk) for p in waiting],
+        minimum,
+        seed,
+        history=seating_history(rnd),
+        keep_apart=keep_apart_pairs(rnd.event),
+        policy=rnd.event.seating_policy,
+    )
+    if result is None:
+        raise UserError(
+            f"{len(waiting)} player(s) waiting: a late table needs {minimum}."
+        )
+    start = (rnd.tables.aggregate(m=Max("number"))["m"] or 0) + 1
+    _save_tables(rnd, result.tables, start=start, late=True)
+    seated = {int(k) for t in result.tables for k in t}
+    rnd.entries.filter(player__in=seated).update(status=EntryStatus.CHECKED_IN)
+    log(
+        rnd.event,
+        user,
+        "late-table",
+        f"Late table(s) in {rnd.label} from table {start}: {_shape(result.tables)}, "
+        f"seed {result.seed}, {len(result.waiting)} still waiting",
+        round=rnd.code,
+        seating=result.to_json(),
+    )
+    return result
+
+
+# --- keep-apart pairs --------------------------------------------------------------
+
+
+@transaction.atomic
+def add_keep_apart(
+    event: Event, a: Player, b: Player, note: str = "", user=None
+) -> KeepApart:
+    """Ask future seatings to keep ``a`` and ``b`` apart; UserError for one player
+    twice or a pair already listed."""
+    if a.pk == b.pk:
+        raise UserError("A keep-apart pair needs two different players.")
+    low, high = sorted((a, b), key=lambda p: p.pk)
+    if KeepApart.objects.filter(event=event, player_a=low, player_b=high).exists():
+        raise UserError(f"{a} and {b} are already kept apart.")
+    pair = KeepApart.objects.create(event=event, player_a=low, player_b=high, note=note)
+    log(event, user, "keep-apart", f"Keep apart: {pair}")
+    return pair
+
+
+@transaction.atomic
+def remove_keep_apart(pair: KeepApart, user=None) -> None:
+    """Forget a keep-apart pair, logged."""
+    log(pair.event, user, "keep-apart", f"No longer kept apart: {pair}")
+    pair.delete()

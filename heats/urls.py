@@ -1,9 +1,50 @@
 """URLs of the heats app: public pages, then GM pages."""
 
+from django.urls import path
+
+from heats import views
+
 app_name = "heats"
 
-public_urlpatterns: list = []
+public_urlpatterns: list = [
+    path(
+        "e/<slug:event>/round/<str:round>/seating/",
+        views.RoundSeatingView.as_view(),
+        name="round-seating",
+    ),
+]
 
-gm_urlpatterns: list = []
+_round = "e/<slug:event>/gm/round/<str:round>/"
+
+gm_urlpatterns: list = [
+    path("e/<slug:event>/gm/", views.EventGMView.as_view(), name="event-gm"),
+    path("e/<slug:event>/gm/heats/new/", views.round_create, name="round-create"),
+    path("e/<slug:event>/gm/audit/", views.AuditView.as_view(), name="audit"),
+    path(
+        "e/<slug:event>/gm/players/search/", views.player_search, name="player-search"
+    ),
+    path(
+        "e/<slug:event>/gm/keep-apart/",
+        views.KeepApartView.as_view(),
+        name="keep-apart",
+    ),
+    path(
+        "e/<slug:event>/gm/keep-apart/add/",
+        views.keep_apart_add,
+        name="keep-apart-add",
+    ),
+    path(
+        "e/<slug:event>/gm/keep-apart/<int:pk>/delete/",
+        views.keep_apart_delete,
+        name="keep-apart-delete",
+    ),
+    path(_round, views.RoundDetailView.as_view(), name="round-detail"),
+    path(_round + "checkin/", views.round_checkin, name="round-checkin"),
+    path(_round + "paste/", views.round_paste, name="round-paste"),
+    path(_round + "undo/", views.round_undo, name="round-undo"),
+    path(_round + "seat/", views.round_seat, name="round-seat"),
+    path(_round + "swap/", views.round_swap, name="round-swap"),
+    path(_round + "late-table/", views.round_late_table, name="round-late-table"),
+]
 
 urlpatterns = public_urlpatterns + gm_urlpatterns

@@ -1,3 +1,21 @@
 """GM operation URLs of the scoring app (result entry, semi-final, final)."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from scoring import gm_views
+
+_table = "e/<slug:event>/gm/round/<str:round>/table/<int:table>/"
+
+urlpatterns: list = [
+    path(
+        _table + "results/", gm_views.TableResultsView.as_view(), name="table-results"
+    ),
+    path(_table + "tie/", gm_views.TableTieView.as_view(), name="table-tie"),
+    path(_table + "acknowledge/", gm_views.acknowledge_check, name="table-acknowledge"),
+    path("e/<slug:event>/gm/semi/", gm_views.SemiView.as_view(), name="semi"),
+    path("e/<slug:event>/gm/semi/mark/", gm_views.semi_mark, name="semi-mark"),
+    path("e/<slug:event>/gm/semi/seat/", gm_views.semi_seat, name="semi-seat"),
+    path("e/<slug:event>/gm/final/", gm_views.FinalView.as_view(), name="final"),
+    path("e/<slug:event>/gm/final/seat/", gm_views.final_seat, name="final-seat"),
+    path("e/<slug:event>/gm/laurels/", gm_views.LaurelsView.as_view(), name="laurels"),
+]

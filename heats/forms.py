@@ -1,0 +1,139 @@
+"""Forms of the GM's heat pages (crispy-forms, Bootstrap 5).
+
+``clean_*`` methods return domain values: ``PasteForm.clean_text`` the
+``[(name, badge)]`` rows, ``SeatForm.clean_seed`` a seed string or None.
+"""
+
+from __future__ import annotations
+
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import HTML, Column, Field, Layout, Row, Submit
+from django import forms
+
+from heats.models import Player
+from heats.services import parse_name_list
+
+
+def _helper(action: str, submit: str, *, css: str = "btn-primary btn-lg") -> FormHelper:
+    helper = FormHelper()
+    helper.form_action = action
+    helper.add_input(Submit("submit", submit, css_class=css))
+    return helper
+
+
+class CheckInForm(forms.Form):
+    """One player by name (type-ahead) and optional badge; new names are created."""
+
+    name = forms.CharField(label="Name or badge", max_length=120)
+    badge = forms.CharField(label="Badge", max_length=40, required=False)
+
+    def __init__(self, *args, action: str = "", search_url: str = "", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = _helper(action, "Check in")
+        self.helper.form_id = "checkin-form"
+        self.helper.layout = Layout(
+            Row(
+                Column(
+                    Field(
+                        "name",
+                        autocomplete="off",
+                        autofocus=True,
+                        css_class="form-control-lg",
+                        placeholder="Type a name or badge…",
+                        **{"data-search-url": search_url},
+                    ),
+                    css_class="col-8 position-relative",
+                ),
+                Column(Field("badge", css_class="form-control-lg"), css_class="col-4"),
+            )
+        )
+
+    def clean_name(self) -> str:
+        return " ".join(self.cleaned_data["name"].split())
+
+    def clean_badge(self) -> str:
+        return self.cleaned_data["badge"].strip()
+
+
+class PasteForm(forms.Form):
+    """A pasted list: one name a line, ``Name, badge`` allowed."""
+
+    text = forms.CharField(
+        label="One name a line (“Name, badge” allowed)",
+        widget=forms.Textarea(attrs={"rows": 6}),
+    )
+
+    def __init__(self, *args, action: str = "", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = _helper(action, "Check in all", css="btn-secondary")
+        self.helper.form_id = "paste-form"
+
+    def clean_text(self) -> list[tuple[str, str]]:
+        rows = parse_name_list(self.cleaned_data["text"])
+        if not rows:
+            raise forms.ValidationError("Paste at least one name.")
+        return rows
+
+
+class SeatForm(forms.Form):
+    """Seat a round now; a seed reproduces an earlier seating."""
+
+    seed = forms.CharField(
+        label="Seed (leave empty for a fresh random seating)",
+        max_length=64,
+        required=False,
+    )
+
+    def __init__(self, *args, action: str = "", submit: str = "Seat now", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = _helper(action, submit, css="btn-success btn-lg w-100")
+        self.helper.form_id = "seat-form"
+        self.helper.layout = Layout(
+            HTML('<details class="mb-2"><summary class="small">Seed…</summary>'),
+            Field("seed"),
+            HTML("</details>"),
+        )
+
+    def clean_seed(self) -> str | None:
+        return self.cleaned_data["seed"].strip() or None
+
+
+class SwapForm(forms.Form):
+    """Exchange two players of a seated round (either may be waiting)."""
+
+    player_a = forms.ModelChoiceField(Player.objects.none(), label="Swap")
+    player_b = forms.ModelChoiceField(Player.objects.none(), label="with")
+
+    def __init__(self, *args, players=(), action: str = "", **kwargs):
+        super().__init__(*args, **kwargs)
+        ids = [p.pk for p in players]
+        for name in ("player_a", "player_b"):
+            self.fields[name].queryset = Player.objects.filter(pk__in=ids)
+        self.helper = _helper(action, "Swap", css="btn-warning")
+        self.helper.form_id = "swap-form"
+        self.helper.layout = Layout(
+            Row(Column("player_a"), Column("player_b")),
+        )
+
+
+class KeepApartForm(forms.Form):
+    """A pair of players future seatings keep apart."""
+
+    player_a = forms.ModelChoiceField(Player.objects.none(), label="Player")
+    player_b = forms.ModelChoiceField(Player.objects.none(), label="kept apart from")
+    note = forms.CharField(max_length=120, required=False, label="Why (optional)")
+
+    def __init__(self, *args, event=None, action: str = "", **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in ("player_a", "player_b"):
+            self.fields[name].queryset = Player.objects.filter(event=event)
+        self.helper = _helper(action, "Keep apart", css="btn-primary")
+        self.helper.layout = Layout(
+            Row(Column("player_a"), Column("player_b"), Column("note"))
+        )
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if data.get("player_a") and data.get("player_a") == data.get("player_b"):
+            raise forms.ValidationError("Choose two different players.")
+        return data

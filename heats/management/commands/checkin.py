@@ -1,0 +1,51 @@
+"""``manage.py checkin EVENT ROUND (--file NAMES.txt | NAME...)``."""
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from heats.errors import UserError
+from heats.services import (
+    check_in,
+    checked_in_count,
+    get_event,
+    get_round,
+    parse_name_list,
+)
+
+
+class Command(BaseCommand):
+    help = (
+        "Check players in to a round (created if missing); unknown names become new "
+        "players. Prints the count checked in and the table layout it gives."
+    )
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("event", help="the event's slug")
+        parser.add_argument("round", help="heat number, 'semi' or 'final'")
+        parser.add_argument("names", nargs="*", metavar="NAME", help="player names")
+        parser.add_argument(
+            "--file", metavar="NAMES.txt", help="one name a line ('Name, badge' too)"
+        )
+
+    def handle(self, *args, **options) -> None:
+        text = "\n".join(options["names"])
+        if options["file"]:
+            try:
+                text += "\n" + Path(options["file"]).read_text(encoding="utf-8-sig")
+            except (OSError, UnicodeDecodeError) as exc:
+                raise CommandError(f"Cannot read {options['file']}: {exc}") from exc
+        rows = parse_name_list(text)
+        if not rows:
+            raise CommandError("Give names or --file NAMES.txt.")
+        try:
+            rnd = get_round(get_event(options["event"]), options["round"], create=True)
+            report = check_in(rnd, rows)
+        except UserError as exc:
+            raise CommandError(str(exc)) from exc
+        for line in report.lines():
+            self.stdout.write(line)
+        count, layout = checked_in_count(rnd)
+        shape = "+".join(map(str, layout.sizes)) or "no table yet"
+        waiting = f", {layout.waiting} waiting" if layout.waiting else ""
+        self.stdout.write(f"{rnd.label}: {count} checked in: {shape}{waiting}")

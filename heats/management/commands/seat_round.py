@@ -1,0 +1,61 @@
+"""``manage.py seat_round EVENT ROUND [--seed S] [--json]``."""
+
+import json
+
+from django.core.management.base import BaseCommand, CommandError
+
+from heats.errors import UserError
+from heats.models import Player
+from heats.services import get_event, get_round, seat_round
+
+
+class Command(BaseCommand):
+    help = (
+        "Seat a round (heat number, 'semi' or 'final') from its checked-in players, "
+        "avoiding repeat opponents and keep-apart pairs; prints the tables."
+    )
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("event", help="the event's slug")
+        parser.add_argument("round", help="heat number, 'semi' or 'final'")
+        parser.add_argument("--seed", help="seed to reproduce a seating")
+        parser.add_argument(
+            "--json",
+            action="store_true",
+            help='print {"seed", "tables": [{"number", "players"}], "waiting"}',
+        )
+
+    def handle(self, *args, **options) -> None:
+        try:
+            rnd = get_round(get_event(options["event"]), options["round"])
+            result = seat_round(rnd, seed=options["seed"])
+        except UserError as exc:
+            raise CommandError(str(exc)) from exc
+        data = named(result.to_json())
+        if options["json"]:
+            self.stdout.write(json.dumps(data, ensure_ascii=False))
+            return
+        self.stdout.write(f"{rnd.label} seated (seed {data['seed']}):")
+        for table in data["tables"]:
+            self.stdout.write(f"Table {table['number']}: {', '.join(table['players'])}")
+        if data["waiting"]:
+            self.stdout.write(f"Waiting: {', '.join(data['waiting'])}")
+
+
+def named(data: dict) -> dict:
+    """Seating JSON with player ids replaced by names and a numeric seed as int."""
+    keys = [k for t in data["tables"] for k in t["players"]] + data["waiting"]
+    names = dict(
+        Player.objects.filter(pk__in=[int(k) for k in keys]).values_list("pk", "name")
+    )
+    seed = data["seed"]
+    if isinstance(seed, str) and seed.isdigit():
+        seed = int(seed)
+    return {
+        "seed": seed,
+        "tables": [
+            {"number": t["number"], "players": [names[int(k)] for k in t["players"]]}
+            for t in data["tables"]
+        ],
+        "waiting": [names[int(k)] for k in data["waiting"]],
+    }

@@ -1,0 +1,171 @@
+"""django-tables2 tables of the GM's heat pages (formatting lives here).
+
+Rows of the seating tables are plain dicts built by the views:
+``{"table", "seat", "player", "badge", "late"}``.
+"""
+
+from __future__ import annotations
+
+import django_tables2 as tables
+from django.middleware.csrf import get_token
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.timezone import localtime
+
+from heats.models import AuditEntry, Entry, EntryStatus, KeepApart
+
+TABLE_CLASS = "table table-sm table-striped align-middle"
+WIDE_ONLY = {
+    "th": {"class": "d-none d-md-table-cell"},
+    "td": {"class": "d-none d-md-table-cell"},
+}
+
+
+def post_button(
+    request,
+    url: str,
+    label: str,
+    *,
+    css: str = "btn-outline-danger",
+    fields: dict | None = None,
+):
+    """A one-button POST form with the CSRF token and hidden ``fields`` (for row
+    actions)."""
+    hidden = format_html_join(
+        "",
+        '<input type="hidden" name="{}" value="{}">',
+        [("csrfmiddlewaretoken", get_token(request)), *(fields or {}).items()],
+    )
+    return format_html(
+        '<form method="post" action="{}" class="d-inline">{}'
+        '<button type="submit" class="btn btn-sm {}">{}</button></form>',
+        url,
+        hidden,
+        css,
+        label,
+    )
+
+
+class CheckInTable(tables.Table):
+    """Players checked in to a round, newest first, with an undo button."""
+
+    player = tables.Column("Player", order_by=("player__name_key",))
+    badge = tables.Column("Badge", accessor="player__badge", attrs=WIDE_ONLY)
+    status = tables.Column("Status")
+    created_at = tables.Column("Checked in", attrs=WIDE_ONLY)
+    undo = tables.Column("", empty_values=(), orderable=False, exclude_from_export=True)
+
+    class Meta:
+        model = Entry
+        fields = ("player", "badge", "status", "created_at")
+        order_by = "-created_at"
+        attrs = {"class": TABLE_CLASS, "id": "checkin-table"}
+        row_attrs = {"data-status": lambda record: record.status}
+
+    def __init__(self, *args, undo_url=None, seated=(), **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.undo_url = undo_url
+        self.seated = set(seated)
+
+    def render_player(self, value) -> str:
+        return value.name
+
+    def render_status(self, value, record):
+        if record.status == EntryStatus.LATE:
+            return format_html('<span class="badge text-bg-warning">late</span>')
+        if record.player_id in self.seated:
+            return "seated"
+        return value
+
+    def value_created_at(self, value) -> str:
+        return f"{localtime(value):%Y-%m-%d %H:%M:%S}"
+
+    def render_created_at(self, value) -> str:
+        return f"{localtime(value):%H:%M:%S}"
+
+    def render_undo(self, record):
+        if self.undo_url is None or record.player_id in self.seated:
+            return ""
+        return post_button(
+            self.request, self.undo_url, "Undo", fields={"player": record.player_id}
+        )
+
+
+class SeatingByTableTable(tables.Table):
+    """A round's seating by table, seat 1 (start player) first."""
+
+    table = tables.Column("Table")
+    seat = tables.Column("Seat")
+    player = tables.Column("Player")
+    badge = tables.Column("Badge")
+
+    class Meta:
+        order_by = ("table", "seat")
+        attrs = {"class": TABLE_CLASS}
+
+    def render_table(self, value, record):
+        if record.get("late"):
+            return format_html('{} <span class="badge text-bg-info">late</span>', value)
+        return value
+
+    def render_seat(self, value):
+        if value == 1:
+            return format_html('1 <span class="text-muted small">start</span>')
+        return value
+
+
+class SeatingByNameTable(tables.Table):
+    """A round's seating alphabetically by player, for players finding their table."""
+
+    player = tables.Column("Player", order_by=("name_key",))
+    badge = tables.Column("Badge")
+    table = tables.Column("Table", attrs={"td": {"class": "fw-bold fs-5"}})
+    seat = tables.Column("Seat")
+
+    class Meta:
+        order_by = "player"
+        attrs = {"class": TABLE_CLASS}
+
+
+class AuditTable(tables.Table):
+    """The event's audit log: who changed what, when; newest first."""
+
+    at = tables.Column("When")
+    user = tables.Column("Who", default="(command)")
+    action = tables.Column("What")
+    detail = tables.Column("Detail")
+
+    class Meta:
+        model = AuditEntry
+        fields = ("at", "user", "action", "detail")
+        order_by = ("-at",)
+        attrs = {"class": TABLE_CLASS}
+
+    def render_at(self, value) -> str:
+        return f"{localtime(value):%Y-%m-%d %H:%M:%S}"
+
+    def value_at(self, value) -> str:
+        return f"{localtime(value):%Y-%m-%d %H:%M:%S}"
+
+
+class KeepApartTable(tables.Table):
+    """Keep-apart pairs of an event, with a remove button."""
+
+    player_a = tables.Column("Player", order_by=("player_a__name_key",))
+    player_b = tables.Column("kept apart from", order_by=("player_b__name_key",))
+    note = tables.Column("Note")
+    remove = tables.Column(
+        "", empty_values=(), orderable=False, exclude_from_export=True
+    )
+
+    class Meta:
+        model = KeepApart
+        fields = ("player_a", "player_b", "note")
+        attrs = {"class": TABLE_CLASS}
+
+    def render_remove(self, record):
+        url = reverse(
+            "heats:keep-apart-delete",
+            kwargs={"event": record.event.slug, "pk": record.pk},
+        )
+        return post_button(self.request, url, "Remove")

@@ -1,0 +1,452 @@
+"""GM pages for heats: the event dashboard, a round's check-in and seating, the
+audit log and keep-apart pairs; and the public seating of a round.
+
+Views are thin: they parse a form and call ``heats.services`` (STYLE.md). One-shot
+actions are POST-only function views wrapped in :func:`event_action`, which loads
+the event, refuses who may not act (403, anonymous users too) and turns a
+``UserError`` into a message on the page the action came from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import wraps
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Prefetch, Q
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET, require_POST
+from django.views.generic import TemplateView
+from django_tables2 import RequestConfig, SingleTableView
+from django_tables2.export import ExportMixin
+
+from heats import forms, services
+from heats.errors import UserError
+from heats.exports import SafeTableExport, export_response
+from heats.mixins import EventMixin, EventStaffRequiredMixin, require_event_role
+from heats.models import (
+    AuditEntry,
+    EntryStatus,
+    Event,
+    KeepApart,
+    Player,
+    Round,
+    RoundKind,
+    Seat,
+    Table,
+)
+from heats.tables import (
+    AuditTable,
+    CheckInTable,
+    KeepApartTable,
+    SeatingByNameTable,
+    SeatingByTableTable,
+)
+
+# --- helpers -----------------------------------------------------------------------
+
+
+def round_or_404(event: Event, code: str) -> Round:
+    """The round ``code`` of ``event``; 404 for an unknown or missing round."""
+    try:
+        return services.get_round(event, code)
+    except UserError as exc:
+        raise Http404(exc.message) from None
+
+
+def round_url(rnd: Round) -> str:
+    return rnd.get_absolute_url()
+
+
+def _back(request, event: Event, kwargs: dict) -> str:
+    """Where an action returns: a safe ``next`` field, the round page, else the
+    event's GM page."""
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(target, {request.get_host()}):
+        return target
+    if "round" in kwargs:
+        return reverse(
+            "heats:round-detail", kwargs={"event": event.slug, "round": kwargs["round"]}
+        )
+    return reverse("heats:event-gm", kwargs={"event": event.slug})
+
+
+def event_action(*, gm_only: bool = False):
+    """Decorate ``fn(request, event, **kwargs) -> response`` as a POST-only action of
+    the event's staff (or GMs). A ``UserError`` becomes an error message and a
+    redirect back (see ``_back``)."""
+
+    def decorate(fn):
+        @require_POST
+        @wraps(fn)
+        def view(request, event: str, **kwargs):
+            ev = get_object_or_404(Event, slug=event)
+            if not request.user.is_authenticated:
+                raise PermissionDenied("Log in first.")
+            require_event_role(request, ev, gm_only=gm_only)
+            try:
+                return fn(request, ev, **kwargs)
+            except UserError as exc:
+                messages.error(request, exc.render())
+                return redirect(_back(request, ev, kwargs))
+
+        return view
+
+    return decorate
+
+
+def event_player(event: Event, value) -> Player:
+    try:
+        return Player.objects.get(event=event, pk=int(value))
+    except (TypeError, ValueError, Player.DoesNotExist):
+        raise UserError("Unknown player.") from None
+
+
+# --- round state -------------------------------------------------------------------
+
+
+@dataclass
+class TableCard:
+    """One table of a round as the round page shows it."""
+
+    table: Table
+    seats: list[Seat]
+    done: bool
+    winners: list[Player] = field(default_factory=list)
+    findings: list[dict] = field(default_factory=list)
+    acknowledged: bool = True
+
+
+def table_cards(rnd: Round) -> list[TableCard]:
+    """The round's tables with their seats, paperwork state and rules warnings."""
+    seats = Seat.objects.select_related("player", "record").order_by("number")
+    tables = (
+        rnd.tables.annotate(seated=Count("seats"), recorded=Count("seats__record"))
+        .select_related("rules_check")
+        .prefetch_related(Prefetch("seats", queryset=seats))
+        .order_by("number")
+    )
+    cards = []
+    for table in tables:
+        done = table.seated > 0 and table.recorded == table.seated
+        card = TableCard(table, list(table.seats.all()), done)
+        if done:
+            card.winners = [s.player for s in card.seats if s.record.place == 1]
+        check = getattr(table, "rules_check", None)
+        if check is not None and check.findings:
+            card.findings = check.findings
+            card.acknowledged = check.acknowledged_at is not None
+        cards.append(card)
+    return cards
+
+
+def seating_rows(rnd: Round) -> list[dict]:
+    """One row per seat: ``{"table", "seat", "player", "name_key", "badge",
+    "late"}``."""
+    seats = Seat.objects.filter(round=rnd).select_related("player", "table")
+    return [
+        {
+            "table": s.table.number,
+            "seat": s.number,
+            "player": s.player.name,
+            "name_key": s.player.name_key,
+            "badge": s.player.badge,
+            "late": s.table.late,
+        }
+        for s in seats
+    ]
+
+
+def round_summary(rnd: Round) -> dict:
+    """Counts and state of one round for the event dashboard."""
+    cards = table_cards(rnd)
+    owed = [c.table.number for c in cards if not c.done]
+    if not cards and not rnd.seated_at:
+        state = "check-in"
+    elif owed:
+        state = f"seated — {len(owed)} table(s) owe results"
+    else:
+        state = "results complete"
+    return {"round": rnd, "tables": len(cards), "owed": owed, "state": state}
+
+
+# --- event dashboard ---------------------------------------------------------------
+
+
+class EventGMView(EventStaffRequiredMixin, TemplateView):
+    """The GM's page for an event: rounds with counts and state, and links."""
+
+    template_name = "heats/event_gm.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        counts = {
+            f"n_{status}": Count(
+                "entries", filter=Q(entries__status=status), distinct=True
+            )
+            for status in EntryStatus.values
+        }
+        rounds = sorted(
+            self.event.rounds.annotate(**counts),
+            key=lambda r: (services.ROUND_ORDER[r.kind], r.number),
+        )
+        context["rounds"] = [dict(round_summary(r), counts=r) for r in rounds]
+        context["has_semi"] = any(r.kind == RoundKind.SEMI for r in rounds)
+        return context
+
+
+@event_action()
+def round_create(request, event: Event):
+    rnd = services.create_heat(event, request.user)
+    messages.success(request, f"{rnd.label} created: check players in.")
+    return redirect(round_url(rnd))
+
+
+# --- a round: check-in, seating, late tables ---------------------------------------
+
+
+class RoundDetailView(EventStaffRequiredMixin, TemplateView):
+    """A round's working screen: check-in, layout, seating, late arrivals, swaps
+    and which tables still owe paperwork."""
+
+    template_name = "heats/round_detail.html"
+
+    def get(self, request, *args, **kwargs):
+        self.round = round_or_404(self.event, kwargs["round"])
+        table = self.checkin_table()
+        return export_response(request, table, self.export_name()) or super().get(
+            request, *args, **kwargs
+        )
+
+    def export_name(self) -> str:
+        return f"{self.event.slug}-{self.round.code}-checkin"
+
+    def checkin_table(self) -> CheckInTable:
+        entries = self.round.entries.select_related("player")
+        undo = reverse("heats:round-undo", kwargs=self.url_kwargs())
+        seated = set(self.round.seats.values_list("player_id", flat=True))
+        table = CheckInTable(entries, undo_url=undo, seated=seated, prefix="checkin-")
+        RequestConfig(self.request, paginate=False).configure(table)
+        return table
+
+    def url_kwargs(self) -> dict:
+        return {"event": self.event.slug, "round": self.round.code}
+
+    def action(self, name: str) -> str:
+        return reverse(f"heats:{name}", kwargs=self.url_kwargs())
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        rnd = self.round
+        count, layout = services.checked_in_count(rnd)
+        cards = table_cards(rnd)
+        waiting = services.waiting_players(rnd)
+        seated = [s.player for c in cards for s in c.seats]
+        context.update(
+            round=rnd,
+            count=count,
+            layout=layout,
+            cards=cards,
+            owed=[c.table.number for c in cards if not c.done],
+            waiting=waiting,
+            late_ready=len(waiting) >= self.event.min_late_table,
+            checkin_table=self.checkin_table(),
+            is_heat=rnd.kind == RoundKind.HEAT,
+            objective=services.current_objective(rnd) if cards else None,
+            checkin_form=forms.CheckInForm(
+                action=self.action("round-checkin"),
+                search_url=reverse(
+                    "heats:player-search", kwargs={"event": self.event.slug}
+                ),
+            ),
+            paste_form=forms.PasteForm(action=self.action("round-paste")),
+            seat_form=forms.SeatForm(
+                action=self.action("round-seat"),
+                submit="Seat again" if cards else "Seat now",
+            ),
+            swap_form=forms.SwapForm(
+                players=sorted(seated + waiting, key=lambda p: p.name_key),
+                action=self.action("round-swap"),
+            ),
+        )
+        return context
+
+
+@event_action()
+def round_checkin(request, event: Event, round: str):
+    rnd = round_or_404(event, round)
+    form = forms.CheckInForm(request.POST)
+    if not form.is_valid():
+        raise UserError("Type a name to check in.")
+    report = services.check_in(
+        rnd, [(form.cleaned_data["name"], form.cleaned_data["badge"])], request.user
+    )
+    _report_check_in(request, rnd, report)
+    return redirect(round_url(rnd))
+
+
+@event_action()
+def round_paste(request, event: Event, round: str):
+    rnd = round_or_404(event, round)
+    form = forms.PasteForm(request.POST)
+    if not form.is_valid():
+        raise UserError("Paste at least one name.")
+    report = services.check_in(rnd, form.cleaned_data["text"], request.user)
+    _report_check_in(request, rnd, report)
+    return redirect(round_url(rnd))
+
+
+def _report_check_in(request, rnd: Round, report: services.CheckInReport) -> None:
+    count, layout = services.checked_in_count(rnd)
+    shape = "+".join(map(str, layout.sizes)) or "no table yet"
+    lines = [*report.lines(), f"{count} checked in: {shape}"]
+    messages.success(request, "\n".join(lines))
+
+
+@event_action()
+def round_undo(request, event: Event, round: str):
+    rnd = round_or_404(event, round)
+    player = event_player(event, request.POST.get("player"))
+    services.undo_check_in(rnd, player, request.user)
+    messages.success(request, f"Check-in of {player} undone.")
+    return redirect(round_url(rnd))
+
+
+@event_action(gm_only=True)
+def round_seat(request, event: Event, round: str):
+    rnd = round_or_404(event, round)
+    if rnd.kind != RoundKind.HEAT:
+        raise UserError("Seat the semi-final and final from their own pages.")
+    form = forms.SeatForm(request.POST)
+    seed = form.cleaned_data["seed"] if form.is_valid() else None
+    result = services.seat_round(rnd, seed=seed, user=request.user)
+    shape = "+".join(str(len(t)) for t in result.tables)
+    waiting = f", {len(result.waiting)} waiting" if result.waiting else ""
+    messages.success(
+        request, f"{rnd.label} seated: {shape}{waiting} (seed {result.seed})."
+    )
+    return redirect(round_url(rnd))
+
+
+@event_action(gm_only=True)
+def round_swap(request, event: Event, round: str):
+    rnd = round_or_404(event, round)
+    a = event_player(event, request.POST.get("player_a"))
+    b = event_player(event, request.POST.get("player_b"))
+    report = services.swap_seats(rnd, a, b, request.user)
+    messages.success(
+        request,
+        f"Swapped {a} and {b}. Repeat cost {report.before[0]} → {report.after[0]}; "
+        f"keep-apart violations {report.before[1]} → {report.after[1]}.",
+    )
+    return redirect(round_url(rnd))
+
+
+@event_action(gm_only=True)
+def round_late_table(request, event: Event, round: str):
+    rnd = round_or_404(event, round)
+    result = services.form_late_table(rnd, user=request.user)
+    shape = "+".join(str(len(t)) for t in result.tables)
+    messages.success(request, f"Late table(s) formed: {shape}.")
+    return redirect(round_url(rnd))
+
+
+@require_GET
+def player_search(request, event: str):
+    """JSON for the check-in type-ahead: ``{"players": [{"id", "name", "badge"}]}``."""
+    ev = get_object_or_404(Event, slug=event)
+    if not request.user.is_authenticated:
+        raise PermissionDenied("Log in first.")
+    require_event_role(request, ev)
+    found = services.search_players(ev, request.GET.get("q", ""))
+    return JsonResponse(
+        {"players": [{"id": p.pk, "name": p.name, "badge": p.badge} for p in found]}
+    )
+
+
+class RoundSeatingView(EventMixin, TemplateView):
+    """Public seating of a round, by table and by player name; CSV/XLSX export."""
+
+    template_name = "heats/round_seating.html"
+
+    def get(self, request, *args, **kwargs):
+        self.round = round_or_404(self.event, kwargs["round"])
+        rows = seating_rows(self.round)
+        self.by_table = SeatingByTableTable(rows, prefix="tables-")
+        self.by_name = SeatingByNameTable(rows, prefix="names-")
+        name = f"{self.event.slug}-{self.round.code}-seating"
+        for table, suffix in ((self.by_table, "by-table"), (self.by_name, "by-name")):
+            response = export_response(request, table, f"{name}-{suffix}")
+            if response is not None:
+                return response
+        for table in (self.by_table, self.by_name):
+            RequestConfig(request, paginate=False).configure(table)
+        return super().get(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(
+            round=self.round, by_table=self.by_table, by_name=self.by_name, **kwargs
+        )
+
+
+# --- audit log and keep-apart pairs ------------------------------------------------
+
+
+class AuditView(EventStaffRequiredMixin, ExportMixin, SingleTableView):
+    """Every change to the event with who and when, newest first; CSV/XLSX."""
+
+    template_name = "heats/audit.html"
+    table_class = AuditTable
+    paginate_by = 100
+    export_class = SafeTableExport
+    export_formats = ("csv", "xlsx")
+
+    def get_queryset(self):
+        return AuditEntry.objects.filter(event=self.event).select_related("user")
+
+    def get_export_filename(self, export_format: str) -> str:
+        return f"{self.event.slug}-audit.{export_format}"
+
+
+class KeepApartView(EventStaffRequiredMixin, SingleTableView):
+    """Keep-apart pairs of the event (GMs add and remove them)."""
+
+    template_name = "heats/keep_apart.html"
+    table_class = KeepApartTable
+    gm_only = True
+
+    def get_queryset(self):
+        return KeepApart.objects.filter(event=self.event).select_related(
+            "event", "player_a", "player_b"
+        )
+
+    def get_context_data(self, **kwargs):
+        action = reverse("heats:keep-apart-add", kwargs={"event": self.event.slug})
+        return super().get_context_data(
+            form=forms.KeepApartForm(event=self.event, action=action), **kwargs
+        )
+
+
+@event_action(gm_only=True)
+def keep_apart_add(request, event: Event):
+    form = forms.KeepApartForm(request.POST, event=event)
+    if not form.is_valid():
+        raise UserError("Choose two different players.")
+    data = form.cleaned_data
+    pair = services.add_keep_apart(
+        event, data["player_a"], data["player_b"], data["note"], request.user
+    )
+    messages.success(request, f"Keep apart: {pair}.")
+    return redirect("heats:keep-apart", event=event.slug)
+
+
+@event_action(gm_only=True)
+def keep_apart_delete(request, event: Event, pk: int):
+    pair = get_object_or_404(KeepApart, event=event, pk=pk)
+    services.remove_keep_apart(pair, request.user)
+    messages.success(request, f"No longer kept apart: {pair}.")
+    return redirect("heats:keep-apart", event=event.slug)

@@ -1,0 +1,111 @@
+"""Forms of the GM's result pages (crispy-forms, Bootstrap 5).
+
+``ResultForm.scores()`` returns the domain values: one
+``scoring.operations.SeatScores`` per seat, in seat order.
+"""
+
+from __future__ import annotations
+
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import HTML, Column, Div, Field, Layout, Row, Submit
+from django import forms
+from django.utils.html import format_html
+
+from heats.models import Seat
+from scoring.operations import SeatScores
+
+SCORE_ATTRS = {"inputmode": "numeric", "pattern": "[0-9]*", "min": 0}
+
+
+def _score_field(label: str, required: bool) -> forms.IntegerField:
+    return forms.IntegerField(
+        label=label,
+        min_value=0,
+        required=required,
+        widget=forms.NumberInput(attrs=SCORE_ATTRS),
+    )
+
+
+class ResultForm(forms.Form):
+    """Day-1, day-2 and final florins for every seat of one table.
+
+    Fields are ``day1_<seat>``, ``day2_<seat>`` and ``final_<seat>``; the day
+    scores are optional (tournament.md, Recording a table).
+    """
+
+    def __init__(self, *args, seats: list[Seat], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.seats = seats
+        rows = []
+        for seat in seats:
+            n = seat.number
+            self.fields[f"day1_{n}"] = _score_field("After day 1", False)
+            self.fields[f"day2_{n}"] = _score_field("After day 2", False)
+            self.fields[f"final_{n}"] = _score_field("Final", True)
+            title = format_html(
+                '<div class="seat-name">{}. {}</div>', n, seat.player.name
+            )
+            rows.append(
+                Div(
+                    HTML(title),
+                    Row(
+                        Column(Field(f"day1_{n}"), css_class="col-4"),
+                        Column(Field(f"day2_{n}"), css_class="col-4"),
+                        Column(
+                            Field(f"final_{n}", css_class="fw-bold"), css_class="col-4"
+                        ),
+                    ),
+                    css_class="result-seat",
+                )
+            )
+        self.helper = FormHelper()
+        self.helper.form_id = "result-form"
+        self.helper.layout = Layout(*rows)
+        self.helper.add_input(
+            Submit("save", "Save results", css_class="btn-primary btn-lg mt-3")
+        )
+
+    @classmethod
+    def initial_for(cls, seats: list[Seat]) -> dict[str, int | None]:
+        """Initial values from the saved records (editing a result)."""
+        initial: dict[str, int | None] = {}
+        for seat in seats:
+            record = getattr(seat, "record", None)
+            if record is not None:
+                initial[f"day1_{seat.number}"] = record.day1
+                initial[f"day2_{seat.number}"] = record.day2
+                initial[f"final_{seat.number}"] = record.final
+        return initial
+
+    def scores(self) -> list[SeatScores]:
+        """The cleaned values as ``SeatScores``, seat order."""
+        data = self.cleaned_data
+        return [
+            SeatScores(
+                s.number,
+                data.get(f"day1_{s.number}"),
+                data.get(f"day2_{s.number}"),
+                data[f"final_{s.number}"],
+            )
+            for s in self.seats
+        ]
+
+
+class TieForm(forms.Form):
+    """Who wins a tie for first, and why (tournament.md, Recording a table)."""
+
+    winner = forms.TypedChoiceField(
+        label="Winner", coerce=int, widget=forms.RadioSelect, choices=()
+    )
+    reason = forms.CharField(
+        label="Why (e.g. 'more florins after day 2', 'GM's ruling')", max_length=200
+    )
+
+    def __init__(self, *args, tied=(), **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["winner"].choices = [(p.pk, p.name) for p in tied]
+        self.helper = FormHelper()
+        self.helper.form_id = "tie-form"
+        self.helper.add_input(
+            Submit("declare", "Declare the winner", css_class="btn-primary btn-lg")
+        )

@@ -1,0 +1,68 @@
+"""django-tables2 tables of the GM's semi-final, final and laurels pages."""
+
+from __future__ import annotations
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
+
+from heats.tables import TABLE_CLASS, post_button
+
+
+class LaurelTable(tables.Table):
+    """Event standings 1-6 for the laurels (``scoring.laurels``)."""
+
+    place = tables.Column("Place", attrs={"td": {"class": "fw-bold fs-5"}})
+    player = tables.Column("Player")
+    reason = tables.Column("How", orderable=False)
+
+    class Meta:
+        order_by = "place"
+        attrs = {"class": TABLE_CLASS, "id": "laurels"}
+
+
+class SemiListTable(tables.Table):
+    """The semi-final list in call order with present/absent buttons.
+
+    Rows: ``{"n", "player", "pk", "reason", "kind", "status"}``; ``kind`` is
+    "qualifier", "next alternate" or "absent".
+    """
+
+    n = tables.Column("#")
+    player = tables.Column("Player")
+    kind = tables.Column("List")
+    reason = tables.Column("Why", orderable=False)
+    status = tables.Column("Check-in")
+    mark = tables.Column("", empty_values=(), orderable=False, exclude_from_export=True)
+
+    class Meta:
+        order_by = "n"
+        attrs = {"class": TABLE_CLASS, "id": "semi-list"}
+        row_attrs = {"data-kind": lambda record: record["kind"]}
+
+    def __init__(self, *args, event=None, can_mark=False, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.event = event
+        self.can_mark = can_mark
+
+    def render_status(self, value: str):
+        css = {"present": "text-bg-success", "absent": "text-bg-danger"}.get(
+            value, "text-bg-light"
+        )
+        return format_html('<span class="badge {}">{}</span>', css, value)
+
+    def render_mark(self, record):
+        if not self.can_mark or record["status"] == "seated":
+            return ""
+        url = reverse("scoring:semi-mark", kwargs={"event": self.event.slug})
+        buttons = []
+        for value, label, css in (
+            ("present", "Present", "btn-success"),
+            ("absent", "Absent", "btn-outline-danger"),
+        ):
+            if record["status"] != value:
+                fields = {"player": record["pk"], "status": value}
+                buttons.append(
+                    post_button(self.request, url, label, css=css, fields=fields)
+                )
+        return format_html("{} {}", *buttons) if len(buttons) == 2 else buttons[0]

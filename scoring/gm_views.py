@@ -1,0 +1,293 @@
+"""GM pages for results: result entry per table, ties, rules warnings, the
+semi-final, the final and the laurels.
+
+Thin views over ``scoring.operations`` (STYLE.md). One-shot actions use
+``heats.views.event_action`` (POST only, role checked, UserError as a message).
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.views.generic import FormView, TemplateView
+from django_tables2 import RequestConfig
+
+from heats.errors import UserError
+from heats.exports import export_response
+from heats.forms import SeatForm
+from heats.mixins import EventGMRequiredMixin, EventStaffRequiredMixin
+from heats.models import EntryStatus, Event, Player, RoundKind, Table
+from heats.views import event_action, event_player, round_or_404, table_cards
+from scoring import operations
+from scoring.gm_forms import ResultForm, TieForm
+from scoring.gm_tables import LaurelTable, SemiListTable
+from scoring.models import RecordHistory, TableCheck
+from scoring.services import event_advancement, player_keys
+
+
+class TableMixin:
+    """Loads ``self.round`` and ``self.table`` from the URL (after the role check)."""
+
+    @cached_property
+    def round(self):
+        return round_or_404(self.event, self.kwargs["round"])
+
+    @cached_property
+    def table(self) -> Table:
+        return get_object_or_404(Table, round=self.round, number=self.kwargs["table"])
+
+    def table_kwargs(self) -> dict:
+        return {
+            "event": self.event.slug,
+            "round": self.round.code,
+            "table": self.table.number,
+        }
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(round=self.round, table=self.table, **kwargs)
+
+
+class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
+    """Enter or edit one table's results (GMs and assistants)."""
+
+    template_name = "scoring/gm/table_results.html"
+    form_class = ResultForm
+
+    def get_form_kwargs(self):
+        kwargs = super().get_form_kwargs()
+        kwargs["seats"] = operations.table_seats(self.table)
+        return kwargs
+
+    def get_initial(self):
+        return ResultForm.initial_for(operations.table_seats(self.table))
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(
+            check=TableCheck.objects.filter(table=self.table).first(),
+            history=RecordHistory.objects.filter(table=self.table).select_related(
+                "user"
+            )[:10],
+            tied=operations.tied_players(self.table),
+            **kwargs,
+        )
+
+    def form_valid(self, form):
+        try:
+            outcome = operations.save_table_results(
+                self.table, form.scores(), self.request.user
+            )
+        except UserError as exc:
+            form.add_error(None, exc.render())
+            return self.form_invalid(form)
+        label = f"{self.round.label} table {self.table.number}"
+        if outcome.findings:
+            messages.warning(
+                self.request,
+                f"{label}: {len(outcome.findings)} rules warning(s); a GM must "
+                "acknowledge them.",
+            )
+        if outcome.unresolved_tie:
+            names = " and ".join(outcome.tied)
+            messages.warning(
+                self.request, f"{label}: tie for first between {names}: who won?"
+            )
+            if self.event.is_gm(self.request.user):
+                return redirect("scoring:table-tie", **self.table_kwargs())
+        else:
+            messages.success(self.request, f"{label}: results saved.")
+        return redirect(self.round.get_absolute_url())
+
+
+class TableTieView(EventGMRequiredMixin, TableMixin, FormView):
+    """The GM declares the winner of a tie for first, and why."""
+
+    template_name = "scoring/gm/table_tie.html"
+    form_class = TieForm
+
+    def get_form_kwargs(self):
+        kwargs = super().get_form_kwargs()
+        kwargs["tied"] = operations.tied_players(self.table)
+        return kwargs
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(
+            seats=operations.table_seats(self.table), **kwargs
+        )
+
+    def form_valid(self, form):
+        player = get_object_or_404(
+            Player, event=self.event, pk=form.cleaned_data["winner"]
+        )
+        try:
+            operations.declare_winner(
+                self.table, player, form.cleaned_data["reason"], self.request.user
+            )
+        except UserError as exc:
+            form.add_error(None, exc.render())
+            return self.form_invalid(form)
+        messages.success(self.request, f"{player} declared the winner of {self.table}.")
+        return redirect(self.round.get_absolute_url())
+
+
+@event_action(gm_only=True)
+def acknowledge_check(request, event: Event, round: str, table: int):
+    rnd = round_or_404(event, round)
+    operations.acknowledge_findings(
+        get_object_or_404(Table, round=rnd, number=table), request.user
+    )
+    messages.success(request, f"Rules warnings at table {table} acknowledged.")
+    return redirect(
+        "scoring:table-results", event=event.slug, round=rnd.code, table=table
+    )
+
+
+# --- semi-final --------------------------------------------------------------------
+
+
+def semi_rows(event: Event, result) -> list[dict]:
+    """The posted list: qualifiers, next alternates, then absent players, each with
+    its check-in status ("seated", "present", "absent" or "not checked in")."""
+    ids = {key: pk for pk, key in player_keys(event).items()}
+    semi = operations.semi_round(event)
+    status = dict(semi.entries.values_list("player_id", "status"))
+    seated = set(semi.seats.values_list("player_id", flat=True))
+    names = {EntryStatus.CHECKED_IN: "present", EntryStatus.ABSENT: "absent"}
+    groups = (
+        ("qualifier", result.qualifiers),
+        ("next alternate", result.next_alternates),
+        ("absent", result.skipped),
+    )
+    rows = []
+    for kind, listed in groups:
+        for item in listed:
+            pk = ids[item.player]
+            state = "seated" if pk in seated else names.get(status.get(pk), "")
+            rows.append(
+                {
+                    "n": len(rows) + 1,
+                    "player": item.player,
+                    "pk": pk,
+                    "kind": kind,
+                    "reason": item.reason,
+                    "status": state or "not checked in",
+                }
+            )
+    return rows
+
+
+class SemiView(EventStaffRequiredMixin, TemplateView):
+    """Semi-final check-in of the qualifiers, the list with the next alternates,
+    and its seating (GMs)."""
+
+    template_name = "scoring/gm/semi.html"
+
+    def get(self, request, *args, **kwargs):
+        self.result = event_advancement(self.event)
+        self.list_table = SemiListTable(
+            semi_rows(self.event, self.result),
+            event=self.event,
+            can_mark=True,
+            request=request,
+            prefix="semi-",
+        )
+        name = f"{self.event.slug}-semi-final-list"
+        response = export_response(request, self.list_table, name)
+        if response is not None:
+            return response
+        RequestConfig(request, paginate=False).configure(self.list_table)
+        return super().get(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        semi = operations.semi_round(self.event)
+        action = reverse("scoring:semi-seat", kwargs={"event": self.event.slug})
+        return super().get_context_data(
+            result=self.result,
+            list_table=self.list_table,
+            round=semi,
+            cards=table_cards(semi),
+            seat_form=SeatForm(action=action, submit="Seat semi-final"),
+            **kwargs,
+        )
+
+
+@event_action()
+def semi_mark(request, event: Event):
+    player = event_player(event, request.POST.get("player"))
+    present = request.POST.get("status") == "present"
+    operations.mark_semi(event, player, present, request.user)
+    state = "present" if present else "absent"
+    messages.success(request, f"{player} marked {state} for the semi-final.")
+    return redirect("scoring:semi", event=event.slug)
+
+
+@event_action(gm_only=True)
+def semi_seat(request, event: Event):
+    form = SeatForm(request.POST)
+    seed = form.cleaned_data["seed"] if form.is_valid() else None
+    result = operations.seat_semi(event, seed=seed, user=request.user)
+    shape = "+".join(str(len(t)) for t in result.tables)
+    messages.success(request, f"Semi-final seated: {shape} (seed {result.seed}).")
+    return redirect("scoring:semi", event=event.slug)
+
+
+# --- final and laurels -------------------------------------------------------------
+
+
+class FinalView(EventStaffRequiredMixin, TemplateView):
+    """The finalists (semi-final table winners only), the final's seating and its
+    table; the laurels once it has results."""
+
+    template_name = "scoring/gm/final.html"
+
+    def get_context_data(self, **kwargs):
+        final = operations.final_round(self.event)
+        try:
+            finalists, problem = operations.finalists(self.event), None
+        except UserError as exc:
+            finalists, problem = [], exc
+        action = reverse("scoring:final-seat", kwargs={"event": self.event.slug})
+        return super().get_context_data(
+            round=final,
+            finalists=finalists,
+            problem=problem,
+            cards=table_cards(final),
+            seat_form=SeatForm(action=action, submit="Seat final"),
+            **kwargs,
+        )
+
+
+@event_action(gm_only=True)
+def final_seat(request, event: Event):
+    form = SeatForm(request.POST)
+    seed = form.cleaned_data["seed"] if form.is_valid() else None
+    result = operations.seat_final(event, seed=seed, user=request.user)
+    messages.success(
+        request, f"Final seated: {len(result.tables[0])} players (seed {result.seed})."
+    )
+    return redirect("scoring:final", event=event.slug)
+
+
+class LaurelsView(EventStaffRequiredMixin, TemplateView):
+    """Event standings 1-6 for the laurels; CSV/XLSX export."""
+
+    template_name = "scoring/gm/laurels.html"
+
+    def get(self, request, *args, **kwargs):
+        rows = [lau.to_json() for lau in operations.event_laurels(self.event)]
+        self.laurel_table = LaurelTable(rows, prefix="laurels-")
+        name = f"{self.event.slug}-laurels"
+        response = export_response(request, self.laurel_table, name)
+        if response is not None:
+            return response
+        RequestConfig(request, paginate=False).configure(self.laurel_table)
+        return super().get(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(
+            laurel_table=self.laurel_table,
+            final=self.event.rounds.filter(kind=RoundKind.FINAL).first(),
+            **kwargs,
+        )

@@ -1,0 +1,138 @@
+"""Event standings for the laurels: places 1 to 6.
+
+Pure module: no Django import. Source: tournament.md, "Semi-final and final":
+"Event standings for the laurels (places 1–6): the final's places, then, when the
+final has fewer than 6 players, the semi-final runners-up ranked by percentage of
+their table winner's score."
+
+Words:
+
+final places
+    The places at the final table (``scoring.places.table_places``): equal final
+    scores share a place, the next place skips the shared ones, and a GM-declared
+    winner of a tie for first is alone at place 1.
+semi-final runner-up
+    A player at place 2 of a semi-final table (after any tie declaration: a player
+    tied for first but not declared the winner is a runner-up at 100%).
+percentage
+    The runner-up's final score over the table winner's, an exact fraction
+    (Advancement, 6); ties go to the day-2 then the day-1 percentage (a missing day
+    ranks below a recorded one), then to a die roll from the event's seed
+    (Advancement, 3 and 7, read for the laurels the same way).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from scoring.places import (
+    PlayerResult,
+    TablePlaces,
+    die_roll,
+    display_percent,
+    table_places,
+)
+
+LAUREL_PLACES = 6
+
+
+@dataclass(frozen=True)
+class Laurel:
+    """One line of the laurels: ``place`` (1-6), the ``player`` key, and why:
+    ``final`` florins at the final, or ``percent`` of the semi-final ``table``
+    winner's score for a runner-up (``die`` when the die roll decided it)."""
+
+    place: int
+    player: str
+    final: int | None = None
+    table: int | None = None
+    percent: Fraction | None = None
+    die: bool = False
+
+    @property
+    def reason(self) -> str:
+        """The line shown on the page: "final, 104 florins" or "runner-up ..."."""
+        if self.percent is None:
+            return f"final, {self.final} florins"
+        text = (
+            f"semi-final runner-up, {display_percent(self.percent):.1f}% of the "
+            f"winner at table {self.table}"
+        )
+        return text + (", die roll" if self.die else "")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"place": self.place, "player": self.player, "reason": self.reason}
+
+
+def laurels(
+    final: Sequence[PlayerResult],
+    semi_tables: Sequence[Sequence[PlayerResult]] = (),
+    seed: str = "0",
+) -> list[Laurel]:
+    """Places 1-6 for the laurels from the final's and semi-final's records.
+
+    ``final``: the final table's records (empty: no laurels yet). ``semi_tables``:
+    each semi-final table's records, table 1 first (empty when the event had no
+    semi-final). Players already at the final are never listed twice. Raises
+    ValueError as ``scoring.places.table_places`` for an invalid table.
+    """
+    if not final:
+        return []
+    placed = table_places(final)
+    lines = [
+        Laurel(placed.places[r.player], r.player, final=r.final)
+        for r in sorted(final, key=lambda r: (placed.places[r.player], r.player))
+    ]
+    if len(lines) >= LAUREL_PLACES:
+        return lines[:LAUREL_PLACES]
+    at_final = {r.player for r in final}
+    ranked = _runners_up(semi_tables, at_final, seed)
+    for position, laurel in enumerate(ranked, start=len(lines) + 1):
+        if position > LAUREL_PLACES:
+            break
+        lines.append(replace(laurel, place=position))
+    return lines
+
+
+def _runners_up(
+    semi_tables: Sequence[Sequence[PlayerResult]], at_final: set[str], seed: str
+) -> list[Laurel]:
+    """Every semi-final runner-up, best percentage first (see module docstring)."""
+    found: list[tuple[tuple[Any, ...], Laurel]] = []
+    for number, records in enumerate(semi_tables, start=1):
+        if not records:
+            continue
+        places = table_places(records)
+        for record in places.at_place(2):
+            if record.player in at_final:
+                continue
+            found.append(_ranked(places, number, record.player, seed))
+    found.sort(key=lambda item: item[0])
+    keys = [key for key, _ in found]
+    return [
+        Laurel(
+            0, lau.player, table=lau.table, percent=lau.percent, die=_by_die(keys, i)
+        )
+        for i, (_, lau) in enumerate(found)
+    ]
+
+
+def _ranked(
+    places: TablePlaces, table: int, player: str, seed: str
+) -> tuple[tuple[Any, ...], Laurel]:
+    final, day2, day1 = places.percentages(player)
+    days = tuple((1, 0) if r is None else (0, -r) for r in (day2, day1))
+    roll = -die_roll(seed, "laurels", player)
+    key = (-final, *days, roll, player)
+    return key, Laurel(0, player, table=table, percent=final)
+
+
+def _by_die(keys: list[tuple[Any, ...]], index: int) -> bool:
+    """True when the key at ``index`` equals a neighbour on every level before the
+    die roll, i.e. the die decided its order."""
+    level = keys[index][:3]
+    neighbours = keys[max(index - 1, 0) : index] + keys[index + 1 : index + 2]
+    return any(other[:3] == level for other in neighbours)

@@ -1,0 +1,412 @@
+"""GM operations on results: result entry per table, tie declarations, level-1
+rules checks, the semi-final's check-in and seating, and the final's seating.
+
+Words (tournament.md, "Recording a table" and "Semi-final and final"):
+
+seat scores
+    What the paperwork of one seat says (:class:`SeatScores`): money after day 1
+    and day 2 (optional) and the final florins.
+tie for first
+    Several players with the top final score. The GM declares the winner and why
+    (``PlayerRecord.declared_winner`` + ``tie_reason``); until then every tied
+    player counts as a winner (``scoring.places.table_places``).
+qualifiers
+    The semi-final list of ``scoring.services.event_advancement``: present winners,
+    then the alternates called in order as no-shows are marked absent.
+finalists
+    The semi-final table winners, never anyone else: no alternate advances to the
+    final under any circumstances.
+
+Every change is written to the event's audit log (``heats.services.log``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from heats import services as heat_services
+from heats.errors import UserError
+from heats.models import EntryStatus, Event, Player, Round, RoundKind, Seat, Table
+from scoring.laurels import Laurel, laurels
+from scoring.models import PlayerRecord, RecordHistory, TableCheck
+from scoring.places import PlayerResult, TablePlaces, table_places
+from scoring.services import event_advancement, player_keys
+
+try:  # the rules engine is written in parallel; its package may not export it yet
+    from scoring.medici import check_scores
+except ImportError:  # pragma: no cover - depends on the rules engine's progress
+    try:
+        from scoring.medici.limits import check_scores
+    except ImportError:
+        check_scores = None
+
+
+@dataclass(frozen=True)
+class SeatScores:
+    """One seat's paperwork: ``seat`` number, florins after day 1 and day 2
+    (``None`` when not recorded) and the final florins (all integers >= 0)."""
+
+    seat: int
+    day1: int | None
+    day2: int | None
+    final: int
+
+
+@dataclass(frozen=True)
+class TableOutcome:
+    """What saving a table gave: the places (keys are player ids as strings), the
+    tied players' names while a tie for first is unresolved, and the level-1
+    findings (``[{"day", "player", "message"}]``)."""
+
+    table: Table
+    places: TablePlaces
+    tied: list[str]
+    findings: list[dict]
+
+    @property
+    def unresolved_tie(self) -> bool:
+        return bool(self.tied)
+
+
+def table_seats(table: Table) -> list[Seat]:
+    """The table's seats in seat order, with players and records loaded."""
+    return list(table.seats.select_related("player", "record").order_by("number"))
+
+
+def _record(seat: Seat) -> PlayerRecord | None:
+    return getattr(seat, "record", None)
+
+
+def saved_values(seats: list[Seat]) -> dict[str, dict]:
+    """``{player name: PlayerRecord.values()}`` of the seats that have a record."""
+    return {s.player.name: s.record.values() for s in seats if _record(s)}
+
+
+def _places(seats: list[Seat], scores: dict[int, SeatScores], declared: set[int]):
+    results = [
+        PlayerResult(
+            player=str(s.player_id),
+            final=scores[s.number].final,
+            day1=scores[s.number].day1,
+            day2=scores[s.number].day2,
+            declared_place=1 if s.player_id in declared else None,
+        )
+        for s in seats
+    ]
+    try:
+        return table_places(results)
+    except ValueError as exc:
+        raise UserError(f"These results cannot be saved: {exc}.") from None
+
+
+@transaction.atomic
+def save_table_results(
+    table: Table, scores: list[SeatScores], user=None, source: str = "result entry"
+) -> TableOutcome:
+    """Save one table's results with places from ``scoring.places.table_places``.
+
+    A GM's earlier tie declaration stays while that player is still tied for first.
+    Replaced values are kept in ``RecordHistory``; the level-1 rules findings are
+    stored in ``TableCheck`` (a new finding needs the GM's acknowledgement again).
+    Raises UserError when ``scores`` does not give every seat exactly once.
+    Source: tournament.md, Recording a table.
+    """
+    seats = table_seats(table)
+    by_seat = {s.seat: s for s in scores}
+    if sorted(by_seat) != [s.number for s in seats] or len(by_seat) != len(scores):
+        raise UserError(f"Give one result for each seat of {table}.")
+    old = saved_values(seats)
+    declared = {s.player_id for s in seats if _record(s) and s.record.declared_winner}
+    places = _places(seats, by_seat, declared)
+    tie = len(_top(places)) > 1
+    for s in seats:
+        keep = tie and places.winners == (str(s.player_id),)
+        _write_record(s, by_seat[s.number], places.places[str(s.player_id)], keep)
+    seats = table_seats(table)
+    _keep_history(table, user, source, old, saved_values(seats))
+    findings = store_findings(table, seats)
+    log_result(table, user, seats, "result", "Results")
+    names = {str(s.player_id): s.player.name for s in seats}
+    tied = [names[k] for k in places.winners] if places.unresolved_tie else []
+    return TableOutcome(table, places, tied, findings)
+
+
+def _top(places: TablePlaces) -> list[str]:
+    """Player keys with the top final score (tied for first, declared or not)."""
+    return [r.player for r in places.records if r.final == places.winner_final]
+
+
+def _write_record(seat: Seat, scores: SeatScores, place: int, declared: bool) -> None:
+    old = _record(seat)
+    PlayerRecord.objects.update_or_create(
+        seat=seat,
+        defaults={
+            "day1": scores.day1,
+            "day2": scores.day2,
+            "final": scores.final,
+            "place": place,
+            "declared_winner": declared,
+            "tie_reason": old.tie_reason if declared and old else "",
+        },
+    )
+
+
+def _keep_history(table: Table, user, source: str, old: dict, new: dict) -> None:
+    if old and old != new:
+        RecordHistory.objects.create(
+            table=table, user=_user(user), source=source, old=old, new=new
+        )
+
+
+def _user(user):
+    return user if getattr(user, "is_authenticated", False) else None
+
+
+def log_result(table: Table, user, seats: list[Seat], action: str, what: str) -> None:
+    """Audit one table's results: "Results Heat 2 table 3: Ann 98, Ben 77 ..."."""
+    scores = ", ".join(f"{s.player.name} {s.record.final}" for s in seats)
+    heat_services.log(
+        table.round.event,
+        user,
+        action,
+        f"{what} {table.round.label} table {table.number}: {scores}",
+        round=table.round.code,
+        table=table.number,
+    )
+
+
+# --- level-1 rules checks ----------------------------------------------------------
+
+
+def level1_findings(event: Event, table: Table) -> list[dict]:
+    """The rules engine's level-1 findings on a table's saved results.
+
+    Calls ``scoring.medici.check_scores(event.rules, [(name, day1, day2, final)])``
+    in seat order (rules.md, Verifying a submitted scoresheet, 1). Returns
+    ``[{"day", "player", "message"}]``; empty when the engine is not available. An
+    unknown rule set is reported as one finding, never raised.
+    """
+    if check_scores is None:
+        return []
+    rows = [
+        (s.player.name, s.record.day1, s.record.day2, s.record.final)
+        for s in table_seats(table)
+    ]
+    try:
+        return [f.to_dict() for f in check_scores(event.rules, rows)]
+    except ValueError as exc:
+        return [{"day": None, "player": None, "message": f"not checked: {exc}"}]
+
+
+def store_findings(table: Table, seats: list[Seat] | None = None) -> list[dict]:
+    """Run the level-1 checks and keep them in ``TableCheck``; a change in the
+    findings clears an earlier acknowledgement."""
+    findings = level1_findings(table.round.event, table)
+    check, created = TableCheck.objects.get_or_create(
+        table=table, defaults={"findings": findings}
+    )
+    if not created and check.findings != findings:
+        check.findings = findings
+        check.acknowledged_by, check.acknowledged_at = None, None
+        check.save()
+    return findings
+
+
+@transaction.atomic
+def acknowledge_findings(table: Table, user) -> TableCheck:
+    """The GM accepts a table's rules warnings (an override), logged."""
+    check = TableCheck.objects.filter(table=table).first()
+    if check is None or not check.findings:
+        raise UserError(f"{table} has no rules warnings to acknowledge.")
+    check.acknowledged_by, check.acknowledged_at = _user(user), timezone.now()
+    check.save()
+    heat_services.log(
+        table.round.event,
+        user,
+        "override",
+        f"Acknowledged {len(check.findings)} rules warning(s) at {table}",
+        findings=check.findings,
+    )
+    return check
+
+
+@transaction.atomic
+def declare_winner(table: Table, player: Player, reason: str, user=None) -> TablePlaces:
+    """The GM resolves a tie for first: ``player`` wins, for ``reason``.
+
+    The other tied players share place 2 (``scoring.places``). The old values stay
+    in ``RecordHistory``. Raises UserError when the table has no results, no tie
+    for first, ``player`` is not tied for first, or ``reason`` is empty.
+    Source: tournament.md, Recording a table.
+    """
+    seats = table_seats(table)
+    if not seats or not all(_record(s) for s in seats):
+        raise UserError(f"{table} has no results yet.")
+    top = max(s.record.final for s in seats)
+    tied = [s for s in seats if s.record.final == top]
+    if len(tied) < 2:
+        raise UserError(f"There is no tie for first at {table}.")
+    if player.pk not in {s.player_id for s in tied}:
+        raise UserError(f"{player} is not tied for first at {table}.")
+    if not reason.strip():
+        raise UserError("Say why this player wins the tie.")
+    old = saved_values(seats)
+    scores = {
+        s.number: SeatScores(s.number, s.record.day1, s.record.day2, s.record.final)
+        for s in seats
+    }
+    places = _places(seats, scores, {player.pk})
+    for s in seats:
+        s.record.place = places.places[str(s.player_id)]
+        s.record.declared_winner = s.player_id == player.pk
+        s.record.tie_reason = reason.strip() if s.record.declared_winner else ""
+        s.record.save(update_fields=["place", "declared_winner", "tie_reason"])
+    _keep_history(table, user, "tie declaration", old, saved_values(seats))
+    heat_services.log(
+        table.round.event,
+        user,
+        "tie",
+        f"Declared {player} the winner of the tie for first at {table}: {reason}",
+        round=table.round.code,
+        table=table.number,
+    )
+    return places
+
+
+def tied_players(table: Table) -> list[Player]:
+    """Players sharing the top final score at ``table`` (empty without a tie)."""
+    seats = [s for s in table_seats(table) if _record(s)]
+    if not seats:
+        return []
+    top = max(s.record.final for s in seats)
+    tied = [s.player for s in seats if s.record.final == top]
+    return tied if len(tied) > 1 else []
+
+
+# --- semi-final and final ----------------------------------------------------------
+
+
+def semi_round(event: Event) -> Round:
+    return heat_services.get_round(event, "semi", create=True)
+
+
+def final_round(event: Event) -> Round:
+    return heat_services.get_round(event, "final", create=True)
+
+
+def players_by_key(event: Event, keys) -> list[Player]:
+    """The players named by advancement keys (``scoring.services.player_keys``)."""
+    ids = {key: pk for pk, key in player_keys(event).items()}
+    found = {p.pk: p for p in event.players.filter(pk__in=[ids[k] for k in keys])}
+    return [found[ids[k]] for k in keys]
+
+
+@transaction.atomic
+def mark_semi(event: Event, player: Player, present: bool, user=None) -> None:
+    """Semi-final check-in: present makes an entry "in"; absent marks the player
+    absent (never deleted) so the next alternate is called (Advancement, 3, 9)."""
+    semi = semi_round(event)
+    if not present:
+        heat_services.mark_absent(semi, player, user)
+        return
+    entry = semi.entries.filter(player=player).first()
+    if entry is not None and entry.status == EntryStatus.CHECKED_IN:
+        return
+    semi.entries.update_or_create(
+        player=player, defaults={"status": EntryStatus.CHECKED_IN}
+    )
+    heat_services.log(event, user, "check-in", f"{player} present for the semi-final")
+
+
+@transaction.atomic
+def seat_semi(event: Event, *, seed=None, user=None):
+    """Seat the semi-final qualifiers in the layout for its size, avoiding repeat
+    opponents (tournament.md, Semi-final and final). Returns the ``Seating``.
+
+    Raises UserError while heat tables owe results (the list is provisional), when
+    there is no semi-final (straight to the final), or as ``seat_round``.
+    """
+    result = event_advancement(event)
+    if result.provisional:
+        missing = [f"heat {h} table {t}" for h, t in result.missing_tables]
+        raise UserError("Heat tables still owe results:", missing)
+    if result.final_only:
+        raise UserError("There is no semi-final: seat the final from the final page.")
+    players = players_by_key(event, [q.player for q in result.qualifiers])
+    return heat_services.seat_round(
+        semi_round(event),
+        seed=seed,
+        user=user,
+        players=players,
+        sizes=list(result.tables),
+    )
+
+
+def finalists(event: Event) -> list[Player]:
+    """Who plays the final: the semi-final table winners (not marked absent from
+    the final), or the advancement list when the event has no semi-final.
+
+    Never an alternate and never a semi-final non-winner (tournament.md, Semi-final
+    and final). UserError while a semi-final table has no result or an unresolved
+    tie for first, or before a semi-final exists when one is due.
+    """
+    final = final_round(event)
+    semi = event.rounds.filter(kind=RoundKind.SEMI).first()
+    if semi is not None and semi.tables.exists():
+        return heat_services.semi_table_winners(semi, final)
+    result = event_advancement(event)
+    if not result.final_only:
+        raise UserError("Seat the semi-final first: the final is its table winners.")
+    return players_by_key(event, [q.player for q in result.qualifiers])
+
+
+@transaction.atomic
+def seat_final(event: Event, *, seed=None, user=None):
+    """Seat the final, one table of 4–6 finalists (:func:`finalists`)."""
+    return heat_services.seat_round(
+        final_round(event), seed=seed, user=user, players=finalists(event)
+    )
+
+
+# --- laurels -----------------------------------------------------------------------
+
+
+def round_results(rnd: Round | None, keys: dict[int, str]) -> list[list[PlayerResult]]:
+    """Per table of ``rnd`` (table order) its records as ``PlayerResult``; a table
+    still owing results gives an empty list, so positions stay table numbers - 1."""
+    if rnd is None:
+        return []
+    tables = []
+    for table in rnd.tables.order_by("number"):
+        seats = table_seats(table)
+        if not seats or not all(_record(s) for s in seats):
+            tables.append([])
+            continue
+        tables.append(
+            [
+                PlayerResult(
+                    player=keys[s.player_id],
+                    final=s.record.final,
+                    day1=s.record.day1,
+                    day2=s.record.day2,
+                    declared_place=1 if s.record.declared_winner else None,
+                )
+                for s in seats
+            ]
+        )
+    return tables
+
+
+def event_laurels(event: Event) -> list[Laurel]:
+    """Places 1-6 of ``event`` (``scoring.laurels``); empty until the final has
+    results."""
+    keys = player_keys(event)
+    rounds = {r.kind: r for r in event.rounds.exclude(kind=RoundKind.HEAT)}
+    final_tables = round_results(rounds.get(RoundKind.FINAL), keys)
+    if not final_tables or not final_tables[0]:
+        return []
+    semi_tables = round_results(rounds.get(RoundKind.SEMI), keys)
+    return laurels(final_tables[0], semi_tables, event.seed)
