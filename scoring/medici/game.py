@@ -241,12 +241,16 @@ class Game:
             self._take_bid(action)
 
     def call_time(self) -> None:
-        """Time is called: the lot on the table goes unsold, the day is scored and
-        the game ends. Raises :class:`IllegalActionError` once over. rules.md, 9."""
+        """Time is called: the lot on the table goes unsold (recorded with the bids
+        made so far), the day is scored and the game ends. Raises
+        :class:`IllegalActionError` once over. rules.md, A trading day, 9."""
         if self.over:
             raise IllegalActionError("the game is already over")
         self.log.time_called = self.day
-        self.discarded.extend(self.lot)
+        if self.lot:
+            bids = tuple(self._bids) if self.phase == "bid" else ()
+            self.lots.append(LotRecord(self.dealer, tuple(self.lot), bids, None, 0))
+            self.discarded.extend(self.lot)
         self.lot = []
         self._end_day(final=True)
 

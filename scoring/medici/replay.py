@@ -28,13 +28,15 @@ from .turns import bidding_order, can_bid, largest_lot, last_ship, next_dealer
 @dataclass
 class DayReplay:
     """State and outcome of replaying one day: per seat ``money`` (florins, during
-    the day), ``ships`` and ``paid``; every good ``drawn``; the ``findings``."""
+    the day), ``ships``, ``free`` space (never below 0, even on an overloaded ship)
+    and ``paid``; every good ``drawn``; the ``findings``."""
 
     table: TableRules
     players: tuple[str, ...]
     day: int
     money: list[int]
     ships: list[list[Good]] = field(default_factory=list)
+    free: list[int] = field(default_factory=list)
     paid: list[int] = field(default_factory=list)
     drawn: list[Good] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
@@ -43,12 +45,12 @@ class DayReplay:
     def __post_init__(self) -> None:
         self.ships = [[] for _ in self.players]
         self.paid = [0] * len(self.players)
+        self.free = [self.table.ship_capacity] * len(self.players)
 
-    @property
-    def free(self) -> list[int]:
-        """Free space per seat (never below 0, even on an overloaded ship)."""
-        cap = self.table.ship_capacity
-        return [max(0, cap - len(ship)) for ship in self.ships]
+    def load(self, seat: int, goods: Sequence[Good]) -> None:
+        """Put ``goods`` on ``seat``'s ship and update its free space."""
+        self.ships[seat].extend(goods)
+        self.free[seat] = max(0, self.table.ship_capacity - len(self.ships[seat]))
 
     @property
     def deck_left(self) -> int:
@@ -73,11 +75,14 @@ def replay_day(
     payments the log implies and every finding. rules.md, Verifying, 3."""
     state = DayReplay(table, players, day.number, list(money_before))
     allowed = {day.start_player} if day.start_player is not None else set()
-    for index, auction in enumerate(day.auctions or ()):
+    auctions = day.auctions or ()
+    for index, auction in enumerate(auctions):
         _check_day_open(state, index)
         expected = _check_dealer(state, index, auction, allowed)
         _check_lot(state, index, auction)
-        _check_bids(state, index, auction, expected)
+        # Time called during this lot's auction: it goes unsold whatever the bids.
+        cut = time_called and index == len(auctions) - 1 and auction.winner is None
+        _check_bids(state, index, auction, expected, cut)
         _apply(state, auction)
         # After a slip in the dealer's name, either reading of who dealt is accepted
         # for the next lot, so one slip gives one finding.
@@ -146,7 +151,11 @@ def _check_lot(state: DayReplay, index: int, auction: SheetAuction) -> None:
 
 
 def _check_bids(
-    state: DayReplay, index: int, auction: SheetAuction, expected: int | None
+    state: DayReplay,
+    index: int,
+    auction: SheetAuction,
+    expected: int | None,
+    cut: bool = False,
 ) -> None:
     where = f"lot {index + 1}"
     _check_bid_order(state, where, auction, expected)
@@ -162,7 +171,8 @@ def _check_bids(
         _check_bid_amount(state, where, seat, amount, high, len(auction.lot))
         if amount > high:
             high, high_seat = amount, seat
-    _check_winner(state, index, auction, high_seat, high)
+    if not cut:
+        _check_winner(state, index, auction, high_seat, high)
 
 
 def _out_of_turn(
@@ -260,7 +270,7 @@ def _apply(state: DayReplay, auction: SheetAuction) -> None:
     price = auction.price or 0
     state.money[auction.winner] -= price
     state.paid[auction.winner] += price
-    state.ships[auction.winner].extend(auction.lot)
+    state.load(auction.winner, auction.lot)
 
 
 def _check_fill(
@@ -291,7 +301,7 @@ def _check_fill(
             "fill",
         )
     state.drawn.extend(cards)
-    state.ships[who].extend(cards)
+    state.load(who, cards)
 
 
 def _missing_fill(state: DayReplay, seat: int, left: int) -> None:

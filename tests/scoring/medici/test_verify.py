@@ -250,3 +250,19 @@ def test_a_slip_in_the_dealers_name_gives_one_finding():
     assert "lot 2: dealer is Kai Kestrel on the sheet, rules give Parker" in (
         finding.message
     )
+
+
+def test_a_lot_cut_short_by_time_called_goes_unsold_despite_its_bids():
+    sheet = first_sheet()
+    day = sheet["days"][2]
+    cut = day["auctions"][3]
+    assert cut["bids"][0][1] is not None  # somebody had bid
+    day["auctions"] = day["auctions"][:4]
+    cut["winner"], cut["price"] = None, 0
+    day.pop("purchases")
+    day.pop("fill")
+    sheet["time_called"] = 3
+    report = verify_sheet(sheet)
+    # Only the money differs (the sheet's money is the full day's): no finding
+    # about the unsold lot, the missing fill or the early end of the day.
+    assert {f.kind for f in report.findings} == {"money"}
