@@ -25,6 +25,7 @@ class Command(BaseCommand):
     requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: CommandParser) -> None:
+        """Declare the command-line options."""
         parser.add_argument("--players", type=int, default=5, help="table size")
         parser.add_argument("--rules", default="wbc", help="rule set name")
         parser.add_argument("--games", type=int, default=1000, help="games to play")
@@ -37,6 +38,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        """Run the simulation; a bad option is a ``CommandError`` (exit code 1)."""
         bots = [kind.strip() for kind in options["bots"].split(",") if kind.strip()]
         try:
             result = simulate(

@@ -37,10 +37,12 @@ class Command(BaseCommand):
     requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: CommandParser) -> None:
+        """Declare the command-line options."""
         parser.add_argument("files", nargs="+", help="scoresheet JSON files")
         parser.add_argument("--json", action="store_true", help="print JSON")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        """Verify every sheet of every file, print the reports, set the exit code."""
         results: list[tuple[str, SheetReport]] = []
         errors: list[str] = []
         for path in options["files"]:
