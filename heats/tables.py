@@ -10,6 +10,7 @@ import django_tables2 as tables
 from django.middleware.csrf import get_token
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.timezone import localtime
 
 from heats.models import AuditEntry, Entry, EntryStatus, KeepApart
@@ -72,7 +73,7 @@ class CheckInTable(tables.Table):
 
     def render_status(self, value, record):
         if record.status == EntryStatus.LATE:
-            return format_html('<span class="badge text-bg-warning">late</span>')
+            return mark_safe('<span class="badge text-bg-warning">late</span>')
         if record.player_id in self.seated:
             return "seated"
         return value
@@ -110,7 +111,7 @@ class SeatingByTableTable(tables.Table):
 
     def render_seat(self, value):
         if value == 1:
-            return format_html('1 <span class="text-muted small">start</span>')
+            return mark_safe('1 <span class="text-muted small">start</span>')
         return value
 
 
@@ -131,7 +132,7 @@ class AuditTable(tables.Table):
     """The event's audit log: who changed what, when; newest first."""
 
     at = tables.Column("When")
-    user = tables.Column("Who", default="(command)")
+    user = tables.Column("Who", empty_values=())
     action = tables.Column("What")
     detail = tables.Column("Detail")
 
@@ -143,6 +144,12 @@ class AuditTable(tables.Table):
 
     def render_at(self, value) -> str:
         return f"{localtime(value):%Y-%m-%d %H:%M:%S}"
+
+    def render_user(self, value) -> str:
+        return value.get_username() if value else "(command)"
+
+    def value_user(self, value) -> str:
+        return self.render_user(value)
 
     def value_at(self, value) -> str:
         return f"{localtime(value):%Y-%m-%d %H:%M:%S}"

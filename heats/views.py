@@ -388,9 +388,8 @@ class RoundSeatingView(EventMixin, TemplateView):
         return super().get(request, *args, **kwargs)
 
     def get_context_data(self, **kwargs):
-        return super().get_context_data(
-            round=self.round, by_table=self.by_table, by_name=self.by_name, **kwargs
-        )
+        kwargs.update(round=self.round, by_table=self.by_table, by_name=self.by_name)
+        return super().get_context_data(**kwargs)
 
 
 # --- audit log and keep-apart pairs ------------------------------------------------

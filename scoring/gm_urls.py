@@ -11,7 +11,6 @@ urlpatterns: list = [
         _table + "results/", gm_views.TableResultsView.as_view(), name="table-results"
     ),
     path(_table + "tie/", gm_views.TableTieView.as_view(), name="table-tie"),
-    path(_table + "acknowledge/", gm_views.acknowledge_check, name="table-acknowledge"),
     path("e/<slug:event>/gm/semi/", gm_views.SemiView.as_view(), name="semi"),
     path("e/<slug:event>/gm/semi/mark/", gm_views.semi_mark, name="semi-mark"),
     path("e/<slug:event>/gm/semi/seat/", gm_views.semi_seat, name="semi-seat"),

@@ -132,18 +132,6 @@ class TableTieView(EventGMRequiredMixin, TableMixin, FormView):
         return redirect(self.round.get_absolute_url())
 
 
-@event_action(gm_only=True)
-def acknowledge_check(request, event: Event, round: str, table: int):
-    rnd = round_or_404(event, round)
-    operations.acknowledge_findings(
-        get_object_or_404(Table, round=rnd, number=table), request.user
-    )
-    messages.success(request, f"Rules warnings at table {table} acknowledged.")
-    return redirect(
-        "scoring:table-results", event=event.slug, round=rnd.code, table=table
-    )
-
-
 # --- semi-final --------------------------------------------------------------------
 
 

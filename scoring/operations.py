@@ -25,23 +25,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.utils import timezone
 
 from heats import services as heat_services
 from heats.errors import UserError
 from heats.models import EntryStatus, Event, Player, Round, RoundKind, Seat, Table
+from scoring.checks import refresh_table_check
 from scoring.laurels import Laurel, laurels
-from scoring.models import PlayerRecord, RecordHistory, TableCheck
+from scoring.models import PlayerRecord, RecordHistory
 from scoring.places import PlayerResult, TablePlaces, table_places
 from scoring.services import event_advancement, player_keys
-
-try:  # the rules engine is written in parallel; its package may not export it yet
-    from scoring.medici import check_scores
-except ImportError:  # pragma: no cover - depends on the rules engine's progress
-    try:
-        from scoring.medici.limits import check_scores
-    except ImportError:
-        check_scores = None
 
 
 @dataclass(frozen=True)
@@ -110,7 +102,8 @@ def save_table_results(
 
     A GM's earlier tie declaration stays while that player is still tied for first.
     Replaced values are kept in ``RecordHistory``; the level-1 rules findings are
-    stored in ``TableCheck`` (a new finding needs the GM's acknowledgement again).
+    stored in ``TableCheck`` by ``scoring.checks.refresh_table_check`` (changed
+    findings need the GM's acknowledgement again, on the table page).
     Raises UserError when ``scores`` does not give every seat exactly once.
     Source: tournament.md, Recording a table.
     """
@@ -127,7 +120,7 @@ def save_table_results(
         _write_record(s, by_seat[s.number], places.places[str(s.player_id)], keep)
     seats = table_seats(table)
     _keep_history(table, user, source, old, saved_values(seats))
-    findings = store_findings(table, seats)
+    findings = refresh_table_check(table).findings
     log_result(table, user, seats, "result", "Results")
     names = {str(s.player_id): s.player.name for s in seats}
     tied = [names[k] for k in places.winners] if places.unresolved_tie else []
@@ -176,61 +169,6 @@ def log_result(table: Table, user, seats: list[Seat], action: str, what: str) ->
         round=table.round.code,
         table=table.number,
     )
-
-
-# --- level-1 rules checks ----------------------------------------------------------
-
-
-def level1_findings(event: Event, table: Table) -> list[dict]:
-    """The rules engine's level-1 findings on a table's saved results.
-
-    Calls ``scoring.medici.check_scores(event.rules, [(name, day1, day2, final)])``
-    in seat order (rules.md, Verifying a submitted scoresheet, 1). Returns
-    ``[{"day", "player", "message"}]``; empty when the engine is not available. An
-    unknown rule set is reported as one finding, never raised.
-    """
-    if check_scores is None:
-        return []
-    rows = [
-        (s.player.name, s.record.day1, s.record.day2, s.record.final)
-        for s in table_seats(table)
-    ]
-    try:
-        return [f.to_dict() for f in check_scores(event.rules, rows)]
-    except ValueError as exc:
-        return [{"day": None, "player": None, "message": f"not checked: {exc}"}]
-
-
-def store_findings(table: Table, seats: list[Seat] | None = None) -> list[dict]:
-    """Run the level-1 checks and keep them in ``TableCheck``; a change in the
-    findings clears an earlier acknowledgement."""
-    findings = level1_findings(table.round.event, table)
-    check, created = TableCheck.objects.get_or_create(
-        table=table, defaults={"findings": findings}
-    )
-    if not created and check.findings != findings:
-        check.findings = findings
-        check.acknowledged_by, check.acknowledged_at = None, None
-        check.save()
-    return findings
-
-
-@transaction.atomic
-def acknowledge_findings(table: Table, user) -> TableCheck:
-    """The GM accepts a table's rules warnings (an override), logged."""
-    check = TableCheck.objects.filter(table=table).first()
-    if check is None or not check.findings:
-        raise UserError(f"{table} has no rules warnings to acknowledge.")
-    check.acknowledged_by, check.acknowledged_at = _user(user), timezone.now()
-    check.save()
-    heat_services.log(
-        table.round.event,
-        user,
-        "override",
-        f"Acknowledged {len(check.findings)} rules warning(s) at {table}",
-        findings=check.findings,
-    )
-    return check
 
 
 @transaction.atomic

@@ -1,0 +1,58 @@
+"""Fixtures for the GM heat operations: heat -> checked-in players -> seating."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from heats.models import Event, Player, Round, RoundKind
+from heats.services import check_in
+
+
+def names(count: int, prefix: str = "Player") -> list[tuple[str, str]]:
+    """``[("Player 01", ""), ...]`` check-in rows."""
+    return [(f"{prefix} {i:02d}", "") for i in range(1, count + 1)]
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    """Cheap password hashing: the role fixtures create users with passwords."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def heat(event) -> Round:
+    """Heat 1 of ``event``, nobody checked in."""
+    return Round.objects.create(event=event, kind=RoundKind.HEAT, number=1)
+
+
+@pytest.fixture
+def heat_23(heat) -> Round:
+    """Heat 1 with 23 players checked in (six-over-four: 6+6+6+5)."""
+    check_in(heat, names(23))
+    return heat
+
+
+@pytest.fixture
+def other_event(db) -> Event:
+    """A second event with its own GM (user "other-gm")."""
+    other = Event.objects.create(slug="other", name="Other event", seed="o")
+    user = get_user_model().objects.create_user("other-gm", password="other-pw-1")
+    other.gms.add(user)
+    return other
+
+
+@pytest.fixture
+def gm_client(client, gm):
+    client.force_login(gm)
+    return client
+
+
+@pytest.fixture
+def assistant_client(client, assistant):
+    client.force_login(assistant)
+    return client
+
+
+def player(event: Event, name: str) -> Player:
+    return Player.objects.get(event=event, name=name)

@@ -1,0 +1,135 @@
+"""Check-in: type-ahead, paste lists, new players, undo, the checkin command."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+
+from heats.errors import UserError
+from heats.models import AuditEntry, Entry, EntryStatus, Player
+from heats.services import (
+    check_in,
+    checked_in_count,
+    parse_name_list,
+    seat_round,
+    undo_check_in,
+)
+from tests.heats.conftest import names, player
+
+pytestmark = pytest.mark.django_db
+
+
+def round_url(name: str, rnd) -> str:
+    return reverse(name, kwargs={"event": rnd.event.slug, "round": rnd.code})
+
+
+def test_parse_name_list_reads_names_and_badges():
+    text = "Ann Lee\n\n  Ben   Ng , 1204 \nAnn Lee\nCy"
+    assert parse_name_list(text) == [("Ann Lee", ""), ("Ben Ng", "1204"), ("Cy", "")]
+
+
+def test_pasted_list_creates_unknown_players_and_checks_everyone_in(
+    gm_client, heat, event
+):
+    Player.objects.create(event=event, name="Ann Lee", badge="1001")
+    response = gm_client.post(
+        round_url("heats:round-paste", heat),
+        {"text": "Ann Lee\nBen Ng, 1204\nCy Fox\n"},
+    )
+    assert response.status_code == 302
+    assert Player.objects.filter(event=event).count() == 3
+    assert player(event, "Ben Ng").badge == "1204"
+    statuses = dict(heat.entries.values_list("player__name", "status"))
+    assert statuses == {"Ann Lee": "in", "Ben Ng": "in", "Cy Fox": "in"}
+    assert AuditEntry.objects.filter(event=event, action="check-in").count() == 3
+
+
+def test_single_check_in_by_name_finds_the_badged_player(gm_client, heat, event):
+    ann = Player.objects.create(event=event, name="Ann Lee", badge="1001")
+    gm_client.post(round_url("heats:round-checkin", heat), {"name": " ann  lee "})
+    assert list(heat.entries.values_list("player", flat=True)) == [ann.pk]
+
+
+def test_a_name_shared_by_two_badged_players_needs_a_badge(heat, event):
+    Player.objects.create(event=event, name="Ann Lee", badge="1001")
+    Player.objects.create(event=event, name="Ann Lee", badge="1002")
+    with pytest.raises(UserError, match="give a badge"):
+        check_in(heat, [("Ann Lee", "")])
+    report = check_in(heat, [("Ann Lee", "1002")])
+    assert [p.badge for p in report.checked_in] == ["1002"]
+
+
+def test_checking_in_twice_keeps_one_entry(heat):
+    check_in(heat, [("Ann", "")])
+    report = check_in(heat, [("Ann", "")])
+    assert [p.name for p in report.already] == ["Ann"]
+    assert heat.entries.count() == 1
+
+
+def test_undo_removes_the_check_in_and_is_logged(gm_client, heat, event):
+    check_in(heat, [("Ann", ""), ("Ben", "")])
+    ann = player(event, "Ann")
+    response = gm_client.post(round_url("heats:round-undo", heat), {"player": ann.pk})
+    assert response.status_code == 302
+    assert list(heat.entries.values_list("player__name", flat=True)) == ["Ben"]
+    assert AuditEntry.objects.filter(action="undo-check-in").count() == 1
+
+
+def test_undo_is_refused_once_the_player_is_seated(heat_23, event):
+    seat_round(heat_23, seed=1)
+    with pytest.raises(UserError, match="already seated"):
+        undo_check_in(heat_23, player(event, "Player 01"))
+
+
+def test_count_and_layout_follow_the_table_size_rule(heat):
+    check_in(heat, names(23))
+    count, layout = checked_in_count(heat)
+    assert (count, layout.sizes, layout.waiting) == (23, [6, 6, 6, 5], 0)
+
+
+def test_round_page_shows_the_count_and_layout(gm_client, heat):
+    check_in(heat, names(13))
+    page = gm_client.get(round_url("heats:round-detail", heat)).content.decode()
+    assert 'id="checked-in-count">13<' in page
+    assert 'id="layout">5+4+4<' in page
+
+
+def test_check_in_after_seating_waits_as_late(heat_23):
+    seat_round(heat_23, seed=1)
+    report = check_in(heat_23, [("Latecomer", "")])
+    assert [p.name for p in report.late] == ["Latecomer"]
+    entry = Entry.objects.get(round=heat_23, player__name="Latecomer")
+    assert entry.status == EntryStatus.LATE
+
+
+def test_type_ahead_finds_players_by_name_or_badge(gm_client, event):
+    Player.objects.create(event=event, name="Ann Lee", badge="1204")
+    Player.objects.create(event=event, name="Joanna Berg", badge="2001")
+    Player.objects.create(event=event, name="Ben Ng", badge="3001")
+    url = reverse("heats:player-search", kwargs={"event": event.slug})
+    by_name = gm_client.get(url, {"q": "ann"}).json()["players"]
+    assert [p["name"] for p in by_name] == ["Ann Lee", "Joanna Berg"]
+    by_badge = gm_client.get(url, {"q": "30"}).json()["players"]
+    assert by_badge == [{"id": by_badge[0]["id"], "name": "Ben Ng", "badge": "3001"}]
+
+
+def test_checkin_command_reads_a_file_and_prints_the_layout(tmp_path, event, capsys):
+    Player.objects.create(event=event, name="Known Player", badge="77")
+    lines = ["Known Player"] + [f"New {i}" for i in range(1, 9)] + ["", "Badged, 505"]
+    names_file = tmp_path / "names.txt"
+    names_file.write_text("\n".join(lines), encoding="utf-8")
+    call_command("checkin", "wbc", "2", "--file", str(names_file))
+    out = capsys.readouterr().out
+    # 10 players: 5+5 (no 4-player table, then most 5s).
+    assert out.splitlines()[-1] == "Heat 2: 10 checked in: 5+5"
+    assert Player.objects.filter(event=event).count() == 10
+    assert Player.objects.get(event=event, name="Badged").badge == "505"
+
+
+def test_checkin_command_takes_names_as_arguments(event, capsys):
+    call_command("checkin", "wbc", "1", "Ann", "Ben", "Cy", "Di", "Ed", "Flo", "Gus")
+    # 7 players cannot all be seated: one table of 6, one waits.
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "Heat 1: 7 checked in: 6, 1 waiting"
+    )

@@ -1,0 +1,165 @@
+"""Result entry per table: places, ties for first, history, rules warnings."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from heats.models import AuditEntry
+from scoring import operations
+from scoring.models import PlayerRecord, RecordHistory, TableCheck
+from scoring.operations import SeatScores
+
+pytestmark = pytest.mark.django_db
+
+
+def results_url(table, name: str = "scoring:table-results") -> str:
+    rnd = table.round
+    return reverse(
+        name, kwargs={"event": rnd.event.slug, "round": rnd.code, "table": table.number}
+    )
+
+
+def post_finals(client, table, finals: list[int], days=None):
+    """POST final florins (and optional (day1, day2) per seat) in seat order."""
+    data = {}
+    for n, final in enumerate(finals, start=1):
+        data[f"final_{n}"] = final
+        if days:
+            data[f"day1_{n}"], data[f"day2_{n}"] = days[n - 1]
+    return client.post(results_url(table), data)
+
+
+def places_by_seat(table) -> list[int]:
+    records = PlayerRecord.objects.filter(seat__table=table).order_by("seat__number")
+    return [r.place for r in records]
+
+
+def test_places_follow_the_final_scores(gm_client, heat_table):
+    response = post_finals(gm_client, heat_table, [83, 60, 100, 55, 70])
+    assert response.status_code == 302
+    assert response["Location"] == heat_table.round.get_absolute_url()
+    assert places_by_seat(heat_table) == [2, 4, 1, 5, 3]
+    assert AuditEntry.objects.filter(action="result").count() == 1
+
+
+def test_equal_scores_below_first_share_a_place(gm_client, heat_table):
+    post_finals(gm_client, heat_table, [100, 70, 70, 50, 40])
+    assert places_by_seat(heat_table) == [1, 2, 2, 4, 5]
+
+
+def test_a_tie_for_first_asks_the_gm_who_won(gm_client, heat_table):
+    response = post_finals(gm_client, heat_table, [100, 100, 70, 60, 55])
+    assert response["Location"] == results_url(heat_table, "scoring:table-tie")
+    assert places_by_seat(heat_table) == [1, 1, 3, 4, 5]
+    page = gm_client.get(response["Location"]).content.decode()
+    seats = list(heat_table.seats.order_by("number"))
+    assert seats[0].player.name in page and seats[1].player.name in page
+    response = gm_client.post(
+        results_url(heat_table, "scoring:table-tie"),
+        {"winner": seats[1].player_id, "reason": "more florins after day 2"},
+    )
+    assert response.status_code == 302
+    assert places_by_seat(heat_table) == [2, 1, 3, 4, 5]
+    winner = PlayerRecord.objects.get(seat=seats[1])
+    assert (winner.declared_winner, winner.tie_reason) == (
+        True,
+        "more florins after day 2",
+    )
+    assert AuditEntry.objects.filter(action="tie").count() == 1
+
+
+def test_an_assistant_entering_a_tie_is_told_a_gm_must_decide(
+    assistant_client, heat_table
+):
+    response = post_finals(assistant_client, heat_table, [90, 90, 60, 55, 70])
+    assert response["Location"] == heat_table.round.get_absolute_url()
+    page = assistant_client.get(response["Location"]).content.decode()
+    assert "tie for first between" in page
+
+
+def test_a_declaration_survives_an_edit_that_keeps_the_tie(gm_client, heat_table):
+    seats = list(heat_table.seats.order_by("number"))
+    post_finals(gm_client, heat_table, [100, 100, 70, 60, 55])
+    operations.declare_winner(heat_table, seats[0].player, "day-2 money")
+    post_finals(gm_client, heat_table, [100, 100, 71, 60, 55])
+    assert places_by_seat(heat_table) == [1, 2, 3, 4, 5]
+    post_finals(gm_client, heat_table, [100, 99, 71, 60, 55])  # tie gone
+    record = PlayerRecord.objects.get(seat=seats[0])
+    assert (record.declared_winner, record.tie_reason) == (False, "")
+
+
+def test_editing_a_result_keeps_the_old_values(gm_client, heat_table):
+    post_finals(gm_client, heat_table, [83, 60, 100, 55, 70])
+    post_finals(gm_client, heat_table, [83, 60, 100, 55, 90])
+    history = RecordHistory.objects.get(table=heat_table)
+    ed = heat_table.seats.get(number=5).player.name
+    assert history.old[ed] == {
+        "seat": 5,
+        "day1": None,
+        "day2": None,
+        "final": 70,
+        "place": 3,
+        "declared_winner": False,
+    }
+    assert history.new[ed]["final"] == 90 and history.new[ed]["place"] == 2
+    assert history.user.username == "gm"
+    # Saving the same values again adds no history.
+    post_finals(gm_client, heat_table, [83, 60, 100, 55, 90])
+    assert RecordHistory.objects.filter(table=heat_table).count() == 1
+
+
+def test_the_form_is_filled_with_saved_values(gm_client, heat_table):
+    post_finals(gm_client, heat_table, [83, 60, 100, 55, 70], [(30, 50)] * 5)
+    form = gm_client.get(results_url(heat_table)).context["form"]
+    assert form.initial["final_3"] == 100
+    assert form.initial["day2_1"] == 50
+
+
+def test_a_negative_score_is_refused(gm_client, heat_table):
+    response = post_finals(gm_client, heat_table, [83, -1, 100, 55, 70])
+    assert response.status_code == 200
+    assert not PlayerRecord.objects.filter(seat__table=heat_table).exists()
+
+
+def test_every_seat_needs_a_result(heat_table):
+    with pytest.raises(Exception, match="each seat"):
+        operations.save_table_results(heat_table, [SeatScores(1, None, None, 50)])
+
+
+def test_impossible_scores_are_warnings_the_gm_acknowledges(gm_client, heat_table):
+    # wbc, 5 players: at most 80 florins can be earned on day 1 (rules engine).
+    days = [(300, 310), (40, 60), (30, 50), (20, 40), (10, 30)]
+    post_finals(gm_client, heat_table, [320, 80, 70, 60, 50], days)
+    check = TableCheck.objects.get(table=heat_table)
+    assert check.findings and check.acknowledged_at is None
+    assert any(f["day"] == 1 for f in check.findings)
+    round_page = gm_client.get(heat_table.round.get_absolute_url()).content.decode()
+    assert "rules warning" in round_page
+    gm_client.post(
+        reverse(
+            "scoring:table-acknowledge",
+            kwargs={"event": "wbc", "round": "1", "number": heat_table.number},
+        )
+    )
+    check.refresh_from_db()
+    assert check.acknowledged_at is not None and check.acknowledged_by.username == "gm"
+    assert AuditEntry.objects.filter(action="acknowledge").count() == 1
+
+
+def test_legal_scores_give_no_warning(gm_client, heat_table):
+    days = [(30, 55), (40, 60), (30, 50), (20, 40), (10, 30)]
+    post_finals(gm_client, heat_table, [83, 80, 70, 60, 50], days)
+    assert TableCheck.objects.get(table=heat_table).findings == []
+
+
+def test_round_page_lists_the_tables_that_owe_paperwork(gm_client, event, heat_table):
+    from heats.services import check_in, seat_round
+
+    rnd = heat_table.round
+    check_in(rnd, [(f"P{i}", "") for i in range(5)])
+    seat_round(rnd, seed=3)  # 10 players: tables 1 and 2
+    table1 = rnd.tables.get(number=1)
+    post_finals(gm_client, table1, [50, 40, 30, 20, 10])
+    page = gm_client.get(rnd.get_absolute_url()).content.decode()
+    assert "owe paperwork: table 2<" in page
