@@ -17,7 +17,7 @@ from heats.services import parse_name_list
 def _helper(action: str, submit: str, *, css: str = "btn-primary btn-lg") -> FormHelper:
     helper = FormHelper()
     helper.form_action = action
-    helper.add_input(Submit("submit", submit, css_class=css))
+    helper.add_input(Submit("go", submit, css_class=css))
     return helper
 
 

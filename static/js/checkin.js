@@ -31,7 +31,7 @@
     input.value = player.name;
     if (badge) { badge.value = player.badge || ""; }
     hide();
-    form.submit();
+    if (form.requestSubmit) { form.requestSubmit(); } else { HTMLFormElement.prototype.submit.call(form); }
   }
 
   function show(players) {

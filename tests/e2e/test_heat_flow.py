@@ -1,0 +1,110 @@
+"""Browser test: a GM runs a heat from check-in to results (Playwright, Chromium).
+
+Drives Debian's Chromium at /usr/bin/chromium against pytest-django's live server.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from heats.models import Event, Player
+
+# Playwright's sync API runs an event loop in this thread; the ORM calls made
+# by the test itself are still synchronous.
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is missing"),
+]
+
+
+@pytest.fixture
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def gm_event(transactional_db, settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    event = Event.objects.create(slug="wbc", name="Medici, WBC e2e", seed="e2e")
+    user = get_user_model().objects.create_user("gm", password="gm-password-1")
+    event.gms.add(user)
+    Player.objects.create(event=event, name="Zelda Quartermain", badge="4242")
+    return event
+
+
+def test_gm_checks_in_23_seats_them_and_enters_a_table(live_server, browser, gm_event):
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.set_default_timeout(10_000)
+    page.goto(f"{live_server.url}/accounts/login/?next=/e/wbc/gm/")
+    page.fill("#id_username", "gm")
+    page.fill("#id_password", "gm-password-1")
+    page.click("button[type=submit]")
+    page.click("#new-heat")
+    page.wait_for_url(re.compile(r"/e/wbc/gm/round/1/$"))
+
+    # 20 pasted, 1 found by type-ahead (badge), 2 typed as new players.
+    page.click("text=Paste a list")
+    page.fill("#id_text", "\n".join(f"Player {i:02d}" for i in range(1, 21)))
+    page.click("#paste-form [type=submit]")
+    page.wait_for_selector("#checked-in-count:text-is('20')")
+    page.fill("#id_name", "4242")
+    page.wait_for_selector("#checkin-suggestions li:has-text('Zelda Quartermain')")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#checked-in-count:text-is('21')")
+    for name in ("New Nadia", "New Nils"):
+        page.fill("#id_name", name)
+        page.click("#checkin-form [type=submit]")
+    page.wait_for_selector("#checked-in-count:text-is('23')")
+    assert page.inner_text("#layout") == "6+6+6+5"
+
+    page.click("#seat-form [type=submit]")
+    page.wait_for_selector("#table-cards")
+    sizes = [page.locator(f"#table-{n} li").count() for n in range(1, 5)]
+    assert sizes == [6, 6, 6, 5]
+    assert page.locator("#table-5").count() == 0
+
+    page.click("#table-1 >> text=Enter results")
+    finals = [70, 95, 60, 88, 102, 40]  # seat 5 wins
+    for seat, final in enumerate(finals, start=1):
+        page.fill(f"#id_final_{seat}", str(final))
+    winner = page.inner_text(".result-seat:nth-of-type(5) .seat-name")
+    page.click("#result-form [type=submit]")
+    page.wait_for_url(re.compile(r"/e/wbc/gm/round/1/$"))
+    assert "results in" in page.inner_text("#table-1")
+    assert page.inner_text("#owed") == "3"
+
+    public = browser.new_page()
+    public.goto(f"{live_server.url}/e/wbc/")
+    winners = public.inner_text("section[aria-labelledby=winners-heading]")
+    winner_name = winner.split(". ", 1)[1]
+    assert "Heat winners (1)" in winners
+    assert winner_name in winners
+    public.close()
+    page.close()

@@ -1,0 +1,181 @@
+"""Semi-final check-in and seating, the final from semi-final winners only, and
+the laurels page (tournament.md, Advancement; Semi-final and final)."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from heats.errors import UserError
+from heats.models import EntryStatus, Player, Seat
+from heats.services import mark_absent
+from scoring import operations
+from scoring.operations import SeatScores
+from scoring.services import event_advancement
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
+
+
+@pytest.fixture
+def demo_gm(client, demo_event, gm):
+    demo_event.gms.add(gm)
+    client.force_login(gm)
+    return client
+
+
+def by_name(event, name: str) -> Player:
+    return Player.objects.get(event=event, name=name)
+
+
+def enter(table, finals: dict[str, int]) -> None:
+    """Save ``{player name: final florins}`` for every seat of ``table``."""
+    seats = table.seats.select_related("player").order_by("number")
+    operations.save_table_results(
+        table, [SeatScores(s.number, None, None, finals[s.player.name]) for s in seats]
+    )
+
+
+def play_semi(event, alternates: set[str]) -> dict[int, dict[str, int]]:
+    """Results for every semi-final table: the first seated non-alternate wins with
+    100, the next scores 90 - table number, the rest (alternates last) less."""
+    scores = {}
+    for table in operations.semi_round(event).tables.order_by("number"):
+        names = [s.player.name for s in table.seats.order_by("number")]
+        ordered = [n for n in names if n not in alternates] + [
+            n for n in names if n in alternates
+        ]
+        finals = {ordered[0]: 100, ordered[1]: 90 - table.number}
+        finals.update({n: 40 - i for i, n in enumerate(ordered[2:])})
+        enter(table, finals)
+        scores[table.number] = finals
+    return scores
+
+
+def test_demo_list_is_a_semi_final_of_25_with_one_alternate(demo_event):
+    # WBC 2017 figures (tournament.md): 24 winners present -> 25, one alternate.
+    result = event_advancement(demo_event)
+    assert (result.semi_size, result.tables) == (25, (5, 5, 5, 5, 5))
+    assert len(result.alternates) == 1
+
+
+def test_marking_a_qualifier_absent_calls_the_next_alternate(demo_gm, demo_event):
+    before = event_advancement(demo_event)
+    winner = before.qualifiers[0].player
+    called_next = before.next_alternates[0].player
+    url = reverse("scoring:semi-mark", kwargs={"event": "demo"})
+    response = demo_gm.post(
+        url, {"player": by_name(demo_event, winner).pk, "status": "absent"}
+    )
+    assert response.status_code == 302
+    after = event_advancement(demo_event)
+    assert winner not in {q.player for q in after.qualifiers}
+    assert [a.player for a in after.alternates] == [
+        before.alternates[0].player,
+        called_next,
+    ]
+    semi = operations.semi_round(demo_event)
+    assert semi.entries.get(player__name=winner).status == EntryStatus.ABSENT
+    page = demo_gm.get(reverse("scoring:semi", kwargs={"event": "demo"}))
+    assert called_next in page.content.decode()
+
+
+def test_marking_present_checks_the_qualifier_in(demo_gm, demo_event):
+    name = event_advancement(demo_event).qualifiers[3].player
+    demo_gm.post(
+        reverse("scoring:semi-mark", kwargs={"event": "demo"}),
+        {"player": by_name(demo_event, name).pk, "status": "present"},
+    )
+    semi = operations.semi_round(demo_event)
+    assert semi.entries.get(player__name=name).status == EntryStatus.CHECKED_IN
+
+
+def test_seat_semi_final_seats_the_qualifiers_in_five_tables_of_five(
+    demo_gm, demo_event
+):
+    qualifiers = {q.player for q in event_advancement(demo_event).qualifiers}
+    response = demo_gm.post(reverse("scoring:semi-seat", kwargs={"event": "demo"}))
+    assert response.status_code == 302
+    semi = operations.semi_round(demo_event)
+    sizes = [t.seats.count() for t in semi.tables.order_by("number")]
+    assert sizes == [5, 5, 5, 5, 5]
+    seated = set(Seat.objects.filter(round=semi).values_list("player__name", flat=True))
+    assert seated == qualifiers
+
+
+def test_the_final_is_the_semi_final_table_winners_only(demo_gm, demo_event):
+    result = event_advancement(demo_event)
+    alternates = {a.player for a in result.alternates}
+    operations.seat_semi(demo_event, seed=1)
+    scores = play_semi(demo_event, alternates)
+    winners = {max(f, key=f.get) for f in scores.values()}
+    response = demo_gm.post(reverse("scoring:final-seat", kwargs={"event": "demo"}))
+    assert response.status_code == 302
+    final = operations.final_round(demo_event)
+    seated = set(
+        Seat.objects.filter(round=final).values_list("player__name", flat=True)
+    )
+    assert seated == winners and len(seated) == 5
+    assert not seated & alternates
+    non_winners = {n for f in scores.values() for n in f} - winners
+    assert not seated & non_winners
+
+
+def test_an_absent_finalist_is_not_replaced(demo_event):
+    operations.seat_semi(demo_event, seed=2)
+    scores = play_semi(demo_event, set())
+    winners = {max(f, key=f.get) for f in scores.values()}
+    gone = sorted(winners)[0]
+    mark_absent(operations.final_round(demo_event), by_name(demo_event, gone))
+    operations.seat_final(demo_event, seed=1)
+    seated = set(
+        Seat.objects.filter(round__kind="final", round__event=demo_event).values_list(
+            "player__name", flat=True
+        )
+    )
+    assert seated == winners - {gone}
+
+
+def test_the_final_waits_for_every_semi_final_result(demo_event):
+    operations.seat_semi(demo_event, seed=3)
+    with pytest.raises(UserError) as info:
+        operations.seat_final(demo_event)
+    assert len(info.value.problems) == 5
+    assert info.value.problems[0] == "semi-final table 1 has no results"
+
+
+def test_an_unresolved_tie_at_a_semi_final_table_blocks_the_final(demo_event):
+    operations.seat_semi(demo_event, seed=4)
+    play_semi(demo_event, set())
+    table = operations.semi_round(demo_event).tables.get(number=2)
+    names = [s.player.name for s in table.seats.order_by("number")]
+    enter(table, {n: 80 if i < 2 else 10 + i for i, n in enumerate(names)})
+    with pytest.raises(UserError) as info:
+        operations.seat_final(demo_event)
+    assert info.value.problems == ["semi-final table 2: tie for first unresolved"]
+
+
+def test_a_semi_final_cannot_be_seated_while_heat_tables_owe_results(event):
+    from heats.models import Round, RoundKind
+    from heats.services import check_in, seat_round
+
+    heat = Round.objects.create(event=event, kind=RoundKind.HEAT, number=1)
+    check_in(heat, [(f"P{i}", "") for i in range(5)])
+    seat_round(heat, seed=1)
+    with pytest.raises(UserError, match="owe results"):
+        operations.seat_semi(event)
+
+
+def test_laurels_page_lists_the_final_then_the_best_runner_up(demo_gm, demo_event):
+    operations.seat_semi(demo_event, seed=5)
+    semi_scores = play_semi(demo_event, set())
+    operations.seat_final(demo_event, seed=5)
+    final = operations.final_round(demo_event).tables.get(number=1)
+    names = [s.player.name for s in final.seats.order_by("number")]
+    # Seat 1 scores 120, seat 2 110, ... seat 5 80.
+    enter(final, {n: 120 - 10 * i for i, n in enumerate(names)})
+    # Five finalists, so place 6 is the best runner-up: table 1's (89 of 100).
+    best_runner_up = next(n for n, v in semi_scores[1].items() if v == 89)
+    page = demo_gm.get(reverse("scoring:laurels", kwargs={"event": "demo"}))
+    rows = [(row["place"], row["player"]) for row in page.context["laurel_table"].data]
+    assert rows == [*((i + 1, n) for i, n in enumerate(names)), (6, best_runner_up)]
+    assert "89.0% of the winner at table 1" in page.content.decode()

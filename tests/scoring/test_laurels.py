@@ -1,0 +1,91 @@
+"""Laurels 1-6 (tournament.md, Semi-final and final), by hand-worked values."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from scoring.laurels import laurels
+from scoring.places import PlayerResult as R
+
+# Final: A 120, B 100, C 90, D 90 -> places 1, 2, 3, 3 (equal scores share).
+FINAL = [R("A", 120), R("B", 100), R("C", 90), R("D", 90)]
+
+# Semi-final tables; winners A, B, C, D. Runners-up by % of their winner:
+#   table 1: E 90 of 100 = 9/10 (day 2: 50 of 60 = 5/6)
+#   table 2: F 108 of 120 = 9/10 (day 2: 70 of 70 = 1)
+#   table 3: G 70 of 80 = 7/8
+#   table 4: H 45 of 90 = 1/2
+# E and F tie exactly at 90% (never rounded); F's day-2 100% beats E's 83.3%.
+SEMI = [
+    [R("A", 100, 30, 60), R("E", 90, 20, 50), R("X", 50, 10, 30)],
+    [R("B", 120, 40, 70), R("F", 108, 35, 70), R("Y", 60, 20, 40)],
+    [R("C", 80), R("G", 70), R("Z", 10)],
+    [R("D", 90), R("H", 45), R("W", 40)],
+]
+
+
+def lines(result):
+    return [(lau.place, lau.player) for lau in result]
+
+
+def test_final_places_then_runners_up_by_percentage():
+    result = laurels(FINAL, SEMI, seed="s")
+    assert lines(result) == [(1, "A"), (2, "B"), (3, "C"), (3, "D"), (5, "F"), (6, "E")]
+    assert result[4].percent == Fraction(9, 10) and result[4].table == 2
+    assert result[4].reason == "semi-final runner-up, 90.0% of the winner at table 2"
+    assert result[0].reason == "final, 120 florins"
+
+
+def test_a_final_of_six_fills_the_laurels_alone():
+    final = [R(p, 100 - 10 * i) for i, p in enumerate("ABCDEF")]
+    assert lines(laurels(final, SEMI)) == [
+        (1, "A"),
+        (2, "B"),
+        (3, "C"),
+        (4, "D"),
+        (5, "E"),
+        (6, "F"),
+    ]
+
+
+def test_a_final_of_five_takes_one_runner_up():
+    final = [R("A", 120), R("B", 100), R("C", 90), R("D", 80), R("V", 70)]
+    semi = [*SEMI, [R("V", 75), R("G2", 60), R("U", 5)]]
+    # G2: 60 of 75 = 4/5 < 7/8 (G) < 9/10 (E, F): F is sixth.
+    assert lines(laurels(final, semi))[-1] == (6, "F")
+
+
+def test_a_declared_tie_winner_leaves_the_other_tied_player_runner_up_at_100():
+    semi = [
+        [R("A", 100, declared_place=1), R("T", 100), R("X", 50)],
+        [R("B", 120), R("F", 108), R("Y", 60)],
+    ]
+    final = [R("A", 120), R("B", 100), R("C", 90), R("D", 80)]
+    result = laurels(final, semi)
+    assert lines(result)[4:] == [(5, "T"), (6, "F")]
+    assert result[4].percent == 1
+
+
+def test_an_unresolved_tie_at_the_final_shares_first_place():
+    final = [R("A", 100), R("B", 100), R("C", 90), R("D", 80)]
+    assert lines(laurels(final, SEMI))[:4] == [(1, "A"), (1, "B"), (3, "C"), (4, "D")]
+
+
+def test_runners_up_level_on_every_percentage_go_to_the_die():
+    semi = [[R("A", 100), R("P", 50)], [R("B", 100), R("Q", 50)]]
+    final = [R("A", 100), R("B", 90), R("C", 80), R("D", 70)]
+    result = laurels(final, semi, seed="die")
+    assert {lau.player for lau in result[4:]} == {"P", "Q"}
+    assert all(lau.die for lau in result[4:])
+    assert result[4].reason.endswith(", die roll")
+    assert laurels(final, list(reversed(semi)), seed="die")[4].player == (
+        result[4].player
+    )
+
+
+def test_no_final_results_no_laurels():
+    assert laurels([], SEMI) == []
+
+
+def test_without_a_semi_final_only_the_final_is_listed():
+    assert lines(laurels(FINAL)) == [(1, "A"), (2, "B"), (3, "C"), (3, "D")]
