@@ -5,8 +5,9 @@ from __future__ import annotations
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
-from heats.tables import TABLE_CLASS, post_button
+from heats.tables import TABLE_CLASS, WIDE_ONLY, post_button
 
 
 class LaurelTable(tables.Table):
@@ -30,8 +31,8 @@ class SemiListTable(tables.Table):
 
     n = tables.Column("#")
     player = tables.Column("Player")
-    kind = tables.Column("List")
-    reason = tables.Column("Why", orderable=False)
+    kind = tables.Column("List", attrs=WIDE_ONLY)
+    reason = tables.Column("Why", orderable=False, attrs=WIDE_ONLY)
     status = tables.Column("Check-in")
     mark = tables.Column("", empty_values=(), orderable=False, exclude_from_export=True)
 
@@ -65,4 +66,6 @@ class SemiListTable(tables.Table):
                 buttons.append(
                     post_button(self.request, url, label, css=css, fields=fields)
                 )
-        return format_html("{} {}", *buttons) if len(buttons) == 2 else buttons[0]
+        return format_html(
+            '<span class="d-inline-flex gap-1">{}</span>', mark_safe("".join(buttons))
+        )

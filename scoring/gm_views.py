@@ -178,7 +178,6 @@ class SemiView(EventStaffRequiredMixin, TemplateView):
             semi_rows(self.event, self.result),
             event=self.event,
             can_mark=True,
-            request=request,
             prefix="semi-",
         )
         name = f"{self.event.slug}-semi-final-list"
@@ -196,7 +195,12 @@ class SemiView(EventStaffRequiredMixin, TemplateView):
             list_table=self.list_table,
             round=semi,
             cards=table_cards(semi),
-            seat_form=SeatForm(action=action, submit="Seat semi-final"),
+            seat_form=SeatForm(
+                action=action,
+                submit="Seat the semi-final again"
+                if semi.seated_at
+                else "Seat semi-final",
+            ),
             **kwargs,
         )
 
