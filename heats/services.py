@@ -98,6 +98,7 @@ class PlayerDirectory:
         self.by_badge: dict[str, Player] = {}
         self.by_name: dict[str, list[Player]] = {}
         self.created: list[Player] = []
+        self.badged: list[Player] = []
         for player in event.players.all():
             self._remember(player)
 
@@ -117,8 +118,23 @@ class PlayerDirectory:
         return same_name[0] if len(same_name) == 1 else None
 
     def get_or_create(self, name: str, badge: str = "") -> Player:
-        """The player for ``name``/``badge``, created (and remembered) if new."""
+        """The player for ``name``/``badge``, created (and remembered) if new.
+
+        A new badge whose name matches exactly one player without a badge goes to
+        that player (recorded in ``badged``), so the order in which a person's
+        results arrive never makes two players of one.
+        """
         player = self.find(name, badge)
+        if player is None and badge:
+            plain = [
+                p for p in self.by_name.get(normalise_name(name), []) if not p.badge
+            ]
+            if len(plain) == 1:
+                player = plain[0]
+                player.badge = badge.strip()
+                player.save(update_fields=["badge"])
+                self.by_badge[player.badge] = player
+                self.badged.append(player)
         if player is None:
             player = Player.objects.create(event=self.event, name=name, badge=badge)
             self._remember(player)

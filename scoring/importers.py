@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from heats.errors import LineProblem, UserError
 from heats.models import RoundKind, normalise_name
@@ -23,7 +24,13 @@ from scoring.places import PlayerResult, TablePlaces, table_places
 
 REQUIRED = ("heat", "table", "player", "final")
 OPTIONAL = ("seat", "badge", "day1", "day2", "place")
+TIE_HINT = " (a tie for first is resolved by place 1 on the declared winner)"
+MAX_HEAT = 99
+MIN_SEATS = 4
 MAX_SEATS = 6
+WHOLE = re.compile(r"[+-]?[0-9]+")
+# Far above any real value: a Medici game ends near 100-200 florins.
+MAXIMUM = {"florins": 99_999, "table": 999, "seat": 999, "place": 6}
 
 
 class ResultsFileError(UserError):
@@ -53,10 +60,11 @@ class ResultRow:
     day2: int | None
     final: int
     place: int | None
+    player_key: str = ""
 
     @property
-    def player_key(self) -> str:
-        """Identity inside the event: badge when given, else the normalised name."""
+    def own_key(self) -> str:
+        """This row's identity on its own: badge when given, else the name key."""
         return f"#{self.badge}" if self.badge else normalise_name(self.player)
 
     @property
@@ -96,19 +104,20 @@ def parse_round(value: str) -> tuple[str, int]:
         return RoundKind.SEMI, 1
     if text == "final":
         return RoundKind.FINAL, 1
-    if text.isdigit() and int(text) >= 1:
+    if WHOLE.fullmatch(text) and 1 <= int(text) <= MAX_HEAT:
         return RoundKind.HEAT, int(text)
     raise ValueError(
-        f"unknown round {value.strip()!r} (a heat number ≥ 1, semi or final)"
+        f"unknown round {value.strip()!r} (a heat number 1–{MAX_HEAT}, semi or final)"
     )
 
 
 def _whole(value: str, *, minimum: int, what: str) -> int:
     text = value.strip()
-    try:
-        number = int(text)
-    except ValueError:
-        raise ValueError(f"{text!r} is not a whole number of {what}") from None
+    if not WHOLE.fullmatch(text):
+        raise ValueError(f"{text!r} is not a whole number of {what}")
+    number = int(text)
+    if number > MAXIMUM[what]:
+        raise ValueError(f"{number} is above {MAXIMUM[what]}, too large for {what}")
     if number < minimum:
         raise ValueError(
             f"{number} is below {minimum}; {what} cannot be negative"
@@ -181,46 +190,119 @@ class _RowReader:
         )
 
 
+def _read_header(reader: csv.DictReader) -> tuple[list[str], list[str]]:
+    """Normalised column names and warnings; ResultsFileError if unusable."""
+    raw = reader.fieldnames or []
+    header = [(name or "").strip().lower() for name in raw]
+    problems = []
+    if not header:
+        raise ResultsFileError([LineProblem(1, "", "the file is empty")])
+    if len(header) == 1 and ";" in raw[0]:
+        problems.append(
+            LineProblem(
+                1,
+                "",
+                (
+                    "the columns are separated by ';': "
+                    "save the file as comma-separated CSV"
+                ),
+            )
+        )
+    for col in sorted({c for c in header if c and header.count(c) > 1}):
+        places = [str(i + 1) for i, c in enumerate(header) if c == col]
+        problems.append(
+            LineProblem(
+                1,
+                col,
+                (f"column appears {len(places)} times (positions {', '.join(places)})"),
+            )
+        )
+    if not problems:
+        problems = [
+            LineProblem(1, col, "required column is missing")
+            for col in REQUIRED
+            if col not in header
+        ]
+    if problems:
+        raise ResultsFileError(problems)
+    extra = [col for col in header if col and col not in REQUIRED + OPTIONAL]
+    return header, [
+        f"line 1: column {col!r} is not used and was ignored" for col in extra
+    ]
+
+
 def parse_results_csv(text: str) -> ParsedResults:
     """Parse and check a whole results file.
 
     ``text`` is the decoded file (a UTF-8 byte-order mark, Windows line endings and
-    surrounding spaces are accepted). Returns every row in file order. Raises
-    ``ResultsFileError`` listing every problem with line and column: missing columns,
-    a non-number or negative score, an unknown round, a duplicate seat, a player twice
-    at one table or at two tables of one round, a badge used by two names.
+    surrounding spaces are accepted). Returns every row in file order, each with its
+    resolved ``player_key``. Raises ``ResultsFileError`` listing every problem with
+    line and column: an empty file, missing or repeated columns, a non-number,
+    negative or absurdly large number, an unknown round, a duplicate seat, a player
+    twice at one table or at two tables of one round, a badge used by two names, a
+    table outside 4–6 players, a place that contradicts the scores.
     """
     text = text.removeprefix("\ufeff")
     reader = csv.DictReader(io.StringIO(text, newline=""), skipinitialspace=True)
-    header = [(name or "").strip().lower() for name in (reader.fieldnames or [])]
-    missing = [col for col in REQUIRED if col not in header]
-    if missing:
-        raise ResultsFileError(
-            [LineProblem(1, col, "required column is missing") for col in missing]
-        )
+    header, warnings = _read_header(reader)
     reader.fieldnames = header
-    extra = [col for col in header if col and col not in REQUIRED + OPTIONAL]
-    warnings = [f"line 1: column {col!r} is not used and was ignored" for col in extra]
     problems: list[LineProblem] = []
     rows = []
+    line = 2
     for raw in reader:
-        line = reader.line_num
-        if not any(
-            (value or "").strip() for value in raw.values() if isinstance(value, str)
-        ):
+        start, line = line, reader.line_num + 1
+        if None in raw:
+            warnings.append(f"line {start}: cells beyond the header were ignored")
+        values = [v for k, v in raw.items() if k is not None and isinstance(v, str)]
+        if not any(v.strip() for v in values):
             continue
-        row = _RowReader(line, raw, problems).read()
+        row = _RowReader(start, raw, problems).read()
         if row is not None:
             rows.append(row)
     if not rows and not problems:
         problems.append(LineProblem(1, "", "the file has no player records"))
-    problems += check_rows(rows)
+    rows, key_problems = resolve_keys(rows)
+    # A table missing a rejected row would also look too small: check sizes only
+    # when every row was read.
+    problems += key_problems + check_rows(rows, sizes=not problems)
     if problems:
         raise ResultsFileError(problems)
     return ParsedResults(rows, warnings)
 
 
-def check_rows(rows: list[ResultRow]) -> list[LineProblem]:
+def resolve_keys(rows: list[ResultRow]) -> tuple[list[ResultRow], list[LineProblem]]:
+    """Give every row its player key, the same for one person on every row.
+
+    A badge identifies the player; a row without a badge is the player of that name
+    who has a badge elsewhere in the file (if exactly one badge goes with the name),
+    else the name itself (formats.md, Results CSV). Order in the file never matters.
+    """
+    badges: dict[str, set[str]] = defaultdict(set)
+    for row in rows:
+        if row.badge:
+            badges[normalise_name(row.player)].add(row.badge)
+    resolved, problems = [], []
+    for row in rows:
+        found = sorted(badges.get(normalise_name(row.player), ()))
+        key = row.own_key
+        if not row.badge and len(found) == 1:
+            key = f"#{found[0]}"
+        elif not row.badge and found:
+            problems.append(
+                LineProblem(
+                    row.line,
+                    "badge",
+                    (
+                        f"{row.player} has badges {' and '.join(found)} elsewhere "
+                        "in the file: give the badge on this line too"
+                    ),
+                )
+            )
+        resolved.append(replace(row, player_key=key))
+    return resolved, problems
+
+
+def check_rows(rows: list[ResultRow], *, sizes: bool = True) -> list[LineProblem]:
     """Cross-row checks: seats, players once per table and round, badges, sizes.
 
     Returns the problems (empty when the rows are consistent). formats.md and
@@ -262,7 +344,7 @@ def check_rows(rows: list[ResultRow]) -> list[LineProblem]:
                 )
             )
     for table_rows in tables.values():
-        problems += _check_table(table_rows)
+        problems += _check_table(table_rows, sizes=sizes)
     return problems
 
 
@@ -318,13 +400,14 @@ def _check_places(rows: list[ResultRow], label: str) -> list[LineProblem]:
                     (
                         f"place {row.place} contradicts the scores: {row.player} "
                         f"finishes {place} at {label} with {row.final} florins"
+                        + (TIE_HINT if place == 1 else "")
                     ),
                 )
             )
     return problems
 
 
-def _check_table(rows: list[ResultRow]) -> list[LineProblem]:
+def _check_table(rows: list[ResultRow], *, sizes: bool) -> list[LineProblem]:
     first = rows[0]
     label = f"{first.round_label} table {first.table}"
     problems = []
@@ -334,6 +417,17 @@ def _check_table(rows: list[ResultRow]) -> list[LineProblem]:
                 rows[MAX_SEATS].line,
                 "table",
                 (f"{label} has {len(rows)} players; a table seats at most {MAX_SEATS}"),
+            )
+        )
+    if sizes and len(rows) < MIN_SEATS:
+        problems.append(
+            LineProblem(
+                rows[-1].line,
+                "table",
+                (
+                    f"{label} has {len(rows)} player(s); "
+                    f"a table seats {MIN_SEATS}–{MAX_SEATS}"
+                ),
             )
         )
     given = [row.seat is not None for row in rows]

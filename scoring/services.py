@@ -100,6 +100,39 @@ def desired_records(
     return records, places.unresolved_tie
 
 
+def seat_values(seats) -> dict[str, dict]:
+    """``{player label: PlayerRecord.values()}`` (a seat without record: its number).
+
+    The label is ``str(player)``: the name, with the badge when there is one, so two
+    players sharing a name stay apart in the history.
+    """
+    return {
+        str(s.player): s.record.values() if hasattr(s, "record") else {"seat": s.number}
+        for s in seats
+    }
+
+
+def rederive_places(table: Table) -> None:
+    """Recompute the places of ``table`` from its saved records (after a player left
+    it), keeping a GM's tie declaration while it still resolves a tie."""
+    records = list(PlayerRecord.objects.filter(seat__table=table))
+    if not records:
+        return
+    places = advancement.table_places(
+        [
+            advancement.PlayerResult(
+                str(r.pk), r.final, r.day1, r.day2, 1 if r.declared_winner else None
+            )
+            for r in records
+        ]
+    )
+    tie = sum(r.final == places.winner_final for r in records) > 1
+    for r in records:
+        r.place = places.places[str(r.pk)]
+        r.declared_winner = tie and places.winners == (str(r.pk),)
+        r.save(update_fields=["place", "declared_winner", "updated_at"])
+
+
 class _TableImport:
     """Compares one table of the file with what is saved, and saves it if asked."""
 
@@ -118,56 +151,70 @@ class _TableImport:
         return f"{self.round.label} table {self.number}"
 
     def saved_values(self) -> dict[str, dict]:
-        return {
-            s.player.name: s.record.values()
-            if hasattr(s, "record")
-            else {"seat": s.number}
-            for s in self.saved.values()
-        }
+        return seat_values(self.saved.values())
 
     def new_values(self) -> dict[str, dict]:
-        return {r.player.name: r.values() for r in self.records}
+        return {str(r.player): r.values() for r in self.records}
 
     def unchanged(self) -> bool:
         if self.table is None or len(self.saved) != len(self.records):
             return False
         return self.saved_values() == self.new_values()
 
-    def conflicts(self) -> list[str]:
-        """One message per line of the file that contradicts a saved record."""
-        problems = []
-        elsewhere = (
+    def _elsewhere(self):
+        return (
             Seat.objects.filter(
                 round=self.round, player__in=[r.player for r in self.records]
             )
             .exclude(table__number=self.number)
-            .select_related("table", "player")
+            .select_related("table", "player", "record")
         )
-        for seat in elsewhere:
+
+    def conflicts(self) -> list[str]:
+        """One message per line of the file that contradicts a saved record, and
+        one per saved player the file leaves out of the table."""
+        problems = []
+        for seat in self._elsewhere():
             line = next(r.line for r in self.records if r.player == seat.player)
             problems.append(
-                f"line {line}: {seat.player.name} is saved at "
-                f"table {seat.table.number} "
+                f"line {line}: {seat.player} is saved at table {seat.table.number} "
                 f"of {self.round.label}, not table {self.number}"
             )
-        if self.table is not None and not self.unchanged():
-            saved = self.saved_values()
-            for record in self.records:
-                old = saved.get(record.player.name)
-                if _given(old) != _given(record.values()):
-                    problems.append(
-                        f"line {record.line}: {self.label}: saved record for "
-                        f"{record.player.name} is {_describe(old)}; the file says "
-                        f"{_describe(record.values())}"
-                    )
+        if self.table is None or self.unchanged():
+            return problems
+        saved = self.saved_values()
+        for record in self.records:
+            old = saved.get(str(record.player))
+            if old is not None and _given(old) != _given(record.values()):
+                problems.append(
+                    f"line {record.line}: {self.label}: saved record for "
+                    f"{record.player} is {_describe(old)}; the file says "
+                    f"{_describe(record.values())}"
+                )
+        kept = {str(r.player) for r in self.records}
+        problems += [
+            f"line {self.records[0].line}: {self.label}: saved record for {name} "
+            f"({_describe(values)}) is not in the file"
+            for name, values in saved.items()
+            if name not in kept
+        ]
         return problems
 
     def save(self, user, source: str) -> None:
-        """Replace the table's seats and records; keep the old values in the history."""
+        """Replace the table's seats and records; keep the old values in the history.
+
+        A player moved here from another table of the round leaves that table, whose
+        places are derived again and whose old values are kept too.
+        """
+        for seat in self._elsewhere():
+            other = seat.table
+            before = seat_values(other.seats.select_related("player", "record"))
+            seat.delete()
+            rederive_places(other)
+            after = seat_values(other.seats.select_related("player", "record"))
+            _history(other, user, source, before, after)
+            refresh_table_check(other)
         old = self.saved_values()
-        Seat.objects.filter(
-            round=self.round, player__in=[r.player for r in self.records]
-        ).exclude(table__number=self.number).delete()
         if self.table is None:
             self.table = Table.objects.create(round=self.round, number=self.number)
         else:
@@ -185,14 +232,18 @@ class _TableImport:
                 if r.declared_winner
                 else "",
             )
-        if old:
-            RecordHistory.objects.create(
-                table=self.table,
-                user=user if user and user.is_authenticated else None,
-                source=source,
-                old=old,
-                new=self.new_values(),
-            )
+        _history(self.table, user, source, old, self.new_values())
+
+
+def _history(table: Table, user, source: str, old: dict, new: dict) -> None:
+    if old and old != new:
+        RecordHistory.objects.create(
+            table=table,
+            user=user if getattr(user, "is_authenticated", False) else None,
+            source=source,
+            old=old,
+            new=new,
+        )
 
 
 def _given(values: dict | None) -> dict | None:
@@ -217,6 +268,23 @@ def _group_tables(rows: list[ResultRow]) -> dict[tuple[str, int, int], list[Resu
     return tables
 
 
+def _check_one_seat_per_round(rows: list[ResultRow], players: dict[str, Player]):
+    """UserError when rows the file tells apart are one saved player in one round
+    (e.g. a badge on one row, only the name on another, matching a saved player)."""
+    seen: dict[tuple, ResultRow] = {}
+    problems = []
+    for row in rows:
+        first = seen.setdefault((row.round_code, players[row.player_key].pk), row)
+        if first is not row:
+            problems.append(
+                f"line {row.line}: {row.player} is the saved player "
+                f"{players[row.player_key]}, already at line {first.line} of the "
+                "same round"
+            )
+    if problems:
+        raise UserError("The file seats one player twice in a round.", problems)
+
+
 @transaction.atomic
 def import_results(
     event: Event, text: str, *, replace: bool = False, user=None, source: str = "CSV"
@@ -235,6 +303,7 @@ def import_results(
         row.player_key: directory.get_or_create(row.player, row.badge)
         for row in parsed.rows
     }
+    _check_one_seat_per_round(parsed.rows, players)
     imports = []
     for (kind, number, table), rows in _group_tables(parsed.rows).items():
         rnd = Round.objects.get_or_create(event=event, kind=kind, number=number)[0]
@@ -268,6 +337,10 @@ def import_results(
         else:
             summary.tables_replaced += 1
     summary.players_created = len(directory.created)
+    summary.warnings += [
+        f"badge {p.badge} now identifies the earlier player {p.name}"
+        for p in directory.badged
+    ]
     if summary.changed:
         log(
             event,

@@ -89,7 +89,7 @@ def test_unknown_round():
     text = HEADER + GOOD_TABLE.replace("1,1,1,Ann", "quarter,1,1,Ann")
     assert problems_of(text) == [
         "line 2, column heat: "
-        "unknown round 'quarter' (a heat number ≥ 1, semi or final)"
+        "unknown round 'quarter' (a heat number 1–99, semi or final)"
     ]
 
 
@@ -120,7 +120,10 @@ def test_spreadsheet_quirks_are_accepted():
 
 
 def test_extra_column_is_a_warning_not_an_error():
-    text = "heat,table,player,final,colour\n1,1,Ann,50,red\n1,1,Ben,40,blue\n"
+    text = (
+        "heat,table,player,final,colour\n"
+        "1,1,Ann,50,red\n1,1,Ben,40,blue\n1,1,Cy,30,\n1,1,Di,20,\n"
+    )
     parsed = parse_results_csv(text)
     assert parsed.warnings == ["line 1: column 'colour' is not used and was ignored"]
 
@@ -184,7 +187,7 @@ def test_contradicting_file_is_refused_unless_replace(event):
     with pytest.raises(UserError) as info:
         import_results(event, changed)
     assert info.value.problems == [
-        "line 5: Heat 1 table 1: saved record for Di Dunn is seat 4, 25/45/60; "
+        "line 5: Heat 1 table 1: saved record for Di Dunn (#104) is seat 4, 25/45/60; "
         "the file says seat 4, 25/45/95"
     ]
     assert PlayerRecord.objects.get(seat__player__name="Di Dunn").final == 60
@@ -194,9 +197,9 @@ def test_contradicting_file_is_refused_unless_replace(event):
     di = PlayerRecord.objects.get(seat__player__name="Di Dunn")
     assert (di.final, di.place) == (95, 1)
     history = RecordHistory.objects.get()
-    assert history.old["Di Dunn"]["final"] == 60
-    assert history.old["Ann Arbor"]["place"] == 1
-    assert history.new["Di Dunn"]["final"] == 95
+    assert history.old["Di Dunn (#104)"]["final"] == 60
+    assert history.old["Ann Arbor (#101)"]["place"] == 1
+    assert history.new["Di Dunn (#104)"]["final"] == 95
 
 
 @pytest.mark.django_db
@@ -225,7 +228,10 @@ def test_place_column_resolves_a_tie_for_first(event):
 
 
 def test_place_contradicting_the_scores_is_an_error():
-    text = "heat,table,player,final,place\n1,1,Ann,90,\n1,1,Ben,80,1\n"
+    text = (
+        "heat,table,player,final,place\n"
+        "1,1,Ann,90,\n1,1,Ben,80,1\n1,1,Cy,70,\n1,1,Di,60,\n"
+    )
     assert problems_of(text) == [
         "line 3, column place: place 1 contradicts the scores: Ben finishes 2 at "
         "heat 1 table 1 with 80 florins"
@@ -250,3 +256,130 @@ def test_command_with_a_bad_file_creates_no_event(tmp_path):
     from heats.models import Event
 
     assert not Event.objects.filter(slug="new-ev").exists()
+
+
+FIVE = (
+    "heat,table,seat,player,day1,day2,final\n"
+    "1,1,1,Ann,30,50,80\n1,1,2,Ben,30,50,70\n1,1,3,Cy,30,50,60\n"
+    "1,1,4,Di,30,50,50\n1,1,5,Ed,30,50,40\n"
+)
+
+
+@pytest.mark.django_db
+def test_leaving_a_saved_player_out_is_a_contradiction(event):
+    import_results(event, FIVE)
+    without_ed = FIVE.replace("1,1,5,Ed,30,50,40\n", "")
+    with pytest.raises(UserError) as info:
+        import_results(event, without_ed)
+    assert info.value.problems == [
+        "line 2: Heat 1 table 1: saved record for Ed (seat 5, 30/50/40) is not in "
+        "the file"
+    ]
+    assert Seat.objects.filter(player__name="Ed").exists()
+
+
+@pytest.mark.django_db
+def test_moving_a_player_keeps_the_old_table_in_the_history(event):
+    import_results(event, FIVE)
+    other = (
+        "heat,table,seat,player,day1,day2,final\n"
+        "1,2,1,Fay,30,50,80\n1,2,2,Gus,30,50,70\n1,2,3,Hal,30,50,60\n"
+        "1,2,4,Ivy,30,50,50\n1,2,5,Ann,30,50,40\n"
+    )
+    with pytest.raises(UserError, match="Ann is saved at table 1"):
+        import_results(event, other)
+    import_results(event, other, replace=True)
+    table1 = Table.objects.get(number=1)
+    # Ann (80) has left table 1: Ben (70) now wins it.
+    places = dict(
+        PlayerRecord.objects.filter(seat__table=table1).values_list(
+            "seat__player__name", "place"
+        )
+    )
+    assert places == {"Ben": 1, "Cy": 2, "Di": 3, "Ed": 4}
+    history = RecordHistory.objects.get(table=table1)
+    assert history.old["Ann"]["final"] == 80 and "Ann" not in history.new
+
+
+@pytest.mark.django_db
+def test_badge_on_one_row_and_name_on_another_is_one_player(event):
+    text = (
+        "heat,table,player,badge,final\n"
+        "1,1,Ann Lee,12,80\n1,1,B,,70\n1,1,C,,60\n1,1,D,,50\n"
+        "1,2,Ann Lee,,80\n1,2,E,,70\n1,2,F,,60\n1,2,G,,50\n"
+    )
+    assert problems_of(text) == [
+        "line 6, column player: Ann Lee already plays at table 1 of the same round "
+        "(line 2)"
+    ]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("badge_first", [True, False])
+def test_the_order_of_rows_never_makes_two_players_of_one(event, badge_first):
+    heat1 = "1,1,Ann Lee,{},80\n1,1,B,,70\n1,1,C,,60\n1,1,D,,50\n"
+    heat2 = "2,1,Ann Lee,{},80\n2,1,E,,70\n2,1,F,,60\n2,1,G,,50\n"
+    first, second = ("12", "") if badge_first else ("", "12")
+    text = (
+        "heat,table,player,badge,final\n" + heat1.format(first) + heat2.format(second)
+    )
+    import_results(event, text)
+    assert list(Player.objects.filter(name="Ann Lee").values_list("badge")) == [("12",)]
+
+
+@pytest.mark.django_db
+def test_a_later_file_with_a_badge_keeps_one_player(event):
+    import_results(
+        event, "heat,table,player,final\n1,1,Ann,80\n1,1,B,70\n1,1,C,60\n1,1,D,50\n"
+    )
+    summary = import_results(
+        event,
+        "heat,table,player,badge,final\n2,1,Ann,12,80\n2,1,E,,70\n2,1,F,,60\n"
+        "2,1,G,,50\n",
+    )
+    assert Player.objects.filter(name="Ann").count() == 1
+    assert summary.warnings == ["badge 12 now identifies the earlier player Ann"]
+
+
+def test_a_table_of_three_is_refused():
+    text = "heat,table,player,final\n1,1,Ann,80\n1,1,Ben,70\n1,1,Cy,60\n"
+    assert problems_of(text) == [
+        "line 4, column table: heat 1 table 1 has 3 player(s); a table seats 4–6"
+    ]
+
+
+def test_absurd_numbers_name_their_cell():
+    text = HEADER + GOOD_TABLE.replace(",60\n", ",99999999999999999999\n")
+    assert problems_of(text) == [
+        "line 5, column final: 99999999999999999999 is above 99999, too large for "
+        "florins"
+    ]
+
+
+@pytest.mark.parametrize("value", ["1_000", "٣", "８0", "83.0"])
+def test_only_plain_digits_are_numbers(value):
+    text = HEADER + GOOD_TABLE.replace(",60\n", f",{value}\n")
+    assert problems_of(text) == [
+        f"line 5, column final: {value!r} is not a whole number of florins"
+    ]
+
+
+def test_a_repeated_column_is_refused():
+    text = "heat,table,player,final,final\n1,1,Ann,80,10\n"
+    assert problems_of(text) == [
+        "line 1, column final: column appears 2 times (positions 4, 5)"
+    ]
+
+
+def test_semicolons_and_empty_files_get_a_hint():
+    assert problems_of("") == ["line 1: the file is empty"]
+    assert problems_of("heat;table;player;final\n1;1;Ann;80\n") == [
+        "line 1: the columns are separated by ';': save the file as comma-separated CSV"
+    ]
+
+
+def test_a_row_spanning_lines_is_reported_at_its_first_line():
+    text = HEADER + '1,1,1,"Ann\nArbor",101,x,60,90\n' + GOOD_TABLE.split("\n", 1)[1]
+    assert problems_of(text) == [
+        "line 2, column day1: 'x' is not a whole number of florins"
+    ]
