@@ -6,6 +6,7 @@ Every change is written to the event's audit log with who and when.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from django.db import transaction
@@ -27,6 +28,8 @@ from heats.models import (
     Table,
     normalise_name,
 )
+
+SLUG = re.compile(r"[-a-zA-Z0-9_]{1,50}")
 
 
 def log(event: Event, user, action: str, detail: str, **data) -> AuditEntry:
@@ -51,7 +54,20 @@ def get_event(slug: str) -> Event:
 
 @transaction.atomic
 def create_event(slug: str, name: str, rules: str = "wbc", user=None) -> Event:
-    """Create an event; UserError if the slug is taken. tournament.md, Words."""
+    """Create an event. tournament.md, Words.
+
+    UserError when the slug is not a slug (letters, digits, ``-`` and ``_``), the
+    name is blank, or the slug is taken. The rule set name is checked by the caller
+    (``scoring.services.new_event``), which knows the rule sets.
+    """
+    name = " ".join(name.split())
+    if not SLUG.fullmatch(slug or ""):
+        raise UserError(
+            f"{slug!r} cannot be an event's short name: use letters, digits, "
+            "'-' and '_' only (it appears in the event's web address)."
+        )
+    if not name:
+        raise UserError("The event needs a name.")
     if Event.objects.filter(slug=slug).exists():
         raise UserError(f"An event {slug!r} already exists.")
     event = Event.objects.create(slug=slug, name=name, rules=rules)

@@ -94,11 +94,17 @@ def parse_sheet_text(text: str) -> dict:
     if len(text.encode()) > MAX_SHEET_BYTES:
         raise UserError("The scoresheet is larger than 512 KB.")
     try:
-        sheet = json.loads(text)
+        sheet = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise UserError(
             f"The scoresheet is not valid JSON: line {exc.lineno}, column "
             f"{exc.colno}: {exc.msg}."
+        ) from None
+    except ValueError as exc:
+        raise UserError(f"The scoresheet is not valid JSON: {exc}.") from None
+    except RecursionError:
+        raise UserError(
+            "The scoresheet is nested too deeply to be a scoresheet."
         ) from None
     if not isinstance(sheet, dict) or "players" not in sheet or "days" not in sheet:
         raise UserError(
@@ -106,6 +112,10 @@ def parse_sheet_text(text: str) -> dict:
             "(formats.md, Scoresheet JSON)."
         )
     return sheet
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a number JSON allows")
 
 
 def compare_with_records(sheet: dict, table: Table) -> list[dict]:

@@ -14,8 +14,8 @@ from django.db import transaction
 
 from heats.errors import UserError
 from heats.models import Event
-from heats.services import PlayerDirectory, create_event, get_round, mark_absent
-from scoring.services import import_results
+from heats.services import PlayerDirectory, get_round, mark_absent
+from scoring.services import import_results, new_event
 
 DEMO_DIR = Path(settings.BASE_DIR) / "data" / "demo"
 DEMO_NAME = "Medici, WBC 2017 (demo)"
@@ -33,7 +33,7 @@ def load_demo(slug: str = "demo", *, with_gm: bool = True) -> list[str]:
     """
     event = Event.objects.filter(slug=slug).first()
     if event is None:
-        event = create_event(slug, DEMO_NAME, "wbc")
+        event = new_event(slug, DEMO_NAME, "wbc")
         event.seed = DEMO_SEED
         event.save(update_fields=["seed"])
     text = (DEMO_DIR / "results.csv").read_text(encoding="utf-8-sig")

@@ -13,11 +13,24 @@ from django.db import transaction
 
 from heats.errors import UserError
 from heats.models import Event, Player, Round, RoundKind, Seat, Table
-from heats.services import PlayerDirectory, log
+from heats.services import PlayerDirectory, create_event, log
 from scoring import advancement
 from scoring.checks import refresh_table_check
 from scoring.importers import ResultRow, parse_results_csv, row_places
+from scoring.medici.rulesets import RuleSetError, get_ruleset
 from scoring.models import PlayerRecord, RecordHistory
+
+
+def new_event(slug: str, name: str, rules: str = "wbc", user=None) -> Event:
+    """Create an event whose rule set the rules engine knows (rules.md, Rule sets).
+
+    UserError for an unknown rule set, a bad slug, a blank name or a taken slug.
+    """
+    try:
+        get_ruleset(rules)
+    except RuleSetError as exc:
+        raise UserError(str(exc)) from None
+    return create_event(slug, name, rules, user)
 
 
 @dataclass

@@ -115,3 +115,41 @@ def test_broken_json_is_reported_with_line_and_column(client, demo_in_event, gm)
 def test_unknown_table_is_404(client, demo_in_event):
     assert client.get("/e/wbc/round/1/table/99/").status_code == 404
     assert client.get("/e/wbc/round/9/table/1/").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"players": [], "days": [], "x": NaN}', "NaN is not a number JSON allows"),
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        (
+            "[1, 2]",
+            "must be one JSON object with &#x27;players&#x27; and &#x27;days&#x27;",
+        ),
+    ],
+)
+def test_odd_json_is_refused_with_a_message(client, demo_in_event, gm, text, message):
+    client.force_login(gm)
+    response = client.post(TABLE_URL, {"text": text})
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert not ScoresheetSubmission.objects.exists()
+
+
+def test_verify_command_reads_standard_input_and_refuses_empty_lists(
+    tmp_path, monkeypatch, capsys
+):
+    import io
+
+    from django.core.management import call_command
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(demo_sheets()[:2])))
+    call_command("verify_scoresheet", "-")
+    assert capsys.readouterr().out.count("level 3, ok") == 2
+    empty = tmp_path / "empty.json"
+    empty.write_text("[]")
+    from django.core.management.base import CommandError
+
+    with pytest.raises(CommandError) as info:
+        call_command("verify_scoresheet", str(empty))
+    assert info.value.returncode == 2

@@ -8,8 +8,8 @@ from django.db import transaction
 
 from heats.errors import UserError
 from heats.models import Event
-from heats.services import create_event, get_event
-from scoring.services import import_results
+from heats.services import get_event
+from scoring.services import import_results, new_event
 
 
 class Command(BaseCommand):
@@ -56,5 +56,5 @@ class Command(BaseCommand):
     def _event(self, options) -> Event:
         slug = options["event"]
         if options["create"] and not Event.objects.filter(slug=slug).exists():
-            return create_event(slug, options["name"] or slug, options["rules"])
+            return new_event(slug, options["name"] or slug, options["rules"])
         return get_event(slug)

@@ -7,6 +7,7 @@ sheet has findings, 1 when some do, 2 when a file or sheet cannot be read.
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +39,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         """Declare the command-line options."""
-        parser.add_argument("files", nargs="+", help="scoresheet JSON files")
+        parser.add_argument(
+            "files", nargs="+", help="scoresheet JSON files ('-' reads standard input)"
+        )
         parser.add_argument("--json", action="store_true", help="print JSON")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -56,11 +59,21 @@ class Command(BaseCommand):
 
     def _sheets(self, path: str, errors: list[str]) -> list[tuple[str, Any]]:
         try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+            text = (
+                sys.stdin.read()
+                if path == "-"
+                else Path(path).read_text(encoding="utf-8-sig")
+            )
+            data = json.loads(text)
+        except (OSError, ValueError) as error:  # JSONDecodeError, UnicodeDecodeError
             errors.append(f"{path}: cannot read a JSON document ({error})")
             return []
+        except RecursionError:
+            errors.append(f"{path}: cannot read a JSON document (nested too deeply)")
+            return []
         if isinstance(data, list):
+            if not data:
+                errors.append(f"{path}: the list holds no scoresheet")
             return [(sheet_label(path, i, item), item) for i, item in enumerate(data)]
         return [(sheet_label(path, None, data), data)]
 

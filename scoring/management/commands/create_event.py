@@ -3,7 +3,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from heats.errors import UserError
-from heats.services import create_event
+from scoring.services import new_event
 
 
 class Command(BaseCommand):
@@ -16,7 +16,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options) -> None:
         try:
-            event = create_event(options["event"], options["name"], options["rules"])
+            event = new_event(options["event"], options["name"], options["rules"])
         except UserError as exc:
             raise CommandError(str(exc)) from exc
         self.stdout.write(f"Created event {event.slug}: {event.name} ({event.rules})")
