@@ -302,22 +302,30 @@ def advance(
     absent: Collection[str] = (),
     settings: AdvancementSettings = DEFAULT_SETTINGS,
     missing_tables: Sequence[TableKey] = (),
+    pending_players: Collection[str] = (),
 ) -> Advancement:
     """Recommend the semi-final (or final) list (tournament.md, Advancement).
 
     ``tables``: every heat table with results, in any order; a table with no
     records counts as missing. ``absent``: player keys not checked in.
     ``missing_tables``: (heat, table) pairs still without results; any makes the
-    result provisional. Input order never changes the result. Raises
+    result provisional. ``pending_players``: players seated at those tables, who
+    count as participants (they played a heat) before their result is in. With no
+    table at all there is nothing to recommend: no seats and a warning. Input
+    order never changes the result. Raises
     ``ValueError`` for a repeated (heat, table), a player with two records in one
     heat, or an invalid table (see ``scoring.places.table_places``).
     """
     placed, empty = place_heats(tables)
+    missing = tuple(sorted(set(missing_tables) | set(empty)))
+    if not placed and not missing:
+        return _nothing_yet()
     histories = player_histories(placed)
+    participants = len(set(histories) | set(pending_players))
     away = frozenset(absent)
     winners = _winners_in_order(histories)
     present = [w for w in winners if w not in away]
-    semi = semi_final_size(len(present), len(histories), settings.layouts)
+    semi = semi_final_size(len(present), participants, settings.layouts)
     layout = settings.layouts[semi] if semi else (_final_size(len(present)),)
     seated, pared, warnings = _seat_winners(
         present, histories, sum(layout), settings.seed
@@ -325,15 +333,14 @@ def advance(
     ranked = rank_runners_up(histories, placed, settings.seed)
     queue = _queue(pared, ranked, away)
     called = _call(queue, ranked, away, sum(layout) - len(seated), settings)
-    missing = tuple(sorted(set(missing_tables) | set(empty)))
     table_warnings = _table_warnings(placed, missing, away, histories)
     return Advancement(
         semi_size=semi,
         tables=tuple(layout),
         final_only=semi == 0,
         winners_present=len(present),
-        cap=len(histories) // 2,
-        participants=len(histories),
+        cap=participants // 2,
+        participants=participants,
         qualifiers=(*seated, *(Listed(a.player, a.reason) for a in called.alternates)),
         alternates=called.alternates,
         next_alternates=called.next_alternates,
@@ -344,6 +351,28 @@ def advance(
         warnings=(*table_warnings, *warnings, *called.warnings),
         provisional=bool(missing),
         missing_tables=missing,
+    )
+
+
+def _nothing_yet() -> Advancement:
+    """The recommendation before any heat is seated: no seats, one warning."""
+    return Advancement(
+        semi_size=0,
+        tables=(),
+        final_only=False,
+        winners_present=0,
+        cap=0,
+        participants=0,
+        qualifiers=(),
+        alternates=(),
+        next_alternates=(),
+        pared=(),
+        skipped=(),
+        winners=(),
+        double_winners=(),
+        warnings=("no heat results yet",),
+        provisional=True,
+        missing_tables=(),
     )
 
 

@@ -47,6 +47,10 @@ class UploadOrPasteForm(forms.Form):
 
     def clean(self) -> dict:
         data = super().clean()
+        if data.get("file") and (data.get("text") or "").strip():
+            raise forms.ValidationError(
+                "Give a file or pasted text, not both: which one should count?"
+            )
         content = data.get("file") or data.get("text") or ""
         if not content.strip() and not self.errors:
             raise forms.ValidationError("Choose a file or paste its text.")

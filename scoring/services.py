@@ -400,8 +400,9 @@ def resolve_absent(event: Event, names: list[str]) -> set[int]:
 
 def heat_tables(
     event: Event,
-) -> tuple[list[advancement.HeatTable], list[tuple[int, int]]]:
-    """The heat tables as plain data, and the (heat, table) pairs with no result.
+) -> tuple[list[advancement.HeatTable], list[tuple[int, int]], set[str]]:
+    """The heat tables as plain data, the (heat, table) pairs with no result, and
+    the players seated at those (they count as participants already).
 
     A table counts as missing until every seat has a record (tournament.md,
     Advancement, 8: "provisional").
@@ -415,16 +416,17 @@ def heat_tables(
     grouped: dict[tuple[int, int], list[Seat]] = defaultdict(list)
     for seat in seats:
         grouped[(seat.round.number, seat.table.number)].append(seat)
-    tables, missing = [], []
+    tables, missing, pending = [], [], set()
     for (heat, number), table_seats in grouped.items():
         if not all(hasattr(s, "record") for s in table_seats):
             missing.append((heat, number))
+            pending.update(keys[s.player_id] for s in table_seats)
             continue
         records = tuple(
             _player_result(keys[s.player_id], s.record) for s in table_seats
         )
         tables.append(advancement.HeatTable(heat=heat, table=number, records=records))
-    return tables, missing
+    return tables, missing, pending
 
 
 def _player_result(key: str, record: PlayerRecord) -> advancement.PlayerResult:
@@ -456,7 +458,7 @@ def event_advancement(
     """
     keys = player_keys(event)
     absent = absent_ids(event) | resolve_absent(event, extra_absent or [])
-    tables, missing = heat_tables(event)
+    tables, missing, pending = heat_tables(event)
     try:
         settings = advancement.AdvancementSettings(
             layouts=event.semi_layout_map(), seed=event.seed
@@ -469,6 +471,7 @@ def event_advancement(
             absent={keys[pk] for pk in absent},
             settings=settings,
             missing_tables=missing,
+            pending_players=pending,
         )
     except ValueError as exc:
         raise UserError(f"The advancement cannot be worked out: {exc}") from exc

@@ -64,7 +64,8 @@ class ResultsImportView(EventStaffRequiredMixin, FormView):
     def form_valid(self, form):
         replace = form.cleaned_data["replace"]
         if replace and not self.event.is_gm(self.request.user):
-            raise PermissionDenied("Only the event's GMs may replace saved records.")
+            form.add_error("replace", "Only the event's GMs may replace saved records.")
+            return self.form_invalid(form)
         try:
             summary = import_results(
                 self.event,

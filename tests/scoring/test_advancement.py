@@ -606,3 +606,25 @@ def test_any_event_is_seated_consistently_in_any_input_order(event, rnd):
     assert result.final_only == (result.semi_size == 0)
     if not result.final_only:
         assert result.semi_size <= result.cap
+
+
+def test_players_at_tables_without_results_count_as_participants():
+    # 8 tables of 4 with results: 32 participants, 8 winners; cap 16 holds the 16.
+    tables = [won(1, n, f"W{n}", f"a{n}", f"b{n}", f"c{n}") for n in range(1, 9)]
+    alone = advance(tables)
+    assert (alone.participants, alone.cap, alone.semi_size) == (32, 16, 16)
+    # Table 9 is seated but owes its paperwork: its 4 players did play a heat,
+    # so participants are 36 (cap 18), and the list is provisional.
+    pending = advance(
+        tables,
+        missing_tables=[(1, 9)],
+        pending_players={"p1", "p2", "p3", "p4"},
+    )
+    assert (pending.participants, pending.cap, pending.semi_size) == (36, 18, 16)
+    assert pending.provisional and pending.missing_tables == ((1, 9),)
+
+
+def test_no_tables_at_all_recommends_nothing():
+    result = advance([])
+    assert (result.semi_size, result.tables, result.qualifiers) == (0, (), ())
+    assert result.warnings == ("no heat results yet",)

@@ -109,3 +109,19 @@ def test_standings_page_shows_the_recommendation(demo_event, client):
 def test_standings_page_is_public_and_404_for_unknown_event(demo_event, client):
     assert client.get("/e/nope/").status_code == 404
     assert client.get("/").status_code == 200
+
+
+def test_absent_file_comments_are_skipped(event, demo_csv, no_shows, tmp_path, capsys):
+    from scoring.services import import_results
+
+    import_results(event, demo_csv)
+    path = tmp_path / "absent.txt"
+    path.write_text("# no-shows at the semi-final\n" + "\n".join(no_shows) + "\n#\n")
+    assert_demo_figures(
+        advancement_json(capsys, event.slug, "--absent-file", str(path)), no_shows
+    )
+
+
+def test_an_event_without_results_says_so(event, capsys):
+    call_command("advancement", event.slug)
+    assert capsys.readouterr().out.startswith("No heat results yet.")

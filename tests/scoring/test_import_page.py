@@ -61,7 +61,12 @@ def test_replacing_needs_a_gm(client, event, gm, assistant):
     client.post(URL, {"text": CSV})
     client.force_login(assistant)
     changed = CSV.replace("Di,60", "Di,99")
-    assert client.post(URL, {"text": changed, "replace": "on"}).status_code == 403
+    refused = client.post(URL, {"text": changed, "replace": "on"})
+    assert refused.status_code == 200
+    assert "Only the event&#x27;s GMs may replace saved records." in (
+        refused.content.decode()
+    )
+    assert PlayerRecord.objects.get(seat__player__name="Di").final == 60
     response = client.post(URL, {"text": changed})
     assert "contradicts 1 saved record" in response.content.decode()
     client.force_login(gm)
@@ -75,4 +80,12 @@ def test_the_form_is_csrf_protected(event, gm):
     client = Client(enforce_csrf_checks=True)
     client.force_login(gm)
     assert client.post(URL, {"text": CSV}).status_code == 403
+    assert not PlayerRecord.objects.exists()
+
+
+def test_a_file_and_pasted_text_together_are_refused(client, event, gm):
+    client.force_login(gm)
+    upload = SimpleUploadedFile("r.csv", CSV.encode(), content_type="text/csv")
+    response = client.post(URL, {"file": upload, "text": CSV})
+    assert "Give a file or pasted text, not both" in response.content.decode()
     assert not PlayerRecord.objects.exists()

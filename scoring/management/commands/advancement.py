@@ -1,6 +1,7 @@
 """``manage.py advancement EVENT [--absent NAME]... [--absent-file FILE] [--json]``."""
 
 import json
+import re
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
@@ -8,6 +9,9 @@ from django.core.management.base import BaseCommand, CommandError
 from heats.errors import UserError
 from heats.services import get_event
 from scoring.services import event_advancement
+
+# "# no-shows, Sunday" is a comment; "#1204" is a badge.
+COMMENT = re.compile(r"\s*#(\s|$)")
 
 
 class Command(BaseCommand):
@@ -26,7 +30,9 @@ class Command(BaseCommand):
             help="a player absent from the semi-final (repeatable)",
         )
         parser.add_argument(
-            "--absent-file", metavar="FILE", help="absent players, one name a line"
+            "--absent-file",
+            metavar="FILE",
+            help="absent players, one name (or #badge) a line; '# ' starts a comment",
         )
         parser.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -39,7 +45,11 @@ class Command(BaseCommand):
                 raise CommandError(
                     f"Cannot read {options['absent_file']}: {exc}"
                 ) from exc
-            absent += [line for line in text.splitlines() if line.strip()]
+            absent += [
+                line
+                for line in text.splitlines()
+                if line.strip() and not COMMENT.match(line)
+            ]
         try:
             result = event_advancement(get_event(options["event"]), absent)
         except UserError as exc:
@@ -55,7 +65,9 @@ class Command(BaseCommand):
 def render_text(data: dict) -> str:
     """The list a GM posts, as plain text."""
     lines = []
-    if data["semi_size"]:
+    if not data["tables"]:
+        lines.append("No heat results yet.")
+    elif data["semi_size"]:
         tables = " + ".join(str(t) for t in data["tables"])
         lines.append(f"Semi-final of {data['semi_size']} ({tables}).")
     else:
