@@ -12,7 +12,16 @@ from dataclasses import dataclass, field
 from django.db import transaction
 
 from heats.errors import UserError
-from heats.models import Event, Player, Round, RoundKind, Seat, Table
+from heats.models import (
+    Entry,
+    EntryStatus,
+    Event,
+    Player,
+    Round,
+    RoundKind,
+    Seat,
+    Table,
+)
 from heats.services import PlayerDirectory, create_event, log
 from scoring import advancement
 from scoring.checks import refresh_table_check
@@ -233,6 +242,13 @@ class _TableImport:
         else:
             self.table.seats.all().delete()
         for r in self.records:
+            # A player with a result played the round: checked in, whatever the
+            # check-in desk recorded (tournament.md, Words: entry).
+            Entry.objects.update_or_create(
+                round=self.round,
+                player=r.player,
+                defaults={"status": EntryStatus.CHECKED_IN},
+            )
             seat = Seat.objects.create(table=self.table, number=r.seat, player=r.player)
             PlayerRecord.objects.create(
                 seat=seat,

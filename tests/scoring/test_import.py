@@ -152,6 +152,12 @@ def test_demo_import_creates_every_record(event, demo_csv):
     assert summary.tables_created == 32
     assert summary.players_created == 78
     assert PlayerRecord.objects.count() == 160
+    # Every player with a result was checked in to that heat (results.csv: 50, 54
+    # and 56 records in heats 1, 2 and 3).
+    from heats.models import Entry
+
+    per_heat = [Entry.objects.filter(round__number=n).count() for n in (1, 2, 3)]
+    assert per_heat == [50, 54, 56]
     # Heat 1 table 1 (results.csv): Kai Kestrel 100 wins, Greer Calder 84 is second.
     places = dict(
         PlayerRecord.objects.filter(
