@@ -1,22 +1,20 @@
-"""Event operations: load rows, call the pure code, save inside a transaction.
+"""Seating a round: load check-ins and history, call the pure ``heats.seating``,
+save tables and seats; swaps, late tables and keep-apart pairs.
 
-Views and management commands are thin wrappers over these functions (STYLE.md).
-Every change is written to the event's audit log with who and when.
+tournament.md, Heats (seating, late arrivals) and Semi-final and final.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Max, Q
+from django.db.models import Max
 from django.utils import timezone
 
 from heats import seating
 from heats.errors import UserError
 from heats.models import (
-    AuditEntry,
     Entry,
     EntryStatus,
     Event,
@@ -26,293 +24,14 @@ from heats.models import (
     RoundKind,
     Seat,
     Table,
-    normalise_name,
 )
-
-SLUG = re.compile(r"[-a-zA-Z0-9_]{1,50}")
-
-
-def log(event: Event, user, action: str, detail: str, **data) -> AuditEntry:
-    """Record one change to ``event`` in its audit log (user may be None: a command)."""
-    return AuditEntry.objects.create(
-        event=event,
-        user=user if getattr(user, "is_authenticated", False) else None,
-        action=action,
-        detail=detail,
-        data=data,
-    )
-
-
-def get_event(slug: str) -> Event:
-    """The event with ``slug``; UserError naming the known events if there is none."""
-    try:
-        return Event.objects.get(slug=slug)
-    except Event.DoesNotExist:
-        known = ", ".join(Event.objects.values_list("slug", flat=True)) or "none yet"
-        raise UserError(f"No event {slug!r} (known events: {known}).") from None
-
-
-@transaction.atomic
-def create_event(slug: str, name: str, rules: str = "wbc", user=None) -> Event:
-    """Create an event. tournament.md, Words.
-
-    UserError when the slug is not a slug (letters, digits, ``-`` and ``_``), the
-    name is blank, or the slug is taken. The rule set name is checked by the caller
-    (``scoring.services.new_event``), which knows the rule sets.
-    """
-    name = " ".join(name.split())
-    if not SLUG.fullmatch(slug or ""):
-        raise UserError(
-            f"{slug!r} cannot be an event's short name: use letters, digits, "
-            "'-' and '_' only (it appears in the event's web address)."
-        )
-    if not name:
-        raise UserError("The event needs a name.")
-    if Event.objects.filter(slug=slug).exists():
-        raise UserError(f"An event {slug!r} already exists.")
-    event = Event.objects.create(slug=slug, name=name, rules=rules)
-    log(event, user, "event", f"Created event {name!r} ({rules} rules)")
-    return event
-
-
-def parse_round_code(code: str) -> tuple[str, int]:
-    """``"2"`` -> ``("heat", 2)``; ``"semi"``/``"final"`` -> ``(kind, 1)``.
-
-    Raises UserError for anything else.
-    """
-    text = str(code).strip().lower()
-    if text in {"semi", "final"}:
-        return text, 1
-    if text.isdigit() and int(text) >= 1:
-        return RoundKind.HEAT, int(text)
-    raise UserError(f"Unknown round {code!r}: give a heat number, 'semi' or 'final'.")
-
-
-def get_round(event: Event, code: str, *, create: bool = False) -> Round:
-    """The round of ``event`` written as ``code`` ("2", "semi", "final").
-
-    With ``create`` a missing round is created; otherwise UserError.
-    """
-    kind, number = parse_round_code(code)
-    if create:
-        return Round.objects.get_or_create(event=event, kind=kind, number=number)[0]
-    try:
-        return Round.objects.get(event=event, kind=kind, number=number)
-    except Round.DoesNotExist:
-        raise UserError(f"{event.slug} has no round {code!r} yet.") from None
-
-
-class PlayerDirectory:
-    """Finds an event's players by badge or name, and creates new ones on demand.
-
-    A row with a badge is that badge's player; a row without one is the badge-less
-    player of that name, else the only player of that name (formats.md, Results CSV).
-    """
-
-    def __init__(self, event: Event) -> None:
-        self.event = event
-        self.by_badge: dict[str, Player] = {}
-        self.by_name: dict[str, list[Player]] = {}
-        self.created: list[Player] = []
-        self.badged: list[Player] = []
-        for player in event.players.all():
-            self._remember(player)
-
-    def _remember(self, player: Player) -> None:
-        if player.badge:
-            self.by_badge[player.badge] = player
-        self.by_name.setdefault(player.name_key, []).append(player)
-
-    def find(self, name: str, badge: str = "") -> Player | None:
-        """The existing player for ``name``/``badge``, or None."""
-        if badge:
-            return self.by_badge.get(badge.strip())
-        same_name = self.by_name.get(normalise_name(name), [])
-        plain = [p for p in same_name if not p.badge]
-        if plain:
-            return plain[0]
-        return same_name[0] if len(same_name) == 1 else None
-
-    def get_or_create(self, name: str, badge: str = "") -> Player:
-        """The player for ``name``/``badge``, created (and remembered) if new.
-
-        A new badge whose name matches exactly one player without a badge goes to
-        that player (recorded in ``badged``), so the order in which a person's
-        results arrive never makes two players of one.
-        """
-        player = self.find(name, badge)
-        if player is None and badge:
-            plain = [
-                p for p in self.by_name.get(normalise_name(name), []) if not p.badge
-            ]
-            if len(plain) == 1:
-                player = plain[0]
-                player.badge = badge.strip()
-                player.save(update_fields=["badge"])
-                self.by_badge[player.badge] = player
-                self.badged.append(player)
-        if player is None:
-            player = Player.objects.create(event=self.event, name=name, badge=badge)
-            self._remember(player)
-            self.created.append(player)
-        return player
-
-
-@transaction.atomic
-def mark_absent(rnd: Round, player: Player, user=None) -> Entry:
-    """Mark ``player`` absent from ``rnd``, never deleted (tournament.md, Adv., 9).
-
-    Idempotent: an entry already absent is returned unchanged.
-    """
-    entry, created = Entry.objects.get_or_create(
-        round=rnd, player=player, defaults={"status": EntryStatus.ABSENT}
-    )
-    if not created and entry.status != EntryStatus.ABSENT:
-        entry.status = EntryStatus.ABSENT
-        entry.save(update_fields=["status"])
-        created = True
-    if created:
-        log(rnd.event, user, "absent", f"{player} marked absent from {rnd.label}")
-    return entry
-
-
-# --- heats and check-in ------------------------------------------------------------
-
-ROUND_ORDER = {RoundKind.HEAT: 0, RoundKind.SEMI: 1, RoundKind.FINAL: 2}
-WAITING_STATUSES = (EntryStatus.CHECKED_IN, EntryStatus.LATE)
-
-
-@transaction.atomic
-def create_heat(event: Event, user=None) -> Round:
-    """Create the event's next heat (one more than the highest heat number)."""
-    last = (
-        event.rounds.filter(kind=RoundKind.HEAT)
-        .order_by("-number")
-        .values_list("number", flat=True)
-        .first()
-    )
-    rnd = Round.objects.create(event=event, kind=RoundKind.HEAT, number=(last or 0) + 1)
-    log(event, user, "round", f"Created {rnd.label}", round=rnd.code)
-    return rnd
-
-
-def parse_name_list(text: str) -> list[tuple[str, str]]:
-    """Pasted lines -> ``[(name, badge)]``: one name a line, ``Name, badge`` allowed.
-
-    Blank lines are skipped; a line listed twice counts once.
-    """
-    rows: list[tuple[str, str]] = []
-    for line in text.splitlines():
-        name, _, badge = line.partition(",")
-        row = (" ".join(name.split()), badge.strip())
-        if row[0] and row not in rows:
-            rows.append(row)
-    return rows
-
-
-@dataclass
-class CheckInReport:
-    """What a check-in did: entries made (``late`` ones wait for a late table),
-    players created on the spot, and players already checked in."""
-
-    checked_in: list[Player] = field(default_factory=list)
-    late: list[Player] = field(default_factory=list)
-    created: list[Player] = field(default_factory=list)
-    already: list[Player] = field(default_factory=list)
-
-    def lines(self) -> list[str]:
-        """One line per non-empty group, for a message or the console."""
-        groups = [
-            ("Checked in", self.checked_in),
-            ("Late, waiting for a late table", self.late),
-            ("New players", self.created),
-            ("Already checked in", self.already),
-        ]
-        return [
-            f"{label}: {', '.join(map(str, players))}"
-            for label, players in groups
-            if players
-        ]
-
-
-def _find_player(directory: PlayerDirectory, name: str, badge: str) -> Player:
-    """The player for a check-in line; UserError when a name without a badge is
-    shared by several badged players (the GM must say which)."""
-    same = directory.by_name.get(normalise_name(name), [])
-    if not badge and len(same) > 1 and all(p.badge for p in same):
-        badges = ", ".join(f"#{p.badge}" for p in same)
-        raise UserError(
-            f"Several players are called {name!r} ({badges}): give a badge."
-        )
-    return directory.get_or_create(name, badge)
-
-
-@transaction.atomic
-def check_in(rnd: Round, rows: list[tuple[str, str]], user=None) -> CheckInReport:
-    """Check ``(name, badge)`` rows in to ``rnd``; unknown names become new players.
-
-    Before the round is seated an entry is "in"; after it, "late" (tournament.md,
-    Heats, Late arrivals). An absent entry is checked in again. Raises UserError for
-    an ambiguous name (see ``_find_player``); then nothing is saved.
-    """
-    directory = PlayerDirectory(rnd.event)
-    status = EntryStatus.LATE if rnd.seated_at else EntryStatus.CHECKED_IN
-    report = CheckInReport()
-    for name, badge in rows:
-        player = _find_player(directory, name, badge)
-        entry, created = Entry.objects.get_or_create(
-            round=rnd, player=player, defaults={"status": status}
-        )
-        if not created and entry.status != EntryStatus.ABSENT:
-            report.already.append(player)
-            continue
-        if not created:
-            entry.status = status
-            entry.save(update_fields=["status"])
-        (report.late if status == EntryStatus.LATE else report.checked_in).append(
-            player
-        )
-    report.created = list(directory.created)
-    for player in report.checked_in + report.late:
-        log(rnd.event, user, "check-in", f"{player} checked in to {rnd.label}")
-    return report
-
-
-@transaction.atomic
-def undo_check_in(rnd: Round, player: Player, user=None) -> None:
-    """Remove ``player``'s check-in to ``rnd``; UserError if already seated there."""
-    if Seat.objects.filter(round=rnd, player=player).exists():
-        raise UserError(
-            f"{player} is already seated in {rnd.label}: swap them out first."
-        )
-    deleted, _ = Entry.objects.filter(round=rnd, player=player).delete()
-    if not deleted:
-        raise UserError(f"{player} is not checked in to {rnd.label}.")
-    log(rnd.event, user, "undo-check-in", f"Undid {player}'s check-in to {rnd.label}")
-
-
-def checked_in_count(rnd: Round) -> tuple[int, seating.TableSizes]:
-    """Players checked in (in or late) and the layout they would give now."""
-    count = rnd.entries.filter(status__in=WAITING_STATUSES).count()
-    return count, seating.table_sizes(count, rnd.event.seating_policy)
-
-
-def search_players(event: Event, query: str, limit: int = 12) -> list[Player]:
-    """Players whose name contains ``query`` (or whose badge starts with it), names
-    that start with it first; for the check-in type-ahead."""
-    text = " ".join(query.split())
-    if not text:
-        return []
-    found = event.players.filter(
-        Q(name_key__contains=normalise_name(text)) | Q(badge__startswith=text)
-    )
-    key = normalise_name(text)
-    return sorted(
-        found[: limit * 4], key=lambda p: (not p.name_key.startswith(key), p.name_key)
-    )[:limit]
-
-
-# --- seating -----------------------------------------------------------------------
+from heats.services.checkin import (
+    ROUND_ORDER,
+    WAITING_STATUSES,
+)
+from heats.services.core import (
+    log,
+)
 
 
 def _earlier_rounds(rnd: Round) -> list[Round]:

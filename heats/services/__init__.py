@@ -1,0 +1,44 @@
+"""Event operations: load rows, call the pure code, save inside a transaction.
+
+Views and management commands are thin wrappers over these functions (STYLE.md).
+Every change is written to the event's audit log with who and when. The package
+splits them by topic: ``core`` (events, rounds, players, the audit log),
+``checkin`` and ``seat``; everything public is importable from here.
+"""
+
+from heats.services.checkin import (  # noqa: F401
+    ROUND_ORDER,
+    WAITING_STATUSES,
+    CheckInReport,
+    check_in,
+    checked_in_count,
+    create_heat,
+    parse_name_list,
+    search_players,
+    undo_check_in,
+)
+from heats.services.core import (  # noqa: F401
+    SLUG,
+    PlayerDirectory,
+    create_event,
+    get_event,
+    get_round,
+    log,
+    mark_absent,
+    parse_round_code,
+)
+from heats.services.seat import (  # noqa: F401
+    SwapReport,
+    add_keep_apart,
+    current_objective,
+    form_late_table,
+    has_results,
+    keep_apart_pairs,
+    remove_keep_apart,
+    round_tables,
+    seat_round,
+    seating_history,
+    semi_table_winners,
+    swap_seats,
+    waiting_players,
+)

@@ -1,0 +1,165 @@
+"""Check-in: new heats, checking players in (typed, found, pasted), undo, search.
+
+tournament.md, Heats: players check in; the count and the layout it gives are
+always visible.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.db.models import Q
+
+from heats import seating
+from heats.errors import UserError
+from heats.models import (
+    Entry,
+    EntryStatus,
+    Event,
+    Player,
+    Round,
+    RoundKind,
+    Seat,
+    normalise_name,
+)
+from heats.services.core import (
+    PlayerDirectory,
+    log,
+)
+
+ROUND_ORDER = {RoundKind.HEAT: 0, RoundKind.SEMI: 1, RoundKind.FINAL: 2}
+WAITING_STATUSES = (EntryStatus.CHECKED_IN, EntryStatus.LATE)
+
+
+@transaction.atomic
+def create_heat(event: Event, user=None) -> Round:
+    """Create the event's next heat (one more than the highest heat number)."""
+    last = (
+        event.rounds.filter(kind=RoundKind.HEAT)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+    )
+    rnd = Round.objects.create(event=event, kind=RoundKind.HEAT, number=(last or 0) + 1)
+    log(event, user, "round", f"Created {rnd.label}", round=rnd.code)
+    return rnd
+
+
+def parse_name_list(text: str) -> list[tuple[str, str]]:
+    """Pasted lines -> ``[(name, badge)]``: one name a line, ``Name, badge`` allowed.
+
+    Blank lines are skipped; a line listed twice counts once.
+    """
+    rows: list[tuple[str, str]] = []
+    for line in text.splitlines():
+        name, _, badge = line.partition(",")
+        row = (" ".join(name.split()), badge.strip())
+        if row[0] and row not in rows:
+            rows.append(row)
+    return rows
+
+
+@dataclass
+class CheckInReport:
+    """What a check-in did: entries made (``late`` ones wait for a late table),
+    players created on the spot, and players already checked in."""
+
+    checked_in: list[Player] = field(default_factory=list)
+    late: list[Player] = field(default_factory=list)
+    created: list[Player] = field(default_factory=list)
+    already: list[Player] = field(default_factory=list)
+
+    def lines(self) -> list[str]:
+        """One line per non-empty group, for a message or the console."""
+        groups = [
+            ("Checked in", self.checked_in),
+            ("Late, waiting for a late table", self.late),
+            ("New players", self.created),
+            ("Already checked in", self.already),
+        ]
+        return [
+            f"{label}: {', '.join(map(str, players))}"
+            for label, players in groups
+            if players
+        ]
+
+
+def _find_player(directory: PlayerDirectory, name: str, badge: str) -> Player:
+    """The player for a check-in line; UserError when a name without a badge is
+    shared by several badged players (the GM must say which)."""
+    same = directory.by_name.get(normalise_name(name), [])
+    if not badge and len(same) > 1 and all(p.badge for p in same):
+        badges = ", ".join(f"#{p.badge}" for p in same)
+        raise UserError(
+            f"Several players are called {name!r} ({badges}): give a badge."
+        )
+    return directory.get_or_create(name, badge)
+
+
+@transaction.atomic
+def check_in(rnd: Round, rows: list[tuple[str, str]], user=None) -> CheckInReport:
+    """Check ``(name, badge)`` rows in to ``rnd``; unknown names become new players.
+
+    Before the round is seated an entry is "in"; after it, "late" (tournament.md,
+    Heats, Late arrivals). An absent entry is checked in again. Raises UserError for
+    an ambiguous name (see ``_find_player``); then nothing is saved.
+    """
+    directory = PlayerDirectory(rnd.event)
+    status = EntryStatus.LATE if rnd.seated_at else EntryStatus.CHECKED_IN
+    report = CheckInReport()
+    for name, badge in rows:
+        player = _find_player(directory, name, badge)
+        entry, created = Entry.objects.get_or_create(
+            round=rnd, player=player, defaults={"status": status}
+        )
+        if not created and entry.status != EntryStatus.ABSENT:
+            report.already.append(player)
+            continue
+        if not created:
+            entry.status = status
+            entry.save(update_fields=["status"])
+        (report.late if status == EntryStatus.LATE else report.checked_in).append(
+            player
+        )
+    report.created = list(directory.created)
+    for player in report.checked_in + report.late:
+        log(rnd.event, user, "check-in", f"{player} checked in to {rnd.label}")
+    return report
+
+
+@transaction.atomic
+def undo_check_in(rnd: Round, player: Player, user=None) -> None:
+    """Remove ``player``'s check-in to ``rnd``; UserError if already seated there."""
+    if Seat.objects.filter(round=rnd, player=player).exists():
+        raise UserError(
+            f"{player} is already seated in {rnd.label}: swap them out first."
+        )
+    deleted, _ = Entry.objects.filter(round=rnd, player=player).delete()
+    if not deleted:
+        raise UserError(f"{player} is not checked in to {rnd.label}.")
+    log(rnd.event, user, "undo-check-in", f"Undid {player}'s check-in to {rnd.label}")
+
+
+def checked_in_count(rnd: Round) -> tuple[int, seating.TableSizes]:
+    """Players checked in (in or late) and the layout they would give now."""
+    count = rnd.entries.filter(status__in=WAITING_STATUSES).count()
+    return count, seating.table_sizes(count, rnd.event.seating_policy)
+
+
+def search_players(event: Event, query: str, limit: int = 12) -> list[Player]:
+    """Players whose name contains ``query`` (or whose badge starts with it), names
+    that start with it first; for the check-in type-ahead."""
+    text = " ".join(query.split())
+    if not text:
+        return []
+    found = event.players.filter(
+        Q(name_key__contains=normalise_name(text)) | Q(badge__startswith=text)
+    )
+    key = normalise_name(text)
+    return sorted(
+        found[: limit * 4], key=lambda p: (not p.name_key.startswith(key), p.name_key)
+    )[:limit]
+
+
+# --- seating -----------------------------------------------------------------------

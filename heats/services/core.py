@@ -1,0 +1,172 @@
+"""Event basics: the audit log, events, rounds, the player directory, absences.
+
+Views and management commands are thin wrappers over these services (STYLE.md);
+every change is written to the event's audit log with who and when.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django.db import transaction
+
+from heats.errors import UserError
+from heats.models import (
+    AuditEntry,
+    Entry,
+    EntryStatus,
+    Event,
+    Player,
+    Round,
+    RoundKind,
+    normalise_name,
+)
+
+SLUG = re.compile(r"[-a-zA-Z0-9_]{1,50}")
+
+
+def log(event: Event, user, action: str, detail: str, **data) -> AuditEntry:
+    """Record one change to ``event`` in its audit log (user may be None: a command)."""
+    return AuditEntry.objects.create(
+        event=event,
+        user=user if getattr(user, "is_authenticated", False) else None,
+        action=action,
+        detail=detail,
+        data=data,
+    )
+
+
+def get_event(slug: str) -> Event:
+    """The event with ``slug``; UserError naming the known events if there is none."""
+    try:
+        return Event.objects.get(slug=slug)
+    except Event.DoesNotExist:
+        known = ", ".join(Event.objects.values_list("slug", flat=True)) or "none yet"
+        raise UserError(f"No event {slug!r} (known events: {known}).") from None
+
+
+@transaction.atomic
+def create_event(slug: str, name: str, rules: str = "wbc", user=None) -> Event:
+    """Create an event. tournament.md, Words.
+
+    UserError when the slug is not a slug (letters, digits, ``-`` and ``_``), the
+    name is blank, or the slug is taken. The rule set name is checked by the caller
+    (``scoring.services.new_event``), which knows the rule sets.
+    """
+    name = " ".join(name.split())
+    if not SLUG.fullmatch(slug or ""):
+        raise UserError(
+            f"{slug!r} cannot be an event's short name: use letters, digits, "
+            "'-' and '_' only (it appears in the event's web address)."
+        )
+    if not name:
+        raise UserError("The event needs a name.")
+    if Event.objects.filter(slug=slug).exists():
+        raise UserError(f"An event {slug!r} already exists.")
+    event = Event.objects.create(slug=slug, name=name, rules=rules)
+    log(event, user, "event", f"Created event {name!r} ({rules} rules)")
+    return event
+
+
+def parse_round_code(code: str) -> tuple[str, int]:
+    """``"2"`` -> ``("heat", 2)``; ``"semi"``/``"final"`` -> ``(kind, 1)``.
+
+    Raises UserError for anything else.
+    """
+    text = str(code).strip().lower()
+    if text in {"semi", "final"}:
+        return text, 1
+    if text.isdigit() and int(text) >= 1:
+        return RoundKind.HEAT, int(text)
+    raise UserError(f"Unknown round {code!r}: give a heat number, 'semi' or 'final'.")
+
+
+def get_round(event: Event, code: str, *, create: bool = False) -> Round:
+    """The round of ``event`` written as ``code`` ("2", "semi", "final").
+
+    With ``create`` a missing round is created; otherwise UserError.
+    """
+    kind, number = parse_round_code(code)
+    if create:
+        return Round.objects.get_or_create(event=event, kind=kind, number=number)[0]
+    try:
+        return Round.objects.get(event=event, kind=kind, number=number)
+    except Round.DoesNotExist:
+        raise UserError(f"{event.slug} has no round {code!r} yet.") from None
+
+
+class PlayerDirectory:
+    """Finds an event's players by badge or name, and creates new ones on demand.
+
+    A row with a badge is that badge's player; a row without one is the badge-less
+    player of that name, else the only player of that name (formats.md, Results CSV).
+    """
+
+    def __init__(self, event: Event) -> None:
+        self.event = event
+        self.by_badge: dict[str, Player] = {}
+        self.by_name: dict[str, list[Player]] = {}
+        self.created: list[Player] = []
+        self.badged: list[Player] = []
+        for player in event.players.all():
+            self._remember(player)
+
+    def _remember(self, player: Player) -> None:
+        if player.badge:
+            self.by_badge[player.badge] = player
+        self.by_name.setdefault(player.name_key, []).append(player)
+
+    def find(self, name: str, badge: str = "") -> Player | None:
+        """The existing player for ``name``/``badge``, or None."""
+        if badge:
+            return self.by_badge.get(badge.strip())
+        same_name = self.by_name.get(normalise_name(name), [])
+        plain = [p for p in same_name if not p.badge]
+        if plain:
+            return plain[0]
+        return same_name[0] if len(same_name) == 1 else None
+
+    def get_or_create(self, name: str, badge: str = "") -> Player:
+        """The player for ``name``/``badge``, created (and remembered) if new.
+
+        A new badge whose name matches exactly one player without a badge goes to
+        that player (recorded in ``badged``), so the order in which a person's
+        results arrive never makes two players of one.
+        """
+        player = self.find(name, badge)
+        if player is None and badge:
+            plain = [
+                p for p in self.by_name.get(normalise_name(name), []) if not p.badge
+            ]
+            if len(plain) == 1:
+                player = plain[0]
+                player.badge = badge.strip()
+                player.save(update_fields=["badge"])
+                self.by_badge[player.badge] = player
+                self.badged.append(player)
+        if player is None:
+            player = Player.objects.create(event=self.event, name=name, badge=badge)
+            self._remember(player)
+            self.created.append(player)
+        return player
+
+
+@transaction.atomic
+def mark_absent(rnd: Round, player: Player, user=None) -> Entry:
+    """Mark ``player`` absent from ``rnd``, never deleted (tournament.md, Adv., 9).
+
+    Idempotent: an entry already absent is returned unchanged.
+    """
+    entry, created = Entry.objects.get_or_create(
+        round=rnd, player=player, defaults={"status": EntryStatus.ABSENT}
+    )
+    if not created and entry.status != EntryStatus.ABSENT:
+        entry.status = EntryStatus.ABSENT
+        entry.save(update_fields=["status"])
+        created = True
+    if created:
+        log(rnd.event, user, "absent", f"{player} marked absent from {rnd.label}")
+    return entry
+
+
+# --- heats and check-in ------------------------------------------------------------
