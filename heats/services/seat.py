@@ -196,11 +196,13 @@ def _save_tables(rnd: Round, tables: list[list[str]], *, start: int, late: bool)
 def _set_statuses(rnd: Round, people: list[Player], waiting: list[str]) -> None:
     """Seated players' entries "in" (created if missing), waiting ones "late"."""
     late = {int(k) for k in waiting}
-    for player in people:
-        status = EntryStatus.LATE if player.pk in late else EntryStatus.CHECKED_IN
-        Entry.objects.update_or_create(
-            round=rnd, player=player, defaults={"status": status}
-        )
+    Entry.objects.bulk_create(
+        [Entry(round=rnd, player=p) for p in people], ignore_conflicts=True
+    )
+    ids = [p.pk for p in people]
+    entries = Entry.objects.filter(round=rnd, player_id__in=ids)
+    entries.exclude(player_id__in=late).update(status=EntryStatus.CHECKED_IN)
+    entries.filter(player_id__in=late).update(status=EntryStatus.LATE)
 
 
 @dataclass(frozen=True)
