@@ -128,13 +128,16 @@ class AdvancementSettings:
     ``layouts`` maps each standard semi-final size (players) to its table sizes
     (Advancement, 1; configurable); ``seed`` is the event's recorded seed for die
     rolls (Advancement, 7); ``next_alternates`` is how many further alternates to
-    list after those called (Advancement, 5). Raises ``ValueError`` when a layout
-    does not add up to its size or has a table outside 4-6 players.
+    list after those called (Advancement, 5). ``forced_size`` is the GM's override
+    of the semi-final size (one of ``layouts``; Advancement, 5), ``None`` for the
+    recommendation. Raises ``ValueError`` when a layout does not add up to its size
+    or has a table outside 4-6 players, or ``forced_size`` is not a layout.
     """
 
     layouts: Mapping[int, tuple[int, ...]] = field(default_factory=_standard_layouts)
     seed: str = "0"
     next_alternates: int = 3
+    forced_size: int | None = None
 
     def __post_init__(self) -> None:
         for size, layout in self.layouts.items():
@@ -142,6 +145,11 @@ class AdvancementSettings:
                 raise ValueError(f"layout {layout} does not seat {size} in 4-6s")
         if self.next_alternates < 0:
             raise ValueError("next_alternates must be >= 0")
+        if self.forced_size is not None and self.forced_size not in self.layouts:
+            sizes = ", ".join(str(s) for s in sorted(self.layouts))
+            raise ValueError(
+                f"a semi-final of {self.forced_size} has no layout (sizes: {sizes})"
+            )
 
 
 DEFAULT_SETTINGS = AdvancementSettings()
@@ -303,6 +311,7 @@ def advance(
     settings: AdvancementSettings = DEFAULT_SETTINGS,
     missing_tables: Sequence[TableKey] = (),
     pending_players: Collection[str] = (),
+    added: Sequence[str] = (),
 ) -> Advancement:
     """Recommend the semi-final (or final) list (tournament.md, Advancement).
 
@@ -310,7 +319,9 @@ def advance(
     records counts as missing. ``absent``: player keys not checked in.
     ``missing_tables``: (heat, table) pairs still without results; any makes the
     result provisional. ``pending_players``: players seated at those tables, who
-    count as participants (they played a heat) before their result is in. With no
+    count as participants (they played a heat) before their result is in.
+    ``added``: players the GM put on the list (Advancement, 5), seated after the
+    winners and ahead of every alternate. With no
     table at all there is nothing to recommend: no seats and a warning. Input
     order never changes the result. Raises
     ``ValueError`` for a repeated (heat, table), a player with two records in one
@@ -325,14 +336,21 @@ def advance(
     away = frozenset(absent)
     winners = _winners_in_order(histories)
     present = [w for w in winners if w not in away]
-    semi = semi_final_size(len(present), participants, settings.layouts)
+    semi = settings.forced_size or semi_final_size(
+        len(present), participants, settings.layouts
+    )
     layout = settings.layouts[semi] if semi else (_final_size(len(present)),)
     seated, pared, warnings = _seat_winners(
         present, histories, sum(layout), settings.seed
     )
+    seated += _added(added, seated, away)
     ranked = rank_runners_up(histories, placed, settings.seed)
-    queue = _queue(pared, ranked, away)
-    called = _call(queue, ranked, away, sum(layout) - len(seated), settings)
+    queue = [o for o in _queue(pared, ranked, away) if o.player not in set(added)]
+    if settings.forced_size:
+        warnings.append(f"semi-final size {semi} set by the GM")
+    if len(seated) > sum(layout):
+        warnings.append(f"the list holds {len(seated)} for {sum(layout)} seats")
+    called = _call(queue, ranked, away, max(0, sum(layout) - len(seated)), settings)
     table_warnings = _table_warnings(placed, missing, away, histories)
     return Advancement(
         semi_size=semi,
@@ -425,6 +443,18 @@ def _seat_winners(
     if dice:
         warnings.append(f"die roll (seed {seed!r}) decided {', '.join(dice)}")
     return listed[:seats], listed[seats:], warnings
+
+
+def _added(
+    added: Sequence[str], seated: Sequence[Listed], away: Collection[str]
+) -> list[Listed]:
+    """The GM's additions not already seated nor absent (Advancement, 5)."""
+    on_list = {q.player for q in seated}
+    return [
+        Listed(p, "added by the GM")
+        for p in dict.fromkeys(added)
+        if p not in on_list and p not in away
+    ]
 
 
 def _win_reason(history: PlayerHistory) -> str:

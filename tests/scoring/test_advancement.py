@@ -628,3 +628,40 @@ def test_no_tables_at_all_recommends_nothing():
     result = advance([])
     assert (result.semi_size, result.tables, result.qualifiers) == (0, (), ())
     assert result.warnings == ("no heat results yet",)
+
+
+def test_gm_override_of_size_calls_more_alternates():
+    # 8 tables of 4 (32 participants, cap 16): 8 winners -> recommended 16. The GM
+    # sets 20 (a GM override may pass the half cap): 12 empty seats for alternates.
+    # Table n: winner 100, a_n 100 - n, b_n 90 - n, c_n 80 - n.
+    tables = [
+        won(1, n, f"W{n}", f"a{n}", f"b{n}", f"c{n}", margin=n) for n in range(1, 9)
+    ]
+    assert advance(tables).semi_size == 16
+    forced = advance(tables, settings=AdvancementSettings(forced_size=20))
+    assert forced.semi_size == 20 and forced.tables == (5, 5, 5, 5)
+    # Seconds a1..a8 score 99..92 of 100: called in that order, then the thirds
+    # b1..b4 (89..86) for the last four of the 12 empty seats.
+    assert players(forced.alternates) == [f"a{n}" for n in range(1, 9)] + [
+        f"b{n}" for n in range(1, 5)
+    ]
+    assert "semi-final size 20 set by the GM" in forced.warnings
+
+
+def test_a_size_without_a_layout_is_refused():
+    with pytest.raises(ValueError, match="a semi-final of 18 has no layout"):
+        AdvancementSettings(forced_size=18)
+
+
+def test_players_added_by_the_gm_sit_ahead_of_alternates():
+    tables = [
+        won(1, n, f"W{n}", f"a{n}", f"b{n}", f"c{n}", margin=n) for n in range(1, 9)
+    ]
+    result = advance(tables, added=["c8", "W1"])
+    qualifiers = {q.player: q.reason for q in result.qualifiers}
+    assert qualifiers["c8"] == "added by the GM"
+    assert qualifiers["W1"] == "heat 1 table 1 winner"  # already a qualifier
+    # 16 seats: 8 winners, c8, then 7 alternates a1..a7; a8 is the next one called.
+    assert players(result.alternates) == [f"a{n}" for n in range(1, 8)]
+    assert players(result.next_alternates)[0] == "a8"
+    assert "c8" not in call_order(result)
