@@ -2,7 +2,14 @@
 
 from django.contrib import admin
 
-from scoring.models import PlayerRecord, RecordHistory, ScoresheetSubmission, TableCheck
+from scoring.models import (
+    PlayerRecord,
+    PublishedList,
+    RecordHistory,
+    ScoresheetSubmission,
+    SemiFinalOverride,
+    TableCheck,
+)
 
 
 @admin.register(PlayerRecord)
@@ -33,3 +40,16 @@ class TableCheckAdmin(admin.ModelAdmin):
 class ScoresheetSubmissionAdmin(admin.ModelAdmin):
     list_display = ["table", "level", "submitted_by", "submitted_at"]
     list_filter = ["table__round__event", "level"]
+
+
+@admin.register(SemiFinalOverride)
+class SemiFinalOverrideAdmin(admin.ModelAdmin):
+    list_display = ["event", "size", "updated_by", "updated_at"]
+    filter_horizontal = ["added"]
+
+
+@admin.register(PublishedList)
+class PublishedListAdmin(admin.ModelAdmin):
+    list_display = ["event", "published_at", "published_by"]
+    list_filter = ["event"]
+    readonly_fields = ["event", "data", "published_by", "published_at"]

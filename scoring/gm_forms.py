@@ -109,3 +109,33 @@ class TieForm(forms.Form):
         self.helper.add_input(
             Submit("declare", "Declare the winner", css_class="btn-primary btn-lg")
         )
+
+
+class SemiOverrideForm(forms.Form):
+    """The GM's semi-final size and players added to the list (Advancement, 5).
+
+    ``clean_added`` returns the names, one a line; the view resolves them.
+    """
+
+    size = forms.TypedChoiceField(
+        label="Semi-final size", coerce=int, empty_value=None, required=False
+    )
+    added = forms.CharField(
+        label="Add to the list (one name or #badge a line)",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+    def __init__(self, *args, sizes: list[int], action: str, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["size"].choices = [("", "as recommended")] + [
+            (s, f"{s} players") for s in sizes
+        ]
+        self.helper = FormHelper()
+        self.helper.form_action = action
+        self.helper.add_input(
+            Submit("override", "Save override", css_class="btn-outline-secondary")
+        )
+
+    def clean_added(self) -> list[str]:
+        return [n.strip() for n in self.cleaned_data["added"].splitlines() if n.strip()]

@@ -14,6 +14,12 @@ urlpatterns: list = [
     path("e/<slug:event>/gm/semi/", gm_views.SemiView.as_view(), name="semi"),
     path("e/<slug:event>/gm/semi/mark/", gm_views.semi_mark, name="semi-mark"),
     path("e/<slug:event>/gm/semi/seat/", gm_views.semi_seat, name="semi-seat"),
+    path(
+        "e/<slug:event>/gm/semi/override/",
+        gm_views.semi_override,
+        name="semi-override",
+    ),
+    path("e/<slug:event>/gm/semi/publish/", gm_views.semi_publish, name="semi-publish"),
     path("e/<slug:event>/gm/final/", gm_views.FinalView.as_view(), name="final"),
     path("e/<slug:event>/gm/final/seat/", gm_views.final_seat, name="final-seat"),
     path("e/<slug:event>/gm/laurels/", gm_views.LaurelsView.as_view(), name="laurels"),

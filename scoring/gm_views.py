@@ -20,11 +20,12 @@ from heats.exports import export_response
 from heats.forms import SeatForm
 from heats.mixins import EventGMRequiredMixin, EventStaffRequiredMixin
 from heats.models import EntryStatus, Event, Player, RoundKind, Table
+from heats.services import PlayerDirectory
 from heats.views import event_action, event_player, round_or_404, table_cards
-from scoring import operations
-from scoring.gm_forms import ResultForm, TieForm
+from scoring import operations, publishing
+from scoring.gm_forms import ResultForm, SemiOverrideForm, TieForm
 from scoring.gm_tables import LaurelTable, SemiListTable
-from scoring.models import RecordHistory, TableCheck
+from scoring.models import RecordHistory, SemiFinalOverride, TableCheck
 from scoring.services import event_advancement, player_keys
 
 
@@ -190,7 +191,13 @@ class SemiView(EventStaffRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs):
         semi = operations.semi_round(self.event)
         action = reverse("scoring:semi-seat", kwargs={"event": self.event.slug})
+        published = publishing.latest_published(self.event)
         return super().get_context_data(
+            recommended=event_advancement(self.event, override=False),
+            override=SemiFinalOverride.objects.filter(event=self.event).first(),
+            override_form=override_form(self.event),
+            published=published,
+            changes=publishing.changes(published, self.result),
             result=self.result,
             list_table=self.list_table,
             round=semi,
@@ -212,6 +219,51 @@ def semi_mark(request, event: Event):
     operations.mark_semi(event, player, present, request.user)
     state = "present" if present else "absent"
     messages.success(request, f"{player} marked {state} for the semi-final.")
+    return redirect("scoring:semi", event=event.slug)
+
+
+def override_form(event: Event, data=None) -> SemiOverrideForm:
+    """The override form, filled with the event's current override."""
+    current = SemiFinalOverride.objects.filter(event=event).first()
+    initial = {}
+    if current:
+        initial = {
+            "size": current.size,
+            "added": "\n".join(p.name for p in current.added.all()),
+        }
+    return SemiOverrideForm(
+        data,
+        initial=initial,
+        sizes=sorted(event.semi_layout_map()),
+        action=reverse("scoring:semi-override", kwargs={"event": event.slug}),
+    )
+
+
+@event_action(gm_only=True)
+def semi_override(request, event: Event):
+    form = override_form(event, request.POST)
+    if not form.is_valid():
+        raise UserError(f"The override was not saved: {form.errors.as_text()}")
+    added = [find_player(event, name) for name in form.cleaned_data["added"]]
+    publishing.set_override(event, form.cleaned_data["size"], added, request.user)
+    messages.success(request, "Override saved: the list below follows it.")
+    return redirect("scoring:semi", event=event.slug)
+
+
+def find_player(event: Event, name: str) -> Player:
+    """The player called ``name`` (or ``#badge``); UserError if there is none."""
+    badge = name[1:] if name.startswith("#") else ""
+    player = PlayerDirectory(event).find("" if badge else name, badge)
+    if player is None:
+        raise UserError(f"No player {name!r} in {event.name}.")
+    return player
+
+
+@event_action(gm_only=True)
+def semi_publish(request, event: Event):
+    result = event_advancement(event)
+    publishing.publish(event, result, request.user)
+    messages.success(request, "Semi-final list published on the standings page.")
     return redirect("scoring:semi", event=event.slug)
 
 

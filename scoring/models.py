@@ -133,3 +133,52 @@ class ScoresheetSubmission(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table}: level {self.level}, {len(self.findings)} finding(s)"
+
+
+class SemiFinalOverride(models.Model):
+    """The GM's override of the recommended semi-final (tournament.md, Advancement, 5):
+    a different size from the event's layouts, and players added to the list."""
+
+    event = models.OneToOneField(
+        "heats.Event", on_delete=models.CASCADE, related_name="semi_override"
+    )
+    size = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Empty: the recommended size."
+    )
+    added = models.ManyToManyField("heats.Player", blank=True, related_name="+")
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.event}: size {self.size or 'recommended'}"
+
+
+class PublishedList(models.Model):
+    """A semi-final list as the GM published it (tournament.md, Advancement, 9).
+
+    ``data`` is ``Advancement.to_json()`` at publication. The newest row is the list
+    the public sees; older rows are the history. A recomputed list that differs waits
+    for the GM to publish it again.
+    """
+
+    event = models.ForeignKey(
+        "heats.Event", on_delete=models.CASCADE, related_name="published_lists"
+    )
+    data = models.JSONField()
+    published_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    published_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-published_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.event} list published {self.published_at:%Y-%m-%d %H:%M}"
+
+    @property
+    def qualifiers(self) -> list[str]:
+        """Player names seated by this list, in list order."""
+        return [q["player"] for q in self.data.get("qualifiers", [])]

@@ -27,7 +27,7 @@ from scoring import advancement
 from scoring.checks import refresh_table_check
 from scoring.importers import ResultRow, parse_results_csv, row_places
 from scoring.medici.rulesets import RuleSetError, get_ruleset
-from scoring.models import PlayerRecord, RecordHistory
+from scoring.models import PlayerRecord, RecordHistory, SemiFinalOverride
 
 
 def new_event(slug: str, name: str, rules: str = "wbc", user=None) -> Event:
@@ -465,22 +465,27 @@ def absent_ids(event: Event) -> set[int]:
 
 
 def event_advancement(
-    event: Event, extra_absent: list[str] | None = None
+    event: Event, extra_absent: list[str] | None = None, *, override: bool = True
 ) -> advancement.Advancement:
-    """The semi-final recommendation for ``event`` (tournament.md, Advancement).
+    """The semi-final list for ``event`` (tournament.md, Advancement).
 
     Absent players are those marked absent from the semi-final plus ``extra_absent``
-    (names or ``#badge``; UserError for unknown names). Nothing is saved.
+    (names or ``#badge``; UserError for unknown names). With ``override`` the GM's
+    size and added players (``SemiFinalOverride``) apply; without, the plain
+    recommendation. Nothing is saved.
     """
     keys = player_keys(event)
     absent = absent_ids(event) | resolve_absent(event, extra_absent or [])
     tables, missing, pending = heat_tables(event)
+    gm = SemiFinalOverride.objects.filter(event=event).first() if override else None
     try:
         settings = advancement.AdvancementSettings(
-            layouts=event.semi_layout_map(), seed=event.seed
+            layouts=event.semi_layout_map(),
+            seed=event.seed,
+            forced_size=gm.size if gm else None,
         )
     except ValueError as exc:
-        raise UserError(f"The event's semi-final layouts are wrong: {exc}") from exc
+        raise UserError(f"The event's semi-final settings are wrong: {exc}") from exc
     try:
         return advancement.advance(
             tables,
@@ -488,6 +493,7 @@ def event_advancement(
             settings=settings,
             missing_tables=missing,
             pending_players=pending,
+            added=[keys[p.pk] for p in gm.added.all()] if gm else (),
         )
     except ValueError as exc:
         raise UserError(f"The advancement cannot be worked out: {exc}") from exc

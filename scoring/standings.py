@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from django.urls import reverse
 
 from heats.models import Event, RoundKind
-from scoring import advancement
-from scoring.models import PlayerRecord
+from scoring import advancement, publishing
+from scoring.models import PlayerRecord, PublishedList
 from scoring.services import absent_ids, event_advancement, player_keys
 
 
@@ -23,6 +23,9 @@ class Standings:
 
     event: Event
     result: advancement.Advancement
+    posted: dict
+    published: PublishedList | None
+    changed: bool
     winners: list[dict]
     heats: list[tuple[int, list[dict]]]
     qualifiers: list[dict]
@@ -81,7 +84,7 @@ def heat_rows(event: Event) -> tuple[list[tuple[int, list[dict]]], list[str]]:
 
 
 def winner_rows(
-    event: Event, heats: list[tuple[int, list[dict]]], result: advancement.Advancement
+    event: Event, heats: list[tuple[int, list[dict]]], posted: dict
 ) -> list[dict]:
     """One row per distinct heat winner: heats won, double marker, semi-final status."""
     wins: dict[str, list[str]] = defaultdict(list)
@@ -91,8 +94,8 @@ def winner_rows(
                 wins[row["player"]].append(f"heat {heat} table {row['table']}")
     keys = player_keys(event)
     absent = {keys[pk] for pk in absent_ids(event)}
-    seated = {q.player for q in result.qualifiers}
-    pared = {p.player for p in result.pared}
+    seated = {q["player"] for q in posted["qualifiers"]}
+    pared = {p["player"] for p in posted["pared"]}
     rows = []
     for player, won in wins.items():
         if player in absent:
@@ -112,37 +115,35 @@ def winner_rows(
     return sorted(rows, key=lambda row: row["player"].casefold())
 
 
-def _alternate_rows(alternates, start: int) -> list[dict]:
-    return [
-        {
-            "call": start + i,
-            "player": a.player,
-            "percent": a.display_percent,
-            "heat": a.heat,
-            "table": a.table,
-            "reason": a.reason,
-        }
-        for i, a in enumerate(alternates)
-    ]
+def _alternate_rows(alternates: list[dict], start: int) -> list[dict]:
+    return [{"call": start + i, **a} for i, a in enumerate(alternates)]
 
 
 def standings(event: Event) -> Standings:
-    """The standings of ``event`` with the semi-final recommendation.
+    """The standings of ``event`` with the semi-final list.
 
-    Absent players are those marked absent from the semi-final (tournament.md,
-    Advancement, 9); nothing is saved.
+    The list shown (``posted``, shaped as ``Advancement.to_json()``) is the one the
+    GM published, else the live recommendation; ``changed`` says the live list now
+    differs from the published one (tournament.md, Advancement, 9). Absent players
+    are those marked absent from the semi-final; nothing is saved.
     """
     result = event_advancement(event)
+    published = publishing.latest_published(event)
+    posted = published.data if published else result.to_json()
+    posted = {**posted, "seats": sum(posted["tables"])}
     heats, ties = heat_rows(event)
     return Standings(
         event=event,
         result=result,
-        winners=winner_rows(event, heats, result),
+        posted=posted,
+        published=published,
+        changed=bool(publishing.changes(published, result)),
+        winners=winner_rows(event, heats, posted),
         heats=heats,
-        qualifiers=[q.to_json() for q in result.qualifiers],
-        alternates=_alternate_rows(result.alternates, 1),
+        qualifiers=posted["qualifiers"],
+        alternates=_alternate_rows(posted["alternates"], 1),
         next_alternates=_alternate_rows(
-            result.next_alternates, len(result.alternates) + 1
+            posted["next_alternates"], len(posted["alternates"]) + 1
         ),
         unresolved_ties=ties,
     )

@@ -43,6 +43,7 @@ class StandingsView(EventMixin, TemplateView):
         context.update(
             standings=data,
             result=data.result,
+            posted=data.posted,
             qualifier_table=tables.QualifierTable(data.qualifiers),
             alternate_table=tables.AlternateTable(data.alternates),
             next_alternate_table=tables.AlternateTable(data.next_alternates),

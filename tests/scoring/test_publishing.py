@@ -1,0 +1,117 @@
+"""The semi-final list a GM posts: override and publication (tournament.md,
+Advancement, 5 and 9)."""
+
+from __future__ import annotations
+
+import pytest
+
+from heats.models import AuditEntry, Player
+from scoring.models import PublishedList
+from scoring.services import import_results
+
+pytestmark = pytest.mark.django_db
+
+SEMI = "/e/demo/gm/semi/"
+
+
+@pytest.fixture
+def demo_gm(demo_event):
+    from django.contrib.auth import get_user_model
+
+    user = get_user_model().objects.create_user("demo-gm-test", password="x-pass-1")
+    demo_event.gms.add(user)
+    return user
+
+
+def test_the_public_sees_the_live_recommendation_until_publication(client, demo_event):
+    html = client.get("/e/demo/").content.decode()
+    assert "Semi-final recommendation" in html
+    assert "Not yet published by the GM" in html
+
+
+def test_publishing_freezes_the_public_list(client, demo_event, demo_gm):
+    client.force_login(demo_gm)
+    assert client.post(SEMI + "publish/").status_code == 302
+    published = PublishedList.objects.get()
+    assert len(published.qualifiers) == 25 and "Drew Penrose" in published.qualifiers
+    client.logout()
+    html = client.get("/e/demo/").content.decode()
+    assert 'id="published-at"' in html and "Semi-final list" in html
+
+
+def test_a_corrected_score_shows_who_gains_and_loses_and_waits(
+    client, demo_event, demo_gm
+):
+    client.force_login(demo_gm)
+    client.post(SEMI + "publish/")
+    # Heat 1 table 10 (results.csv): Greer Eastwick won with 97, Drew Penrose was
+    # second with 94 (96.9%), the one alternate. Corrected to 80 (82.5%), Drew falls
+    # below Marlo Juniper (95.6%), the next alternate, who gains his seat.
+    text = _heat1_table10_with(demo_event, drew=80)
+    import_results(demo_event, text, replace=True)
+    page = client.get(SEMI).content.decode()
+    assert "The list has changed since." in page
+    assert "Gains a seat: Marlo Juniper." in page
+    assert "Loses a seat: Drew Penrose." in page
+    # The public still sees the published list with Drew Penrose on it.
+    client.logout()
+    public = client.get("/e/demo/").content.decode()
+    assert "Drew Penrose" in public.split("Heat winners")[0]
+    client.force_login(demo_gm)
+    client.post(SEMI + "publish/")
+    latest = PublishedList.objects.first()
+    assert "Marlo Juniper" in latest.qualifiers
+    assert "Drew Penrose" not in latest.qualifiers
+    entry = AuditEntry.objects.filter(action="publish").first()
+    assert entry.data == {"gains": ["Marlo Juniper"], "losses": ["Drew Penrose"]}
+
+
+def _heat1_table10_with(event, drew: int) -> str:
+    from heats.models import Table
+
+    table = Table.objects.get(round__event=event, round__number=1, number=10)
+    rows = ["heat,table,seat,player,badge,day1,day2,final"]
+    for seat in table.seats.select_related("player", "record").order_by("number"):
+        r = seat.record
+        final = drew if seat.player.name == "Drew Penrose" else r.final
+        rows.append(
+            f"1,10,{seat.number},{seat.player.name},{seat.player.badge},"
+            f"{r.day1},{r.day2},{final}"
+        )
+    return "\n".join(rows) + "\n"
+
+
+def test_gm_override_of_size_and_added_player(client, demo_event, demo_gm):
+    client.force_login(demo_gm)
+    response = client.post(
+        SEMI + "override/", {"size": "30", "added": "Parker Dunmore\n"}
+    )
+    assert response.status_code == 302
+    page = client.get(SEMI).content.decode()
+    assert '<div class="figure" id="semi-size">30</div>' in page
+    assert "added by the GM" in page
+    assert "Recommended: 25 (5+5+5+5+5)" in page
+    # 24 winners + Parker Dunmore + 5 alternates: Drew Penrose, Marlo Juniper, Eden
+    # Tamsin, Fern Tamsin and the next best second place.
+    client.post(SEMI + "publish/")
+    assert len(PublishedList.objects.get().qualifiers) == 30
+
+
+def test_override_refuses_unknown_players_and_sizes(client, demo_event, demo_gm):
+    client.force_login(demo_gm)
+    client.post(SEMI + "override/", {"size": "", "added": "Nobody Here"})
+    assert "No player &#x27;Nobody Here&#x27;" in client.get(SEMI).content.decode()
+    client.post(SEMI + "override/", {"size": "18", "added": ""})
+    assert "The override was not saved" in client.get(SEMI).content.decode()
+
+
+def test_assistants_cannot_publish_or_override(client, demo_event):
+    from django.contrib.auth import get_user_model
+
+    assistant = get_user_model().objects.create_user("asst", password="x-pass-1")
+    demo_event.assistants.add(assistant)
+    client.force_login(assistant)
+    assert client.post(SEMI + "publish/").status_code == 403
+    assert client.post(SEMI + "override/", {"size": "30"}).status_code == 403
+    assert not PublishedList.objects.exists()
+    assert Player.objects.filter(event=demo_event).exists()
