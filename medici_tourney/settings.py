@@ -86,6 +86,15 @@ DATABASES = {
         conn_max_age=60,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # A GM and assistants save at the same moment: a writer waits for the lock
+    # (IMMEDIATE takes it when the transaction starts) instead of failing, and WAL
+    # lets the kiosk and standings read while a table is being saved.
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
 
 _VALIDATORS = "django.contrib.auth.password_validation."
 AUTH_PASSWORD_VALIDATORS = [
