@@ -12,6 +12,7 @@ from django import forms
 from django.utils.html import format_html
 
 from heats.models import Seat
+from scoring.importers import MAXIMUM
 from scoring.operations import SeatScores
 
 SCORE_ATTRS = {"inputmode": "numeric", "pattern": "[0-9]*", "min": 0}
@@ -21,6 +22,7 @@ def _score_field(label: str, required: bool) -> forms.IntegerField:
     return forms.IntegerField(
         label=label,
         min_value=0,
+        max_value=MAXIMUM["florins"],
         required=required,
         widget=forms.NumberInput(attrs=SCORE_ATTRS),
     )
@@ -33,10 +35,13 @@ class ResultForm(forms.Form):
     scores are optional (tournament.md, Recording a table).
     """
 
+    seating = forms.CharField(widget=forms.HiddenInput)
+
     def __init__(self, *args, seats: list[Seat], **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.seats = seats
-        rows = []
+        self.fields["seating"].initial = self.seating_signature(seats)
+        rows = [Field("seating")]
         for seat in seats:
             n = seat.number
             self.fields[f"day1_{n}"] = _score_field("After day 1", False)
@@ -64,6 +69,26 @@ class ResultForm(forms.Form):
         self.helper.add_input(
             Submit("save", "Save results", css_class="btn-primary btn-lg mt-3")
         )
+
+    @staticmethod
+    def seating_signature(seats: list[Seat]) -> str:
+        """Who sat where when the form was drawn: "seat:player id" pairs."""
+        return ",".join(f"{s.number}:{s.player_id}" for s in seats)
+
+    def clean(self) -> dict:
+        """Refuse a form drawn before the table's seating changed (a swap): its
+        scores would land on the wrong players."""
+        data = super().clean()
+        current = self.seating_signature(self.seats)
+        if data.get("seating") != current:
+            # The page drawn again shows today's names; sending it again is fine.
+            self.data = self.data.copy()
+            self.data["seating"] = current
+            raise forms.ValidationError(
+                "The seating of this table changed after this form was opened "
+                "(a swap?): check the names and enter the results again."
+            )
+        return data
 
     @classmethod
     def initial_for(cls, seats: list[Seat]) -> dict[str, int | None]:

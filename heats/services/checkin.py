@@ -87,7 +87,15 @@ class CheckInReport:
 
 def _find_player(directory: PlayerDirectory, name: str, badge: str) -> Player:
     """The player for a check-in line; UserError when a name without a badge is
-    shared by several badged players (the GM must say which)."""
+    shared by several badged players (the GM must say which), or when a badge
+    belongs to someone else. A line that is only a known badge ("1204" or
+    "#1204") is that badge's player."""
+    typed = name.strip().removeprefix("#")
+    if not badge and typed in directory.by_badge:
+        return directory.by_badge[typed]
+    owner = directory.by_badge.get(badge.strip()) if badge else None
+    if owner is not None and owner.name_key != normalise_name(name):
+        raise UserError(f"Badge {badge.strip()} belongs to {owner.name}, not {name!r}.")
     same = directory.by_name.get(normalise_name(name), [])
     if not badge and len(same) > 1 and all(p.badge for p in same):
         badges = ", ".join(f"#{p.badge}" for p in same)
@@ -95,6 +103,23 @@ def _find_player(directory: PlayerDirectory, name: str, badge: str) -> Player:
             f"Several players are called {name!r} ({badges}): give a badge."
         )
     return directory.get_or_create(name, badge)
+
+
+def _check_lengths(rows: list[tuple[str, str]]) -> None:
+    names = Player._meta.get_field("name").max_length
+    badges = Player._meta.get_field("badge").max_length
+    problems = [
+        f"line {n}: the name is longer than {names} characters"
+        for n, (name, _) in enumerate(rows, 1)
+        if len(name.strip()) > names
+    ]
+    problems += [
+        f"line {n}: the badge is longer than {badges} characters"
+        for n, (_, badge) in enumerate(rows, 1)
+        if len(badge.strip()) > badges
+    ]
+    if problems:
+        raise UserError("Nothing was checked in.", problems)
 
 
 @transaction.atomic
@@ -105,6 +130,13 @@ def check_in(rnd: Round, rows: list[tuple[str, str]], user=None) -> CheckInRepor
     Heats, Late arrivals). An absent entry is checked in again. Raises UserError for
     an ambiguous name (see ``_find_player``); then nothing is saved.
     """
+    if rnd.kind == RoundKind.FINAL:
+        raise UserError(
+            "The final is seated from the semi-final winners only: no check-in."
+        )
+    if rnd.kind == RoundKind.SEMI:
+        raise UserError("Check qualifiers in on the semi-final page.")
+    _check_lengths(rows)
     directory = PlayerDirectory(rnd.event)
     status = EntryStatus.LATE if rnd.seated_at else EntryStatus.CHECKED_IN
     report = CheckInReport()

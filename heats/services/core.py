@@ -54,6 +54,8 @@ def create_event(slug: str, name: str, rules: str = "wbc", user=None) -> Event:
     (``scoring.services.new_event``), which knows the rule sets.
     """
     name = " ".join(name.split())
+    if len(name) > Event._meta.get_field("name").max_length:
+        raise UserError("The event's name is too long (200 characters at most).")
     if not SLUG.fullmatch(slug or ""):
         raise UserError(
             f"{slug!r} cannot be an event's short name: use letters, digits, "
@@ -76,7 +78,7 @@ def parse_round_code(code: str) -> tuple[str, int]:
     text = str(code).strip().lower()
     if text in {"semi", "final"}:
         return text, 1
-    if text.isdigit() and int(text) >= 1:
+    if re.fullmatch(r"[0-9]{1,3}", text) and int(text) >= 1:
         return RoundKind.HEAT, int(text)
     raise UserError(f"Unknown round {code!r}: give a heat number, 'semi' or 'final'.")
 

@@ -262,6 +262,11 @@ def swap_seats(rnd: Round, a: Player, b: Player, user=None) -> SwapReport:
 def _check_swappable(rnd: Round, players: list[Player], seats: dict) -> None:
     if not seats:
         raise UserError("Neither player is seated: there is nothing to swap.")
+    if rnd.kind != RoundKind.HEAT and len(seats) < len(players):
+        raise UserError(
+            f"In the {rnd.label} only seated players swap: its seats come from the "
+            "list (no alternate advances to the final)."
+        )
     waiting = set(
         rnd.entries.filter(status=EntryStatus.LATE).values_list("player", flat=True)
     )
@@ -296,6 +301,8 @@ def form_late_table(rnd: Round, *, seed: int | str | None = None, user=None):
     UserError while too few wait, or before the round is seated. Source:
     tournament.md, Heats, Late arrivals. Returns the ``Seating``.
     """
+    if rnd.kind != RoundKind.HEAT:
+        raise UserError(f"Late tables are for heats only, not the {rnd.label}.")
     if not rnd.seated_at:
         raise UserError(f"Seat {rnd.label} first; late tables come after.")
     waiting = waiting_players(rnd)

@@ -22,7 +22,8 @@ def results_url(table, name: str = "scoring:table-results") -> str:
 
 def post_finals(client, table, finals: list[int], days=None):
     """POST final florins (and optional (day1, day2) per seat) in seat order."""
-    data = {}
+    seats = table.seats.order_by("number")
+    data = {"seating": ",".join(f"{s.number}:{s.player_id}" for s in seats)}
     for n, final in enumerate(finals, start=1):
         data[f"final_{n}"] = final
         if days:
@@ -163,3 +164,30 @@ def test_round_page_lists_the_tables_that_owe_paperwork(gm_client, event, heat_t
     post_finals(gm_client, table1, [50, 40, 30, 20, 10])
     page = gm_client.get(rnd.get_absolute_url()).content.decode()
     assert "owe paperwork: table 2<" in page
+
+
+def test_a_form_opened_before_a_swap_is_refused(gm_client, heat_table):
+    # The form was drawn for the seating before seats 1 and 2 swapped.
+    seats = list(heat_table.seats.order_by("number"))
+    stale = ",".join(
+        f"{s.number}:{o.player_id}"
+        for s, o in zip(seats, [seats[1], seats[0], *seats[2:]], strict=True)
+    )
+    data = {"seating": stale, **{f"final_{n}": 50 + n for n in range(1, 6)}}
+    response = gm_client.post(results_url(heat_table), data)
+    assert response.status_code == 200
+    assert "The seating of this table changed" in response.content.decode()
+    assert not PlayerRecord.objects.exists()
+    # The form drawn again carries today's seating: sending it now saves.
+    fresh = response.context["form"].data["seating"]
+    assert (
+        gm_client.post(results_url(heat_table), {**data, "seating": fresh}).status_code
+        == 302
+    )
+
+
+def test_absurd_scores_are_refused_by_the_form(gm_client, heat_table):
+    response = post_finals(gm_client, heat_table, [10**20, 60, 100, 55, 70])
+    assert response.status_code == 200
+    assert "less than or equal to 99999" in response.content.decode()
+    assert not PlayerRecord.objects.exists()
