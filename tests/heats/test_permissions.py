@@ -109,7 +109,9 @@ def test_assistants_check_in_and_enter_results(assistant_client, seated_heat):
     assert response.status_code == 302
     assert seated_heat.entries.filter(player__name="Late Larry").exists()
     table = seated_heat.tables.get(number=1)
-    data = {f"final_{s.number}": 10 * s.number for s in table.seats.all()}
+    seats = table.seats.order_by("number")
+    data = {f"final_{s.number}": 10 * s.number for s in seats}
+    data["seating"] = ",".join(f"{s.number}:{s.player_id}" for s in seats)
     response = assistant_client.post(
         url("scoring:table-results", {"round": "1", "table": 1}), data
     )
