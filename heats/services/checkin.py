@@ -182,15 +182,17 @@ def checked_in_count(rnd: Round) -> tuple[int, seating.TableSizes]:
 def search_players(event: Event, query: str, limit: int = 12) -> list[Player]:
     """Players whose name contains ``query`` (or whose badge starts with it), names
     that start with it first; for the check-in type-ahead."""
-    text = " ".join(query.split())
+    text = " ".join("".join(c for c in query if c.isprintable()).split())
+    badge = text.removeprefix("#")
     if not text:
         return []
     found = event.players.filter(
-        Q(name_key__contains=normalise_name(text)) | Q(badge__startswith=text)
+        Q(name_key__contains=normalise_name(text)) | Q(badge__startswith=badge)
     )
     key = normalise_name(text)
     return sorted(
-        found[: limit * 4], key=lambda p: (not p.name_key.startswith(key), p.name_key)
+        found[: limit * 4],
+        key=lambda p: (p.badge != badge, not p.name_key.startswith(key), p.name_key),
     )[:limit]
 
 

@@ -12,10 +12,12 @@
   var active = -1;
   var timer = null;
   var lastQuery = "";
+  var inFlight = false;
+  var enterPending = false;
 
   function items() { return list.querySelectorAll("[role=option]"); }
 
-  function hide() { list.hidden = true; list.innerHTML = ""; active = -1; }
+  function hide() { list.hidden = true; list.innerHTML = ""; active = -1; lastQuery = ""; }
 
   function highlight(index) {
     var options = items();
@@ -46,13 +48,28 @@
       item._player = player;
       list.appendChild(item);
     });
-    if (!players.length && input.value.trim()) {
-      var none = document.createElement("li");
-      none.className = "list-group-item text-muted small";
-      none.textContent = "No match: Enter adds “" + input.value.trim() + "” as a new player";
-      list.appendChild(none);
+    var typed = input.value.trim();
+    var exact = players.some(function (p) { return p.name.toLowerCase() === typed.toLowerCase(); });
+    if (typed && !exact && !/^#?\d+$/.test(typed)) {
+      // Adding a new player is an explicit choice, listed after the matches.
+      var add = document.createElement("li");
+      add.className = "list-group-item list-group-item-action text-primary";
+      add.setAttribute("role", "option");
+      add.textContent = "+ Add “" + typed + "” as a new player";
+      add._player = { name: typed, badge: badge ? badge.value : "" };
+      add.addEventListener("mousedown", function (e) { e.preventDefault(); choose(add._player); });
+      list.appendChild(add);
     }
     list.hidden = !list.children.length;
+    if (enterPending) { enterPending = false; pickFirst(); }
+  }
+
+  // Enter with nothing highlighted takes the best match (the first option), so a
+  // partial name or a badge number never becomes a new player by accident.
+  function pickFirst() {
+    var options = items();
+    if (options.length) { choose(options[0]._player); }
+    else if (form.requestSubmit) { form.requestSubmit(); }
   }
 
   function search() {
@@ -60,18 +77,22 @@
     if (query === lastQuery) { return; }
     lastQuery = query;
     if (!query) { hide(); return; }
+    inFlight = true;
     fetch(url + "?q=" + encodeURIComponent(query), {
       credentials: "same-origin",
       headers: { "Accept": "application/json" }
     })
       .then(function (r) { return r.ok ? r.json() : { players: [] }; })
-      .then(function (data) { if (query === input.value.trim()) { show(data.players); } })
-      .catch(function () { hide(); });
+      .then(function (data) {
+        inFlight = false;
+        if (query === input.value.trim()) { show(data.players); }
+      })
+      .catch(function () { inFlight = false; enterPending = false; hide(); });
   }
 
   input.addEventListener("input", function () {
     clearTimeout(timer);
-    timer = setTimeout(search, 120);
+    timer = setTimeout(function () { timer = null; search(); }, 120);
   });
   input.addEventListener("keydown", function (e) {
     var options = items();
@@ -81,6 +102,14 @@
     else if (e.key === "Enter" && active >= 0 && options[active]) {
       e.preventDefault();
       choose(options[active]._player);
+    }
+    else if (e.key === "Enter" && input.value.trim()) {
+      e.preventDefault();
+      clearTimeout(timer);
+      timer = null;
+      if (inFlight) { enterPending = true; }            // matches on their way
+      else if (input.value.trim() !== lastQuery) { enterPending = true; search(); }
+      else { pickFirst(); }
     }
   });
   input.addEventListener("blur", function () { setTimeout(hide, 150); });

@@ -108,3 +108,32 @@ def test_gm_checks_in_23_seats_them_and_enters_a_table(live_server, browser, gm_
     assert winner_name in winners
     public.close()
     page.close()
+
+
+def test_enter_on_a_partial_name_or_a_badge_picks_the_player(
+    live_server, browser, gm_event
+):
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.set_default_timeout(10_000)
+    page.goto(f"{live_server.url}/accounts/login/?next=/e/wbc/gm/")
+    page.fill("#id_username", "gm")
+    page.fill("#id_password", "gm-password-1")
+    page.click("button[type=submit]")
+    page.click("#new-heat")
+    page.wait_for_url(re.compile(r"/e/wbc/gm/round/1/$"))
+    # Enter straight after typing, before the matches have arrived.
+    page.type("#id_name", "Zelda Q")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#checked-in-count:text-is('1')")
+    page.type("#id_name", "4242")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("text=Already checked in")
+    # Nobody called "Zelda Q" or "4242" was made: one player, checked in once.
+    assert list(Player.objects.values_list("name", flat=True)) == ["Zelda Quartermain"]
+    # A new name is added only when the GM picks "+ Add".
+    page.type("#id_name", "Zel")
+    page.wait_for_selector("#checkin-suggestions li:has-text('Add “Zel”')")
+    page.click("#checkin-suggestions li:has-text('Add “Zel”')")
+    page.wait_for_selector("#checked-in-count:text-is('2')")
+    assert Player.objects.filter(name="Zel").exists()
+    page.close()
