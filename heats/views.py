@@ -119,6 +119,7 @@ class TableCard:
     winners: list[Player] = field(default_factory=list)
     findings: list[dict] = field(default_factory=list)
     acknowledged: bool = True
+    tied: bool = False
 
 
 def table_cards(rnd: Round) -> list[TableCard]:
@@ -136,6 +137,7 @@ def table_cards(rnd: Round) -> list[TableCard]:
         card = TableCard(table, list(table.seats.all()), done)
         if done:
             card.winners = [s.player for s in card.seats if s.record.place == 1]
+            card.tied = len(card.winners) > 1
         check = getattr(table, "rules_check", None)
         if check is not None and check.findings:
             card.findings = check.findings

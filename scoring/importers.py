@@ -156,24 +156,29 @@ class _RowReader:
             return None
 
     def read(self) -> ResultRow | None:
+        """The row, or None when its round, table or player cannot be read. A row
+        with only a bad score or seat is still returned (its bad cells as 0 or
+        None) so the checks across rows can see it; ``ok`` says it is clean."""
         kind, number = RoundKind.HEAT, 0
         try:
             kind, number = parse_round(self.text("heat"))
         except ValueError as exc:
             self.fail("heat", str(exc))
         table = self.number("table", minimum=1, what="table", required=True)
-        seat = self.number("seat", minimum=1, what="seat", required=False)
-        if seat is not None and seat > MAX_SEATS:
-            self.fail("seat", f"seat {seat} is above {MAX_SEATS}; tables seat 4–6")
         player = " ".join(self.text("player").split())
         if not player:
             self.fail("player", "is empty; a player name is required")
+        placed = self.ok
+        seat = self.number("seat", minimum=1, what="seat", required=False)
+        if seat is not None and seat > MAX_SEATS:
+            self.fail("seat", f"seat {seat} is above {MAX_SEATS}; tables seat 4–6")
+            seat = None
         scores = {
             col: self.number(col, minimum=0, what="florins", required=col == "final")
             for col in ("day1", "day2", "final")
         }
         place = self.number("place", minimum=1, what="place", required=False)
-        if not self.ok:
+        if not placed:
             return None
         return ResultRow(
             self.line,
@@ -185,7 +190,7 @@ class _RowReader:
             self.text("badge"),
             scores["day1"],
             scores["day2"],
-            scores["final"],
+            scores["final"] or 0,
             place,
         )
 
@@ -262,9 +267,8 @@ def parse_results_csv(text: str) -> ParsedResults:
     if not rows and not problems:
         problems.append(LineProblem(1, "", "the file has no player records"))
     rows, key_problems = resolve_keys(rows)
-    # A table missing a rejected row would also look too small: check sizes only
-    # when every row was read.
-    problems += key_problems + check_rows(rows, sizes=not problems)
+    # Sizes and places need every row read cleanly: check them only then.
+    problems += key_problems + check_rows(rows, complete=not problems)
     if problems:
         raise ResultsFileError(problems)
     return ParsedResults(rows, warnings)
@@ -302,7 +306,7 @@ def resolve_keys(rows: list[ResultRow]) -> tuple[list[ResultRow], list[LineProbl
     return resolved, problems
 
 
-def check_rows(rows: list[ResultRow], *, sizes: bool = True) -> list[LineProblem]:
+def check_rows(rows: list[ResultRow], *, complete: bool = True) -> list[LineProblem]:
     """Cross-row checks: seats, players once per table and round, badges, sizes.
 
     Returns the problems (empty when the rows are consistent). formats.md and
@@ -344,7 +348,7 @@ def check_rows(rows: list[ResultRow], *, sizes: bool = True) -> list[LineProblem
                 )
             )
     for table_rows in tables.values():
-        problems += _check_table(table_rows, sizes=sizes)
+        problems += _check_table(table_rows, complete=complete)
     return problems
 
 
@@ -407,7 +411,7 @@ def _check_places(rows: list[ResultRow], label: str) -> list[LineProblem]:
     return problems
 
 
-def _check_table(rows: list[ResultRow], *, sizes: bool) -> list[LineProblem]:
+def _check_table(rows: list[ResultRow], *, complete: bool) -> list[LineProblem]:
     first = rows[0]
     label = f"{first.round_label} table {first.table}"
     problems = []
@@ -419,7 +423,7 @@ def _check_table(rows: list[ResultRow], *, sizes: bool) -> list[LineProblem]:
                 (f"{label} has {len(rows)} players; a table seats at most {MAX_SEATS}"),
             )
         )
-    if sizes and len(rows) < MIN_SEATS:
+    if complete and len(rows) < MIN_SEATS:
         problems.append(
             LineProblem(
                 rows[-1].line,
@@ -440,4 +444,4 @@ def _check_table(rows: list[ResultRow], *, sizes: bool) -> list[LineProblem]:
                 (f"{label} gives seats for some players but not this one"),
             )
         )
-    return problems + _check_places(rows, label)
+    return problems + (_check_places(rows, label) if complete else [])

@@ -109,6 +109,7 @@ def winner_rows(
                 "player": player,
                 "wins": ", ".join(won),
                 "double": len(won) > 1,
+                "wins_count": len(won),
                 "status": status,
             }
         )

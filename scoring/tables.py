@@ -5,11 +5,15 @@ from __future__ import annotations
 import django_tables2 as tables
 from django.utils.html import format_html
 
-# Shown from tablet width up; a phone keeps the columns that matter.
-WIDE_ONLY = {
-    "th": {"class": "d-none d-md-table-cell"},
-    "td": {"class": "d-none d-md-table-cell"},
-}
+
+def wide_only(extra: str = "") -> dict:
+    """Column attrs shown from tablet width up; a phone keeps what matters."""
+    css = f"d-none d-md-table-cell {extra}".strip()
+    return {"th": {"class": css}, "td": {"class": css}}
+
+
+WIDE_ONLY = wide_only()
+TIMES = {2: "double", 3: "triple", 4: "quadruple"}
 
 
 def percent_text(value) -> str:
@@ -70,8 +74,9 @@ class HeatWinnerTable(tables.Table):
 
     def render_player(self, value: str, record):
         if record["double"]:
+            times = TIMES.get(record["wins_count"], f"{record['wins_count']}×")
             return format_html(
-                '{} <span class="badge badge-double">double winner</span>', value
+                '{} <span class="badge badge-double">{} winner</span>', value, times
             )
         return value
 
@@ -80,12 +85,14 @@ class HeatResultTable(tables.Table):
     """One heat's tables and scores, a row per player record, winners highlighted."""
 
     table = tables.Column("Table")
-    seat = tables.Column("Seat")
+    seat = tables.Column("Seat", attrs=WIDE_ONLY)
     player = tables.Column("Player")
-    day1 = tables.Column("Day 1", attrs={"td": {"class": "text-end"}})
-    day2 = tables.Column("Day 2", attrs={"td": {"class": "text-end"}})
+    day1 = tables.Column("Day 1", attrs=wide_only("text-end"))
+    day2 = tables.Column("Day 2", attrs=wide_only("text-end"))
     final = tables.Column("Final", attrs={"td": {"class": "text-end fw-semibold"}})
-    place = tables.Column("Place")
+    place = tables.Column(
+        "Place", attrs={"td": {"class": "ps-3"}, "th": {"class": "ps-3"}}
+    )
 
     class Meta:
         order_by = ("table", "seat")

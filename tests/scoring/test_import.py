@@ -389,3 +389,19 @@ def test_a_row_spanning_lines_is_reported_at_its_first_line():
     assert problems_of(text) == [
         "line 2, column day1: 'x' is not a whole number of florins"
     ]
+
+
+def test_checks_across_rows_still_run_beside_bad_numbers():
+    text = (
+        HEADER
+        + "1,1,1,Ann Arbor,101,x,60,90\n"  # bad day1
+        + "1,1,1,Ben Bell,102,35,55,80\n"  # seat 1 again
+        + "1,1,3,Ann Arbor,101,20,40,-7\n"  # Ann twice, negative final
+        + "1,1,4,Di Dunn,104,25,45,60\n"
+    )
+    assert problems_of(text) == [
+        "line 2, column day1: 'x' is not a whole number of florins",
+        "line 3, column seat: seat 1 of table 1 is already taken by Ann Arbor (line 2)",
+        "line 4, column final: -7 is below 0; florins cannot be negative",
+        "line 4, column player: Ann Arbor already plays at the same table (line 2)",
+    ]
