@@ -84,10 +84,19 @@ class SeatForm(forms.Form):
         required=False,
     )
 
-    def __init__(self, *args, action: str = "", submit: str = "Seat now", **kwargs):
+    def __init__(
+        self,
+        *args,
+        action: str = "",
+        submit: str = "Seat now",
+        confirm: str = "",
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
         self.helper = _helper(action, submit, css="btn-success btn-lg w-100")
         self.helper.form_id = "seat-form"
+        if confirm:
+            self.helper.attrs = {"data-confirm": confirm}
         self.helper.layout = Layout(
             HTML('<details class="mb-2"><summary class="small">Seed…</summary>'),
             Field("seed"),

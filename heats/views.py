@@ -198,10 +198,13 @@ class EventGMView(EventStaffRequiredMixin, TemplateView):
         )
         context["rounds"] = [dict(round_summary(r), counts=r) for r in rounds]
         context["has_semi"] = any(r.kind == RoundKind.SEMI for r in rounds)
+        context["semi_seated"] = any(
+            r.kind == RoundKind.SEMI and r.seated_at for r in rounds
+        )
         return context
 
 
-@event_action()
+@event_action(gm_only=True)
 def round_create(request, event: Event):
     rnd = services.create_heat(event, request.user)
     messages.success(request, f"{rnd.label} created: check players in.")
@@ -269,6 +272,9 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
             seat_form=forms.SeatForm(
                 action=self.action("round-seat"),
                 submit="Seat again" if cards else "Seat now",
+                confirm="Seat this round again? Every table is drawn anew."
+                if cards
+                else "",
             ),
             swap_form=forms.SwapForm(
                 players=sorted(seated + waiting, key=lambda p: p.name_key),

@@ -207,6 +207,9 @@ class SemiView(EventStaffRequiredMixin, TemplateView):
                 submit="Seat the semi-final again"
                 if semi.seated_at
                 else "Seat semi-final",
+                confirm="Seat the semi-final again? Every table is drawn anew."
+                if semi.seated_at
+                else "",
             ),
             **kwargs,
         )

@@ -33,10 +33,12 @@ GM_ONLY_ACTIONS = [
     ("scoring:table-acknowledge", {"round": "1", "number": 1}),
     ("scoring:semi-seat", {}),
     ("scoring:final-seat", {}),
+    ("scoring:semi-publish", {}),
+    ("scoring:semi-override", {}),
+    ("heats:round-create", {}),
 ]
 
 STAFF_ACTIONS = [
-    ("heats:round-create", {}),
     ("heats:round-checkin", {"round": "1"}),
     ("heats:round-paste", {"round": "1"}),
     ("heats:round-undo", {"round": "1"}),
@@ -97,9 +99,13 @@ def test_users_without_a_role_get_403_on_actions(
 
 @pytest.mark.parametrize(("name", "kwargs"), GM_ONLY_ACTIONS)
 def test_assistants_cannot_take_gm_actions(assistant_client, seated_heat, name, kwargs):
+    from heats.models import Round
+
     before = list(Seat.objects.values_list("pk", "player_id"))
+    rounds = Round.objects.count()
     assert assistant_client.post(url(name, kwargs)).status_code == 403
     assert list(Seat.objects.values_list("pk", "player_id")) == before
+    assert Round.objects.count() == rounds
 
 
 def test_assistants_check_in_and_enter_results(assistant_client, seated_heat):

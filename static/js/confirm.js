@@ -1,0 +1,10 @@
+/* Forms carrying data-confirm ask before they are sent (re-seating a round,
+   creating a heat): one stray click at a busy table must not undo the seating. */
+(function () {
+  "use strict";
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var question = form.getAttribute && form.getAttribute("data-confirm");
+    if (question && !window.confirm(question)) { event.preventDefault(); }
+  }, true);
+})();
