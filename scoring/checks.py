@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from heats.errors import UserError
-from heats.models import Table, normalise_name
+from heats.models import RoundKind, Table, normalise_name
 from heats.services import log
 from scoring.medici.findings import Finding, ScoresheetError
 from scoring.medici.limits import check_scores
@@ -198,6 +198,18 @@ def _money(days: list, index: int, name: str):
     return (days[index].get("money") or {}).get(name)
 
 
+def _check_sheet_is_for(sheet: dict, table: Table) -> None:
+    """UserError when the sheet names another heat or table than ``table``'s."""
+    heat, number = sheet.get("heat"), sheet.get("table")
+    if heat is None or number is None or table.round.kind != RoundKind.HEAT:
+        return
+    if (str(heat), str(number)) != (str(table.round.number), str(table.number)):
+        raise UserError(
+            f"This scoresheet is for heat {heat} table {number}, not "
+            f"{table.round.label.lower()} table {table.number}: attach it there."
+        )
+
+
 @transaction.atomic
 def attach_scoresheet(table: Table, sheet: dict, user=None) -> ScoresheetSubmission:
     """Verify ``sheet`` with the rules engine and attach it to ``table``.
@@ -206,6 +218,7 @@ def attach_scoresheet(table: Table, sheet: dict, user=None) -> ScoresheetSubmiss
     by disagreements with the recorded result. Raises UserError for a sheet too
     malformed to check (the message names the field). rules.md, Verifying.
     """
+    _check_sheet_is_for(sheet, table)
     try:
         report = verify_sheet(sheet)
     except ScoresheetError as exc:
@@ -214,6 +227,7 @@ def attach_scoresheet(table: Table, sheet: dict, user=None) -> ScoresheetSubmiss
         raise UserError(f"The scoresheet names an unknown rule set: {exc}") from None
     findings = [f.to_dict() for f in report.findings]
     findings += compare_with_records(sheet, table)
+    findings.sort(key=lambda f: (f["day"] or 0, f["player"] or ""))
     submission = ScoresheetSubmission.objects.create(
         table=table,
         sheet=sheet,

@@ -218,10 +218,20 @@ class SemiView(EventStaffRequiredMixin, TemplateView):
 @event_action()
 def semi_mark(request, event: Event):
     player = event_player(event, request.POST.get("player"))
-    present = request.POST.get("status") == "present"
-    operations.mark_semi(event, player, present, request.user)
-    state = "present" if present else "absent"
-    messages.success(request, f"{player} marked {state} for the semi-final.")
+    status = request.POST.get("status")
+    if status not in ("present", "absent"):
+        raise UserError("Mark the player present or absent.")
+    before = [q.player for q in event_advancement(event).qualifiers]
+    operations.mark_semi(event, player, status == "present", request.user)
+    after = [q.player for q in event_advancement(event).qualifiers]
+    text = f"{player} marked {status} for the semi-final."
+    called = [p for p in after if p not in before]
+    dropped = [p for p in before if p not in after and p != str(player.name)]
+    if called:
+        text += f" Called in: {', '.join(called)}."
+    if dropped:
+        text += f" No longer on the list: {', '.join(dropped)}."
+    messages.success(request, text)
     return redirect("scoring:semi", event=event.slug)
 
 

@@ -153,3 +153,13 @@ def test_verify_command_reads_standard_input_and_refuses_empty_lists(
     with pytest.raises(CommandError) as info:
         call_command("verify_scoresheet", str(empty))
     assert info.value.returncode == 2
+
+
+def test_a_sheet_for_another_table_is_refused(client, demo_in_event, gm):
+    client.force_login(gm)
+    sheet = demo_sheets()[1]  # heat 1 table 2
+    response = client.post(TABLE_URL, {"text": json.dumps(sheet)})
+    assert "This scoresheet is for heat 1 table 2, not heat 1 table 1" in (
+        response.content.decode()
+    )
+    assert not ScoresheetSubmission.objects.exists()

@@ -77,6 +77,9 @@ def test_marking_a_qualifier_absent_calls_the_next_alternate(demo_gm, demo_event
     assert semi.entries.get(player__name=winner).status == EntryStatus.ABSENT
     page = demo_gm.get(reverse("scoring:semi", kwargs={"event": "demo"}))
     assert called_next in page.content.decode()
+    # Marlo Juniper (95.6%) is the next alternate after Drew Penrose (demo README).
+    assert called_next == "Marlo Juniper"
+    assert f"Called in: {called_next}." in page.content.decode()
 
 
 def test_marking_present_checks_the_qualifier_in(demo_gm, demo_event):
