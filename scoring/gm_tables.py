@@ -52,6 +52,10 @@ class SemiListTable(tables.Table):
         )
         return format_html('<span class="badge {}">{}</span>', css, value)
 
+    def value_status(self, value: str) -> str:
+        """Exports carry the plain status, not the badge's HTML."""
+        return value
+
     def render_mark(self, record):
         if not self.can_mark or record["status"] == "seated":
             return ""

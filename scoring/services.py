@@ -347,7 +347,8 @@ def import_results(
         raise UserError(
             f"The file contradicts {len(conflicts)} saved record(s); "
             "nothing was saved. "
-            "Import with replace to overwrite them (the old values are kept).",
+            "To overwrite them, import again with --replace (on the page: tick "
+            "Replace); the old values are kept in the history.",
             conflicts,
         )
     for item in imports:

@@ -121,7 +121,7 @@ def _negative(name: str, money: list[int | None]) -> list[Finding]:
         Finding(
             day,
             name,
-            f"money after day {day}: sheet says {florins}, but money is never "
+            f"money after day {day}: the result says {florins}, but money is never "
             "negative (no borrowing)",
             "negative",
         )
@@ -147,7 +147,7 @@ def _player_gains(
                 Finding(
                     day,
                     name,
-                    f"gain on {span}: sheet says +{gain} ({before} -> {after}), "
+                    f"gain on {span}: the result says +{gain} ({before} -> {after}), "
                     "but the "
                     f"most a player can earn on {span} at a {table.players}-player "
                     f"{table.name} table is {bound}",
@@ -172,8 +172,9 @@ def _table_gains(table: TableRules, money: list[list[int | None]]) -> list[Findi
                 Finding(
                     day,
                     None,
-                    f"table gain on day {day}: sheet says +{gain} in total, but the "
-                    f"{table.players} players can earn at most {bound} together",
+                    f"table gain on day {day}: the result says +{gain} in total, "
+                    f"but the {table.players} players can earn at most {bound} "
+                    "together",
                     "table-gain",
                 )
             )
