@@ -75,7 +75,8 @@ def test_a_plausible_table_has_no_findings():
 def test_a_final_below_zero_is_found():
     (finding,) = check_scores("wbc", five(final_a=-1))
     assert (finding.day, finding.player) == (3, "A")
-    assert "the result says -1" in finding.message and "never negative" in finding.message
+    assert "the result says -1" in finding.message
+    assert "never negative" in finding.message
 
 
 def test_day_1_money_below_zero_is_found():
