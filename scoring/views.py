@@ -6,16 +6,18 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 from django.views.generic import FormView, ListView, TemplateView
 
 from heats.errors import UserError
 from heats.mixins import EventMixin, EventStaffRequiredMixin, require_event_role
 from heats.models import Event, Table
-from heats.services import get_round
-from scoring import tables
+from heats.services import ROUND_ORDER, get_round
+from scoring import operations, tables
 from scoring.checks import acknowledge_check, attach_scoresheet, parse_sheet_text
 from scoring.forms import ResultsImportForm, ScoresheetForm
+from scoring.gm_tables import LaurelTable
 from scoring.models import PlayerRecord, TableCheck
 from scoring.services import import_results
 from scoring.standings import standings
@@ -40,8 +42,17 @@ class StandingsView(EventMixin, TemplateView):
             data = standings(self.event)
         except UserError as exc:
             return {**context, "error": exc.render()}
+        laurels = operations.event_laurels(self.event)
         context.update(
             standings=data,
+            seated_rounds=sorted(
+                self.event.rounds.filter(seated_at__isnull=False),
+                key=lambda r: (ROUND_ORDER[r.kind], r.number),
+            ),
+            laurel_table=LaurelTable([x.to_json() for x in laurels])
+            if laurels
+            else None,
+            updated=timezone.now(),
             result=data.result,
             posted=data.posted,
             qualifier_table=tables.QualifierTable(data.qualifiers),

@@ -54,7 +54,7 @@ def parse_name_list(text: str) -> list[tuple[str, str]]:
     rows: list[tuple[str, str]] = []
     for line in text.splitlines():
         name, _, badge = line.partition(",")
-        row = (" ".join(name.split()), badge.strip())
+        row = (" ".join(name.split()), badge.strip(" ,#\t"))
         if row[0] and row not in rows:
             rows.append(row)
     return rows

@@ -161,7 +161,10 @@ def seat_round(
     except seating.SeatingError as exc:
         raise UserError(str(exc)) from None
     if not result.tables:
-        raise UserError(f"{len(people)} players cannot fill a table of 4.")
+        raise UserError(
+            f"{len(people)} player{'s' if len(people) != 1 else ''} checked in: "
+            "a table needs at least 4."
+        )
     rnd.tables.all().delete()
     _save_tables(rnd, result.tables, start=1, late=False)
     _set_statuses(rnd, people, result.waiting)
