@@ -159,7 +159,7 @@ class SemiOverrideForm(forms.Form):
         self.helper = FormHelper()
         self.helper.form_action = action
         self.helper.add_input(
-            Submit("override", "Save override", css_class="btn-outline-secondary")
+            Submit("override", "Save override", css_class="btn-secondary")
         )
 
     def clean_added(self) -> list[str]:
