@@ -289,7 +289,13 @@ def round_checkin(request, event: Event, round: str):
     rnd = round_or_404(event, round)
     form = forms.CheckInForm(request.POST)
     if not form.is_valid():
-        raise UserError("Type a name to check in.")
+        raise UserError(
+            "Nothing was checked in.",
+            [
+                f"{form[name].label}: {' '.join(errors)}"
+                for name, errors in form.errors.items()
+            ],
+        )
     report = services.check_in(
         rnd, [(form.cleaned_data["name"], form.cleaned_data["badge"])], request.user
     )

@@ -58,7 +58,8 @@ def gm_event(transactional_db, settings):
     return event
 
 
-def test_gm_checks_in_23_seats_them_and_enters_a_table(live_server, browser, gm_event):
+def gm_opens_a_new_heat(browser, live_server):
+    """Log in as the GM, press "New heat"; returns the page on Heat 1."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.set_default_timeout(10_000)
     page.goto(f"{live_server.url}/accounts/login/?next=/e/wbc/gm/")
@@ -67,6 +68,11 @@ def test_gm_checks_in_23_seats_them_and_enters_a_table(live_server, browser, gm_
     page.click("button[type=submit]")
     page.click("#new-heat")
     page.wait_for_url(re.compile(r"/e/wbc/gm/round/1/$"))
+    return page
+
+
+def test_gm_checks_in_23_seats_them_and_enters_a_table(live_server, browser, gm_event):
+    page = gm_opens_a_new_heat(browser, live_server)
 
     # 20 pasted, 1 found by type-ahead (badge), 2 typed as new players.
     page.click("text=Paste a list")
@@ -113,14 +119,7 @@ def test_gm_checks_in_23_seats_them_and_enters_a_table(live_server, browser, gm_
 def test_enter_on_a_partial_name_or_a_badge_picks_the_player(
     live_server, browser, gm_event
 ):
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.set_default_timeout(10_000)
-    page.goto(f"{live_server.url}/accounts/login/?next=/e/wbc/gm/")
-    page.fill("#id_username", "gm")
-    page.fill("#id_password", "gm-password-1")
-    page.click("button[type=submit]")
-    page.click("#new-heat")
-    page.wait_for_url(re.compile(r"/e/wbc/gm/round/1/$"))
+    page = gm_opens_a_new_heat(browser, live_server)
     # Enter straight after typing, before the matches have arrived.
     page.type("#id_name", "Zelda Q")
     page.keyboard.press("Enter")

@@ -28,21 +28,12 @@ from scoring.advancement import (
     semi_final_size,
     table_places,
 )
+from tests.scoring.factories import rec
 
 DEMO = Path(__file__).resolve().parents[2] / "data" / "demo"
 
 
 # --- factories --------------------------------------------------------------------
-
-
-def rec(
-    player: str,
-    final: int,
-    day2: int | None = None,
-    day1: int | None = None,
-    declared: int | None = None,
-) -> PlayerResult:
-    return PlayerResult(player, final, day1=day1, day2=day2, declared_place=declared)
 
 
 def t(heat: int, number: int, *records: PlayerResult, **finals: int) -> HeatTable:

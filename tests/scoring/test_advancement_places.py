@@ -10,16 +10,7 @@ from fractions import Fraction
 import pytest
 
 from scoring.places import PlayerResult, display_percent, percent_of, table_places
-
-
-def rec(
-    player: str,
-    final: int,
-    day2: int | None = None,
-    day1: int | None = None,
-    declared: int | None = None,
-) -> PlayerResult:
-    return PlayerResult(player, final, day1=day1, day2=day2, declared_place=declared)
+from tests.scoring.factories import rec
 
 
 def test_places_follow_the_final_score_and_equal_scores_share_a_place():

@@ -1,0 +1,16 @@
+"""Small builders for pure advancement tests (scoring.places, scoring.advancement)."""
+
+from __future__ import annotations
+
+from scoring.places import PlayerResult
+
+
+def rec(
+    player: str,
+    final: int,
+    day2: int | None = None,
+    day1: int | None = None,
+    declared: int | None = None,
+) -> PlayerResult:
+    """One player record: ``rec("Ann", 98, day2=60, day1=30, declared=1)``."""
+    return PlayerResult(player, final, day1=day1, day2=day2, declared_place=declared)
