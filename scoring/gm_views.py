@@ -309,6 +309,7 @@ class FinalView(EventStaffRequiredMixin, TemplateView):
         return super().get_context_data(
             round=final,
             finalists=finalists,
+            excluded=operations.alternates_winning_semi_tables(self.event),
             problem=problem,
             cards=table_cards(final),
             seat_form=SeatForm(action=action, submit="Seat final"),

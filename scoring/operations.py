@@ -287,18 +287,43 @@ def finalists(event: Event) -> list[Player]:
     """Who plays the final: the semi-final table winners (not marked absent from
     the final), or the advancement list when the event has no semi-final.
 
-    Never an alternate and never a semi-final non-winner (tournament.md, Semi-final
-    and final). UserError while a semi-final table has no result or an unresolved
-    tie for first, or before a semi-final exists when one is due.
+    Never an alternate, even one who won a semi-final table, and never a
+    semi-final non-winner (tournament.md, Semi-final and final; seed 001).
+    UserError while a semi-final table has no result or an unresolved tie for
+    first, or before a semi-final exists when one is due.
     """
     final = final_round(event)
     semi = event.rounds.filter(kind=RoundKind.SEMI).first()
     if semi is not None and semi.tables.exists():
-        return heat_services.semi_table_winners(semi, final)
+        winners = heat_services.semi_table_winners(semi, final)
+        heat_winners = set(heat_winner_ids(event))
+        return [p for p in winners if p.pk in heat_winners]
     result = event_advancement(event)
     if not result.final_only:
         raise UserError("Seat the semi-final first: the final is its table winners.")
     return players_by_key(event, [q.player for q in result.qualifiers])
+
+
+def heat_winner_ids(event: Event) -> list[int]:
+    """Ids of the players who won a heat table: everyone else in the semi-final
+    entered it as an alternate (or by the GM's addition)."""
+    return list(
+        PlayerRecord.objects.filter(
+            seat__round__event=event, seat__round__kind=RoundKind.HEAT, place=1
+        ).values_list("seat__player_id", flat=True)
+    )
+
+
+def alternates_winning_semi_tables(event: Event) -> list[Player]:
+    """Semi-final table winners who entered as alternates: they do not advance
+    ("no alternates will advance to the final under any circumstances", seed 001)."""
+    semi = event.rounds.filter(kind=RoundKind.SEMI).first()
+    if semi is None:
+        return []
+    winners = Player.objects.filter(
+        seats__round=semi, seats__record__place=1
+    ).exclude(pk__in=heat_winner_ids(event))
+    return list(winners.order_by("name_key"))
 
 
 @transaction.atomic

@@ -182,3 +182,24 @@ def test_laurels_page_lists_the_final_then_the_best_runner_up(demo_gm, demo_even
     rows = [(row["place"], row["player"]) for row in page.context["laurel_table"].data]
     assert rows == [*((i + 1, n) for i, n in enumerate(names)), (6, best_runner_up)]
     assert "89.0% of the winner at table 1" in page.content.decode()
+
+
+def test_an_alternate_who_wins_a_semi_final_table_does_not_advance(demo_gm, demo_event):
+    # Drew Penrose is the demo's one alternate (README). He wins his semi-final
+    # table; "no alternates will advance to the final under any circumstances"
+    # (seed 001): the final is the four other table winners.
+    operations.seat_semi(demo_event, seed=1)
+    scores = play_semi(demo_event, set())
+    drew_table = next(n for n, f in scores.items() if "Drew Penrose" in f)
+    table = operations.semi_round(demo_event).tables.get(number=drew_table)
+    finals = dict.fromkeys(scores[drew_table], 50)
+    finals.update({"Drew Penrose": 120})
+    finals = {n: v - i for i, (n, v) in enumerate(finals.items())}
+    enter(table, finals)
+    others = {max(f, key=f.get) for n, f in scores.items() if n != drew_table}
+    assert operations.alternates_winning_semi_tables(demo_event) == [
+        by_name(demo_event, "Drew Penrose")
+    ]
+    assert {p.name for p in operations.finalists(demo_event)} == others
+    page = demo_gm.get(reverse("scoring:final", kwargs={"event": "demo"}))
+    assert "does not advance: Drew Penrose" in page.content.decode()
