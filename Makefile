@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: setup migrate demo run test test-fast lint format bench browser check-deploy clean
+.PHONY: setup migrate demo run test test-fast lint typecheck format bench browser check-deploy clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,11 @@ test-fast: setup
 lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+
+# Strict type check of the pure modules listed under [tool.mypy] in pyproject.toml.
+typecheck: setup
+	$(VENV)/bin/mypy
 
 format: setup
 	$(VENV)/bin/ruff format .

@@ -127,6 +127,25 @@ class Game:
     set does not allow. Money is in florins throughout.
     """
 
+    # The day's state, set by _start_day.
+    deck: list[Good]
+    _next_good: int
+    ships: list[list[Good]]
+    paid: list[int]
+    lots: list[LotRecord]
+    lot: list[Good]
+    discarded: list[Good]
+    fill: tuple[int, tuple[Good, ...]] | None
+    start_player: int
+    dealer: int
+    # The auction's state, set by _open_auction (bidder and high bid also by
+    # _start_day).
+    bidder: int | None
+    high_bid: int
+    high_bidder: int | None
+    _bidders: list[int]
+    _bids: list[tuple[int, int | None]]
+
     def __init__(
         self,
         players: Sequence[str],
@@ -273,7 +292,7 @@ class Game:
         size = len(self.lot)
         order = bidding_order(len(self.names), self.dealer)
         self._bidders = [s for s in order if can_bid(self.free(s), size)]
-        self._bids: list[tuple[int, int | None]] = []
+        self._bids = []
         self.high_bid, self.high_bidder = 0, None
         self.phase = "bid"
         self._next_bidder()
@@ -314,13 +333,13 @@ class Game:
         setup = self._make_setup()
         self.log.setups.append(setup)
         self.deck, self._next_good = list(setup.deck), 0
-        self.ships: list[list[Good]] = [[] for _ in self.names]
+        self.ships = [[] for _ in self.names]
         self.paid = [0] * len(self.names)
-        self.lots: list[LotRecord] = []
-        self.lot: list[Good] = []
-        self.discarded: list[Good] = []
-        self.fill: tuple[int, tuple[Good, ...]] | None = None
-        self.bidder: int | None = None
+        self.lots = []
+        self.lot = []
+        self.discarded = []
+        self.fill = None
+        self.bidder = None
         self.high_bid, self.high_bidder = 0, None
         self.start_player = setup.start_player
         self.dealer = setup.start_player

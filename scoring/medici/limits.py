@@ -159,13 +159,13 @@ def _player_gains(
 
 
 def _table_gains(table: TableRules, money: list[list[int | None]]) -> list[Finding]:
-    findings = []
+    findings: list[Finding] = []
     before = [table.starting_money] * len(money)
     for day in range(1, len(money[0]) + 1):
-        after = [row[day - 1] for row in money]
-        if any(florins is None for florins in after):
+        after = [florins for row in money if (florins := row[day - 1]) is not None]
+        if len(after) < len(money):
             return findings  # gains over several days are bounded per player only
-        gain = sum(after) - sum(before)  # type: ignore[arg-type]
+        gain = sum(after) - sum(before)
         bound = max_table_income(table, day)
         if gain > bound:
             findings.append(
@@ -178,5 +178,5 @@ def _table_gains(table: TableRules, money: list[list[int | None]]) -> list[Findi
                     "table-gain",
                 )
             )
-        before = after  # type: ignore[assignment]
+        before = after
     return findings

@@ -74,7 +74,9 @@ def replay_day(
     the sheet's money after the previous day). Returns the replay with the ships and
     payments the log implies and every finding. rules.md, Verifying, 3."""
     state = DayReplay(table, players, day.number, list(money_before))
-    allowed = {day.start_player} if day.start_player is not None else set()
+    allowed: set[int | None] = (
+        {day.start_player} if day.start_player is not None else set()
+    )
     auctions = day.auctions or ()
     for index, auction in enumerate(auctions):
         _check_day_open(state, index)

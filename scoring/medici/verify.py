@@ -54,7 +54,7 @@ def verify_parsed(sheet: Sheet) -> SheetReport:
             (name, *_day_money(sheet, seat), sheet.final[seat])
             for seat, name in enumerate(sheet.players)
         ]
-        findings += check_scores(sheet.ruleset, rows)  # type: ignore[arg-type]
+        findings += check_scores(sheet.ruleset, rows)
     levels: tuple[Levels, ...] | None = start_levels(table)
     before: Sequence[int] = (table.starting_money,) * len(sheet.players)
     for day in sheet.days:
@@ -67,7 +67,7 @@ def verify_parsed(sheet: Sheet) -> SheetReport:
 
 
 def _day_money(sheet: Sheet, seat: int) -> tuple[int | None, int | None]:
-    money = [day.money[seat] for day in sheet.days[:2]]
+    money: list[int | None] = [day.money[seat] for day in sheet.days[:2]]
     money += [None] * (2 - len(money))
     return money[0], money[1]
 
