@@ -320,9 +320,9 @@ def alternates_winning_semi_tables(event: Event) -> list[Player]:
     semi = event.rounds.filter(kind=RoundKind.SEMI).first()
     if semi is None:
         return []
-    winners = Player.objects.filter(
-        seats__round=semi, seats__record__place=1
-    ).exclude(pk__in=heat_winner_ids(event))
+    winners = Player.objects.filter(seats__round=semi, seats__record__place=1).exclude(
+        pk__in=heat_winner_ids(event)
+    )
     return list(winners.order_by("name_key"))
 
 
