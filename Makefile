@@ -58,4 +58,4 @@ check-deploy: setup
 	DJANGO_ALLOWED_HOSTS=medici.example.org $(PY) manage.py check --deploy --fail-level WARNING
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .mypy_cache
