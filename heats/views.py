@@ -315,10 +315,20 @@ def round_paste(request, event: Event, round: str):
 
 
 def _report_check_in(request, rnd: Round, report: services.CheckInReport) -> None:
-    count, layout = services.checked_in_count(rnd)
-    shape = "+".join(map(str, layout.sizes)) or "no table yet"
-    lines = [*report.lines(), f"{count} checked in: {shape}"]
-    messages.success(request, "\n".join(lines))
+    if rnd.seated_at:
+        waiting = len(services.waiting_players(rnd))
+        status = (
+            f"{waiting} waiting for a late table "
+            f"(one forms at {rnd.event.min_late_table})"
+        )
+    else:
+        count, layout = services.checked_in_count(rnd)
+        status = f"{count} checked in: " + (
+            "+".join(map(str, layout.sizes)) or "no table yet"
+        )
+    lines = [*report.lines(), status]
+    level = messages.warning if report.similar else messages.success
+    level(request, "\n".join(lines))
 
 
 @event_action()

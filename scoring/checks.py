@@ -51,13 +51,26 @@ def level1_findings(table: Table) -> list[dict]:
     return [f.to_dict() for f in findings]
 
 
+def sheet_findings(table: Table) -> list[dict]:
+    """The findings of the newest scoresheet attached to ``table``, each message
+    marked as coming from the scoresheet (empty when none is attached)."""
+    sheet = table.scoresheets.order_by("-submitted_at", "-pk").first()
+    if sheet is None:
+        return []
+    return [
+        {**f, "message": f"scoresheet (level {sheet.level}): {f['message']}"}
+        for f in sheet.findings
+    ]
+
+
 def refresh_table_check(table: Table) -> TableCheck:
-    """Recompute and save ``table``'s level-1 check.
+    """Recompute and save ``table``'s check: the level-1 findings on its recorded
+    scores and those of its newest scoresheet.
 
     A changed list of findings needs a new acknowledgement; an unchanged one keeps
     the GM's earlier acknowledgement.
     """
-    findings = level1_findings(table)
+    findings = level1_findings(table) + sheet_findings(table)
     check, created = TableCheck.objects.get_or_create(
         table=table, defaults={"findings": findings}
     )
@@ -235,6 +248,7 @@ def attach_scoresheet(table: Table, sheet: dict, user=None) -> ScoresheetSubmiss
         findings=findings,
         submitted_by=user if getattr(user, "is_authenticated", False) else None,
     )
+    refresh_table_check(table)
     log(
         table.round.event,
         user,

@@ -50,6 +50,14 @@ class TableMixin:
     def get_context_data(self, **kwargs):
         return super().get_context_data(round=self.round, table=self.table, **kwargs)
 
+    def round_page(self) -> str:
+        """Where the GM goes back to: the heat's page, or the semi-final or final
+        page (their round page is about seating, not results)."""
+        pages = {RoundKind.SEMI: "scoring:semi", RoundKind.FINAL: "scoring:final"}
+        if self.round.kind in pages:
+            return reverse(pages[self.round.kind], kwargs={"event": self.event.slug})
+        return self.round.get_absolute_url()
+
 
 class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
     """Enter or edit one table's results (GMs and assistants)."""
@@ -99,7 +107,7 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
                 return redirect("scoring:table-tie", **self.table_kwargs())
         else:
             messages.success(self.request, f"{label}: results saved.")
-        return redirect(self.round.get_absolute_url())
+        return redirect(self.round_page())
 
 
 class TableTieView(EventGMRequiredMixin, TableMixin, FormView):
@@ -130,7 +138,7 @@ class TableTieView(EventGMRequiredMixin, TableMixin, FormView):
             form.add_error(None, exc.render())
             return self.form_invalid(form)
         messages.success(self.request, f"{player} declared the winner of {self.table}.")
-        return redirect(self.round.get_absolute_url())
+        return redirect(self.round_page())
 
 
 # --- semi-final --------------------------------------------------------------------
@@ -225,13 +233,21 @@ def semi_mark(request, event: Event):
     operations.mark_semi(event, player, status == "present", request.user)
     after = [q.player for q in event_advancement(event).qualifiers]
     text = f"{player} marked {status} for the semi-final."
-    called = [p for p in after if p not in before]
+    called = [p for p in after if p not in before and p != str(player.name)]
     dropped = [p for p in before if p not in after and p != str(player.name)]
     if called:
         text += f" Called in: {', '.join(called)}."
     if dropped:
         text += f" No longer on the list: {', '.join(dropped)}."
     messages.success(request, text)
+    semi = operations.semi_round(event)
+    if semi.seated_at and status == "present":
+        if not semi.seats.filter(player=player).exists():
+            messages.warning(
+                request,
+                f"The semi-final is already seated and {player} has no seat: "
+                "swap them in on the semi-final round page, or seat it again.",
+            )
     return redirect("scoring:semi", event=event.slug)
 
 
@@ -258,6 +274,14 @@ def semi_override(request, event: Event):
     if not form.is_valid():
         raise UserError(f"The override was not saved: {form.errors.as_text()}")
     added = [find_player(event, name) for name in form.cleaned_data["added"]]
+    absent = operations.semi_round(event).entries.filter(
+        player__in=added, status=EntryStatus.ABSENT
+    )
+    if absent.exists():
+        names = ", ".join(str(e.player) for e in absent.select_related("player"))
+        raise UserError(
+            f"Marked absent from the semi-final: {names}. Mark them present first."
+        )
     publishing.set_override(event, form.cleaned_data["size"], added, request.user)
     messages.success(request, "Override saved: the list below follows it.")
     return redirect("scoring:semi", event=event.slug)

@@ -121,7 +121,7 @@ def save_table_results(
     seats = table_seats(table)
     _keep_history(table, user, source, old, saved_values(seats))
     findings = refresh_table_check(table).findings
-    log_result(table, user, seats, "result", "Results")
+    log_result(table, user, seats, "result", "Corrected" if old else "Results", old)
     names = {str(s.player_id): s.player.name for s in seats}
     tied = [names[k] for k in places.winners] if places.unresolved_tie else []
     return TableOutcome(table, places, tied, findings)
@@ -158,9 +158,19 @@ def _user(user):
     return user if getattr(user, "is_authenticated", False) else None
 
 
-def log_result(table: Table, user, seats: list[Seat], action: str, what: str) -> None:
-    """Audit one table's results: "Results Heat 2 table 3: Ann 98, Ben 77 ..."."""
-    scores = ", ".join(f"{s.player.name} {s.record.final}" for s in seats)
+def log_result(
+    table: Table, user, seats: list[Seat], action: str, what: str, old=None
+) -> None:
+    """Audit one table's results: "Results Heat 2 table 3: Ann 98, Ben 77 ...";
+    a correction names the old final: "Corrected ...: Ann 98 (was 89), ..."."""
+    old = old or {}
+
+    def score(s: Seat) -> str:
+        before = old.get(s.player.name, {}).get("final")
+        was = f" (was {before})" if before not in (None, s.record.final) else ""
+        return f"{s.player.name} {s.record.final}{was}"
+
+    scores = ", ".join(score(s) for s in seats)
     heat_services.log(
         table.round.event,
         user,
@@ -273,6 +283,11 @@ def seat_semi(event: Event, *, seed=None, user=None):
         raise UserError("Heat tables still owe results:", missing)
     if result.final_only:
         raise UserError("There is no semi-final: seat the final from the final page.")
+    if len(result.qualifiers) > result.seats:
+        raise UserError(
+            f"The list holds {len(result.qualifiers)} players for {result.seats} "
+            "seats: choose a larger size or take a player off the list first."
+        )
     players = players_by_key(event, [q.player for q in result.qualifiers])
     return heat_services.seat_round(
         semi_round(event),

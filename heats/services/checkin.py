@@ -69,6 +69,7 @@ class CheckInReport:
     late: list[Player] = field(default_factory=list)
     created: list[Player] = field(default_factory=list)
     already: list[Player] = field(default_factory=list)
+    similar: dict[str, list[str]] = field(default_factory=dict)
 
     def lines(self) -> list[str]:
         """One line per non-empty group, for a message or the console."""
@@ -78,11 +79,30 @@ class CheckInReport:
             ("New players", self.created),
             ("Already checked in", self.already),
         ]
-        return [
+        lines = [
             f"{label}: {', '.join(map(str, players))}"
             for label, players in groups
             if players
         ]
+        lines += [
+            f"New player {new!r}: did you mean {' or '.join(old)}? If so, undo it."
+            for new, old in self.similar.items()
+        ]
+        return lines
+
+
+def similar_names(event: Event, players: list[Player]) -> dict[str, list[str]]:
+    """For new players whose name starts another player's name ("Eden T" and
+    "Eden Tamsin"): ``{new name: [existing names]}``, to catch a half-typed name."""
+    found: dict[str, list[str]] = {}
+    for player in players:
+        others = event.players.filter(name_key__startswith=player.name_key).exclude(
+            pk=player.pk
+        )
+        names = [str(p) for p in others[:3]]
+        if names:
+            found[player.name] = names
+    return found
 
 
 def _find_player(directory: PlayerDirectory, name: str, badge: str) -> Player:
@@ -155,6 +175,7 @@ def check_in(rnd: Round, rows: list[tuple[str, str]], user=None) -> CheckInRepor
             player
         )
     report.created = list(directory.created)
+    report.similar = similar_names(rnd.event, report.created)
     for player in report.checked_in + report.late:
         log(rnd.event, user, "check-in", f"{player} checked in to {rnd.label}")
     return report
@@ -171,6 +192,11 @@ def undo_check_in(rnd: Round, player: Player, user=None) -> None:
     if not deleted:
         raise UserError(f"{player} is not checked in to {rnd.label}.")
     log(rnd.event, user, "undo-check-in", f"Undid {player}'s check-in to {rnd.label}")
+    if not player.entries.exists() and not player.seats.exists():
+        # A player made by this check-in alone (a typo) goes with it, so it never
+        # comes back first in the type-ahead.
+        log(rnd.event, user, "player", f"Removed {player}: no other round")
+        player.delete()
 
 
 def checked_in_count(rnd: Round) -> tuple[int, seating.TableSizes]:

@@ -133,3 +133,19 @@ def test_checkin_command_takes_names_as_arguments(event, capsys):
     assert capsys.readouterr().out.splitlines()[-1] == (
         "Heat 1: 7 checked in: 6, 1 waiting"
     )
+
+
+def test_undoing_a_new_players_only_check_in_removes_the_player(heat):
+    from heats.services import undo_check_in
+
+    check_in(heat, [("Eden T", "")])
+    undo_check_in(heat, Player.objects.get(name="Eden T"))
+    assert not Player.objects.filter(name="Eden T").exists()
+
+
+def test_a_half_typed_name_is_questioned(heat):
+    Player.objects.create(event=heat.event, name="Eden Tamsin", badge="1019")
+    report = check_in(heat, [("Eden T", "")])
+    assert report.lines()[-1] == (
+        "New player 'Eden T': did you mean Eden Tamsin (#1019)? If so, undo it."
+    )

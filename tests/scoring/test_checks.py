@@ -163,3 +163,16 @@ def test_a_sheet_for_another_table_is_refused(client, demo_in_event, gm):
         response.content.decode()
     )
     assert not ScoresheetSubmission.objects.exists()
+
+
+def test_a_scoresheet_with_findings_waits_for_acknowledgement(demo_in_event):
+    sheet = copy.deepcopy(demo_sheets()[0])
+    sheet["final"]["Kai Kestrel"] += 1
+    table = heat1_table1(demo_in_event)
+    attach_scoresheet(table, sheet)
+    check = TableCheck.objects.get(table=table)
+    assert check.acknowledged_at is None
+    assert any(
+        f["message"].startswith("scoresheet (level 3): ") for f in check.findings
+    )
+    assert any(f["player"] == "Kai Kestrel" for f in check.findings)

@@ -191,3 +191,12 @@ def test_absurd_scores_are_refused_by_the_form(gm_client, heat_table):
     assert response.status_code == 200
     assert "less than or equal to 99999" in response.content.decode()
     assert not PlayerRecord.objects.exists()
+
+
+def test_a_correction_is_logged_with_the_old_score(gm_client, heat_table):
+    post_finals(gm_client, heat_table, [83, 60, 100, 55, 70])
+    post_finals(gm_client, heat_table, [83, 60, 100, 55, 75])
+    entry = AuditEntry.objects.filter(action="result").first()
+    seat5 = heat_table.seats.get(number=5).player.name
+    assert entry.detail.startswith("Corrected ")
+    assert f"{seat5} 75 (was 70)" in entry.detail

@@ -115,3 +115,23 @@ def test_assistants_cannot_publish_or_override(client, demo_event):
     assert client.post(SEMI + "override/", {"size": "30"}).status_code == 403
     assert not PublishedList.objects.exists()
     assert Player.objects.filter(event=demo_event).exists()
+
+
+def test_a_list_longer_than_the_seats_is_not_seated(client, demo_event, demo_gm):
+    # 25 seats, 24 winners + 1 alternate; the GM adds two more players.
+    client.force_login(demo_gm)
+    client.post(SEMI + "override/", {"added": "Parker Dunmore\nNoel Oakhurst"})
+    page = client.get(SEMI).content.decode()
+    assert "The list holds 26 players for 25 seats." in page
+    client.post(SEMI + "seat/")
+    from scoring import operations
+
+    assert not operations.semi_round(demo_event).seats.exists()
+    assert "The list holds 26 players for 25 seats" in client.get(SEMI).content.decode()
+
+
+def test_an_absent_player_cannot_be_added(client, demo_event, demo_gm):
+    client.force_login(demo_gm)
+    client.post(SEMI + "override/", {"size": "30", "added": "Avery Vantablack"})
+    page = client.get(SEMI).content.decode()
+    assert "Marked absent from the semi-final: Avery Vantablack" in page
