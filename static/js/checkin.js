@@ -1,6 +1,12 @@
 /* Check-in type-ahead: fetches matching players from the event's JSON endpoint
    and lets the GM pick one with the mouse or the arrow keys and Enter.
-   Served from the app's own static files; no libraries. */
+   Served from the app's own static files; no libraries.
+
+   A partial name or a badge number must never become a new player by accident:
+   Enter (or the Check in button) waits for the matches of what is typed, then
+   takes the exact match, or the only match; several matches are highlighted for
+   the GM to pick; a new player is added only when nothing matches, or when the
+   GM picks "+ Add". */
 (function () {
   "use strict";
   var input = document.querySelector("input[data-search-url]");
@@ -11,13 +17,14 @@
   var url = input.getAttribute("data-search-url");
   var active = -1;
   var timer = null;
-  var lastQuery = "";
-  var inFlight = false;
+  var shown = null;        // the query whose matches are on screen
+  var seq = 0;             // number of the newest request
   var enterPending = false;
 
+  function typed() { return input.value.trim(); }
   function items() { return list.querySelectorAll("[role=option]"); }
 
-  function hide() { list.hidden = true; list.innerHTML = ""; active = -1; lastQuery = ""; }
+  function hide() { list.hidden = true; list.innerHTML = ""; active = -1; shown = null; }
 
   function highlight(index) {
     var options = items();
@@ -29,68 +36,105 @@
     });
   }
 
+  function submit() {
+    form.dataset.confirmed = "1";
+    if (form.requestSubmit) { form.requestSubmit(); } else { HTMLFormElement.prototype.submit.call(form); }
+  }
+
   function choose(player) {
     input.value = player.name;
     if (badge) { badge.value = player.badge || ""; }
     hide();
-    if (form.requestSubmit) { form.requestSubmit(); } else { HTMLFormElement.prototype.submit.call(form); }
+    submit();
   }
 
-  function show(players) {
+  function option(text, player, css) {
+    var item = document.createElement("li");
+    item.className = "list-group-item list-group-item-action" + (css ? " " + css : "");
+    item.setAttribute("role", "option");
+    item.textContent = text;
+    item._player = player;
+    item.addEventListener("mousedown", function (e) { e.preventDefault(); choose(player); });
+    list.appendChild(item);
+  }
+
+  function hint(text) {
+    var item = document.createElement("li");
+    item.className = "list-group-item small text-muted";
+    item.textContent = text;
+    list.appendChild(item);
+  }
+
+  function show(query, players) {
     list.innerHTML = "";
     active = -1;
+    shown = query;
     players.forEach(function (player) {
-      var item = document.createElement("li");
-      item.className = "list-group-item list-group-item-action";
-      item.setAttribute("role", "option");
-      item.textContent = player.name + (player.badge ? "  #" + player.badge : "");
-      item.addEventListener("mousedown", function (e) { e.preventDefault(); choose(player); });
-      item._player = player;
-      list.appendChild(item);
+      option(player.name + (player.badge ? "  #" + player.badge : ""), player, "");
     });
-    var typed = input.value.trim();
-    var exact = players.some(function (p) { return p.name.toLowerCase() === typed.toLowerCase(); });
-    if (typed && !exact && !/^#?\d+$/.test(typed)) {
-      // Adding a new player is an explicit choice, listed after the matches.
-      var add = document.createElement("li");
-      add.className = "list-group-item list-group-item-action text-primary";
-      add.setAttribute("role", "option");
-      add.textContent = "+ Add “" + typed + "” as a new player";
-      add._player = { name: typed, badge: badge ? badge.value : "" };
-      add.addEventListener("mousedown", function (e) { e.preventDefault(); choose(add._player); });
-      list.appendChild(add);
+    if (query && !exactMatch(query, players) && !/^#?\d+$/.test(query)) {
+      option("+ Add “" + query + "” as a new player",
+             { name: query, badge: badge ? badge.value : "", isNew: true }, "text-primary");
     }
     list.hidden = !list.children.length;
-    if (enterPending) { enterPending = false; pickFirst(); }
   }
 
-  // Enter with nothing highlighted takes the best match (the first option), so a
-  // partial name or a badge number never becomes a new player by accident.
-  function pickFirst() {
-    var options = items();
-    if (options.length) { choose(options[0]._player); }
-    else if (form.requestSubmit) { form.requestSubmit(); }
+  function exactMatch(query, players) {
+    var q = query.toLowerCase();
+    var number = q.replace(/^#/, "");
+    for (var i = 0; i < players.length; i++) {
+      if (players[i].name.toLowerCase() === q || players[i].badge === number) { return players[i]; }
+    }
+    return null;
+  }
+
+  // Enter or the Check in button, once the matches of what is typed are shown.
+  function decide() {
+    enterPending = false;
+    var players = [];
+    items().forEach(function (el) { if (!el._player.isNew) { players.push(el._player); } });
+    var exact = exactMatch(typed(), players);
+    if (exact) { choose(exact); return; }
+    if (players.length === 1) { choose(players[0]); return; }
+    if (players.length > 1) {
+      highlight(0);
+      hint("Several players match: pick one (↑ ↓ and Enter), or “+ Add” for a new player.");
+      list.hidden = false;
+      return;
+    }
+    var add = items()[0];
+    if (add) { choose(add._player); } else if (typed()) { submit(); }
   }
 
   function search() {
-    var query = input.value.trim();
-    if (query === lastQuery) { return; }
-    lastQuery = query;
+    var query = typed();
     if (!query) { hide(); return; }
-    inFlight = true;
+    if (query === shown) { if (enterPending) { decide(); } return; }
+    var mine = ++seq;
     fetch(url + "?q=" + encodeURIComponent(query), {
       credentials: "same-origin",
       headers: { "Accept": "application/json" }
     })
       .then(function (r) { return r.ok ? r.json() : { players: [] }; })
       .then(function (data) {
-        inFlight = false;
-        if (query === input.value.trim()) { show(data.players); }
+        if (mine !== seq) { return; }                 // a newer search is under way
+        if (query !== typed()) { search(); return; }  // typed on meanwhile
+        show(query, data.players);
+        if (enterPending) { decide(); }
       })
-      .catch(function () { inFlight = false; enterPending = false; hide(); });
+      .catch(function () { enterPending = false; hide(); });
+  }
+
+  function request() {
+    if (!typed()) { return; }
+    clearTimeout(timer);
+    timer = null;
+    enterPending = true;
+    search();
   }
 
   input.addEventListener("input", function () {
+    enterPending = false;          // typing again cancels a pending Enter
     clearTimeout(timer);
     timer = setTimeout(function () { timer = null; search(); }, 120);
   });
@@ -99,18 +143,15 @@
     if (e.key === "ArrowDown" && options.length) { e.preventDefault(); highlight(active + 1); }
     else if (e.key === "ArrowUp" && options.length) { e.preventDefault(); highlight(active - 1); }
     else if (e.key === "Escape") { hide(); }
-    else if (e.key === "Enter" && active >= 0 && options[active]) {
+    else if (e.key === "Enter") {
       e.preventDefault();
-      choose(options[active]._player);
+      if (active >= 0 && options[active]) { choose(options[active]._player); } else { request(); }
     }
-    else if (e.key === "Enter" && input.value.trim()) {
-      e.preventDefault();
-      clearTimeout(timer);
-      timer = null;
-      if (inFlight) { enterPending = true; }            // matches on their way
-      else if (input.value.trim() !== lastQuery) { enterPending = true; search(); }
-      else { pickFirst(); }
-    }
+  });
+  form.addEventListener("submit", function (e) {
+    if (form.dataset.confirmed === "1") { form.dataset.confirmed = ""; return; }
+    e.preventDefault();            // the button: same rules as Enter
+    request();
   });
   input.addEventListener("blur", function () { setTimeout(hide, 150); });
 })();

@@ -129,6 +129,13 @@ def test_enter_on_a_partial_name_or_a_badge_picks_the_player(
     page.wait_for_selector("text=Already checked in")
     # Nobody called "Zelda Q" or "4242" was made: one player, checked in once.
     assert list(Player.objects.values_list("name", flat=True)) == ["Zelda Quartermain"]
+    # Several matches: Enter highlights them and waits for the GM's pick.
+    Player.objects.create(event=gm_event, name="Zelda Ames")
+    page.type("#id_name", "Zel")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#checkin-suggestions li:has-text('Several players match')")
+    assert page.inner_text("#checked-in-count") == "1"
+    page.fill("#id_name", "")
     # A new name is added only when the GM picks "+ Add".
     page.type("#id_name", "Zel")
     page.wait_for_selector("#checkin-suggestions li:has-text('Add “Zel”')")
