@@ -42,6 +42,11 @@ class CheckInForm(forms.Form):
                         placeholder="Type a name or badge…",
                         **{"data-search-url": search_url},
                     ),
+                    HTML(
+                        '<ul class="list-group checkin-suggestions" '
+                        'id="checkin-suggestions" role="listbox" '
+                        'aria-label="Matching players" hidden></ul>'
+                    ),
                     css_class="col-8 position-relative",
                 ),
                 Column(Field("badge", css_class="form-control-lg"), css_class="col-4"),
