@@ -14,10 +14,17 @@ from heats.models import Player
 from heats.services import parse_name_list
 
 
+class Button(Submit):
+    """A submit button whose colour is only the ``css_class`` given (crispy's
+    Submit always adds ``btn-primary``, which clashes with other colours)."""
+
+    field_classes = "btn"
+
+
 def _helper(action: str, submit: str, *, css: str = "btn-primary btn-lg") -> FormHelper:
     helper = FormHelper()
     helper.form_action = action
-    helper.add_input(Submit("go", submit, css_class=css))
+    helper.add_input(Button("go", submit, css_class=css))
     return helper
 
 

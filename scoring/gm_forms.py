@@ -11,6 +11,7 @@ from crispy_forms.layout import HTML, Column, Div, Field, Layout, Row, Submit
 from django import forms
 from django.utils.html import format_html
 
+from heats.forms import Button
 from heats.models import Seat
 from scoring.importers import MAXIMUM
 from scoring.operations import SeatScores
@@ -159,7 +160,7 @@ class SemiOverrideForm(forms.Form):
         self.helper = FormHelper()
         self.helper.form_action = action
         self.helper.add_input(
-            Submit("override", "Save override", css_class="btn-secondary")
+            Button("override", "Save override", css_class="btn-secondary")
         )
 
     def clean_added(self) -> list[str]:
