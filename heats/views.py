@@ -256,6 +256,7 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
             count=count,
             layout=layout,
             cards=cards,
+            seated_layout=[len(card.seats) for card in cards],
             owed=[c.table.number for c in cards if not c.done],
             waiting=waiting,
             late_ready=len(waiting) >= self.event.min_late_table,
