@@ -59,6 +59,7 @@ def round_or_404(event: Event, code: str) -> Round:
 
 
 def round_url(rnd: Round) -> str:
+    """The GM page of ``rnd`` (check-in, seating, tables)."""
     return rnd.get_absolute_url()
 
 
@@ -100,6 +101,7 @@ def event_action(*, gm_only: bool = False):
 
 
 def event_player(event: Event, value) -> Player:
+    """The player of ``event`` with id ``value``; UserError for anything else."""
     try:
         return Player.objects.get(event=event, pk=int(value))
     except (TypeError, ValueError, Player.DoesNotExist):
@@ -206,6 +208,7 @@ class EventGMView(EventStaffRequiredMixin, TemplateView):
 
 @event_action(gm_only=True)
 def round_create(request, event: Event):
+    """POST: create the next heat (GMs only) and open its check-in."""
     rnd = services.create_heat(event, request.user)
     messages.success(request, f"{rnd.label} created: check players in.")
     return redirect(round_url(rnd))
@@ -287,6 +290,7 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
 
 @event_action()
 def round_checkin(request, event: Event, round: str):
+    """POST: check one player in (typed name, badge, or a type-ahead pick)."""
     rnd = round_or_404(event, round)
     form = forms.CheckInForm(request.POST)
     if not form.is_valid():
@@ -306,6 +310,7 @@ def round_checkin(request, event: Event, round: str):
 
 @event_action()
 def round_paste(request, event: Event, round: str):
+    """POST: check a pasted list in, one name (or "Name, badge") a line."""
     rnd = round_or_404(event, round)
     form = forms.PasteForm(request.POST)
     if not form.is_valid():
@@ -334,6 +339,7 @@ def _report_check_in(request, rnd: Round, report: services.CheckInReport) -> Non
 
 @event_action()
 def round_undo(request, event: Event, round: str):
+    """POST: undo a check-in that is not seated yet."""
     rnd = round_or_404(event, round)
     player = event_player(event, request.POST.get("player"))
     services.undo_check_in(rnd, player, request.user)
@@ -343,6 +349,7 @@ def round_undo(request, event: Event, round: str):
 
 @event_action(gm_only=True)
 def round_seat(request, event: Event, round: str):
+    """POST: seat a heat now (GMs only); a seed reproduces an earlier seating."""
     rnd = round_or_404(event, round)
     if rnd.kind != RoundKind.HEAT:
         raise UserError("Seat the semi-final and final from their own pages.")
@@ -359,6 +366,7 @@ def round_seat(request, event: Event, round: str):
 
 @event_action(gm_only=True)
 def round_swap(request, event: Event, round: str):
+    """POST: swap two players of a seated round (GMs only), objective re-checked."""
     rnd = round_or_404(event, round)
     a = event_player(event, request.POST.get("player_a"))
     b = event_player(event, request.POST.get("player_b"))
@@ -373,6 +381,7 @@ def round_swap(request, event: Event, round: str):
 
 @event_action(gm_only=True)
 def round_late_table(request, event: Event, round: str):
+    """POST: seat the waiting late arrivals at a late table (GMs only)."""
     rnd = round_or_404(event, round)
     result = services.form_late_table(rnd, user=request.user)
     shape = "+".join(str(len(t)) for t in result.tables)
@@ -457,6 +466,7 @@ class KeepApartView(EventStaffRequiredMixin, SingleTableView):
 
 @event_action(gm_only=True)
 def keep_apart_add(request, event: Event):
+    """POST: add a pair the seating keeps apart (GMs only)."""
     form = forms.KeepApartForm(request.POST, event=event)
     if not form.is_valid():
         raise UserError("Choose two different players.")
@@ -470,6 +480,7 @@ def keep_apart_add(request, event: Event):
 
 @event_action(gm_only=True)
 def keep_apart_delete(request, event: Event, pk: int):
+    """POST: remove a keep-apart pair (GMs only)."""
     pair = get_object_or_404(KeepApart, event=event, pk=pk)
     services.remove_keep_apart(pair, request.user)
     messages.success(request, f"No longer kept apart: {pair}.")

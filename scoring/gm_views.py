@@ -225,6 +225,7 @@ class SemiView(EventStaffRequiredMixin, TemplateView):
 
 @event_action()
 def semi_mark(request, event: Event):
+    """POST: mark a semi-final qualifier present or absent; says who is called in."""
     player = event_player(event, request.POST.get("player"))
     status = request.POST.get("status")
     if status not in ("present", "absent"):
@@ -270,6 +271,7 @@ def override_form(event: Event, data=None) -> SemiOverrideForm:
 
 @event_action(gm_only=True)
 def semi_override(request, event: Event):
+    """POST: save the GM's semi-final size and added players (GMs only)."""
     form = override_form(event, request.POST)
     if not form.is_valid():
         raise UserError(f"The override was not saved: {form.errors.as_text()}")
@@ -298,6 +300,7 @@ def find_player(event: Event, name: str) -> Player:
 
 @event_action(gm_only=True)
 def semi_publish(request, event: Event):
+    """POST: publish the semi-final list on the standings page (GMs only)."""
     result = event_advancement(event)
     publishing.publish(event, result, request.user)
     messages.success(request, "Semi-final list published on the standings page.")
@@ -306,6 +309,7 @@ def semi_publish(request, event: Event):
 
 @event_action(gm_only=True)
 def semi_seat(request, event: Event):
+    """POST: seat the semi-final from the list in its layout (GMs only)."""
     form = SeatForm(request.POST)
     seed = form.cleaned_data["seed"] if form.is_valid() else None
     result = operations.seat_semi(event, seed=seed, user=request.user)
@@ -343,6 +347,7 @@ class FinalView(EventStaffRequiredMixin, TemplateView):
 
 @event_action(gm_only=True)
 def final_seat(request, event: Event):
+    """POST: seat the final from the semi-final table winners (GMs only)."""
     form = SeatForm(request.POST)
     seed = form.cleaned_data["seed"] if form.is_valid() else None
     result = operations.seat_final(event, seed=seed, user=request.user)

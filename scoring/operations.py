@@ -238,10 +238,12 @@ def tied_players(table: Table) -> list[Player]:
 
 
 def semi_round(event: Event) -> Round:
+    """The semi-final round of ``event`` (created on first use)."""
     return heat_services.get_round(event, "semi", create=True)
 
 
 def final_round(event: Event) -> Round:
+    """The final round of ``event`` (created on first use)."""
     return heat_services.get_round(event, "final", create=True)
 
 
