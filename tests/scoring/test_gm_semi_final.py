@@ -203,3 +203,19 @@ def test_an_alternate_who_wins_a_semi_final_table_does_not_advance(demo_gm, demo
     assert {p.name for p in operations.finalists(demo_event)} == others
     page = demo_gm.get(reverse("scoring:final", kwargs={"event": "demo"}))
     assert "does not advance: Drew Penrose" in page.content.decode()
+
+
+def test_seat_round_command_seats_the_semi_final_from_the_list(demo_event, capsys):
+    import json
+
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    call_command("seat_round", "demo", "semi", "--seed", "5", "--json")
+    data = json.loads(capsys.readouterr().out)
+    assert [len(t["players"]) for t in data["tables"]] == [5, 5, 5, 5, 5]
+    seated = {p for t in data["tables"] for p in t["players"]}
+    assert seated == {q.player for q in event_advancement(demo_event).qualifiers}
+    assert "Drew Penrose" in seated and "Marlo Juniper" not in seated
+    with pytest.raises(CommandError, match="semi-final table 1 has no results"):
+        call_command("seat_round", "demo", "final")

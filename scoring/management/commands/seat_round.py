@@ -5,8 +5,9 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from heats.errors import UserError
-from heats.models import Player
-from heats.services import get_event, get_round, seat_round
+from heats.models import Player, Round, RoundKind
+from heats.services import get_event, get_round, parse_round_code, seat_round
+from scoring import operations
 
 
 class Command(BaseCommand):
@@ -27,8 +28,10 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options) -> None:
         try:
-            rnd = get_round(get_event(options["event"]), options["round"])
-            result = seat_round(rnd, seed=options["seed"])
+            event = get_event(options["event"])
+            kind, _ = parse_round_code(options["round"])
+            rnd = get_round(event, options["round"], create=kind != RoundKind.HEAT)
+            result = seat(event, rnd, options["seed"])
         except UserError as exc:
             raise CommandError(str(exc)) from exc
         data = named(result.to_json())
@@ -40,6 +43,17 @@ class Command(BaseCommand):
             self.stdout.write(f"Table {table['number']}: {', '.join(table['players'])}")
         if data["waiting"]:
             self.stdout.write(f"Waiting: {', '.join(data['waiting'])}")
+
+
+def seat(event, rnd: Round, seed):
+    """Seat ``rnd`` as its page would: a heat from its check-ins, the semi-final
+    from the advancement list in its layout, the final from the semi-final table
+    winners only (tournament.md, Semi-final and final)."""
+    if rnd.kind == RoundKind.SEMI:
+        return operations.seat_semi(event, seed=seed)
+    if rnd.kind == RoundKind.FINAL:
+        return operations.seat_final(event, seed=seed)
+    return seat_round(rnd, seed=seed)
 
 
 def named(data: dict) -> dict:
