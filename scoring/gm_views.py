@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.views.generic import FormView, TemplateView
 from django_tables2 import RequestConfig
 
+from heats import services as heat_services
 from heats.errors import UserError
 from heats.exports import export_response
 from heats.forms import SeatForm
@@ -338,11 +339,30 @@ class FinalView(EventStaffRequiredMixin, TemplateView):
             round=final,
             finalists=finalists,
             excluded=operations.alternates_winning_semi_tables(self.event),
+            absent_finalists=[
+                e.player
+                for e in final.entries.filter(status=EntryStatus.ABSENT).select_related(
+                    "player"
+                )
+            ],
             problem=problem,
             cards=table_cards(final),
             seat_form=SeatForm(action=action, submit="Seat final"),
             **kwargs,
         )
+
+
+@event_action()
+def final_absent(request, event: Event):
+    """POST: mark a finalist absent from the final; nobody takes the seat (no
+    alternate advances to the final)."""
+    player = event_player(event, request.POST.get("player"))
+    final = operations.final_round(event)
+    if final.seated_at:
+        raise UserError("The final is already seated: swap nobody in, play on.")
+    heat_services.mark_absent(final, player, request.user)
+    messages.success(request, f"{player} marked absent from the final.")
+    return redirect("scoring:final", event=event.slug)
 
 
 @event_action(gm_only=True)

@@ -43,6 +43,7 @@ STAFF_ACTIONS = [
     ("heats:round-paste", {"round": "1"}),
     ("heats:round-undo", {"round": "1"}),
     ("scoring:semi-mark", {}),
+    ("scoring:final-absent", {}),
     ("scoring:table-results", {"round": "1", "table": 1}),
 ]
 

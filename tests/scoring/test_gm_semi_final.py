@@ -219,3 +219,17 @@ def test_seat_round_command_seats_the_semi_final_from_the_list(demo_event, capsy
     assert "Drew Penrose" in seated and "Marlo Juniper" not in seated
     with pytest.raises(CommandError, match="semi-final table 1 has no results"):
         call_command("seat_round", "demo", "final")
+
+
+def test_a_finalist_marked_absent_on_the_final_page_is_not_replaced(
+    demo_gm, demo_event
+):
+    operations.seat_semi(demo_event, seed=3)
+    scores = play_semi(demo_event, set())
+    winners = sorted(max(f, key=f.get) for f in scores.values())
+    gone = by_name(demo_event, winners[0])
+    url = reverse("scoring:final-absent", kwargs={"event": "demo"})
+    assert demo_gm.post(url, {"player": gone.pk}).status_code == 302
+    page = demo_gm.get(reverse("scoring:final", kwargs={"event": "demo"})).content
+    assert f"Absent from the final: {gone.name}." in page.decode()
+    assert {p.name for p in operations.finalists(demo_event)} == set(winners[1:])
