@@ -20,7 +20,8 @@ class EventMixin:
     event: Event
 
     def dispatch(self, request, *args, **kwargs):
-        self.event = get_object_or_404(Event, slug=kwargs["event"])
+        if getattr(self, "event", None) is None:  # a view's setup() may load it
+            self.event = get_object_or_404(Event, slug=kwargs["event"])
         return super().dispatch(request, *args, **kwargs)
 
     def get_context_data(self, **kwargs):

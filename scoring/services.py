@@ -416,7 +416,7 @@ def resolve_absent(event: Event, names: list[str]) -> set[int]:
 
 
 def heat_tables(
-    event: Event,
+    event: Event, keys: dict[int, str] | None = None
 ) -> tuple[list[advancement.HeatTable], list[tuple[int, int]], set[str]]:
     """The heat tables as plain data, the (heat, table) pairs with no result, and
     the players seated at those (they count as participants already).
@@ -424,7 +424,7 @@ def heat_tables(
     A table counts as missing until every seat has a record (tournament.md,
     Advancement, 8: "provisional").
     """
-    keys = player_keys(event)
+    keys = keys or player_keys(event)
     seats = (
         Seat.objects.filter(round__event=event, round__kind=RoundKind.HEAT)
         .select_related("table", "round", "record")
@@ -466,18 +466,23 @@ def absent_ids(event: Event) -> set[int]:
 
 
 def event_advancement(
-    event: Event, extra_absent: list[str] | None = None, *, override: bool = True
+    event: Event,
+    extra_absent: list[str] | None = None,
+    *,
+    override: bool = True,
+    keys: dict[int, str] | None = None,
 ) -> advancement.Advancement:
     """The semi-final list for ``event`` (tournament.md, Advancement).
 
     Absent players are those marked absent from the semi-final plus ``extra_absent``
     (names or ``#badge``; UserError for unknown names). With ``override`` the GM's
     size and added players (``SemiFinalOverride``) apply; without, the plain
-    recommendation. Nothing is saved.
+    recommendation. ``keys`` (``player_keys(event)``) saves loading them again.
+    Nothing is saved.
     """
-    keys = player_keys(event)
+    keys = keys or player_keys(event)
     absent = absent_ids(event) | resolve_absent(event, extra_absent or [])
-    tables, missing, pending = heat_tables(event)
+    tables, missing, pending = heat_tables(event, keys)
     gm = SemiFinalOverride.objects.filter(event=event).first() if override else None
     try:
         settings = advancement.AdvancementSettings(

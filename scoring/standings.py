@@ -49,9 +49,10 @@ def _records(event: Event):
     )
 
 
-def heat_rows(event: Event) -> tuple[list[tuple[int, list[dict]]], list[str]]:
+def heat_rows(
+    event: Event, keys: dict[int, str]
+) -> tuple[list[tuple[int, list[dict]]], list[str]]:
     """Per heat, one row per record; and the tables with an unresolved tie for first."""
-    keys = player_keys(event)
     by_heat: dict[int, list[dict]] = defaultdict(list)
     firsts: dict[tuple[int, int], list[PlayerRecord]] = defaultdict(list)
     for record in _records(event):
@@ -84,7 +85,10 @@ def heat_rows(event: Event) -> tuple[list[tuple[int, list[dict]]], list[str]]:
 
 
 def winner_rows(
-    event: Event, heats: list[tuple[int, list[dict]]], posted: dict
+    event: Event,
+    heats: list[tuple[int, list[dict]]],
+    posted: dict,
+    keys: dict[int, str],
 ) -> list[dict]:
     """One row per distinct heat winner: heats won, double marker, semi-final status."""
     wins: dict[str, list[str]] = defaultdict(list)
@@ -92,7 +96,6 @@ def winner_rows(
         for row in rows:
             if row["place"] == 1:
                 wins[row["player"]].append(f"heat {heat} table {row['table']}")
-    keys = player_keys(event)
     absent = {keys[pk] for pk in absent_ids(event)}
     seated = {q["player"] for q in posted["qualifiers"]}
     pared = {p["player"] for p in posted["pared"]}
@@ -128,18 +131,19 @@ def standings(event: Event) -> Standings:
     differs from the published one (tournament.md, Advancement, 9). Absent players
     are those marked absent from the semi-final; nothing is saved.
     """
-    result = event_advancement(event)
+    keys = player_keys(event)
+    result = event_advancement(event, keys=keys)
     published = publishing.latest_published(event)
     posted = published.data if published else result.to_json()
     posted = {**posted, "seats": sum(posted["tables"])}
-    heats, ties = heat_rows(event)
+    heats, ties = heat_rows(event, keys)
     return Standings(
         event=event,
         result=result,
         posted=posted,
         published=published,
         changed=bool(publishing.changes(published, result)),
-        winners=winner_rows(event, heats, posted),
+        winners=winner_rows(event, heats, posted, keys),
         heats=heats,
         qualifiers=posted["qualifiers"],
         alternates=_alternate_rows(posted["alternates"], 1),
