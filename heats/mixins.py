@@ -1,15 +1,16 @@
 """View mixins: load the event from the URL, and refuse who may not act.
 
-Anonymous users may read public pages only; changing an event needs its staff
-(assistant GMs check in and enter results) or its GMs (seat, override, publish).
+Anonymous users may read public pages only; every GM page names the
+``heats.permissions`` action it needs, and the same decision is taken again by the
+service that makes the change.
 """
 
 from __future__ import annotations
 
 from django.contrib.auth.mixins import AccessMixin
-from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 
+from heats import permissions
 from heats.models import Event
 
 
@@ -26,39 +27,27 @@ class EventMixin:
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        user = self.request.user
+        role = permissions.role_of(self.event, self.request.user)
         context.update(
             event=self.event,
-            is_gm=self.event.is_gm(user),
-            is_staff_member=self.event.is_staff_member(user),
+            is_gm=role == permissions.Role.GM,
+            is_staff_member=role >= permissions.Role.ASSISTANT,
         )
         return context
 
 
 class EventStaffRequiredMixin(EventMixin, AccessMixin):
-    """Only the event's GMs and assistant GMs; anonymous users go to the login page,
-    other users get 403."""
+    """A GM page: anonymous users go to the login page; a user who may not take
+    ``permission`` (any request) or ``post_permission`` (POST) gets a 403 saying why."""
 
-    gm_only = False
+    permission: permissions.Action = permissions.SEE_GM_PAGES
+    post_permission: permissions.Action | None = None
 
     def dispatch(self, request, *args, **kwargs):
         self.event = get_object_or_404(Event, slug=kwargs["event"])
         if not request.user.is_authenticated:
             return self.handle_no_permission()
-        allowed = self.event.is_gm if self.gm_only else self.event.is_staff_member
-        if not allowed(request.user):
-            raise PermissionDenied("Only this event's GMs may do this.")
+        permissions.require(self.event, request.user, self.permission)
+        if request.method == "POST" and self.post_permission is not None:
+            permissions.require(self.event, request.user, self.post_permission)
         return super(EventMixin, self).dispatch(request, *args, **kwargs)
-
-
-class EventGMRequiredMixin(EventStaffRequiredMixin):
-    """Only the event's GMs (seat, override, publish)."""
-
-    gm_only = True
-
-
-def require_event_role(request, event: Event, *, gm_only: bool = False) -> None:
-    """For function views: PermissionDenied unless the user is event staff (or GM)."""
-    allowed = event.is_gm if gm_only else event.is_staff_member
-    if not allowed(request.user):
-        raise PermissionDenied("Only this event's GMs may do this.")

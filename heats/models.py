@@ -126,16 +126,17 @@ class Event(models.Model):
         return {int(size): tuple(tables) for size, tables in self.semi_layouts.items()}
 
     def is_gm(self, user) -> bool:
-        """True when ``user`` may seat, override and publish (a GM or a superuser)."""
-        if not user.is_authenticated:
-            return False
-        return user.is_superuser or self.gms.filter(pk=user.pk).exists()
+        """True when ``user`` may seat, override and publish (a GM or a superuser);
+        the decision is ``heats.permissions.role_of``."""
+        from heats.permissions import Role, role_of
+
+        return role_of(self, user) == Role.GM
 
     def is_staff_member(self, user) -> bool:
         """True when ``user`` may check players in and enter results (GM, assistant)."""
-        if self.is_gm(user):
-            return True
-        return user.is_authenticated and self.assistants.filter(pk=user.pk).exists()
+        from heats.permissions import Role, role_of
+
+        return role_of(self, user) >= Role.ASSISTANT
 
 
 class RoundKind(models.TextChoices):

@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from functools import wraps
 
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Prefetch, Q
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -24,10 +23,10 @@ from django.views.generic import TemplateView
 from django_tables2 import RequestConfig, SingleTableView
 from django_tables2.export import ExportMixin
 
-from heats import forms, services
+from heats import forms, permissions, services
 from heats.errors import UserError
 from heats.exports import SafeTableExport, export_response
-from heats.mixins import EventMixin, EventStaffRequiredMixin, require_event_role
+from heats.mixins import EventMixin, EventStaffRequiredMixin
 from heats.models import (
     AuditEntry,
     EntryStatus,
@@ -76,19 +75,17 @@ def _back(request, event: Event, kwargs: dict) -> str:
     return reverse("heats:event-gm", kwargs={"event": event.slug})
 
 
-def event_action(*, gm_only: bool = False):
-    """Decorate ``fn(request, event, **kwargs) -> response`` as a POST-only action of
-    the event's staff (or GMs). A ``UserError`` becomes an error message and a
-    redirect back (see ``_back``)."""
+def event_action(action: permissions.Action):
+    """Decorate ``fn(request, event, **kwargs) -> response`` as a POST-only action
+    that needs ``action`` (``heats.permissions``): a 403 saying why for anyone else.
+    A ``UserError`` becomes an error message and a redirect back (see ``_back``)."""
 
     def decorate(fn):
         @require_POST
         @wraps(fn)
         def view(request, event: str, **kwargs):
             ev = get_object_or_404(Event, slug=event)
-            if not request.user.is_authenticated:
-                raise PermissionDenied("Log in first.")
-            require_event_role(request, ev, gm_only=gm_only)
+            permissions.require(ev, request.user, action)
             try:
                 return fn(request, ev, **kwargs)
             except UserError as exc:
@@ -206,7 +203,7 @@ class EventGMView(EventStaffRequiredMixin, TemplateView):
         return context
 
 
-@event_action(gm_only=True)
+@event_action(permissions.CREATE_HEAT)
 def round_create(request, event: Event):
     """POST: create the next heat (GMs only) and open its check-in."""
     rnd = services.create_heat(event, request.user)
@@ -288,7 +285,7 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
         return context
 
 
-@event_action()
+@event_action(permissions.CHECK_IN)
 def round_checkin(request, event: Event, round: str):
     """POST: check one player in (typed name, badge, or a type-ahead pick)."""
     rnd = round_or_404(event, round)
@@ -308,7 +305,7 @@ def round_checkin(request, event: Event, round: str):
     return redirect(round_url(rnd))
 
 
-@event_action()
+@event_action(permissions.CHECK_IN)
 def round_paste(request, event: Event, round: str):
     """POST: check a pasted list in, one name (or "Name, badge") a line."""
     rnd = round_or_404(event, round)
@@ -337,7 +334,7 @@ def _report_check_in(request, rnd: Round, report: services.CheckInReport) -> Non
     level(request, "\n".join(lines))
 
 
-@event_action()
+@event_action(permissions.CHECK_IN)
 def round_undo(request, event: Event, round: str):
     """POST: undo a check-in that is not seated yet."""
     rnd = round_or_404(event, round)
@@ -347,7 +344,7 @@ def round_undo(request, event: Event, round: str):
     return redirect(round_url(rnd))
 
 
-@event_action(gm_only=True)
+@event_action(permissions.SEAT)
 def round_seat(request, event: Event, round: str):
     """POST: seat a heat now (GMs only); a seed reproduces an earlier seating."""
     rnd = round_or_404(event, round)
@@ -364,7 +361,7 @@ def round_seat(request, event: Event, round: str):
     return redirect(round_url(rnd))
 
 
-@event_action(gm_only=True)
+@event_action(permissions.SWAP)
 def round_swap(request, event: Event, round: str):
     """POST: swap two players of a seated round (GMs only), objective re-checked."""
     rnd = round_or_404(event, round)
@@ -379,7 +376,7 @@ def round_swap(request, event: Event, round: str):
     return redirect(round_url(rnd))
 
 
-@event_action(gm_only=True)
+@event_action(permissions.LATE_TABLE)
 def round_late_table(request, event: Event, round: str):
     """POST: seat the waiting late arrivals at a late table (GMs only)."""
     rnd = round_or_404(event, round)
@@ -393,9 +390,7 @@ def round_late_table(request, event: Event, round: str):
 def player_search(request, event: str):
     """JSON for the check-in type-ahead: ``{"players": [{"id", "name", "badge"}]}``."""
     ev = get_object_or_404(Event, slug=event)
-    if not request.user.is_authenticated:
-        raise PermissionDenied("Log in first.")
-    require_event_role(request, ev)
+    permissions.require(ev, request.user, permissions.CHECK_IN)
     found = services.search_players(ev, request.GET.get("q", ""))
     return JsonResponse(
         {"players": [{"id": p.pk, "name": p.name, "badge": p.badge} for p in found]}
@@ -450,7 +445,7 @@ class KeepApartView(EventStaffRequiredMixin, SingleTableView):
 
     template_name = "heats/keep_apart.html"
     table_class = KeepApartTable
-    gm_only = True
+    permission = permissions.KEEP_APART
 
     def get_queryset(self):
         return KeepApart.objects.filter(event=self.event).select_related(
@@ -464,7 +459,7 @@ class KeepApartView(EventStaffRequiredMixin, SingleTableView):
         )
 
 
-@event_action(gm_only=True)
+@event_action(permissions.KEEP_APART)
 def keep_apart_add(request, event: Event):
     """POST: add a pair the seating keeps apart (GMs only)."""
     form = forms.KeepApartForm(request.POST, event=event)
@@ -478,7 +473,7 @@ def keep_apart_add(request, event: Event):
     return redirect("heats:keep-apart", event=event.slug)
 
 
-@event_action(gm_only=True)
+@event_action(permissions.KEEP_APART)
 def keep_apart_delete(request, event: Event, pk: int):
     """POST: remove a keep-apart pair (GMs only)."""
     pair = get_object_or_404(KeepApart, event=event, pk=pk)

@@ -15,6 +15,7 @@ import json
 from django.db import transaction
 from django.utils import timezone
 
+from heats import permissions
 from heats.errors import UserError
 from heats.models import RoundKind, Table, normalise_name
 from heats.services import log
@@ -85,6 +86,7 @@ def refresh_table_check(table: Table) -> TableCheck:
 @transaction.atomic
 def acknowledge_check(table: Table, user) -> TableCheck:
     """Record that ``user`` (a GM) has seen ``table``'s level-1 findings."""
+    permissions.require(table.round.event, user, permissions.ACKNOWLEDGE)
     check = refresh_table_check(table)
     check.acknowledged_by = user
     check.acknowledged_at = timezone.now()
@@ -231,6 +233,7 @@ def attach_scoresheet(table: Table, sheet: dict, user=None) -> ScoresheetSubmiss
     by disagreements with the recorded result. Raises UserError for a sheet too
     malformed to check (the message names the field). rules.md, Verifying.
     """
+    permissions.require(table.round.event, user, permissions.ATTACH_SCORESHEET)
     _check_sheet_is_for(sheet, table)
     try:
         report = verify_sheet(sheet)

@@ -15,12 +15,12 @@ from django.urls import reverse
 from django.views.generic import FormView, TemplateView
 from django_tables2 import RequestConfig
 
-from heats import services as heat_services
+from heats import permissions
 from heats.errors import UserError
 from heats.exports import export_response
 from heats.forms import SeatForm
-from heats.mixins import EventGMRequiredMixin, EventStaffRequiredMixin
-from heats.models import EntryStatus, Event, Player, RoundKind, Table
+from heats.mixins import EventStaffRequiredMixin
+from heats.models import Entry, EntryStatus, Event, Player, RoundKind, Table
 from heats.services import PlayerDirectory
 from heats.views import event_action, event_player, round_or_404, table_cards
 from scoring import operations, publishing
@@ -61,10 +61,11 @@ class TableMixin:
 
 
 class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
-    """Enter or edit one table's results (GMs and assistants)."""
+    """Enter one table's results (GMs and assistants); change saved ones (GMs)."""
 
     template_name = "scoring/gm/table_results.html"
     form_class = ResultForm
+    post_permission = permissions.ENTER_RESULTS
 
     def get_form_kwargs(self):
         kwargs = super().get_form_kwargs()
@@ -81,6 +82,9 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
                 "user"
             )[:10],
             tied=operations.tied_players(self.table),
+            may_correct=permissions.may(
+                self.event, self.request.user, permissions.CORRECT_RESULTS
+            ),
             **kwargs,
         )
 
@@ -89,6 +93,11 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
             outcome = operations.save_table_results(
                 self.table, form.scores(), self.request.user
             )
+        except permissions.NotAllowed as exc:
+            form.add_error(None, str(exc))
+            response = self.form_invalid(form)
+            response.status_code = 403
+            return response
         except UserError as exc:
             form.add_error(None, exc.render())
             return self.form_invalid(form)
@@ -104,15 +113,17 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
             messages.warning(
                 self.request, f"{label}: tie for first between {names}: who won?"
             )
-            if self.event.is_gm(self.request.user):
+            if permissions.may(self.event, self.request.user, permissions.DECLARE_TIE):
                 return redirect("scoring:table-tie", **self.table_kwargs())
         else:
             messages.success(self.request, f"{label}: results saved.")
         return redirect(self.round_page())
 
 
-class TableTieView(EventGMRequiredMixin, TableMixin, FormView):
+class TableTieView(EventStaffRequiredMixin, TableMixin, FormView):
     """The GM declares the winner of a tie for first, and why."""
+
+    permission = permissions.DECLARE_TIE
 
     template_name = "scoring/gm/table_tie.html"
     form_class = TieForm
@@ -150,8 +161,8 @@ def semi_rows(event: Event, result) -> list[dict]:
     its check-in status ("seated", "present", "absent" or "not checked in")."""
     ids = {key: pk for pk, key in player_keys(event).items()}
     semi = operations.semi_round(event)
-    status = dict(semi.entries.values_list("player_id", "status"))
-    seated = set(semi.seats.values_list("player_id", flat=True))
+    status = dict(semi.entries.values_list("player_id", "status")) if semi else {}
+    seated = set(semi.seats.values_list("player_id", flat=True)) if semi else set()
     names = {EntryStatus.CHECKED_IN: "present", EntryStatus.ABSENT: "absent"}
     groups = (
         ("qualifier", result.qualifiers),
@@ -199,6 +210,7 @@ class SemiView(EventStaffRequiredMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         semi = operations.semi_round(self.event)
+        seated = semi is not None and semi.seated_at is not None
         action = reverse("scoring:semi-seat", kwargs={"event": self.event.slug})
         published = publishing.latest_published(self.event)
         return super().get_context_data(
@@ -210,21 +222,19 @@ class SemiView(EventStaffRequiredMixin, TemplateView):
             result=self.result,
             list_table=self.list_table,
             round=semi,
-            cards=table_cards(semi),
+            cards=table_cards(semi) if semi else [],
             seat_form=SeatForm(
                 action=action,
-                submit="Seat the semi-final again"
-                if semi.seated_at
-                else "Seat semi-final",
+                submit="Seat the semi-final again" if seated else "Seat semi-final",
                 confirm="Seat the semi-final again? Every table is drawn anew."
-                if semi.seated_at
+                if seated
                 else "",
             ),
             **kwargs,
         )
 
 
-@event_action()
+@event_action(permissions.MARK_SEMI_PRESENCE)
 def semi_mark(request, event: Event):
     """POST: mark a semi-final qualifier present or absent; says who is called in."""
     player = event_player(event, request.POST.get("player"))
@@ -243,7 +253,7 @@ def semi_mark(request, event: Event):
         text += f" No longer on the list: {', '.join(dropped)}."
     messages.success(request, text)
     semi = operations.semi_round(event)
-    if semi.seated_at and status == "present":
+    if semi is not None and semi.seated_at and status == "present":
         if not semi.seats.filter(player=player).exists():
             messages.warning(
                 request,
@@ -270,15 +280,18 @@ def override_form(event: Event, data=None) -> SemiOverrideForm:
     )
 
 
-@event_action(gm_only=True)
+@event_action(permissions.RUN_SEMI_FINAL)
 def semi_override(request, event: Event):
     """POST: save the GM's semi-final size and added players (GMs only)."""
     form = override_form(event, request.POST)
     if not form.is_valid():
         raise UserError(f"The override was not saved: {form.errors.as_text()}")
     added = [find_player(event, name) for name in form.cleaned_data["added"]]
-    absent = operations.semi_round(event).entries.filter(
-        player__in=added, status=EntryStatus.ABSENT
+    absent = Entry.objects.filter(
+        round__event=event,
+        round__kind=RoundKind.SEMI,
+        player__in=added,
+        status=EntryStatus.ABSENT,
     )
     if absent.exists():
         names = ", ".join(str(e.player) for e in absent.select_related("player"))
@@ -299,7 +312,7 @@ def find_player(event: Event, name: str) -> Player:
     return player
 
 
-@event_action(gm_only=True)
+@event_action(permissions.RUN_SEMI_FINAL)
 def semi_publish(request, event: Event):
     """POST: publish the semi-final list on the standings page (GMs only)."""
     result = event_advancement(event)
@@ -308,7 +321,7 @@ def semi_publish(request, event: Event):
     return redirect("scoring:semi", event=event.slug)
 
 
-@event_action(gm_only=True)
+@event_action(permissions.SEAT)
 def semi_seat(request, event: Event):
     """POST: seat the semi-final from the list in its layout (GMs only)."""
     form = SeatForm(request.POST)
@@ -330,6 +343,11 @@ class FinalView(EventStaffRequiredMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         final = operations.final_round(self.event)
+        absent = (
+            final.entries.filter(status=EntryStatus.ABSENT).select_related("player")
+            if final
+            else []
+        )
         try:
             finalists, problem = operations.finalists(self.event), None
         except UserError as exc:
@@ -339,33 +357,25 @@ class FinalView(EventStaffRequiredMixin, TemplateView):
             round=final,
             finalists=finalists,
             excluded=operations.alternates_winning_semi_tables(self.event),
-            absent_finalists=[
-                e.player
-                for e in final.entries.filter(status=EntryStatus.ABSENT).select_related(
-                    "player"
-                )
-            ],
+            absent_finalists=[e.player for e in absent],
             problem=problem,
-            cards=table_cards(final),
+            cards=table_cards(final) if final else [],
             seat_form=SeatForm(action=action, submit="Seat final"),
             **kwargs,
         )
 
 
-@event_action()
+@event_action(permissions.RUN_FINAL)
 def final_absent(request, event: Event):
     """POST: mark a finalist absent from the final; nobody takes the seat (no
     alternate advances to the final)."""
     player = event_player(event, request.POST.get("player"))
-    final = operations.final_round(event)
-    if final.seated_at:
-        raise UserError("The final is already seated: swap nobody in, play on.")
-    heat_services.mark_absent(final, player, request.user)
+    operations.mark_final_absent(event, player, request.user)
     messages.success(request, f"{player} marked absent from the final.")
     return redirect("scoring:final", event=event.slug)
 
 
-@event_action(gm_only=True)
+@event_action(permissions.SEAT)
 def final_seat(request, event: Event):
     """POST: seat the final from the semi-final table winners (GMs only)."""
     form = SeatForm(request.POST)

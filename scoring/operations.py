@@ -26,9 +26,11 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
+from heats import permissions
 from heats import services as heat_services
 from heats.errors import UserError
 from heats.models import EntryStatus, Event, Player, Round, RoundKind, Seat, Table
+from heats.permissions import require
 from scoring.checks import refresh_table_check
 from scoring.laurels import Laurel, laurels
 from scoring.models import PlayerRecord, RecordHistory
@@ -104,13 +106,19 @@ def save_table_results(
     Replaced values are kept in ``RecordHistory``; the level-1 rules findings are
     stored in ``TableCheck`` by ``scoring.checks.refresh_table_check`` (changed
     findings need the GM's acknowledgement again, on the table page).
-    Raises UserError when ``scores`` does not give every seat exactly once.
+    Raises UserError when ``scores`` does not give every seat exactly once;
+    NotAllowed unless ``user`` may enter results, or, when a saved score changes,
+    change saved results (``heats.permissions``).
     Source: tournament.md, Recording a table.
     """
+    event = table.round.event
+    require(event, user, permissions.ENTER_RESULTS)
     seats = table_seats(table)
     by_seat = {s.seat: s for s in scores}
     if sorted(by_seat) != [s.number for s in seats] or len(by_seat) != len(scores):
         raise UserError(f"Give one result for each seat of {table}.")
+    if any(_changes_record(s, by_seat[s.number]) for s in seats):
+        require(event, user, permissions.CORRECT_RESULTS)
     old = saved_values(seats)
     declared = {s.player_id for s in seats if _record(s) and s.record.declared_winner}
     places = _places(seats, by_seat, declared)
@@ -125,6 +133,18 @@ def save_table_results(
     names = {str(s.player_id): s.player.name for s in seats}
     tied = [names[k] for k in places.winners] if places.unresolved_tie else []
     return TableOutcome(table, places, tied, findings)
+
+
+def _changes_record(seat: Seat, scores: SeatScores) -> bool:
+    """True when ``scores`` differ from the seat's saved record (a correction)."""
+    record = _record(seat)
+    if record is None:
+        return False
+    return (record.day1, record.day2, record.final) != (
+        scores.day1,
+        scores.day2,
+        scores.final,
+    )
 
 
 def _top(places: TablePlaces) -> list[str]:
@@ -187,9 +207,11 @@ def declare_winner(table: Table, player: Player, reason: str, user=None) -> Tabl
 
     The other tied players share place 2 (``scoring.places``). The old values stay
     in ``RecordHistory``. Raises UserError when the table has no results, no tie
-    for first, ``player`` is not tied for first, or ``reason`` is empty.
+    for first, ``player`` is not tied for first, or ``reason`` is empty;
+    NotAllowed unless ``user`` may declare tie winners.
     Source: tournament.md, Recording a table.
     """
+    require(table.round.event, user, permissions.DECLARE_TIE)
     seats = table_seats(table)
     if not seats or not all(_record(s) for s in seats):
         raise UserError(f"{table} has no results yet.")
@@ -237,14 +259,20 @@ def tied_players(table: Table) -> list[Player]:
 # --- semi-final and final ----------------------------------------------------------
 
 
-def semi_round(event: Event) -> Round:
-    """The semi-final round of ``event`` (created on first use)."""
-    return heat_services.get_round(event, "semi", create=True)
+def semi_round(event: Event) -> Round | None:
+    """The semi-final round of ``event``; None before anything was done in it
+    (reading never creates it: no GET changes the database)."""
+    return event.rounds.filter(kind=RoundKind.SEMI).first()
 
 
-def final_round(event: Event) -> Round:
-    """The final round of ``event`` (created on first use)."""
-    return heat_services.get_round(event, "final", create=True)
+def final_round(event: Event) -> Round | None:
+    """The final round of ``event``; None before anything was done in it."""
+    return event.rounds.filter(kind=RoundKind.FINAL).first()
+
+
+def _make_round(event: Event, code: str) -> Round:
+    """The semi-final or final round, created by the first change made in it."""
+    return heat_services.get_round(event, code, create=True)
 
 
 def players_by_key(event: Event, keys) -> list[Player]:
@@ -257,8 +285,10 @@ def players_by_key(event: Event, keys) -> list[Player]:
 @transaction.atomic
 def mark_semi(event: Event, player: Player, present: bool, user=None) -> None:
     """Semi-final check-in: present makes an entry "in"; absent marks the player
-    absent (never deleted) so the next alternate is called (Advancement, 3, 9)."""
-    semi = semi_round(event)
+    absent (never deleted) so the next alternate is called (Advancement, 3, 9).
+    NotAllowed unless ``user`` may mark semi-final presence."""
+    require(event, user, permissions.MARK_SEMI_PRESENCE)
+    semi = _make_round(event, "semi")
     if not present:
         heat_services.mark_absent(semi, player, user)
         return
@@ -277,8 +307,10 @@ def seat_semi(event: Event, *, seed=None, user=None):
     opponents (tournament.md, Semi-final and final). Returns the ``Seating``.
 
     Raises UserError while heat tables owe results (the list is provisional), when
-    there is no semi-final (straight to the final), or as ``seat_round``.
+    there is no semi-final (straight to the final), or as ``seat_round``;
+    NotAllowed unless ``user`` may seat.
     """
+    require(event, user, permissions.SEAT)
     result = event_advancement(event)
     if result.provisional:
         missing = [f"heat {h} table {t}" for h, t in result.missing_tables]
@@ -292,7 +324,7 @@ def seat_semi(event: Event, *, seed=None, user=None):
         )
     players = players_by_key(event, [q.player for q in result.qualifiers])
     return heat_services.seat_round(
-        semi_round(event),
+        _make_round(event, "semi"),
         seed=seed,
         user=user,
         players=players,
@@ -345,10 +377,26 @@ def alternates_winning_semi_tables(event: Event) -> list[Player]:
 
 @transaction.atomic
 def seat_final(event: Event, *, seed=None, user=None):
-    """Seat the final, one table of 4–6 finalists (:func:`finalists`)."""
+    """Seat the final, one table of 4–6 finalists (:func:`finalists`).
+    NotAllowed unless ``user`` may seat."""
+    require(event, user, permissions.SEAT)
     return heat_services.seat_round(
-        final_round(event), seed=seed, user=user, players=finalists(event)
+        _make_round(event, "final"), seed=seed, user=user, players=finalists(event)
     )
+
+
+@transaction.atomic
+def mark_final_absent(event: Event, player: Player, user=None) -> None:
+    """A finalist does not come: marked absent from the final, and nobody takes
+    the seat ("no alternates advance to the final", seed 001).
+
+    UserError once the final is seated; NotAllowed unless ``user`` is a GM.
+    """
+    require(event, user, permissions.RUN_FINAL)
+    final = _make_round(event, "final")
+    if final.seated_at:
+        raise UserError("The final is already seated: swap nobody in, play on.")
+    heat_services.mark_absent(final, player, user)
 
 
 # --- laurels -----------------------------------------------------------------------

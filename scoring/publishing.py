@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
+from heats import permissions
 from heats.errors import UserError
 from heats.models import Event, Player
 from heats.services import log
@@ -52,6 +53,7 @@ def changes(published: PublishedList | None, result: advancement.Advancement):
 def publish(event: Event, result: advancement.Advancement, user=None) -> PublishedList:
     """Publish ``result`` as the event's semi-final list; the old one stays as
     history. Logs who gains and loses a seat against the previous list."""
+    permissions.require(event, user, permissions.RUN_SEMI_FINAL)
     previous = latest_published(event)
     diff = changes(previous, result)
     published = PublishedList.objects.create(
@@ -77,6 +79,7 @@ def set_override(
 
     UserError for a size the event has no layout for, or a player of another event.
     """
+    permissions.require(event, user, permissions.RUN_SEMI_FINAL)
     layouts = event.semi_layout_map()
     if size is not None and size not in layouts:
         sizes = ", ".join(str(s) for s in sorted(layouts))

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
+from heats import permissions
 from heats.errors import UserError
 from heats.models import (
     Entry,
@@ -22,6 +23,7 @@ from heats.models import (
     Seat,
     Table,
 )
+from heats.permissions import NotAllowed, may, refusal, require
 from heats.services import PlayerDirectory, create_event, log
 from scoring import advancement
 from scoring.checks import refresh_table_check
@@ -314,6 +316,41 @@ def _check_one_seat_per_round(rows: list[ResultRow], players: dict[str, Player])
         raise UserError("The file seats one player twice in a round.", problems)
 
 
+def require_import_rights(
+    event: Event, user, imports: list[_TableImport], *, replaced: list[str]
+) -> None:
+    """One decision per change a file makes (``heats.permissions``): entering
+    results needs event staff; a table the app has not seated (the file seats
+    it), a ``place`` that declares a tie's winner and replacing saved records need
+    a GM. Raises NotAllowed naming every refused change; nothing is saved."""
+    require(event, user, permissions.IMPORT_RESULTS)
+    changed = [item for item in imports if not item.unchanged()]
+    needs = [
+        (
+            permissions.SEAT,
+            "tables the app has not seated",
+            [i.label for i in changed if i.table is None],
+        ),
+        (
+            permissions.DECLARE_TIE,
+            "a place declaring the winner of a tie",
+            [i.label for i in changed if any(r.declared_winner for r in i.records)],
+        ),
+        (
+            permissions.CORRECT_RESULTS,
+            "values that replace saved results",
+            replaced,
+        ),
+    ]
+    refused = [
+        f"{refusal(event, user, action)} The file has {what}: {'; '.join(labels)}."
+        for action, what, labels in needs
+        if labels and not may(event, user, action)
+    ]
+    if refused:
+        raise NotAllowed("\n".join(refused))
+
+
 @transaction.atomic
 def import_results(
     event: Event, text: str, *, replace: bool = False, user=None, source: str = "CSV"
@@ -343,6 +380,7 @@ def import_results(
     conflicts = [
         p for item in imports if not item.unchanged() for p in item.conflicts()
     ]
+    require_import_rights(event, user, imports, replaced=conflicts if replace else [])
     if conflicts and not replace:
         raise UserError(
             f"The file contradicts {len(conflicts)} saved record(s); "

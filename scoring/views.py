@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 from django.views.generic import FormView, ListView, TemplateView
 
+from heats import permissions
 from heats.errors import UserError
-from heats.mixins import EventMixin, EventStaffRequiredMixin, require_event_role
+from heats.mixins import EventMixin, EventStaffRequiredMixin
 from heats.models import Event, Table
 from heats.services import ROUND_ORDER, get_round
 from scoring import operations, tables
@@ -68,16 +68,15 @@ class StandingsView(EventMixin, TemplateView):
 
 
 class ResultsImportView(EventStaffRequiredMixin, FormView):
-    """Import a results CSV from a page (staff; replacing needs a GM)."""
+    """Import a results CSV from a page (staff; seating, tie winners and replacing
+    need a GM: ``scoring.services.require_import_rights``)."""
 
     template_name = "scoring/import.html"
     form_class = ResultsImportForm
+    post_permission = permissions.IMPORT_RESULTS
 
     def form_valid(self, form):
         replace = form.cleaned_data["replace"]
-        if replace and not self.event.is_gm(self.request.user):
-            form.add_error("replace", "Only the event's GMs may replace saved records.")
-            return self.form_invalid(form)
         try:
             summary = import_results(
                 self.event,
@@ -86,6 +85,9 @@ class ResultsImportView(EventStaffRequiredMixin, FormView):
                 user=self.request.user,
                 source="page",
             )
+        except permissions.NotAllowed as exc:
+            form.add_error(None, str(exc))
+            return self.render_to_response(self.get_context_data(form=form), status=403)
         except UserError as exc:
             form.add_error(None, exc.message)
             return self.render_to_response(
@@ -117,7 +119,7 @@ class TableDetailView(EventMixin, FormView):
         self.table = get_table(self.event, kwargs["round"], kwargs["number"])
 
     def post(self, request, *args, **kwargs):
-        require_event_role(request, self.event)
+        permissions.require(self.event, request.user, permissions.ATTACH_SCORESHEET)
         return super().post(request, *args, **kwargs)
 
     def get_context_data(self, **kwargs):
@@ -161,9 +163,7 @@ class TableDetailView(EventMixin, FormView):
 def acknowledge_view(request, event: str, round: str, number: int):
     """A GM acknowledges a table's level-1 findings (POST only)."""
     event_obj = get_object_or_404(Event, slug=event)
-    if not request.user.is_authenticated:
-        raise PermissionDenied("Log in as a GM of this event.")
-    require_event_role(request, event_obj, gm_only=True)
+    permissions.require(event_obj, request.user, permissions.ACKNOWLEDGE)
     table = get_table(event_obj, round, number)
     acknowledge_check(table, request.user)
     messages.success(request, f"Findings at {table} acknowledged.")

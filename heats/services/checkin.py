@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.db.models import Q
 
-from heats import seating
+from heats import permissions, seating
 from heats.errors import UserError
 from heats.models import (
     Entry,
@@ -35,6 +35,7 @@ WAITING_STATUSES = (EntryStatus.CHECKED_IN, EntryStatus.LATE)
 @transaction.atomic
 def create_heat(event: Event, user=None) -> Round:
     """Create the event's next heat (one more than the highest heat number)."""
+    permissions.require(event, user, permissions.CREATE_HEAT)
     last = (
         event.rounds.filter(kind=RoundKind.HEAT)
         .order_by("-number")
@@ -150,6 +151,7 @@ def check_in(rnd: Round, rows: list[tuple[str, str]], user=None) -> CheckInRepor
     Heats, Late arrivals). An absent entry is checked in again. Raises UserError for
     an ambiguous name (see ``_find_player``); then nothing is saved.
     """
+    permissions.require(rnd.event, user, permissions.CHECK_IN)
     if rnd.kind == RoundKind.FINAL:
         raise UserError(
             "The final is seated from the semi-final winners only: no check-in."
@@ -184,6 +186,7 @@ def check_in(rnd: Round, rows: list[tuple[str, str]], user=None) -> CheckInRepor
 @transaction.atomic
 def undo_check_in(rnd: Round, player: Player, user=None) -> None:
     """Remove ``player``'s check-in to ``rnd``; UserError if already seated there."""
+    permissions.require(rnd.event, user, permissions.CHECK_IN)
     if Seat.objects.filter(round=rnd, player=player).exists():
         raise UserError(
             f"{player} is already seated in {rnd.label}: swap them out first."

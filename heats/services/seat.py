@@ -12,7 +12,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from heats import seating
+from heats import permissions, seating
 from heats.errors import UserError
 from heats.models import (
     Entry,
@@ -89,7 +89,7 @@ def _players_to_seat(rnd: Round) -> list[Player]:
     return [e.player for e in entries]
 
 
-def semi_table_winners(semi: Round, final: Round) -> list[Player]:
+def semi_table_winners(semi: Round, final: Round | None) -> list[Player]:
     """The sole winner (place 1) of every semi-final table, minus absentees from
     the final. UserError for a table without results or with an unresolved tie."""
     problems = []
@@ -107,6 +107,8 @@ def semi_table_winners(semi: Round, final: Round) -> list[Player]:
         winners += first
     if problems:
         raise UserError("The final cannot be seated yet.", problems)
+    if final is None:
+        return winners
     absent = set(
         final.entries.filter(status=EntryStatus.ABSENT).values_list("player", flat=True)
     )
@@ -144,6 +146,7 @@ def seat_round(
     of the round is replaced. Raises UserError if the round has results, or for a
     layout the players cannot fill (SeatingError's message).
     """
+    permissions.require(rnd.event, user, permissions.SEAT)
     if has_results(rnd):
         raise UserError(f"{rnd.label} already has results: it cannot be seated again.")
     people = list(players) if players is not None else _players_to_seat(rnd)
@@ -234,6 +237,7 @@ def swap_seats(rnd: Round, a: Player, b: Player, user=None) -> SwapReport:
     and the other waits. Raises UserError for the same player twice, a player
     neither seated nor waiting, two waiting players, or a table with results.
     """
+    permissions.require(rnd.event, user, permissions.SWAP)
     if a.pk == b.pk:
         raise UserError("Choose two different players to swap.")
     seats = {s.player_id: s for s in Seat.objects.filter(round=rnd, player__in=[a, b])}
@@ -304,6 +308,7 @@ def form_late_table(rnd: Round, *, seed: int | str | None = None, user=None):
     UserError while too few wait, or before the round is seated. Source:
     tournament.md, Heats, Late arrivals. Returns the ``Seating``.
     """
+    permissions.require(rnd.event, user, permissions.LATE_TABLE)
     if rnd.kind != RoundKind.HEAT:
         raise UserError(f"Late tables are for heats only, not the {rnd.label}.")
     if not rnd.seated_at:
@@ -347,6 +352,7 @@ def add_keep_apart(
 ) -> KeepApart:
     """Ask future seatings to keep ``a`` and ``b`` apart; UserError for one player
     twice or a pair already listed."""
+    permissions.require(event, user, permissions.KEEP_APART)
     if a.pk == b.pk:
         raise UserError("A keep-apart pair needs two different players.")
     low, high = sorted((a, b), key=lambda p: p.pk)
@@ -360,5 +366,6 @@ def add_keep_apart(
 @transaction.atomic
 def remove_keep_apart(pair: KeepApart, user=None) -> None:
     """Forget a keep-apart pair, logged."""
+    permissions.require(pair.event, user, permissions.KEEP_APART)
     log(pair.event, user, "keep-apart", f"No longer kept apart: {pair}")
     pair.delete()

@@ -128,7 +128,7 @@ def test_an_absent_finalist_is_not_replaced(demo_event):
     scores = play_semi(demo_event, set())
     winners = {max(f, key=f.get) for f in scores.values()}
     gone = sorted(winners)[0]
-    mark_absent(operations.final_round(demo_event), by_name(demo_event, gone))
+    operations.mark_final_absent(demo_event, by_name(demo_event, gone))
     operations.seat_final(demo_event, seed=1)
     seated = set(
         Seat.objects.filter(round__kind="final", round__event=demo_event).values_list(

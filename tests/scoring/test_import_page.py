@@ -36,12 +36,24 @@ def test_a_gm_of_another_event_is_refused(client, event, stranger):
     assert client.post(URL, {"text": CSV}).status_code == 403
 
 
-def test_an_assistant_imports_a_pasted_file(client, event, assistant):
-    client.force_login(assistant)
+def test_a_gm_imports_a_pasted_file(client, event, gm):
+    client.force_login(gm)
     response = client.post(URL, {"text": CSV})
     assert response.status_code == 302
     assert response["Location"] == "/e/wbc/"
     assert PlayerRecord.objects.get(seat__player__name="Ann").place == 1
+
+
+def test_an_assistant_cannot_seat_a_heat_by_importing_it(client, event, assistant):
+    client.force_login(assistant)
+    response = client.post(URL, {"text": CSV})
+    assert response.status_code == 403
+    assert (
+        "Only the GMs of Medici, WBC test may seat a round. "
+        "The file has tables the app has not seated: Heat 1 table 1."
+    ) in response.content.decode()
+    assert not PlayerRecord.objects.exists()
+    assert not event.rounds.exists()
 
 
 def test_an_uploaded_file_with_errors_shows_each_line(client, event, gm):
@@ -62,8 +74,8 @@ def test_replacing_needs_a_gm(client, event, gm, assistant):
     client.force_login(assistant)
     changed = CSV.replace("Di,60", "Di,99")
     refused = client.post(URL, {"text": changed, "replace": "on"})
-    assert refused.status_code == 200
-    assert "Only the event&#x27;s GMs may replace saved records." in (
+    assert refused.status_code == 403
+    assert "Only the GMs of Medici, WBC test may change saved results." in (
         refused.content.decode()
     )
     assert PlayerRecord.objects.get(seat__player__name="Di").final == 60

@@ -1,0 +1,110 @@
+"""Who may change an event: one decision per action, for pages, imports and commands.
+
+Words (tournament.md, "What people see"):
+
+GM
+    One of the event's game masters (``Event.gms``), or a superuser: runs the event.
+assistant
+    An assistant GM (``Event.assistants``): checks players in, enters results and
+    attaches scoresheets; never seats, corrects, declares or publishes.
+action
+    One kind of change (:class:`Action`): the role it needs and the words a refusal
+    uses ("Only this event's GMs may seat a round.").
+operator
+    Whoever runs a management command on the machine (``user=None`` in a service):
+    they hold the database itself, so every action is theirs.
+
+Every service that changes an event calls :func:`require` with the user it acts
+for, so a page, an import and a command meet the same decision; pages also call it
+first, so a refusal is a 403 with the reason before any form is read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+from django.core.exceptions import PermissionDenied
+
+from heats.models import Event
+
+
+class Role(IntEnum):
+    """A user's standing in one event, weakest first."""
+
+    NONE = 0
+    ASSISTANT = 1
+    GM = 2
+
+
+@dataclass(frozen=True)
+class Action:
+    """One kind of change to an event: the ``role`` it needs and ``what`` it is,
+    as a refusal says it ("Only this event's GMs may <what>.")."""
+
+    role: Role
+    what: str
+
+
+# Event staff (GMs and assistant GMs).
+SEE_GM_PAGES = Action(Role.ASSISTANT, "see this event's GM pages")
+CHECK_IN = Action(Role.ASSISTANT, "check players in")
+ENTER_RESULTS = Action(Role.ASSISTANT, "enter results")
+IMPORT_RESULTS = Action(Role.ASSISTANT, "import results")
+ATTACH_SCORESHEET = Action(Role.ASSISTANT, "attach scoresheets")
+MARK_SEMI_PRESENCE = Action(
+    Role.ASSISTANT, "mark semi-final qualifiers present or absent"
+)
+# GMs only.
+CREATE_HEAT = Action(Role.GM, "create heats")
+SEAT = Action(Role.GM, "seat a round")
+SWAP = Action(Role.GM, "swap players")
+LATE_TABLE = Action(Role.GM, "form late tables")
+CORRECT_RESULTS = Action(Role.GM, "change saved results")
+DECLARE_TIE = Action(Role.GM, "declare the winner of a tie")
+ACKNOWLEDGE = Action(Role.GM, "acknowledge rules findings")
+KEEP_APART = Action(Role.GM, "keep players apart")
+RUN_SEMI_FINAL = Action(Role.GM, "override or publish the semi-final list")
+RUN_FINAL = Action(Role.GM, "mark finalists absent")
+
+
+class NotAllowed(PermissionDenied):
+    """The user may not take the action; ``str()`` says who may (shown on the 403
+    page and printed by commands)."""
+
+
+def role_of(event: Event, user) -> Role:
+    """``user``'s role in ``event`` (superusers are GMs of every event).
+
+    ``user`` is a Django user or ``AnonymousUser``; ``None`` (a command) is not
+    accepted here: see :func:`may`.
+    """
+    if not getattr(user, "is_authenticated", False):
+        return Role.NONE
+    if user.is_superuser or event.gms.filter(pk=user.pk).exists():
+        return Role.GM
+    if event.assistants.filter(pk=user.pk).exists():
+        return Role.ASSISTANT
+    return Role.NONE
+
+
+def may(event: Event, user, action: Action) -> bool:
+    """True when ``user`` may take ``action`` in ``event``; ``user=None`` is the
+    operator at the command line, who may do anything."""
+    return user is None or role_of(event, user) >= action.role
+
+
+def refusal(event: Event, user, action: Action) -> str:
+    """The sentence a refused user reads: who may take the action, and what to do."""
+    who = "GMs" if action.role == Role.GM else "GMs and assistant GMs"
+    text = f"Only the {who} of {event.name} may {action.what}."
+    if not getattr(user, "is_authenticated", False):
+        text += " Log in first."
+    return text
+
+
+def require(event: Event, user, action: Action) -> None:
+    """Raise :class:`NotAllowed` (a ``PermissionDenied``: 403 on a page) with the
+    reason unless ``user`` may take ``action`` in ``event``."""
+    if not may(event, user, action):
+        raise NotAllowed(refusal(event, user, action))
