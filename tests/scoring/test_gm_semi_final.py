@@ -8,7 +8,6 @@ from django.urls import reverse
 
 from heats.errors import UserError
 from heats.models import EntryStatus, Player, Seat
-from heats.services import mark_absent
 from scoring import operations
 from scoring.operations import SeatScores
 from scoring.services import event_advancement

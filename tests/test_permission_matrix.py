@@ -1,0 +1,271 @@
+"""Every URL of the app, every method, every role: who may read, who may change.
+
+The matrix below lists each named URL of the ``heats`` and ``scoring`` apps with the
+weakest role that may use it (``heats.permissions``; tournament.md, "What people
+see"). A URL added without a row here fails ``test_every_url_is_in_the_matrix``.
+For each URL, GET and POST are tried as anonymous, a user with no role, an
+assistant GM, a GM of another event, the event's GM and a superuser:
+
+* a refused request is a 403 (anonymous users on GM pages go to the login page)
+  and changes nothing in the database;
+* an allowed GET of a page is a 200, an allowed GET of an action is a 405;
+* no GET, by anyone, changes the database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+from django.apps import apps
+from django.contrib.auth import get_user_model
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from heats.models import Event, KeepApart, Round, RoundKind
+from heats.services import check_in, create_heat, seat_round
+from scoring import operations
+from scoring.operations import SeatScores
+from tests.heats.conftest import names
+
+pytestmark = pytest.mark.django_db
+
+PUBLIC, STAFF, GM = "public", "staff", "gm"
+ROLES = ("anonymous", "no role", "assistant", "other event's GM", "GM", "superuser")
+RANK = {"anonymous": 0, "no role": 0, "other event's GM": 0, "assistant": 1}
+RANK.update({"GM": 2, "superuser": 2})
+NEEDS = {PUBLIC: 0, STAFF: 1, GM: 2}
+
+
+@dataclass(frozen=True)
+class Row:
+    """One URL: its arguments, the role its GET and its POST need (``None``: the
+    method is not served), and the POST data an allowed user would send."""
+
+    kwargs: dict
+    get: str | None
+    post: str | None
+    data: dict = field(default_factory=dict)
+
+
+def csv_of_a_new_heat() -> str:
+    rows = [f"3,1,New {i},{50 + i}" for i in range(1, 5)]
+    return "\n".join(["heat,table,player,final", *rows]) + "\n"
+
+
+def matrix(world) -> dict[str, Row]:
+    """The expected rights of every URL, filled with ids from ``world``."""
+    h1, h2 = {"round": "1"}, {"round": "2"}
+    t1, t2 = {"round": "1", "table": 1}, {"round": "1", "table": 2}
+    scores = {f"final_{s.number}": 10 * s.number for s in world["t2_seats"]}
+    scores["seating"] = ",".join(f"{s.number}:{s.player_id}" for s in world["t2_seats"])
+    a, b = world["swap"]
+    return {
+        "scoring:event-list": Row({}, PUBLIC, None),
+        "scoring:standings": Row({}, PUBLIC, None),
+        "heats:round-seating": Row(h1, PUBLIC, None),
+        "scoring:table-detail": Row(
+            {"round": "1", "number": 1}, PUBLIC, STAFF, {"content": "{}"}
+        ),
+        "heats:event-gm": Row({}, STAFF, None),
+        "heats:audit": Row({}, STAFF, None),
+        "heats:player-search": Row({}, STAFF, None),
+        "heats:round-detail": Row(h1, STAFF, None),
+        "scoring:semi": Row({}, STAFF, None),
+        "scoring:final": Row({}, STAFF, None),
+        "scoring:laurels": Row({}, STAFF, None),
+        "scoring:results-import": Row({}, STAFF, GM, {"text": csv_of_a_new_heat()}),
+        "scoring:table-results": Row(t2, STAFF, STAFF, scores),
+        "heats:round-checkin": Row(h2, None, STAFF, {"name": "Walk In"}),
+        "heats:round-paste": Row(h2, None, STAFF, {"text": "Paste One\nPaste Two"}),
+        "heats:round-undo": Row(h2, None, STAFF, {"player": world["unseated"]}),
+        "scoring:semi-mark": Row(
+            {}, None, STAFF, {"player": world["winner"], "status": "absent"}
+        ),
+        "heats:keep-apart": Row({}, GM, None),
+        "scoring:table-tie": Row(
+            t1, GM, GM, {"winner": world["tied"], "reason": "more money on day 2"}
+        ),
+        "heats:round-create": Row({}, None, GM),
+        "heats:round-seat": Row(h2, None, GM),
+        "heats:round-swap": Row(h1, None, GM, {"player_a": a, "player_b": b}),
+        "heats:round-late-table": Row(h1, None, GM),
+        "heats:keep-apart-add": Row({}, None, GM, {"player_a": a, "player_b": b}),
+        "heats:keep-apart-delete": Row({"pk": world["pair"]}, None, GM),
+        "scoring:table-acknowledge": Row({"round": "1", "number": 1}, None, GM),
+        "scoring:semi-seat": Row({}, None, GM),
+        "scoring:semi-override": Row({}, None, GM, {"size": "", "added": ""}),
+        "scoring:semi-publish": Row({}, None, GM),
+        "scoring:final-seat": Row({}, None, GM),
+        "scoring:final-absent": Row({}, None, GM, {"player": world["winner"]}),
+    }
+
+
+def app_url_names() -> set[str]:
+    """Every named URL of the heats and scoring apps."""
+    found: set[str] = set()
+
+    def walk(patterns, namespace):
+        for p in patterns:
+            if isinstance(p, URLResolver):
+                walk(p.url_patterns, p.namespace or namespace)
+            elif isinstance(p, URLPattern) and namespace in ("heats", "scoring"):
+                found.add(f"{namespace}:{p.name}")
+
+    walk(get_resolver().url_patterns, None)
+    return found
+
+
+@pytest.fixture
+def world(event, settings):
+    """Heat 1 seated (tables of 5 and 5) with a tie for first at table 1, five late
+    arrivals waiting; heat 2 with eight players checked in, not seated; a
+    keep-apart pair; the six kinds of visitor."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    heat = Round.objects.create(event=event, kind=RoundKind.HEAT, number=1)
+    check_in(heat, names(10))
+    seat_round(heat, seed=1)
+    check_in(heat, names(5, prefix="Late"))
+    table1, table2 = heat.tables.order_by("number")
+    seats1 = list(table1.seats.order_by("number"))
+    finals = [80, 80, 60, 50, 40]
+    operations.save_table_results(
+        table1,
+        [
+            SeatScores(s.number, None, None, f)
+            for s, f in zip(seats1, finals, strict=True)
+        ],
+    )
+    heat2 = create_heat(event)
+    check_in(heat2, names(8, prefix="Second"))
+    seats2 = list(table2.seats.order_by("number"))
+    pair = KeepApart.objects.create(
+        event=event, player_a=seats2[0].player, player_b=seats2[1].player
+    )
+    users = make_users(event)
+    return {
+        "users": users,
+        "t2_seats": seats2,
+        "swap": (seats2[2].player_id, seats2[3].player_id),
+        "unseated": heat2.entries.first().player_id,
+        "winner": seats1[0].player_id,
+        "tied": seats1[0].player_id,
+        "pair": pair.pk,
+    }
+
+
+def make_users(event: Event) -> dict:
+    model = get_user_model()
+    assistant = model.objects.create_user("m-assistant", password="pw-assistant-1")
+    event.assistants.add(assistant)
+    gm = model.objects.create_user("m-gm", password="pw-gm-1")
+    event.gms.add(gm)
+    other = model.objects.create_user("m-other", password="pw-other-1")
+    Event.objects.create(slug="other", name="Other", seed="o").gms.add(other)
+    return {
+        "anonymous": None,
+        "no role": model.objects.create_user("m-none", password="pw-none-1"),
+        "assistant": assistant,
+        "other event's GM": other,
+        "GM": gm,
+        "superuser": model.objects.create_superuser("m-root", password="pw-root-1"),
+    }
+
+
+def snapshot() -> list:
+    """Every row of the heats and scoring apps (and who is GM/assistant)."""
+    rows = []
+    for label in ("heats", "scoring"):
+        for model in apps.get_app_config(label).get_models():
+            rows.append(list(model.objects.order_by("pk").values_list()))
+    return rows
+
+
+def test_every_url_is_in_the_matrix(world):
+    assert app_url_names() == set(matrix(world))
+
+
+def _expect(row: Row, role: str, method: str) -> str:
+    """What a request should give: "ok", "refused" (403, or the login page for
+    anonymous users) or "405" (a method the URL does not serve)."""
+    needs = row.get if method == "GET" else row.post
+    if needs is None:
+        other = row.post if method == "GET" else row.get
+        return "405" if RANK[role] >= NEEDS[other] else "refused or 405"
+    return "ok" if RANK[role] >= NEEDS[needs] else "refused"
+
+
+def _check(response, expected: str) -> str | None:
+    """None when ``response`` is what was expected, else what went wrong."""
+    code = response.status_code
+    to_login = code == 302 and response["Location"].startswith("/accounts/login/")
+    good = {
+        "405": code == 405,
+        "refused": code == 403 or to_login,
+        "refused or 405": code in (403, 405) or to_login,
+        "ok": code in (200, 302) and not to_login,
+    }[expected]
+    return None if good else f"expected {expected}, got {code}"
+
+
+def url_of(name: str, row: Row) -> str:
+    event = {} if name == "scoring:event-list" else {"event": "wbc"}
+    return reverse(name, kwargs={**event, **row.kwargs})
+
+
+@pytest.mark.parametrize("name", sorted(app_url_names()))
+def test_who_may_use_each_url(client, world, name):
+    row = matrix(world)[name]
+    url = url_of(name, row)
+    wrong = []
+    for role in ROLES:
+        user = world["users"][role]
+        client.logout()
+        if user is not None:
+            client.force_login(user)
+        before = snapshot()
+        got = _check(client.get(url), _expect(row, role, "GET"))
+        if got:
+            wrong.append(f"GET as {role}: {got}")
+        if snapshot() != before:
+            wrong.append(f"GET as {role} changed the database")
+        expected = _expect(row, role, "POST")
+        if expected == "ok":
+            continue  # an allowed POST changes the event; tried last, below
+        got = _check(client.post(url, row.data), expected)
+        if got:
+            wrong.append(f"POST as {role}: {got}")
+        if snapshot() != before:
+            wrong.append(f"POST as {role} was refused but changed the database")
+    assert wrong == []
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "heats:round-checkin",
+        "heats:round-create",
+        "heats:round-seat",
+        "heats:round-swap",
+        "heats:round-late-table",
+        "heats:keep-apart-add",
+        "heats:keep-apart-delete",
+        "scoring:results-import",
+        "scoring:table-results",
+        "scoring:table-tie",
+        "scoring:table-acknowledge",
+        "scoring:semi-mark",
+        "scoring:semi-publish",
+        "scoring:final-absent",
+    ],
+)
+def test_the_weakest_allowed_role_changes_the_event(client, world, name):
+    """The refusals above are not an artefact of bad data: the same POST by the
+    weakest role allowed changes the database."""
+    row = matrix(world)[name]
+    role = "assistant" if row.post == STAFF else "GM"
+    client.force_login(world["users"][role])
+    url = url_of(name, row)
+    before = snapshot()
+    response = client.post(url, row.data)
+    assert response.status_code in (200, 302)
+    assert snapshot() != before
