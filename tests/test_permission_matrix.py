@@ -269,3 +269,19 @@ def test_the_weakest_allowed_role_changes_the_event(client, world, name):
     response = client.post(url, row.data)
     assert response.status_code in (200, 302)
     assert snapshot() != before
+
+
+@pytest.mark.parametrize("path", ["/admin/", "/admin/heats/event/", "/admin/auth/user/"])
+def test_only_superusers_reach_the_admin(client, world, path):
+    """Event GMs run their event from its pages; the admin is the superuser's."""
+    for role in ROLES:
+        user = world["users"][role]
+        client.logout()
+        if user is not None:
+            client.force_login(user)
+        response = client.get(path)
+        if role == "superuser":
+            assert response.status_code == 200, role
+        else:
+            assert response.status_code == 302, role
+            assert response["Location"].startswith("/admin/login/"), role
