@@ -19,6 +19,9 @@ class EventMixin:
     the template context as ``event`` (with ``is_gm`` and ``is_staff_member``)."""
 
     event: Event
+    # Forms post; PUT, PATCH and DELETE (which FormView would treat as a POST) are
+    # served nowhere.
+    http_method_names = ["get", "post", "head", "options"]
 
     def dispatch(self, request, *args, **kwargs):
         if getattr(self, "event", None) is None:  # a view's setup() may load it
@@ -38,7 +41,8 @@ class EventMixin:
 
 class EventStaffRequiredMixin(EventMixin, AccessMixin):
     """A GM page: anonymous users go to the login page; a user who may not take
-    ``permission`` (any request) or ``post_permission`` (POST) gets a 403 saying why."""
+    ``permission`` (any request) or ``post_permission`` (POST, PUT, …) gets a 403
+    saying why."""
 
     permission: permissions.Action = permissions.SEE_GM_PAGES
     post_permission: permissions.Action | None = None
@@ -48,6 +52,7 @@ class EventStaffRequiredMixin(EventMixin, AccessMixin):
         if not request.user.is_authenticated:
             return self.handle_no_permission()
         permissions.require(self.event, request.user, self.permission)
-        if request.method == "POST" and self.post_permission is not None:
+        unsafe = request.method not in ("GET", "HEAD", "OPTIONS")
+        if unsafe and self.post_permission is not None:
             permissions.require(self.event, request.user, self.post_permission)
         return super(EventMixin, self).dispatch(request, *args, **kwargs)

@@ -271,7 +271,9 @@ def test_the_weakest_allowed_role_changes_the_event(client, world, name):
     assert snapshot() != before
 
 
-@pytest.mark.parametrize("path", ["/admin/", "/admin/heats/event/", "/admin/auth/user/"])
+@pytest.mark.parametrize(
+    "path", ["/admin/", "/admin/heats/event/", "/admin/auth/user/"]
+)
 def test_only_superusers_reach_the_admin(client, world, path):
     """Event GMs run their event from its pages; the admin is the superuser's."""
     for role in ROLES:
@@ -285,3 +287,18 @@ def test_only_superusers_reach_the_admin(client, world, path):
         else:
             assert response.status_code == 302, role
             assert response["Location"].startswith("/admin/login/"), role
+
+
+@pytest.mark.parametrize("name", sorted(app_url_names()))
+def test_other_methods_change_nothing(client, world, name):
+    """PUT, PATCH and DELETE are served nowhere: refused or 405, and nothing changes,
+    even for a superuser; HEAD and OPTIONS change nothing either."""
+    row = matrix(world)[name]
+    url = url_of(name, row)
+    client.force_login(world["users"]["superuser"])
+    before = snapshot()
+    for method in ("put", "patch", "delete"):
+        assert getattr(client, method)(url).status_code in (403, 405), method
+    client.head(url)
+    client.options(url)
+    assert snapshot() == before
