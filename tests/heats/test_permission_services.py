@@ -90,3 +90,21 @@ def test_an_assistant_cannot_mark_a_finalist_absent(demo_event, assistant):
     with pytest.raises(NotAllowed, match="may mark finalists absent"):
         operations.mark_final_absent(demo_event, player, assistant)
     assert not demo_event.rounds.filter(kind=RoundKind.FINAL).exists()
+
+
+def test_the_result_page_tells_an_assistant_who_corrects(client, heat, assistant):
+    check_in(heat, names(5))
+    seat_round(heat, seed=1)
+    table = heat.tables.get()
+    seats = list(table.seats.order_by("number"))
+    data = {f"final_{s.number}": 10 * s.number for s in seats}
+    data["seating"] = ",".join(f"{s.number}:{s.player_id}" for s in seats)
+    client.force_login(assistant)
+    url = f"/e/wbc/gm/round/1/table/{table.number}/results/"
+    assert "correct-needs-gm" not in client.get(url).content.decode()
+    assert client.post(url, data).status_code == 302
+    assert "correct-needs-gm" in client.get(url).content.decode()
+    refused = client.post(url, {**data, "final_1": 99})
+    assert refused.status_code == 403
+    assert "may change saved results" in refused.content.decode()
+    assert PlayerRecord.objects.get(seat=seats[0]).final == 10
