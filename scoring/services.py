@@ -425,15 +425,20 @@ def player_keys(event: Event) -> dict[int, str]:
 
     Two players sharing a name are told apart by badge: "Ann Lee (#1204)".
     """
-    players = list(event.players.all())
+    players = list(event.players.values_list("pk", "name", "name_key", "badge"))
     counts: dict[str, int] = defaultdict(int)
-    for player in players:
-        counts[player.name_key] += 1
-    return {p.pk: (str(p) if counts[p.name_key] > 1 else p.name) for p in players}
+    for _, _, key, _ in players:
+        counts[key] += 1
+    return {
+        pk: (f"{name} (#{badge})" if badge and counts[key] > 1 else name)
+        for pk, name, key, badge in players
+    }
 
 
 def resolve_absent(event: Event, names: list[str]) -> set[int]:
     """Player ids for absent names (or ``#badge``); UserError names unknowns."""
+    if not any(n.strip() for n in names):
+        return set()  # the directory loads every player: not for nothing
     directory = PlayerDirectory(event)
     found, unknown = set(), []
     for name in (n.strip() for n in names):
@@ -453,45 +458,76 @@ def resolve_absent(event: Event, names: list[str]) -> set[int]:
     return found
 
 
+# One heat seat as ``heat_seat_rows`` loads it: heat, table, seat, player id, then
+# the record's final, day 1, day 2, place and declared winner (all None without one).
+HeatSeatRow = tuple[
+    int,
+    int,
+    int,
+    int,
+    "int | None",
+    "int | None",
+    "int | None",
+    "int | None",
+    "bool | None",
+]
+
+
+def heat_seat_rows(event: Event) -> list[HeatSeatRow]:
+    """Every heat seat of ``event`` with its record, as plain tuples (one query, no
+    model instances: the standings of a 1,000-player event load 3,000 of them), in
+    heat, table and seat order."""
+    return list(
+        Seat.objects.filter(round__event=event, round__kind=RoundKind.HEAT)
+        .order_by("round__number", "table__number", "number")
+        .values_list(
+            "round__number",
+            "table__number",
+            "number",
+            "player_id",
+            "record__final",
+            "record__day1",
+            "record__day2",
+            "record__place",
+            "record__declared_winner",
+        )
+    )
+
+
 def heat_tables(
-    event: Event, keys: dict[int, str] | None = None
+    event: Event,
+    keys: dict[int, str] | None = None,
+    rows: list[HeatSeatRow] | None = None,
 ) -> tuple[list[advancement.HeatTable], list[tuple[int, int]], set[str]]:
     """The heat tables as plain data, the (heat, table) pairs with no result, and
     the players seated at those (they count as participants already).
 
     A table counts as missing until every seat has a record (tournament.md,
-    Advancement, 8: "provisional").
+    Advancement, 8: "provisional"). ``rows`` (``heat_seat_rows``) saves loading
+    them again.
     """
     keys = keys or player_keys(event)
-    seats = (
-        Seat.objects.filter(round__event=event, round__kind=RoundKind.HEAT)
-        .select_related("table", "round", "record")
-        .order_by("round__number", "table__number", "number")
-    )
-    grouped: dict[tuple[int, int], list[Seat]] = defaultdict(list)
-    for seat in seats:
-        grouped[(seat.round.number, seat.table.number)].append(seat)
+    grouped: dict[tuple[int, int], list[HeatSeatRow]] = defaultdict(list)
+    for row in heat_seat_rows(event) if rows is None else rows:
+        grouped[(row[0], row[1])].append(row)
     tables, missing, pending = [], [], set()
-    for (heat, number), table_seats in grouped.items():
-        if not all(hasattr(s, "record") for s in table_seats):
+    for (heat, number), table_rows in grouped.items():
+        if any(row[4] is None for row in table_rows):
             missing.append((heat, number))
-            pending.update(keys[s.player_id] for s in table_seats)
+            pending.update(keys[row[3]] for row in table_rows)
             continue
         records = tuple(
-            _player_result(keys[s.player_id], s.record) for s in table_seats
+            advancement.PlayerResult(
+                player=keys[player],
+                final=final,
+                day1=day1,
+                day2=day2,
+                declared_place=1 if declared else None,
+            )
+            for _, _, _, player, final, day1, day2, _, declared in table_rows
         )
         tables.append(advancement.HeatTable(heat=heat, table=number, records=records))
     return tables, missing, pending
-
-
-def _player_result(key: str, record: PlayerRecord) -> advancement.PlayerResult:
-    return advancement.PlayerResult(
-        player=key,
-        final=record.final,
-        day1=record.day1,
-        day2=record.day2,
-        declared_place=1 if record.declared_winner else None,
-    )
 
 
 def absent_ids(event: Event) -> set[int]:
@@ -509,18 +545,19 @@ def event_advancement(
     *,
     override: bool = True,
     keys: dict[int, str] | None = None,
+    rows: list[HeatSeatRow] | None = None,
 ) -> advancement.Advancement:
     """The semi-final list for ``event`` (tournament.md, Advancement).
 
     Absent players are those marked absent from the semi-final plus ``extra_absent``
     (names or ``#badge``; UserError for unknown names). With ``override`` the GM's
     size and added players (``SemiFinalOverride``) apply; without, the plain
-    recommendation. ``keys`` (``player_keys(event)``) saves loading them again.
-    Nothing is saved.
+    recommendation. ``keys`` (``player_keys(event)``) and ``rows``
+    (``heat_seat_rows(event)``) save loading them again. Nothing is saved.
     """
     keys = keys or player_keys(event)
     absent = absent_ids(event) | resolve_absent(event, extra_absent or [])
-    tables, missing, pending = heat_tables(event, keys)
+    tables, missing, pending = heat_tables(event, keys, rows)
     gm = SemiFinalOverride.objects.filter(event=event).first() if override else None
     try:
         settings = advancement.AdvancementSettings(

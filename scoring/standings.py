@@ -11,10 +11,16 @@ from dataclasses import dataclass
 
 from django.urls import reverse
 
-from heats.models import Event, RoundKind
+from heats.models import Event
 from scoring import advancement, publishing
-from scoring.models import PlayerRecord, PublishedList
-from scoring.services import absent_ids, event_advancement, player_keys
+from scoring.models import PublishedList
+from scoring.services import (
+    HeatSeatRow,
+    absent_ids,
+    event_advancement,
+    heat_seat_rows,
+    player_keys,
+)
 
 
 @dataclass
@@ -39,44 +45,39 @@ class Standings:
         return bool(self.heats)
 
 
-def _records(event: Event):
-    return (
-        PlayerRecord.objects.filter(
-            seat__round__event=event, seat__round__kind=RoundKind.HEAT
-        )
-        .select_related("seat__table", "seat__round", "seat__player")
-        .order_by("seat__round__number", "seat__table__number", "seat__number")
-    )
-
-
 def heat_rows(
-    event: Event, keys: dict[int, str]
+    event: Event, keys: dict[int, str], rows: list[HeatSeatRow] | None = None
 ) -> tuple[list[tuple[int, list[dict]]], list[str]]:
-    """Per heat, one row per record; and the tables with an unresolved tie for first."""
+    """Per heat, one row per record; and the tables with an unresolved tie for first.
+
+    ``rows`` are ``heat_seat_rows(event)`` (loaded when not given); seats without a
+    record are left out. A row's ``url`` is its table page, built from one
+    reversed prefix rather than reversed per row.
+    """
+    prefix = reverse("scoring:standings", kwargs={"event": event.slug}) + "round/"
     by_heat: dict[int, list[dict]] = defaultdict(list)
-    firsts: dict[tuple[int, int], list[PlayerRecord]] = defaultdict(list)
-    for record in _records(event):
-        seat = record.seat
-        heat, table = seat.round.number, seat.table.number
-        if record.place == 1:
-            firsts[(heat, table)].append(record)
+    firsts: dict[tuple[int, int], int] = defaultdict(int)
+    for heat, table, seat, player, final, day1, day2, place, _ in (
+        heat_seat_rows(event) if rows is None else rows
+    ):
+        if final is None:
+            continue
+        if place == 1:
+            firsts[(heat, table)] += 1
         by_heat[heat].append(
             {
                 "table": table,
-                "seat": seat.number,
-                "player": keys[seat.player_id],
-                "day1": record.day1,
-                "day2": record.day2,
-                "final": record.final,
-                "place": record.place,
+                "seat": seat,
+                "player": keys[player],
+                "day1": day1,
+                "day2": day2,
+                "final": final,
+                "place": place,
                 "tie": False,
-                "url": reverse(
-                    "scoring:table-detail",
-                    kwargs={"event": event.slug, "round": heat, "number": table},
-                ),
+                "url": f"{prefix}{heat}/table/{table}/",
             }
         )
-    ties = [key for key, records in firsts.items() if len(records) > 1]
+    ties = [key for key, count in firsts.items() if count > 1]
     for heat, table in ties:
         for row in by_heat[heat]:
             row["tie"] = row["table"] == table and row["place"] == 1
@@ -132,11 +133,12 @@ def standings(event: Event) -> Standings:
     are those marked absent from the semi-final; nothing is saved.
     """
     keys = player_keys(event)
-    result = event_advancement(event, keys=keys)
+    rows = heat_seat_rows(event)
+    result = event_advancement(event, keys=keys, rows=rows)
     published = publishing.latest_published(event)
     posted = published.data if published else result.to_json()
     posted = {**posted, "seats": sum(posted["tables"])}
-    heats, ties = heat_rows(event, keys)
+    heats, ties = heat_rows(event, keys, rows)
     return Standings(
         event=event,
         result=result,

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scoring import gm_urls, views
+from scoring import gm_urls, kiosk_urls, views
 
 app_name = "scoring"
 
@@ -14,6 +14,7 @@ public_urlpatterns = [
         views.TableDetailView.as_view(),
         name="table-detail",
     ),
+    *kiosk_urls.urlpatterns,
 ]
 
 gm_urlpatterns = [

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
+from django.template.loader import render_to_string
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 from django.views.generic import FormView, ListView, TemplateView
@@ -19,6 +20,7 @@ from scoring.checks import acknowledge_check, attach_scoresheet, parse_sheet_tex
 from scoring.forms import ResultsImportForm, ScoresheetForm
 from scoring.gm_tables import LaurelTable
 from scoring.models import PlayerRecord, TableCheck
+from scoring.public_cache import cached_response, event_with_version
 from scoring.services import import_results
 from scoring.standings import standings
 
@@ -32,9 +34,29 @@ class EventListView(ListView):
 
 
 class StandingsView(EventMixin, TemplateView):
-    """Public standings: heat winners, semi-final list, alternates, heat tables."""
+    """Public standings: heat winners, semi-final list, alternates, the latest
+    heat's results (earlier heats on their own pages, ``scoring:heat-results``).
+
+    Anonymous visitors get the page from the cache (``scoring.public_cache``);
+    staff see it live, with their controls.
+    """
 
     template_name = "scoring/standings.html"
+
+    def setup(self, request, *args, **kwargs):
+        super().setup(request, *args, **kwargs)
+        self.event = event_with_version(kwargs["event"])
+
+    def get(self, request, *args, **kwargs):
+        if request.user.is_authenticated:
+            return super().get(request, *args, **kwargs)
+
+        def page() -> str:
+            context = self.get_context_data(**kwargs)
+            context["messages"] = ()  # a visitor's own messages are not shared
+            return render_to_string(self.template_name, context, request)
+
+        return cached_response(request, self.event, "standings", page)
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -58,11 +80,8 @@ class StandingsView(EventMixin, TemplateView):
             qualifier_table=tables.QualifierTable(data.qualifiers),
             alternate_table=tables.AlternateTable(data.alternates),
             next_alternate_table=tables.AlternateTable(data.next_alternates),
-            winner_table=tables.HeatWinnerTable(data.winners, orderable=False),
-            heat_tables=[
-                (heat, tables.HeatResultTable(rows, orderable=False))
-                for heat, rows in data.heats
-            ],
+            earlier_heats=[heat for heat, _ in data.heats[:-1]],
+            open_heat=data.heats[-1] if data.heats else None,
         )
         return context
 

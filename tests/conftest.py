@@ -6,11 +6,19 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 
 from heats.models import Event
 
 REPO = Path(__file__).resolve().parent.parent
 DEMO_DIR = REPO / "data" / "demo"
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    """Every test starts with an empty page cache: a rolled-back test database
+    hands out the same ids again, so a page cached by an earlier test could match."""
+    cache.clear()
 
 
 @pytest.fixture

@@ -1,0 +1,99 @@
+/* Heat clock: elapsed and remaining time of a round against the event's marks.
+ *
+ * Every [data-clock] element reads its feed (data-clock-url, the clock.json of
+ * docs/feeds.md): the server's time and the round's start, in milliseconds. The
+ * offset between the server's clock and this device's is taken once per fetch, so
+ * the clock is right on any device and after a reload; the feed is read again every
+ * 15 s to pick up a new start or a new round. The phase class (phase-play,
+ * phase-first-mark, ...) colours the clock; [data-seat-hint] elements show once
+ * the seat-after minutes have passed in a round not yet seated.
+ */
+(function () {
+  "use strict";
+
+  var REFRESH_MS = 15000;
+
+  function mmss(seconds) {
+    var total = Math.max(0, Math.floor(seconds));
+    var rest = total % 60;
+    return Math.floor(total / 60) + ":" + (rest < 10 ? "0" : "") + rest;
+  }
+
+  function part(root, name) {
+    return root.querySelector(".clock-" + name);
+  }
+
+  function Clock(root) {
+    this.root = root;
+    this.url = root.getAttribute("data-clock-url");
+    this.feed = null;
+    this.offset = 0;
+  }
+
+  Clock.prototype.fetch = function () {
+    var self = this;
+    var sent = Date.now();
+    return window.fetch(this.url, { cache: "no-store", headers: { Accept: "application/json" } })
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (feed) {
+        if (!feed) { return; }
+        var received = Date.now();
+        self.offset = feed.now - (sent + received) / 2;
+        self.feed = feed;
+        self.render();
+      })
+      .catch(function () { /* offline: keep counting from the last feed */ });
+  };
+
+  Clock.prototype.phase = function (elapsed) {
+    var marks = this.feed.marks;
+    var current = marks[0];
+    for (var i = 0; i < marks.length; i += 1) {
+      if (marks[i].at <= elapsed) { current = marks[i]; }
+    }
+    return current;
+  };
+
+  Clock.prototype.render = function () {
+    var feed = this.feed;
+    if (!feed) { return; }
+    var root = this.root;
+    var round = feed.round ? feed.round.label : "No round yet";
+    var elapsed = feed.start === null ? null : (Date.now() + this.offset - feed.start) / 1000;
+    var phase = { phase: "waiting", message: "Waiting for the start" };
+    if (elapsed !== null && elapsed >= 0) { phase = this.phase(elapsed); }
+    part(root, "round").textContent = round;
+    part(root, "elapsed").textContent = phase.phase === "waiting" ? "--:--" : mmss(elapsed);
+    part(root, "remaining").textContent =
+      phase.phase === "waiting" ? "" : mmss(feed.end - elapsed) + " left";
+    part(root, "message").textContent = phase.message;
+    root.className = root.className.replace(/\bphase-[a-z-]+/g, "").trim() + " phase-" + phase.phase;
+    root.setAttribute("data-phase", phase.phase);
+    var due = !feed.seated && elapsed !== null && elapsed >= feed.seat_after;
+    document.querySelectorAll("[data-seat-hint]").forEach(function (hint) {
+      hint.hidden = !due;
+    });
+  };
+
+  function start() {
+    var clocks = [];
+    document.querySelectorAll("[data-clock]").forEach(function (root) {
+      var clock = new Clock(root);
+      clocks.push(clock);
+      clock.fetch();
+    });
+    if (!clocks.length) { return; }
+    window.setInterval(function () {
+      clocks.forEach(function (clock) { clock.render(); });
+    }, 250);
+    window.setInterval(function () {
+      clocks.forEach(function (clock) { clock.fetch(); });
+    }, REFRESH_MS);
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+}());
