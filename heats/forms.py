@@ -6,9 +6,12 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import HTML, Column, Field, Layout, Row, Submit
 from django import forms
+from django.utils import timezone
 
 from heats.models import Player
 from heats.services import parse_name_list
@@ -158,3 +161,26 @@ class KeepApartForm(forms.Form):
         if data.get("player_a") and data.get("player_a") == data.get("player_b"):
             raise forms.ValidationError("Choose two different players.")
         return data
+
+
+class StartClockForm(forms.Form):
+    """Start a round's clock now, or at the designated start time typed (today,
+    the convention's time zone)."""
+
+    at = forms.TimeField(
+        label="Designated start (empty: now)",
+        required=False,
+        widget=forms.TimeInput(attrs={"type": "time", "step": 60}),
+    )
+
+    def __init__(self, *args, action: str = "", submit: str = "Start clock", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = _helper(action, submit, css="btn-outline-success")
+        self.helper.form_id = "start-clock-form"
+
+    def clean_at(self) -> datetime | None:
+        """Today at the time typed, in the current time zone; None for now."""
+        at = self.cleaned_data["at"]
+        if at is None:
+            return None
+        return timezone.make_aware(datetime.combine(timezone.localdate(), at))

@@ -66,6 +66,7 @@ ACKNOWLEDGE = Action(Role.GM, "acknowledge rules findings")
 KEEP_APART = Action(Role.GM, "keep players apart")
 RUN_SEMI_FINAL = Action(Role.GM, "override or publish the semi-final list")
 RUN_FINAL = Action(Role.GM, "mark finalists absent")
+START_CLOCK = Action(Role.GM, "start the heat clock")
 
 
 class NotAllowed(PermissionDenied):

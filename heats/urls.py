@@ -44,6 +44,7 @@ gm_urlpatterns: list = [
     path(_round + "undo/", views.round_undo, name="round-undo"),
     path(_round + "seat/", views.round_seat, name="round-seat"),
     path(_round + "swap/", views.round_swap, name="round-swap"),
+    path(_round + "clock/", views.round_start_clock, name="round-start-clock"),
     path(_round + "late-table/", views.round_late_table, name="round-late-table"),
 ]
 

@@ -17,6 +17,7 @@ from django.db.models import Count, Prefetch, Q
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 from django.views.generic import TemplateView
@@ -277,6 +278,13 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
                 if cards
                 else "",
             ),
+            clock=services.clock_json(self.event, rnd),
+            clock_url=reverse("scoring:clock-json", kwargs={"event": self.event.slug})
+            + f"?round={rnd.code}",
+            start_clock_form=forms.StartClockForm(
+                action=self.action("round-start-clock"),
+                submit="Correct the start" if rnd.start_time else "Start clock",
+            ),
             swap_form=forms.SwapForm(
                 players=sorted(seated + waiting, key=lambda p: p.name_key),
                 action=self.action("round-swap"),
@@ -358,6 +366,22 @@ def round_seat(request, event: Event, round: str):
     messages.success(
         request, f"{rnd.label} seated: {shape}{waiting} (seed {result.seed})."
     )
+    return redirect(round_url(rnd))
+
+
+@event_action(permissions.START_CLOCK)
+def round_start_clock(request, event: Event, round: str):
+    """POST: start the round's clock now or at the time typed (GMs only)."""
+    rnd = round_or_404(event, round)
+    form = forms.StartClockForm(request.POST)
+    if not form.is_valid():
+        raise UserError(
+            "The clock was not started.",
+            [f"{form[n].label}: {' '.join(e)}" for n, e in form.errors.items()],
+        )
+    services.start_clock(rnd, form.cleaned_data["at"], request.user)
+    start = timezone.localtime(rnd.start_time)
+    messages.success(request, f"{rnd.label} clock started at {start:%H:%M}.")
     return redirect(round_url(rnd))
 
 

@@ -3,9 +3,9 @@
 Words (tournament.md, "What people see"):
 
 current round
-    The round the room is busy with: the latest round (heats in order, then the
-    semi-final, then the final) that is seated or whose clock started; before any,
-    the latest round; None for an event without rounds.
+    The round the room is busy with: the most recently created round that is
+    seated or whose clock started; before any, the most recently created round
+    (a heat opened for check-in); None for an event without rounds.
 in play
     The current round is seated and a table still owes its player records: the
     kiosk shows the seating ("find your table"). Otherwise it shows the results:
@@ -21,13 +21,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from datetime import datetime
 
-from django.utils import timezone
-
-from heats import clock
 from heats.models import Event, Round, Seat
-from heats.services import ROUND_ORDER
+from heats.services import round_json
 from scoring import operations
 from scoring.standings import Standings, standings
 
@@ -79,13 +75,9 @@ class Kiosk:
         return self.seating is not None and self.seating.owed > 0
 
 
-def _order(rnd: Round) -> tuple[int, int]:
-    return (ROUND_ORDER[rnd.kind], rnd.number)
-
-
 def current_round(event: Event) -> Round | None:
     """The current round of ``event`` (see module docstring); one query."""
-    rounds = sorted(event.rounds.all(), key=_order)
+    rounds = list(event.rounds.order_by("pk"))
     started = [r for r in rounds if r.seated_at or r.start_time]
     if started:
         return started[-1]
@@ -128,61 +120,3 @@ def kiosk(event: Event) -> Kiosk:
         screen.standings.alternates + screen.standings.next_alternates
     )[: len(screen.standings.alternates) + TOP_ALTERNATES]
     return screen
-
-
-def round_json(rnd: Round | None) -> dict | None:
-    """``{"code", "label", "kind", "start", "seated_at"}`` (ISO 8601 times)."""
-    if rnd is None:
-        return None
-    start = clock_start(rnd)
-    return {
-        "code": rnd.code,
-        "label": rnd.label,
-        "kind": rnd.kind,
-        "start": start.isoformat() if start else None,
-        "seated_at": rnd.seated_at.isoformat() if rnd.seated_at else None,
-    }
-
-
-def marks(event: Event) -> clock.Marks:
-    """The event's clock marks (event settings)."""
-    return clock.Marks(
-        first=event.first_mark_minutes,
-        second=event.second_mark_minutes,
-        call=event.call_minutes,
-        end=event.heat_minutes,
-        seat_after=event.seat_after_minutes,
-    )
-
-
-def clock_start(rnd: Round) -> datetime | None:
-    """When ``rnd``'s clock reads 0:00 (``heats.clock.clock_start``)."""
-    return clock.clock_start(
-        rnd.start_time, rnd.seated_at, rnd.event.seat_after_minutes
-    )
-
-
-def clock_json(event: Event, rnd: Round | None, now: datetime | None = None) -> dict:
-    """The clock feed (docs/feeds.md): the server's ``now`` and the round's
-    ``start`` in milliseconds since 1970 (``start`` null before the start), the
-    marks, the seat-after delay in seconds, and the state at ``now``."""
-    now = now or timezone.now()
-    start = clock_start(rnd) if rnd is not None else None
-    event_marks = marks(event)
-    elapsed = (now - start).total_seconds() if start else None
-    state = clock.clock_state(elapsed, event_marks)
-    return {
-        "now": int(now.timestamp() * 1000),
-        "round": round_json(rnd),
-        "start": int(start.timestamp() * 1000) if start else None,
-        "end": event_marks.end * 60,
-        "seat_after": event_marks.seat_after * 60,
-        "seated": bool(rnd and rnd.seated_at),
-        "marks": [m.to_json() for m in clock.marks_of(event_marks)],
-        "phase": state.phase,
-        "message": state.message,
-        "elapsed": state.elapsed,
-        "remaining": state.remaining,
-        "seat_due": not (rnd and rnd.seated_at)
-        and clock.seat_due(elapsed, event_marks),
-    }

@@ -22,7 +22,7 @@ from django.views.decorators.http import require_safe
 from heats import clock
 from heats.errors import UserError
 from heats.models import Event, Round
-from heats.services import get_round
+from heats.services import clock_json, get_round, round_json
 from scoring import kiosk as screens
 from scoring.public_cache import cached_response, event_with_version
 from scoring.services import player_keys
@@ -102,7 +102,7 @@ def clock_page(request, event: str):
 
 
 def _clock_context(event: Event, rnd: Round | None) -> dict:
-    data = screens.clock_json(event, rnd)
+    data = clock_json(event, rnd)
     feed = reverse("scoring:clock-json", kwargs={"event": event.slug})
     if rnd is not None:
         feed += f"?round={rnd.code}"
@@ -114,7 +114,7 @@ def clock_feed(request, event: str):
     """The clock feed: server time, the round's start and the marks."""
     ev = event_with_version(event)
     rnd = _round(ev, request.GET.get("round"))
-    response = JsonResponse(screens.clock_json(ev, rnd))
+    response = JsonResponse(clock_json(ev, rnd))
     response["Cache-Control"] = "no-store"
     return response
 
@@ -206,9 +206,7 @@ def seating_feed(request, event: str):
     def body() -> str:
         rnd = _round(ev, code)
         if rnd is None or not rnd.seated_at:
-            return _json(
-                {"event": ev.slug, "round": screens.round_json(rnd), "tables": []}
-            )
+            return _json({"event": ev.slug, "round": round_json(rnd), "tables": []})
         return _json({"event": ev.slug, **screens.round_seating(rnd).to_json()})
 
     return cached_response(request, ev, f"seating.json:{code}", body, JSON)

@@ -66,6 +66,15 @@ def matrix(world) -> dict[str, Row]:
         "scoring:table-detail": Row(
             {"round": "1", "number": 1}, PUBLIC, STAFF, {"content": "{}"}
         ),
+        "scoring:kiosk": Row({}, PUBLIC, None),
+        "scoring:kiosk-panel": Row({}, PUBLIC, None),
+        "scoring:clock": Row({}, PUBLIC, None),
+        "scoring:clock-json": Row({}, PUBLIC, None),
+        "scoring:find": Row({}, PUBLIC, None),
+        "scoring:heat-results": Row({"heat": 1}, PUBLIC, None),
+        "scoring:standings-json": Row({}, PUBLIC, None),
+        "scoring:seating-json": Row({}, PUBLIC, None),
+        "scoring:timer": Row({}, PUBLIC, None),
         "heats:event-gm": Row({}, STAFF, None),
         "heats:audit": Row({}, STAFF, None),
         "heats:player-search": Row({}, STAFF, None),
@@ -89,6 +98,7 @@ def matrix(world) -> dict[str, Row]:
         "heats:round-seat": Row(h2, None, GM),
         "heats:round-swap": Row(h1, None, GM, {"player_a": a, "player_b": b}),
         "heats:round-late-table": Row(h1, None, GM),
+        "heats:round-start-clock": Row(h2, None, GM, {"at": ""}),
         "heats:keep-apart-add": Row({}, None, GM, {"player_a": a, "player_b": b}),
         "heats:keep-apart-delete": Row({"pk": world["pair"]}, None, GM),
         "scoring:table-acknowledge": Row({"round": "1", "number": 1}, None, GM),
@@ -208,7 +218,7 @@ def _check(response, expected: str) -> str | None:
 
 
 def url_of(name: str, row: Row) -> str:
-    event = {} if name == "scoring:event-list" else {"event": "wbc"}
+    event = {} if name in ("scoring:event-list", "scoring:timer") else {"event": "wbc"}
     return reverse(name, kwargs={**event, **row.kwargs})
 
 
@@ -247,6 +257,7 @@ def test_who_may_use_each_url(client, world, name):
         "heats:round-seat",
         "heats:round-swap",
         "heats:round-late-table",
+        "heats:round-start-clock",
         "heats:keep-apart-add",
         "heats:keep-apart-delete",
         "scoring:results-import",

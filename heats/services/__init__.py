@@ -3,7 +3,7 @@
 Views and management commands are thin wrappers over these functions (STYLE.md).
 Every change is written to the event's audit log with who and when. The package
 splits them by topic: ``core`` (events, rounds, players, the audit log),
-``checkin`` and ``seat``; everything public is importable from here.
+``checkin``, ``seat`` and ``clock``; everything public is importable from here.
 """
 
 from heats.services.checkin import (  # noqa: F401
@@ -16,6 +16,13 @@ from heats.services.checkin import (  # noqa: F401
     parse_name_list,
     search_players,
     undo_check_in,
+)
+from heats.services.clock import (  # noqa: F401
+    clock_json,
+    clock_start,
+    marks,
+    round_json,
+    start_clock,
 )
 from heats.services.core import (  # noqa: F401
     SLUG,

@@ -1,0 +1,99 @@
+"""The heat clock of a round: its start (recorded by the GM or taken from the
+seating), the event's marks, and the clock feed the pages read (docs/feeds.md).
+
+The pure rules are ``heats.clock``; this module reads the rows and records the
+GM's "Start clock".
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from heats import clock, permissions
+from heats.models import Event, Round
+from heats.services.core import log
+
+
+def marks(event: Event) -> clock.Marks:
+    """The event's clock marks (event settings, tournament.md, Heats)."""
+    return clock.Marks(
+        first=event.first_mark_minutes,
+        second=event.second_mark_minutes,
+        call=event.call_minutes,
+        end=event.heat_minutes,
+        seat_after=event.seat_after_minutes,
+    )
+
+
+def clock_start(rnd: Round) -> datetime | None:
+    """When ``rnd``'s clock reads 0:00 (``heats.clock.clock_start``)."""
+    return clock.clock_start(
+        rnd.start_time, rnd.seated_at, rnd.event.seat_after_minutes
+    )
+
+
+def round_json(rnd: Round | None) -> dict | None:
+    """``{"code", "label", "kind", "start", "seated_at"}`` (ISO 8601 times)."""
+    if rnd is None:
+        return None
+    start = clock_start(rnd)
+    return {
+        "code": rnd.code,
+        "label": rnd.label,
+        "kind": rnd.kind,
+        "start": start.isoformat() if start else None,
+        "seated_at": rnd.seated_at.isoformat() if rnd.seated_at else None,
+    }
+
+
+def _ms(moment: datetime) -> int:
+    return int(moment.timestamp() * 1000)
+
+
+def clock_json(event: Event, rnd: Round | None, now: datetime | None = None) -> dict:
+    """The clock feed (docs/feeds.md): the server's ``now`` and the round's
+    ``start`` in milliseconds since 1970 (``start`` null before the start), the
+    end and seat-after delay in seconds, the marks, and the state at ``now``."""
+    now = now or timezone.now()
+    start = clock_start(rnd) if rnd is not None else None
+    event_marks = marks(event)
+    elapsed = (now - start).total_seconds() if start else None
+    state = clock.clock_state(elapsed, event_marks)
+    seated = bool(rnd and rnd.seated_at)
+    return {
+        "now": _ms(now),
+        "round": round_json(rnd),
+        "start": _ms(start) if start else None,
+        "end": event_marks.end * 60,
+        "seat_after": event_marks.seat_after * 60,
+        "seated": seated,
+        "marks": [m.to_json() for m in clock.marks_of(event_marks)],
+        "phase": state.phase,
+        "message": state.message,
+        "elapsed": state.elapsed,
+        "remaining": state.remaining,
+        "seat_due": not seated and clock.seat_due(elapsed, event_marks),
+    }
+
+
+@transaction.atomic
+def start_clock(rnd: Round, at: datetime | None = None, user=None) -> Round:
+    """Record the start of ``rnd`` (``at``, default now): its clock reads 0:00
+    then, and "Seat now" is due ``seat_after`` minutes later. Setting it again
+    corrects it. NotAllowed unless ``user`` may start the clock (a GM)."""
+    permissions.require(rnd.event, user, permissions.START_CLOCK)
+    rnd.start_time = at or timezone.now()
+    rnd.save(update_fields=["start_time"])
+    local = timezone.localtime(rnd.start_time)
+    log(
+        rnd.event,
+        user,
+        "clock",
+        f"{rnd.label} clock started at {local:%H:%M:%S}",
+        round=rnd.code,
+        start=rnd.start_time.isoformat(),
+    )
+    return rnd
