@@ -13,7 +13,7 @@ import json
 import segno
 from django.conf import settings
 from django.http import Http404, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -22,7 +22,7 @@ from django.views.decorators.http import require_safe
 from heats import clock
 from heats.errors import UserError
 from heats.models import Event, Round
-from heats.services import clock_json, get_round, round_json
+from heats.services import clock_json, get_round, marks, round_json
 from scoring import kiosk as screens
 from scoring.public_cache import cached_response, event_with_version
 from scoring.services import player_keys
@@ -135,12 +135,23 @@ def find(request, event: str):
 
 @require_safe
 def timer(request):
-    """The slow-player timer (seed 001): no network needed once loaded."""
-    return render(
-        request,
-        "kiosk/timer.html",
-        {"timer": 240, "late_timer": 120, "marks": clock.Marks()},
-    )
+    """The slow-player timer (seed 001): no network needed once loaded.
+
+    With ``?event=<slug>`` it takes the event's timer lengths and reads the
+    current round's clock once, to start at 2:00 after the second mark.
+    """
+    context = {"timer": 240, "late_timer": 120, "marks": clock.Marks()}
+    slug = request.GET.get("event")
+    if slug:
+        ev = get_object_or_404(Event, slug=slug)
+        context.update(
+            event=ev,
+            timer=ev.timer_seconds,
+            late_timer=ev.late_timer_seconds,
+            marks=marks(ev),
+            clock_url=reverse("scoring:clock-json", kwargs={"event": ev.slug}),
+        )
+    return render(request, "kiosk/timer.html", context)
 
 
 @require_safe

@@ -4,7 +4,8 @@
  * While running it keeps the moment it will reach 0:00 (endsAt), never a count of
  * ticks, so a tab in the background or a sleeping phone is right when it wakes.
  * The state is kept in localStorage: a reload keeps the time left. No network is
- * used after the page has loaded.
+ * used after the page has loaded. Opened for an event (data-clock-url), it reads
+ * the round's clock once: a timer picked up after the second mark starts at 2:00.
  */
 (function () {
   "use strict";
@@ -86,6 +87,24 @@
       toggle.click();
     }
   });
+  function fitToClock() {
+    var url = root.getAttribute("data-clock-url");
+    if (!url) { return; }
+    window.fetch(url, { cache: "no-store" })
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (feed) {
+        if (!feed || feed.start === null) { return; }
+        var elapsed = (feed.now - feed.start) / 1000;
+        var untouched = state.endsAt === null && state.left === state.length * 1000;
+        var second = Number(root.getAttribute("data-second-mark")) * 60;
+        if (untouched && elapsed >= second) {
+          set(Number(root.getAttribute("data-late-timer")));
+        }
+      })
+      .catch(function () { /* offline: keep the length chosen */ });
+  }
+
   window.setInterval(render, 200);
   render();
+  fitToClock();
 }());

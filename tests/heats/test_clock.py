@@ -125,7 +125,10 @@ def test_the_gm_starts_the_clock_at_the_designated_time(gm_client, heat):
 @pytest.mark.django_db
 def test_a_bad_start_time_is_refused_with_the_field_named(gm_client, heat):
     response = gm_client.post("/e/wbc/gm/round/1/clock/", {"at": "25:99"}, follow=True)
-    assert "Designated start (empty: now): Enter a valid time." in response.content.decode()
+    assert (
+        "Designated start (empty: now): Enter a valid time."
+        in response.content.decode()
+    )
     heat.refresh_from_db()
     assert heat.start_time is None
 

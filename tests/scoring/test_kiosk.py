@@ -88,7 +88,10 @@ def test_a_seated_round_shows_its_tables_and_every_name_with_its_table(
     listed = re.findall(
         r'<li><span class="who">([^<]+)</span><span class="where">(\d+)</span>', html
     )
-    seats = {s.player.name: s.table.number for s in heat.seats.select_related("player", "table")}
+    seats = {
+        s.player.name: s.table.number
+        for s in heat.seats.select_related("player", "table")
+    }
     assert len(listed) == 23
     assert {name: int(table) for name, table in listed} == seats
     assert [n for n, _ in listed] == sorted(seats, key=str.casefold)
@@ -205,9 +208,10 @@ def test_the_seating_feed_lists_the_tables_of_the_current_round(client, demo_eve
     assert data["tables"][0]["seats"] == [
         {"seat": s.number, "player": s.player.name} for s in first
     ]
-    assert json.loads(text(client.get("/e/demo/seating.json?round=1")))["round"][
-        "label"
-    ] == "Heat 1"
+    assert (
+        json.loads(text(client.get("/e/demo/seating.json?round=1")))["round"]["label"]
+        == "Heat 1"
+    )
     assert client.get("/e/demo/seating.json?round=9").status_code == 404
 
 

@@ -69,7 +69,9 @@ def test_a_generated_event_has_one_winner_per_table_and_every_seat_recorded(big_
     assert heat1.tables.count() == 200  # 1,000 players in tables of 5
     assert heat1.seats.filter(record__place=1).count() == 200
     assert heat1.seats.filter(record__isnull=True).count() == 0
-    assert big_event.rounds.get(number=4).seats.filter(record__isnull=False).count() == 0
+    assert (
+        big_event.rounds.get(number=4).seats.filter(record__isnull=False).count() == 0
+    )
 
 
 def test_an_edit_in_the_admin_clears_the_cache_too(client, big_event):
