@@ -57,6 +57,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.gzip.GZipMiddleware",
+    # Answers cached public pages to visitors without a session before the
+    # session, auth and CSRF middleware and the URL resolver (scoring.public_cache).
+    "scoring.public_cache.PublicCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

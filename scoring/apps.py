@@ -9,3 +9,7 @@ class ScoringConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "scoring"
     verbose_name = "Results and advancement"
+
+    def ready(self) -> None:
+        # Connects the receivers that forget cached event versions on a change.
+        from scoring import public_cache  # noqa: F401

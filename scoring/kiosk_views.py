@@ -72,7 +72,7 @@ def kiosk(request, event: str):
         context.update(phone_url=url, qr=qr_svg(url))
         return render_to_string("kiosk/kiosk.html", context, request)
 
-    return cached_response(request, ev, f"kiosk:{url}", page)
+    return cached_response(request, ev, page)
 
 
 @require_safe
@@ -85,7 +85,6 @@ def kiosk_panel(request, event: str):
     return cached_response(
         request,
         ev,
-        "kiosk-panel",
         lambda: render_to_string(
             "kiosk/_panel.html", _panel_context(request, ev), request
         ),
@@ -130,7 +129,7 @@ def find(request, event: str):
         context = {"event": ev, "round": rnd, "seating": seating}
         return render_to_string("kiosk/find.html", context, request)
 
-    return cached_response(request, ev, "find", page)
+    return cached_response(request, ev, page)
 
 
 @require_safe
@@ -166,7 +165,7 @@ def heat_results(request, event: str, heat: int):
         context = {"event": ev, "heat": heat, "rows": rows}
         return render_to_string("scoring/heat_results.html", context, request)
 
-    return cached_response(request, ev, f"heat:{heat}", page)
+    return cached_response(request, ev, page)
 
 
 def _json(data) -> str:
@@ -185,7 +184,7 @@ def standings_feed(request, event: str):
             return _json({"event": ev.slug, "error": exc.render()})
         return _json(standings_json(ev, data))
 
-    return cached_response(request, ev, "standings.json", body, JSON)
+    return cached_response(request, ev, body, JSON)
 
 
 def standings_json(event: Event, data) -> dict:
@@ -220,4 +219,4 @@ def seating_feed(request, event: str):
             return _json({"event": ev.slug, "round": round_json(rnd), "tables": []})
         return _json({"event": ev.slug, **screens.round_seating(rnd).to_json()})
 
-    return cached_response(request, ev, f"seating.json:{code}", body, JSON)
+    return cached_response(request, ev, body, JSON)

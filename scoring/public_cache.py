@@ -12,20 +12,33 @@ event version
     server process and invalidates every page of the event at once, with no signal
     to forget and nothing to clear.
 page key
-    ``public:<event id>:<version>:<page name>``. Old versions are never read
-    again and fall out of the cache (Django's cache, ``CACHES``) by age and size.
+    ``public:<event id>:<version>:<host><path and query>``. Old versions are never
+    read again and fall out of the cache (Django's cache, ``CACHES``) by age and
+    size.
+memo
+    Each server process remembers the version it last read for an event for
+    ``VERSION_TTL`` seconds, so :class:`PublicCacheMiddleware` answers a cached
+    page with no query at all. A change made in the same process forgets the memo
+    at once (an audit or admin log entry is saved); a change made by another
+    process is seen within ``VERSION_TTL``.
 
 Cached responses carry no per-user content: views render them for anonymous
-visitors (staff get the live page with their controls).
+visitors (staff get the live page with their controls), and the middleware only
+answers requests without a session cookie.
 """
 
 from __future__ import annotations
 
+import re
+import time
 from collections.abc import Callable
 
+from django.conf import settings
 from django.contrib.admin.models import LogEntry
 from django.core.cache import cache
 from django.db.models import OuterRef, Subquery
+from django.db.models.signals import post_save
+from django.dispatch import receiver
 from django.http import Http404, HttpResponse
 from django.utils.cache import patch_vary_headers
 from django.utils.text import compress_string
@@ -34,8 +47,21 @@ from heats.models import AuditEntry, Event
 
 # Seconds a rendering is kept; a change makes a new key long before.
 TIMEOUT = 3600
+# Seconds a process trusts the event version it read (see "memo").
+VERSION_TTL = 1.0
 # Bodies shorter than this are sent as they are (GZipMiddleware's own threshold).
 MIN_GZIP = 200
+EVENT_PATH = re.compile(r"^/e/(?P<slug>[-a-zA-Z0-9_]+)/")
+
+# slug -> (event id, version, time.monotonic() when read)
+_memo: dict[str, tuple[int, str, float]] = {}
+
+
+@receiver(post_save, sender=AuditEntry, dispatch_uid="public-cache-audit")
+@receiver(post_save, sender=LogEntry, dispatch_uid="public-cache-admin")
+def forget_versions(**kwargs) -> None:
+    """Something changed in this process: read the versions again."""
+    _memo.clear()
 
 
 def event_with_version(slug: str) -> Event:
@@ -53,26 +79,16 @@ def event_with_version(slug: str) -> Event:
     if event is None:
         raise Http404(f"No event {slug!r}")
     event.version = f"{event.audit_v or 0}.{event.admin_v or 0}"
+    _memo[slug] = (event.pk, event.version, time.monotonic())
     return event
 
 
-def cached_response(
-    request,
-    event: Event,
-    name: str,
-    render: Callable[[], str],
-    content_type: str = "text/html; charset=utf-8",
-) -> HttpResponse:
-    """The page ``name`` of ``event`` from the cache, rendered by ``render()`` (a
-    string) on a miss; gzipped when the client accepts it. ``event`` comes from
-    :func:`event_with_version`."""
-    key = f"public:{event.pk}:{event.version}:{name}"
-    entry = cache.get(key)
-    if entry is None:
-        body = render().encode()
-        entry = (body, compress_string(body) if len(body) >= MIN_GZIP else None)
-        cache.set(key, entry, TIMEOUT)
-    body, gzipped = entry
+def _key(event_id: int, version: str, request) -> str:
+    return f"public:{event_id}:{version}:{request.get_host()}{request.get_full_path()}"
+
+
+def _respond(request, entry: tuple, version: str) -> HttpResponse:
+    body, gzipped, content_type = entry
     accepts = "gzip" in request.headers.get("Accept-Encoding", "")
     if gzipped is not None and accepts:
         response = HttpResponse(gzipped, content_type=content_type)
@@ -80,5 +96,58 @@ def cached_response(
     else:
         response = HttpResponse(body, content_type=content_type)
     patch_vary_headers(response, ("Accept-Encoding",))
-    response["X-Event-Version"] = event.version
+    response["X-Event-Version"] = version
     return response
+
+
+def cached_response(
+    request,
+    event: Event,
+    render: Callable[[], str],
+    content_type: str = "text/html; charset=utf-8",
+) -> HttpResponse:
+    """The public page at this request's address for ``event``, from the cache;
+    rendered by ``render()`` (a string) on a miss; gzipped when the client
+    accepts it. ``event`` comes from :func:`event_with_version`."""
+    key = _key(event.pk, event.version, request)
+    entry = cache.get(key)
+    if entry is None:
+        body = render().encode()
+        gzipped = compress_string(body) if len(body) >= MIN_GZIP else None
+        entry = (body, gzipped, content_type)
+        cache.set(key, entry, TIMEOUT)
+    return _respond(request, entry, event.version)
+
+
+class PublicCacheMiddleware:
+    """Answers a cached public page before the URL is even resolved: a GET
+    without a session cookie, for an event whose version this process read less
+    than ``VERSION_TTL`` seconds ago. Anything else goes on to the view. It sits
+    after the security and GZip middleware, before the session, auth, CSRF and
+    clickjacking ones: a hit needs none of them but the ``X-Frame-Options``
+    header, which it sets itself."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if (
+            request.method == "GET"
+            and settings.SESSION_COOKIE_NAME not in request.COOKIES
+        ):
+            hit = self.cached(request)
+            if hit is not None:
+                return hit
+        return self.get_response(request)
+
+    def cached(self, request) -> HttpResponse | None:
+        match = EVENT_PATH.match(request.path_info)
+        memo = _memo.get(match["slug"]) if match else None
+        if memo is None or time.monotonic() - memo[2] > VERSION_TTL:
+            return None
+        entry = cache.get(_key(memo[0], memo[1], request))
+        if entry is None:
+            return None
+        response = _respond(request, entry, memo[1])
+        response["X-Frame-Options"] = settings.X_FRAME_OPTIONS
+        return response

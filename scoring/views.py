@@ -56,7 +56,7 @@ class StandingsView(EventMixin, TemplateView):
             context["messages"] = ()  # a visitor's own messages are not shared
             return render_to_string(self.template_name, context, request)
 
-        return cached_response(request, self.event, "standings", page)
+        return cached_response(request, self.event, page)
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)

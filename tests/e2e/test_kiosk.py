@@ -16,11 +16,7 @@ from heats.models import Event, Round, RoundKind, Seat
 from scoring import operations, publishing
 from scoring.sample import generate_event
 from scoring.services import event_advancement
-from tests.e2e.test_heat_flow import (  # noqa: F401 - the browser fixture
-    CHROMIUM,
-    browser,
-    close_orm_connection,
-)
+from tests.e2e.test_heat_flow import CHROMIUM, close_orm_connection
 
 pytestmark = [
     pytest.mark.e2e,
@@ -197,7 +193,8 @@ def _cards_in_view(page) -> set[str]:
     return set(
         page.evaluate(
             """() => {
-              const box = document.getElementById('pager-tables').getBoundingClientRect();
+              const pager = document.getElementById('pager-tables');
+              const box = pager.getBoundingClientRect();
               return [...document.querySelectorAll('.table-card')].filter(c => {
                 const r = c.getBoundingClientRect();
                 return r.left >= box.left - 1 && r.right <= box.right + 1

@@ -122,7 +122,7 @@ def test_the_kiosk_carries_a_qr_code_of_the_phone_view(client, demo_event, setti
     assert "http://192.168.1.20:8000/e/demo/find/" in html
 
 
-# --- the cache is cleared by every change ---------------------------------------------
+# --- the cache is cleared by every change ----------------------------------------
 
 
 def test_a_result_entered_reaches_the_standings(client, demo_event):
@@ -132,7 +132,11 @@ def test_a_result_entered_reaches_the_standings(client, demo_event):
     seats = list(table.seats.order_by("number"))
     finals = [50, 90, 70, 60, 40]
     operations.save_table_results(
-        table, [SeatScores(s.number, None, None, f) for s, f in zip(seats, finals)]
+        table,
+        [
+            SeatScores(s.number, None, None, f)
+            for s, f in zip(seats, finals, strict=True)
+        ],
     )
     html = text(client.get("/e/demo/")).split("Heat results")[1]
     assert '<h3 class="h5" id="open-heat">Heat 4</h3>' in html
@@ -179,7 +183,7 @@ def test_pages_are_sent_gzipped_to_browsers_that_accept_it(client, demo_event):
     assert "Accept-Encoding" in zipped["Vary"]
 
 
-# --- feeds -----------------------------------------------------------------------------
+# --- feeds ------------------------------------------------------------------------
 
 
 def test_the_standings_feed_holds_the_list_and_the_winners(client, demo_event):

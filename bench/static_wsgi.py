@@ -1,0 +1,28 @@
+"""The benchmark's server: the app, plus ``/bench-static/<name>`` answered from
+files read once into memory, so a static file comes from the same server process
+as the pages it is compared with (``bench_public_pages.py``)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from medici_tourney.wsgi import application as django_app
+
+STATIC_DIR = Path(os.environ["BENCH_STATIC_DIR"])
+FILES = {f"/bench-static/{p.name}": p.read_bytes() for p in STATIC_DIR.iterdir()}
+
+
+def application(environ, start_response):
+    """Serve a benchmark file, else hand the request to Django."""
+    body = FILES.get(environ.get("PATH_INFO", ""))
+    if body is None:
+        return django_app(environ, start_response)
+    start_response(
+        "200 OK",
+        [
+            ("Content-Type", "text/html; charset=utf-8"),
+            ("Content-Length", str(len(body))),
+        ],
+    )
+    return [body]
