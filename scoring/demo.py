@@ -62,6 +62,8 @@ def _demo_gm(event: Event) -> str:
     return (
         f"Demo GM login (local use only): {DEMO_GM_USERNAME} / {DEMO_GM_PASSWORD}\n"
         f"  standings: http://127.0.0.1:8000/e/{event.slug}/\n"
+        f"  kiosk:     http://127.0.0.1:8000/e/{event.slug}/kiosk/ (clock: "
+        f"/e/{event.slug}/clock/, timer: /timer/)\n"
         f"  GM pages:  http://127.0.0.1:8000/e/{event.slug}/gm/ "
         "(log in at http://127.0.0.1:8000/accounts/login/)"
     )

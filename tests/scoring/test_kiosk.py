@@ -246,3 +246,15 @@ def _heat1_table10(event, *, drew: int) -> str:
                 cells[final] = str(drew)
             rows.append(cells)
     return "\n".join(",".join(r) for r in rows) + "\n"
+
+
+def test_a_page_a_gm_opened_first_is_not_shared_with_the_gms_name(client, demo_event):
+    user = get_user_model().objects.create_user("named-gm", password="pw-named-1")
+    demo_event.gms.add(user)
+    client.force_login(user)
+    for url in ("/e/demo/heat/1/", "/e/demo/", "/e/demo/kiosk/"):
+        client.get(url)
+    client.logout()
+    for url in ("/e/demo/heat/1/", "/e/demo/", "/e/demo/kiosk/"):
+        html = text(client.get(url))
+        assert "named-gm" not in html and "csrfmiddlewaretoken" not in html, url
