@@ -225,7 +225,8 @@ def test_names_checked_in_are_text_on_every_page(client, debug_on, gm, checked_i
 # --- names entered by a results import ----------------------------------------------
 
 # Demo players renamed: a heat-1 table winner who qualifies (table 1), the
-# alternate and the next alternate (demo README), and a player who stays out\n# (heat 1 table 2).
+# alternate and the next alternate (demo README), and a player who stays out
+# (heat 1 table 2).
 RENAMED = {
     "Kai Kestrel": MATH,
     "Drew Penrose": DEBUG,
