@@ -7,9 +7,10 @@
 from __future__ import annotations
 
 from crispy_forms.helper import FormHelper
-from crispy_forms.layout import HTML, Column, Div, Field, Layout, Row, Submit
+from crispy_forms.layout import Column, Div, Field, Layout, LayoutObject, Row, Submit
 from django import forms
-from django.utils.html import format_html
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
 
 from heats.forms import Button
 from heats.models import Seat
@@ -27,6 +28,27 @@ def _score_field(label: str, required: bool) -> forms.IntegerField:
         required=required,
         widget=forms.NumberInput(attrs=SCORE_ATTRS),
     )
+
+
+class SeatHeading(LayoutObject):
+    """A seat's number and player name above its score inputs.
+
+    The name is context data for a fixed template file, escaped as text: crispy's
+    ``HTML()`` would compile it as template source, and a player named
+    ``{{ request.COOKIES.sessionid }}`` would print the viewer's session (issue 7).
+    """
+
+    template = "scoring/gm/_seat_heading.html"
+
+    def __init__(self, number: int, name: str) -> None:
+        self.number = number
+        self.name = name
+        self.fields: list = []
+
+    def render(self, form, context, template_pack=None, **kwargs) -> SafeString:
+        return render_to_string(
+            self.template, {"number": self.number, "name": self.name}
+        )
 
 
 class ResultForm(forms.Form):
@@ -48,12 +70,9 @@ class ResultForm(forms.Form):
             self.fields[f"day1_{n}"] = _score_field("After day 1", False)
             self.fields[f"day2_{n}"] = _score_field("After day 2", False)
             self.fields[f"final_{n}"] = _score_field("Final", True)
-            title = format_html(
-                '<div class="seat-name">{}. {}</div>', n, seat.player.name
-            )
             rows.append(
                 Div(
-                    HTML(title),
+                    SeatHeading(n, seat.player.name),
                     Row(
                         Column(Field(f"day1_{n}"), css_class="col-4"),
                         Column(Field(f"day2_{n}"), css_class="col-4"),
