@@ -41,9 +41,9 @@ MAX_DEPTH = 20
 MAX_TEXT = 1000
 # Beyond 2**53 a JSON reader that keeps numbers as doubles (JavaScript) loses digits.
 MAX_NUMBER = 2**53
-# Digits of a JSON whole number read exactly; a longer one is out of range anyway
-# (and int() refuses thousands of digits).
-MAX_DIGITS = 40
+# Digits of a JSON whole number read exactly, so a message can show it; a longer
+# one is out of range anyway (and Python's int() refuses more than 4300 digits).
+MAX_DIGITS = 4000
 SHOWN = 30
 FIELD = re.compile(r"[a-z_][a-z0-9_]*")
 
@@ -193,7 +193,8 @@ def _shown(value: Any) -> str:
     text = repr(value) if isinstance(value, str) else str(value)
     if len(text) <= SHOWN:
         return text
-    return f"{text[:SHOWN]}… ({len(text)} characters)"
+    unit = "digits" if isinstance(value, int) else "characters"
+    return f"{text[:SHOWN]}… ({len(text)} {unit})"
 
 
 def parse_sheet(data: Any) -> Sheet:
