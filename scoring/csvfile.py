@@ -19,6 +19,7 @@ import csv
 import io
 import re
 from collections.abc import Iterator
+from typing import Any
 
 from heats.errors import LineProblem
 from heats.textfiles import check_size, decode_utf8
@@ -34,6 +35,8 @@ SHOWN = 30
 # or line end. Only used to find which cell broke the csv module's limit.
 CELL = re.compile(r' *(?:"[^"]*(?:""[^"]*)*"?)?[^,\r\n]*')
 NUL = "\x00"
+# A record: column -> cell; the cells beyond the header as a list under None.
+Record = dict[str | None, Any]
 
 
 def decode_results(data: bytes) -> str:
@@ -55,7 +58,7 @@ def shown(text: str) -> str:
     return f"{text[:SHOWN]!r}… ({len(text)} characters)"
 
 
-def read_header(reader: csv.DictReader, text: str) -> list[str] | LineProblem:
+def read_header(reader: csv.DictReader[str], text: str) -> list[str] | LineProblem:
     """The raw column names of ``reader``; a ``LineProblem`` for line 1 when the
     header cannot be read or holds a NUL character."""
     try:
@@ -69,11 +72,11 @@ def read_header(reader: csv.DictReader, text: str) -> list[str] | LineProblem:
 
 
 def records(
-    reader: csv.DictReader,
+    reader: csv.DictReader[str],
     text: str,
     problems: list[LineProblem],
     warnings: list[str],
-) -> Iterator[tuple[int, dict]]:
+) -> Iterator[tuple[int, Record]]:
     """The non-blank records of ``reader`` (over ``text``) with their lines.
 
     Appends to ``problems``: a NUL character in a cell; a cell the csv module cannot
@@ -117,13 +120,13 @@ def nul_message(cell: str) -> str:
     )
 
 
-def _blank(raw: dict) -> bool:
+def _blank(raw: Record) -> bool:
     return not any(
         isinstance(v, str) and v.strip() for k, v in raw.items() if k is not None
     )
 
 
-def _cells(raw: dict) -> Iterator[tuple[str | None, str]]:
+def _cells(raw: Record) -> Iterator[tuple[str | None, str]]:
     for column, value in raw.items():
         for cell in value if isinstance(value, list) else [value]:
             if isinstance(cell, str):
@@ -131,8 +134,8 @@ def _cells(raw: dict) -> Iterator[tuple[str | None, str]]:
 
 
 def _guarded(
-    reader: csv.DictReader, text: str, problems: list[LineProblem]
-) -> Iterator[dict]:
+    reader: csv.DictReader[str], text: str, problems: list[LineProblem]
+) -> Iterator[Record]:
     """``reader``'s records until the end or the first ``csv.Error``, which becomes
     a problem on the line its record starts on."""
     line = reader.line_num + 1
@@ -148,7 +151,7 @@ def _guarded(
         yield raw
 
 
-def _count_rest(reader: csv.DictReader) -> int:
+def _count_rest(reader: csv.DictReader[str]) -> int:
     count = 0
     try:
         for raw in reader:

@@ -137,8 +137,8 @@ def _whole(value: str, *, minimum: int, what: str) -> int:
 def _too_long(column: str, text: str) -> str | None:
     """The problem with a text cell longer than its Player field's ``max_length``
     (the name also once case is folded: ``name_key``), or None."""
-    what, field = {"player": ("name", "name"), "badge": ("badge", "badge")}[column]
-    limit = Player._meta.get_field(field).max_length
+    what = "name" if column == "player" else "badge"  # the Player field too
+    limit = Player._meta.get_field(what).max_length
     if len(text) > limit:
         return f"the {what} has {len(text)} characters; at most {limit}"
     key_limit = Player._meta.get_field("name_key").max_length
@@ -191,9 +191,9 @@ class _RowReader:
             return None
 
     def read(self) -> ResultRow | None:
-        """The row, or None when its round, table, player or badge cannot be read. A row
-        with only a bad score or seat is still returned (its bad cells as 0 or
-        None) so the checks across rows can see it; ``ok`` says it is clean."""
+        """The row, or None when its round, table, player or badge cannot be read.
+        A row with only a bad score or seat is still returned (its bad cells as 0
+        or None) so the checks across rows can see it; ``ok`` says it is clean."""
         kind, number = RoundKind.HEAT, 0
         try:
             kind, number = parse_round(self.text("heat"))
