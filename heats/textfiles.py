@@ -74,3 +74,13 @@ def read_file(path: str, limit: int, advice: str = "") -> bytes:
             return read_limited(stream, limit, advice)
     except OSError as exc:
         raise UserError(f"Cannot read {path}: {exc.strerror or exc}.") from None
+
+
+NAME_LIST_LIMIT = 1024 * 1024
+
+
+def read_name_list(path: str) -> str:
+    """A list of names (one a line) from the file at ``path``, as text; UserError
+    when it cannot be read, is larger than 1 MB or is not UTF-8 (``decode_utf8``)."""
+    data = read_file(path, NAME_LIST_LIMIT, advice="split it")
+    return decode_utf8(data, hint="UTF-8 in your editor's Save As")
