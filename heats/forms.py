@@ -11,6 +11,7 @@ from crispy_forms.layout import HTML, Column, Field, Layout, Row, Submit
 from django import forms
 
 from heats.models import Player
+from heats.names import display_name
 from heats.services import parse_name_list
 
 
@@ -61,7 +62,10 @@ class CheckInForm(forms.Form):
         )
 
     def clean_name(self) -> str:
-        return " ".join(self.cleaned_data["name"].split())
+        name = display_name(self.cleaned_data["name"])
+        if not name:
+            raise forms.ValidationError("Type a name or a badge number.")
+        return name
 
     def clean_badge(self) -> str:
         return self.cleaned_data["badge"].strip()

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 
 from heats.errors import LineProblem, UserError
 from heats.models import RoundKind, normalise_name
+from heats.names import display_name
 from scoring.places import PlayerResult, TablePlaces, table_places
 
 REQUIRED = ("heat", "table", "player", "final")
@@ -165,7 +166,7 @@ class _RowReader:
         except ValueError as exc:
             self.fail("heat", str(exc))
         table = self.number("table", minimum=1, what="table", required=True)
-        player = " ".join(self.text("player").split())
+        player = display_name(self.text("player"))
         if not player:
             self.fail("player", "is empty; a player name is required")
         placed = self.ok

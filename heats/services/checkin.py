@@ -23,6 +23,7 @@ from heats.models import (
     Seat,
     normalise_name,
 )
+from heats.names import display_name
 from heats.services.core import (
     PlayerDirectory,
     log,
@@ -49,12 +50,13 @@ def create_heat(event: Event, user=None) -> Round:
 def parse_name_list(text: str) -> list[tuple[str, str]]:
     """Pasted lines -> ``[(name, badge)]``: one name a line, ``Name, badge`` allowed.
 
-    Blank lines are skipped; a line listed twice counts once.
+    Blank lines are skipped; a line listed twice counts once. Names are display
+    names (``heats.names``: NFC, invisible characters removed).
     """
     rows: list[tuple[str, str]] = []
     for line in text.splitlines():
         name, _, badge = line.partition(",")
-        row = (" ".join(name.split()), badge.strip(" ,#\t"))
+        row = (display_name(name), badge.strip(" ,#\t"))
         if row[0] and row not in rows:
             rows.append(row)
     return rows
@@ -208,14 +210,12 @@ def checked_in_count(rnd: Round) -> tuple[int, seating.TableSizes]:
 def search_players(event: Event, query: str, limit: int = 12) -> list[Player]:
     """Players whose name contains ``query`` (or whose badge starts with it), names
     that start with it first; for the check-in type-ahead."""
-    text = " ".join("".join(c for c in query if c.isprintable()).split())
+    text = display_name(query)
     badge = text.removeprefix("#")
-    if not text:
-        return []
-    found = event.players.filter(
-        Q(name_key__contains=normalise_name(text)) | Q(badge__startswith=badge)
-    )
     key = normalise_name(text)
+    if not key:
+        return []
+    found = event.players.filter(Q(name_key__contains=key) | Q(badge__startswith=badge))
     return sorted(
         found[: limit * 4],
         key=lambda p: (p.badge != badge, not p.name_key.startswith(key), p.name_key),
