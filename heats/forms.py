@@ -30,10 +30,15 @@ def _helper(action: str, submit: str, *, css: str = "btn-primary btn-lg") -> For
 
 
 class CheckInForm(forms.Form):
-    """One player by name (type-ahead) and optional badge; new names are created."""
+    """One player by name (type-ahead) and optional badge; new names are created,
+    but one that is part of an existing name only with ``new`` ticked."""
 
     name = forms.CharField(label="Name or badge", max_length=120)
     badge = forms.CharField(label="Badge", max_length=40, required=False)
+    new = forms.BooleanField(
+        label="New player (add even when the name is part of another)",
+        required=False,
+    )
 
     def __init__(self, *args, action: str = "", search_url: str = "", **kwargs):
         super().__init__(*args, **kwargs)
@@ -58,7 +63,8 @@ class CheckInForm(forms.Form):
                     css_class="col-8 position-relative",
                 ),
                 Column(Field("badge", css_class="form-control-lg"), css_class="col-4"),
-            )
+            ),
+            Field("new"),
         )
 
     def clean_name(self) -> str:
