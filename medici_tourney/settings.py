@@ -168,6 +168,19 @@ AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_CALLABLE = "medici_tourney.lockout.locked_out"
 AXES_VERBOSE = False  # no start-up banner in every management command
 
+# --- Logins: e-mail for password reset --------------------------------------------
+# Password reset is offered only when a mail server is set (medici_tourney/accounts.py):
+# a GM laptop at a convention usually has none, and a reset page whose mail never
+# arrives only misleads.
+EMAIL_HOST = os.environ.get("DJANGO_EMAIL_HOST", "")
+EMAIL_PORT = int(os.environ.get("DJANGO_EMAIL_PORT", "587"))
+EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("DJANGO_EMAIL_USE_TLS", True)
+DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "webmaster@localhost")
+if not EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
