@@ -11,6 +11,7 @@ from crispy_forms.layout import HTML, Column, Field, Layout, Row, Submit
 from django import forms
 
 from heats.models import Player
+from heats.names import display_name
 from heats.services import parse_name_list
 
 
@@ -29,10 +30,15 @@ def _helper(action: str, submit: str, *, css: str = "btn-primary btn-lg") -> For
 
 
 class CheckInForm(forms.Form):
-    """One player by name (type-ahead) and optional badge; new names are created."""
+    """One player by name (type-ahead) and optional badge; new names are created,
+    but one that is part of an existing name only with ``new`` ticked."""
 
     name = forms.CharField(label="Name or badge", max_length=120)
     badge = forms.CharField(label="Badge", max_length=40, required=False)
+    new = forms.BooleanField(
+        label="New player (add even when the name is part of another)",
+        required=False,
+    )
 
     def __init__(self, *args, action: str = "", search_url: str = "", **kwargs):
         super().__init__(*args, **kwargs)
@@ -57,11 +63,15 @@ class CheckInForm(forms.Form):
                     css_class="col-8 position-relative",
                 ),
                 Column(Field("badge", css_class="form-control-lg"), css_class="col-4"),
-            )
+            ),
+            Field("new"),
         )
 
     def clean_name(self) -> str:
-        return " ".join(self.cleaned_data["name"].split())
+        name = display_name(self.cleaned_data["name"])
+        if not name:
+            raise forms.ValidationError("Type a name or a badge number.")
+        return name
 
     def clean_badge(self) -> str:
         return self.cleaned_data["badge"].strip()

@@ -37,6 +37,7 @@ from heats.models import (
     RoundKind,
     Seat,
     Table,
+    normalise_name,
 )
 from heats.tables import (
     AuditTable,
@@ -287,7 +288,9 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
 
 @event_action(permissions.CHECK_IN)
 def round_checkin(request, event: Event, round: str):
-    """POST: check one player in (typed name, badge, or a type-ahead pick)."""
+    """POST: check one player in (typed name, badge, or a type-ahead pick). A name
+    is only ever its exact player; a new name that is part of existing names
+    needs "New player" ticked (the type-ahead's "+ Add" ticks it)."""
     rnd = round_or_404(event, round)
     form = forms.CheckInForm(request.POST)
     if not form.is_valid():
@@ -299,7 +302,10 @@ def round_checkin(request, event: Event, round: str):
             ],
         )
     report = services.check_in(
-        rnd, [(form.cleaned_data["name"], form.cleaned_data["badge"])], request.user
+        rnd,
+        [(form.cleaned_data["name"], form.cleaned_data["badge"])],
+        request.user,
+        new_confirmed=form.cleaned_data["new"],
     )
     _report_check_in(request, rnd, report)
     return redirect(round_url(rnd))
@@ -388,12 +394,26 @@ def round_late_table(request, event: Event, round: str):
 
 @require_GET
 def player_search(request, event: str):
-    """JSON for the check-in type-ahead: ``{"players": [{"id", "name", "badge"}]}``."""
+    """JSON for the check-in type-ahead: ``{"players": [{"id", "name", "badge",
+    "exact"}]}``; ``exact`` when the name is the query once normalised (NFC, case
+    and spaces ignored: ``heats.names``), so the page never compares names itself."""
     ev = get_object_or_404(Event, slug=event)
     permissions.require(ev, request.user, permissions.CHECK_IN)
-    found = services.search_players(ev, request.GET.get("q", ""))
+    query = request.GET.get("q", "")
+    found = services.search_players(ev, query)
+    key = normalise_name(query)
     return JsonResponse(
-        {"players": [{"id": p.pk, "name": p.name, "badge": p.badge} for p in found]}
+        {
+            "players": [
+                {
+                    "id": p.pk,
+                    "name": p.name,
+                    "badge": p.badge,
+                    "exact": p.name_key == key,
+                }
+                for p in found
+            ]
+        }
     )
 
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 
 from heats.errors import LineProblem, UserError
 from heats.models import Player, RoundKind, normalise_name
+from heats.names import display_name
 from scoring.csvfile import SHOWN, read_header, records, shown
 from scoring.places import PlayerResult, TablePlaces, table_places
 
@@ -172,7 +173,7 @@ class _RowReader:
         keeps the row out of the checks across rows."""
         text = self.text(column)
         if column == "player":
-            text = " ".join(text.split())
+            text = display_name(text)
         problem = _too_long(column, text)
         if problem:
             self.fail(column, problem)

@@ -6,11 +6,29 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.http import HttpRequest
+from django.test import Client
 
 from heats.models import Event
 
 REPO = Path(__file__).resolve().parent.parent
 DEMO_DIR = REPO / "data" / "demo"
+
+
+class LoginClient(Client):
+    """The test client, whose ``login()`` passes a request to ``authenticate()``:
+    django-axes (settings: "Logins") stays on in tests and refuses a login made
+    without one."""
+
+    def login(self, **credentials) -> bool:
+        credentials.setdefault("request", HttpRequest())
+        return super().login(**credentials)
+
+
+@pytest.fixture
+def client() -> LoginClient:
+    """pytest-django's ``client``, with ``login()`` working under django-axes."""
+    return LoginClient()
 
 
 @pytest.fixture

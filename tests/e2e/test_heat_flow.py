@@ -64,24 +64,31 @@ def test_gm_checks_in_23_seats_them_and_enters_a_table(live_server, browser, gm_
     close_orm_connection()
 
 
-def test_enter_on_a_partial_name_or_a_badge_picks_the_player(
+def test_enter_takes_an_exact_name_or_a_badge_and_asks_otherwise(
     live_server, browser, gm_event
 ):
     page = gm_opens_a_new_heat(browser, live_server)
-    # Enter straight after typing, before the matches have arrived.
+    # A partial name, Enter straight after typing, before the matches arrive:
+    # the page asks, nobody is checked in.
     page.type("#id_name", "Zelda Q")
     page.keyboard.press("Enter")
+    page.wait_for_selector("#checkin-suggestions li:has-text('Nobody is called')")
+    assert page.inner_text("#checked-in-count") == "0"
+    # The GM picks the player.
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
     page.wait_for_selector("#checked-in-count:text-is('1')")
+    # A badge number offers no "+ Add": its only match is taken.
     page.type("#id_name", "4242")
     page.keyboard.press("Enter")
     page.wait_for_selector("text=Already checked in")
     # Nobody called "Zelda Q" or "4242" was made: one player, checked in once.
     assert list(Player.objects.values_list("name", flat=True)) == ["Zelda Quartermain"]
-    # Several matches: Enter highlights them and waits for the GM's pick.
+    # Several matches: Enter waits for the GM's pick.
     Player.objects.create(event=gm_event, name="Zelda Ames")
     page.type("#id_name", "Zel")
     page.keyboard.press("Enter")
-    page.wait_for_selector("#checkin-suggestions li:has-text('Several players match')")
+    page.wait_for_selector("#checkin-suggestions li:has-text('Nobody is called “Zel”')")
     assert page.inner_text("#checked-in-count") == "1"
     page.fill("#id_name", "")
     # A new name is added only when the GM picks "+ Add".
@@ -90,5 +97,49 @@ def test_enter_on_a_partial_name_or_a_badge_picks_the_player(
     page.click("#checkin-suggestions li:has-text('Add “Zel”')")
     page.wait_for_selector("#checked-in-count:text-is('2')")
     assert Player.objects.filter(name="Zel").exists()
+    page.close()
+    close_orm_connection()
+
+
+def test_sam_lee_and_enter_never_checks_in_sam_leeds(live_server, browser, gm_event):
+    """Issue 7, item 6: Enter takes only an exact match, else it asks."""
+    Player.objects.create(event=gm_event, name="Sam Leeds")
+    page = gm_opens_a_new_heat(browser, live_server)
+    for submit in ("Enter", "button"):
+        page.fill("#id_name", "")
+        page.type("#id_name", "Sam Lee")
+        if submit == "Enter":
+            page.keyboard.press("Enter")
+        else:  # the list would cover the button: close it, as a GM would
+            page.keyboard.press("Escape")
+            page.click("#checkin-form [type=submit]")
+        page.wait_for_selector(
+            "#checkin-suggestions li:has-text('Nobody is called “Sam Lee”')"
+        )
+        assert page.inner_text("#checked-in-count") == "0"
+    # A second Enter still picks nobody: the GM must choose.
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#checkin-suggestions li:has-text('Nobody is called')")
+    assert page.inner_text("#checked-in-count") == "0"
+    assert not Player.objects.filter(name="Sam Lee").exists()
+    # "+ Add" makes Sam Lee a new player beside Sam Leeds.
+    page.click("#checkin-suggestions li:has-text('Add “Sam Lee”')")
+    page.wait_for_selector("#checked-in-count:text-is('1')")
+    assert Player.objects.get(name="Sam Lee").entries.count() == 1
+    assert not Player.objects.get(name="Sam Leeds").entries.exists()
+    page.close()
+    close_orm_connection()
+
+
+def test_a_name_typed_in_nfd_finds_the_player_in_nfc(live_server, browser, gm_event):
+    zoe = Player.objects.create(event=gm_event, name="Zo\u00eb Lee")
+    page = gm_opens_a_new_heat(browser, live_server)
+    page.type("#id_name", "Zoe\u0308 Lee")
+    page.wait_for_selector("#checkin-suggestions li:has-text('Zo\u00eb Lee')")
+    assert page.locator("#checkin-suggestions li:has-text('+ Add')").count() == 0
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#checked-in-count:text-is('1')")
+    assert not Player.objects.filter(name_key__startswith="zoe").exists()
+    assert zoe.entries.count() == 1
     page.close()
     close_orm_connection()
