@@ -76,6 +76,8 @@ class ScoresheetsDocument(PrintDocument):
             ),
             para(f"{len(table.players)} players", 10),
         ]
+        if table.url:
+            text.append(para(f"This table's page: {table.url}", 8))
         code = QrCode(table.url, qr, "this table's page") if table.url else ""
         return grid(
             [[text, code]],
