@@ -8,6 +8,8 @@ name). Every page carries a QR code to the event's standings page.
 
 from __future__ import annotations
 
+import unicodedata
+
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import (
@@ -71,6 +73,12 @@ class Slips(Flowable):
             text = fonts.shorten(name, size, room - 28, bold=seat == 1)
             fonts.draw(canvas, x + 28, y, text, size, bold=seat == 1)
             y -= SLIP_LINE
+
+
+def sort_key(name: str) -> str:
+    """Alphabetical order that ignores case and accents ("Ōtake" with "Otto")."""
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 def name_cell(name: str, size: float, room: float):
@@ -158,7 +166,7 @@ class AssignmentsDocument(PrintDocument):
         widths = [column - 64, 32, 32]
         rows = sorted(
             (
-                (name.casefold(), name, table.number, seat)
+                (sort_key(name), name, table.number, seat)
                 for table in self.data.tables
                 for seat, name in enumerate(table.players, start=1)
             )
