@@ -210,3 +210,9 @@ LOGGING = {
         "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO"),
     },
 }
+
+# Printables (scoring.printing): the address QR codes point to, as players' phones
+# reach this laptop (e.g. "http://192.168.1.20:8000"); empty: the GM's request host.
+MEDICI_PUBLIC_URL = os.environ.get("MEDICI_PUBLIC_URL", "")
+# Default paper of the printables: "letter" or "a4".
+MEDICI_PAPER = os.environ.get("MEDICI_PAPER", "letter")
