@@ -4,11 +4,11 @@
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
-from django.db import transaction
 
 from heats.errors import UserError
 from heats.models import Event
 from heats.services import get_event
+from scoring.importers import parse_results_csv
 from scoring.services import import_results, new_event
 
 
@@ -40,14 +40,17 @@ class Command(BaseCommand):
         except (OSError, UnicodeDecodeError) as exc:
             raise CommandError(f"Cannot read {options['file']}: {exc}") from exc
         try:
-            with transaction.atomic():
-                event = self._event(options)
-                summary = import_results(
-                    event,
-                    text,
-                    replace=options["replace"],
-                    source=Path(options["file"]).name,
-                )
+            # A bad file creates no event; the import itself writes in one short
+            # transaction after reading the file (a long one would hold SQLite's
+            # write lock and make results saved meanwhile wait).
+            parse_results_csv(text)
+            event = self._event(options)
+            summary = import_results(
+                event,
+                text,
+                replace=options["replace"],
+                source=Path(options["file"]).name,
+            )
         except UserError as exc:
             raise CommandError(str(exc)) from exc
         for line in summary.lines():
