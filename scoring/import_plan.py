@@ -160,23 +160,55 @@ class SavedState:
         def record(seat: Seat) -> tuple | None:
             if not hasattr(seat, "record"):
                 return None
-            return tuple(sorted(seat.record.values().items()))
+            r = seat.record
+            return (r.day1, r.day2, r.final, r.place, r.declared_winner)
 
         seats = [s for table in self.seats.values() for s in table]
-        return (
-            tuple(sorted((p.pk, p.name_key, p.badge) for p in self.players)),
-            tuple(sorted((key, t.pk) for key, t in self.tables.items())),
-            tuple(
-                sorted(
-                    (s.pk, s.table_id, s.number, s.player_id, record(s)) for s in seats
-                )
-            ),
+        return _fingerprint(
+            [(p.pk, p.name_key, p.badge) for p in self.players],
+            [(key, t.pk) for key, t in self.tables.items()],
+            [(s.pk, s.table_id, s.number, s.player_id, record(s)) for s in seats],
+        )
+
+    @staticmethod
+    def fingerprint_now(event: Event, keys: set[RoundKey]) -> tuple:
+        """The fingerprint of what is saved now: equal to a loaded state's exactly
+        when a plan made from it still holds. Three queries, no model objects, so
+        it costs little under the import's locks."""
+        rounds = {(r.pk): (r.kind, r.number) for r in event.rounds.all()}
+        rounds = {pk: key for pk, key in rounds.items() if key in keys}
+        tables = Table.objects.filter(round__in=rounds).values_list(
+            "pk", "round_id", "number"
+        )
+        seats = Seat.objects.filter(round__in=rounds).values_list(
+            "pk",
+            "table_id",
+            "number",
+            "player_id",
+            "record__pk",
+            "record__day1",
+            "record__day2",
+            "record__final",
+            "record__place",
+            "record__declared_winner",
+        )
+        return _fingerprint(
+            list(event.players.values_list("pk", "name_key", "badge")),
+            [((*rounds[r], n), pk) for pk, r, n in tables],
+            [(*s[:4], tuple(s[5:]) if s[4] is not None else None) for s in seats],
         )
 
     def round(self, key: RoundKey) -> Round:
         """The saved round ``key``, else an unsaved one (for its label)."""
         saved = self.rounds.get(key)
         return saved or Round(event=self.event, kind=key[0], number=key[1])
+
+
+def _fingerprint(players: list, tables: list, seats: list) -> tuple:
+    """Players ``(id, name key, badge)``, tables ``((kind, round, number), id)``
+    and seats ``(id, table id, number, player id, record values or None)``, in a
+    canonical order."""
+    return (tuple(sorted(players)), tuple(sorted(tables)), tuple(sorted(seats)))
 
 
 class TableImport:

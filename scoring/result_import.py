@@ -22,7 +22,6 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 
 from heats.errors import UserError
 from heats.models import Entry, EntryStatus, Event, Player, Round, Seat, Table
@@ -164,45 +163,49 @@ def _write(event, parsed, plan: ImportPlan, replace: bool, user, source: str):
     """Lock, plan again if the saved state changed since ``plan``, and write."""
     keys = set(plan.state.keys)
     rounds = _lock_rounds(event, keys)
-    state = SavedState.load(event, keys)
-    if state.fingerprint != plan.state.fingerprint:
-        plan = make_plan(event, parsed, state)
+    if SavedState.fingerprint_now(event, keys) != plan.state.fingerprint:
+        plan = make_plan(event, parsed, SavedState.load(event, keys))
         plan.refuse_conflicts(replace)
-    history = f"{source} import"
-    summary = ImportSummary(warnings=list(parsed.warnings))
-    summary.unresolved_ties = list(plan.unresolved)
     changed = [item for item in plan.tables if not item.unchanged()]
-    summary.tables_unchanged = len(plan.tables) - len(changed)
     _save_players(event, plan.directory)
-    summary.players_created = len(plan.directory.created)
-    summary.warnings += [
-        f"badge {p.badge} now identifies the earlier player {p.name}"
-        for p in plan.directory.badged
-    ]
-    if not changed:
-        return summary
-    _free_seats(plan.state, changed, user, history)
-    tables = _save_tables(changed, rounds)
-    summary.tables_created = sum(item.table is None for item in changed)
+    summary = ImportSummary(
+        tables_created=sum(item.table is None for item in changed),
+        tables_unchanged=len(plan.tables) - len(changed),
+        players_created=len(plan.directory.created),
+        warnings=list(parsed.warnings)
+        + [
+            f"badge {p.badge} now identifies the earlier player {p.name}"
+            for p in plan.directory.badged
+        ],
+        unresolved_ties=list(plan.unresolved),
+    )
     summary.tables_replaced = len(changed) - summary.tables_created
+    if changed:
+        history = f"{source} import"
+        summary.rules_findings = _write_tables(plan, changed, rounds, user, history)
+        log(
+            event,
+            user,
+            "import",
+            f"Imported results ({source}): {summary.lines()[0]}",
+            tables=[item.label for item in plan.tables],
+        )
+    return summary
+
+
+def _write_tables(plan: ImportPlan, changed, rounds, user, source: str) -> list[str]:
+    """Write the changed tables, their entries, seats, records, history rows and
+    rules checks; the summary lines of the tables with rules findings."""
+    _free_seats(plan.state, changed, user, source)
+    tables = _save_tables(changed, rounds)
     _save_entries(changed, rounds)
     _save_seats_and_records(changed, tables, rounds)
     RecordHistory.objects.bulk_create(
-        _history(
-            tables[item.key], user, history, item.saved_values(), item.new_values()
-        )
+        _history(tables[item.key], user, source, item.saved_values(), item.new_values())
         for item in changed
         if item.table is not None and item.saved_values() != item.new_values()
     )
-    summary.rules_findings = _save_checks(changed, tables)
-    log(
-        event,
-        user,
-        "import",
-        f"Imported results ({source}): {summary.lines()[0]}",
-        tables=[item.label for item in plan.tables],
-    )
-    return summary
+    return _save_checks(changed, tables)
 
 
 def _save_players(event: Event, directory: PlayerDirectory) -> None:
@@ -283,19 +286,32 @@ def _save_tables(changed: list[TableImport], rounds: dict) -> dict[tuple, Table]
 
 def _save_entries(changed: list[TableImport], rounds: dict) -> None:
     """A player with a result played the round: checked in, whatever the check-in
-    desk recorded (tournament.md, Words: entry)."""
-    players: dict[tuple, set[int]] = defaultdict(set)
-    for item in changed:
-        players[item.round_key].update(r.player.pk for r in item.records)
-    for key, ids in players.items():
-        rnd = rounds[key]
-        Entry.objects.bulk_create(
-            [Entry(round=rnd, player_id=pk) for pk in sorted(ids)],
-            ignore_conflicts=True,
-        )
-        Entry.objects.filter(round=rnd, player_id__in=ids).exclude(
+    desk recorded (tournament.md, Words: entry). Only missing entries are created
+    and only others changed (a re-import writes none)."""
+    wanted = {
+        (rounds[item.round_key].pk, r.player.pk)
+        for item in changed
+        for r in item.records
+    }
+    saved = dict(
+        ((round_id, player_id), status)
+        for round_id, player_id, status in Entry.objects.filter(
+            round__in={rounds[item.round_key] for item in changed}
+        ).values_list("round_id", "player_id", "status")
+    )
+    Entry.objects.bulk_create(
+        Entry(round_id=rnd, player_id=player)
+        for rnd, player in sorted(wanted)
+        if (rnd, player) not in saved
+    )
+    others: dict[int, list[int]] = defaultdict(list)
+    for rnd, player in wanted:
+        if saved.get((rnd, player), EntryStatus.CHECKED_IN) != EntryStatus.CHECKED_IN:
+            others[rnd].append(player)
+    for rnd, players in others.items():
+        Entry.objects.filter(round_id=rnd, player_id__in=players).update(
             status=EntryStatus.CHECKED_IN
-        ).update(status=EntryStatus.CHECKED_IN)
+        )
 
 
 def _save_seats_and_records(changed, tables: dict, rounds: dict) -> None:
@@ -369,12 +385,11 @@ def _save_checks(changed: list[TableImport], tables: dict) -> list[str]:
         if check is None:
             new.append(TableCheck(table=table, findings=findings))
         elif check.findings != findings:
-            check.findings, check.checked_at = findings, timezone.now()
-            check.acknowledged_by = check.acknowledged_at = None
-            renewed.append(check)
+            # Changed findings need a new acknowledgement: a new check, in bulk.
+            renewed.append(check.pk)
+            new.append(TableCheck(table=table, findings=findings))
         if findings:
             lines.append(f"{item.label}: {len(findings)} finding(s) to acknowledge")
+    TableCheck.objects.filter(pk__in=renewed).delete()
     TableCheck.objects.bulk_create(new)
-    fields = ["findings", "checked_at", "acknowledged_by", "acknowledged_at"]
-    TableCheck.objects.bulk_update(renewed, fields)
     return lines

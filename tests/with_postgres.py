@@ -71,6 +71,7 @@ def start(bindir: Path, folder: Path, as_user: list[str]) -> None:
         [*run, "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync"],
         check=True,
         stdout=subprocess.DEVNULL,
+        cwd=folder,  # the postgres user may not enter the caller's folder
     )
     options = SERVER_OPTIONS.format(socket=folder)
     subprocess.run(
@@ -78,6 +79,7 @@ def start(bindir: Path, folder: Path, as_user: list[str]) -> None:
         + ["-w", "-o", options, "start"],
         check=True,
         stdout=subprocess.DEVNULL,
+        cwd=folder,
     )
     subprocess.run(
         [str(bindir / "createdb"), "-h", str(folder), "-U", "postgres", "medici"],
@@ -92,6 +94,7 @@ def stop(bindir: Path, folder: Path, as_user: list[str]) -> None:
         + ["-m", "immediate", "-w", "stop"],
         check=False,
         stdout=subprocess.DEVNULL,
+        cwd=folder,
     )
 
 

@@ -172,8 +172,10 @@ def check_in(rnd: Round, rows: list[tuple[str, str]], user=None) -> CheckInRepor
     """Check ``(name, badge)`` rows in to ``rnd``; unknown names become new players.
 
     Before the round is seated an entry is "in"; after it, "late" (tournament.md,
-    Heats, Late arrivals). An absent entry is checked in again. Raises UserError for
-    an ambiguous name (see ``_find_player``); then nothing is saved.
+    Heats, Late arrivals). An absent entry is checked in again. The round is locked
+    and read again first (``core.lock``), so a check-in made while the round is
+    being seated waits for it and counts as late. Raises UserError for an ambiguous
+    name (see ``_find_player``); then nothing is saved.
     """
     if rnd.kind == RoundKind.FINAL:
         raise UserError(

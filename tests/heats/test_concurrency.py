@@ -136,3 +136,22 @@ def test_late_table_pressed_four_times_at_once_forms_one_table(gm, heat_23):
     assert Seat.objects.filter(table__late=True).count() == 5
     waiting = heat_23.entries.filter(status=EntryStatus.LATE)
     assert not waiting.exclude(player__seats__round=heat_23).exists()
+
+
+def test_players_checked_in_while_the_round_is_seated_are_seated_or_late(gm, heat_23):
+    clients = browsers(gm, 7)
+    seat, checkin = round_url("round-seat"), round_url("round-checkin")
+
+    def act(i: int) -> int:
+        if i == 0:
+            return clients[0].post(seat).status_code
+        return clients[i].post(checkin, {"name": f"Late {i}"}).status_code
+
+    outcomes = at_once(act, 7)
+    assert errors(outcomes) == []
+    assert [o.value for o in outcomes] == [302] * 7
+    assert heat_23.entries.count() == 29
+    # Checked in before the seating: seated; after it: late, waiting for a late
+    # table. Never "in" without a seat.
+    unseated = heat_23.entries.exclude(player__seats__round=heat_23)
+    assert list(unseated.exclude(status=EntryStatus.LATE)) == []
