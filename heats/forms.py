@@ -98,13 +98,20 @@ class PasteForm(forms.Form):
 
 
 class SeatForm(forms.Form):
-    """Seat a round now; a seed reproduces an earlier seating."""
+    """Seat a round now; a seed reproduces an earlier seating.
+
+    ``state`` is the round's seating state when the page was drawn
+    (``services.seating_state``): a second press of the button finds the round
+    seated since and changes nothing. ``clean_state`` is None when a client sent
+    no state (then the round is seated whatever its state).
+    """
 
     seed = forms.CharField(
         label="Seed (leave empty for a fresh random seating)",
         max_length=64,
         required=False,
     )
+    state = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
 
     def __init__(
         self,
@@ -112,14 +119,17 @@ class SeatForm(forms.Form):
         action: str = "",
         submit: str = "Seat now",
         confirm: str = "",
+        state: str = "",
         **kwargs,
     ):
         super().__init__(*args, **kwargs)
+        self.fields["state"].initial = state
         self.helper = _helper(action, submit, css="btn-success btn-lg w-100")
         self.helper.form_id = "seat-form"
         if confirm:
             self.helper.attrs = {"data-confirm": confirm}
         self.helper.layout = Layout(
+            Field("state"),
             HTML('<details class="mb-2"><summary class="small">Seed…</summary>'),
             Field("seed"),
             HTML("</details>"),
@@ -127,6 +137,9 @@ class SeatForm(forms.Form):
 
     def clean_seed(self) -> str | None:
         return self.cleaned_data["seed"].strip() or None
+
+    def clean_state(self) -> str | None:
+        return self.cleaned_data["state"].strip() or None
 
 
 class SwapForm(forms.Form):

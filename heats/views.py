@@ -197,6 +197,7 @@ class EventGMView(EventStaffRequiredMixin, TemplateView):
             key=lambda r: (services.ROUND_ORDER[r.kind], r.number),
         )
         context["rounds"] = [dict(round_summary(r), counts=r) for r in rounds]
+        context["next_heat"] = services.next_heat_number(self.event)
         context["has_semi"] = any(r.kind == RoundKind.SEMI for r in rounds)
         context["semi_seated"] = any(
             r.kind == RoundKind.SEMI and r.seated_at for r in rounds
@@ -206,10 +207,38 @@ class EventGMView(EventStaffRequiredMixin, TemplateView):
 
 @event_action(permissions.CREATE_HEAT)
 def round_create(request, event: Event):
-    """POST: create the next heat (GMs only) and open its check-in."""
-    rnd = services.create_heat(event, request.user)
-    messages.success(request, f"{rnd.label} created: check players in.")
+    """POST: create the next heat (GMs only) and open its check-in; ``number`` is
+    the heat the page offered, so a second press opens that heat again."""
+    number = request.POST.get("number", "")
+    expected = int(number) if number.isdigit() and len(number) < 6 else None
+    rnd, created = services.open_heat(event, expected, request.user)
+    if created:
+        messages.success(request, f"{rnd.label} created: check players in.")
+    else:
+        messages.info(
+            request,
+            f"{rnd.label} was already created (New heat pressed twice?): "
+            "check players in.",
+        )
     return redirect(round_url(rnd))
+
+
+def seat_request(request) -> tuple[str | None, str | None]:
+    """The seed and the page's seating state posted by a "Seat" button."""
+    form = forms.SeatForm(request.POST)
+    if not form.is_valid():
+        return None, None
+    return form.cleaned_data["seed"], form.cleaned_data["state"]
+
+
+def already_seated(rnd: Round) -> str:
+    """The message for a "Seat" press made from a page drawn before the round's
+    latest seating (a second press, or another GM's): nothing changed."""
+    return (
+        f"{rnd.label} was already seated since this page was opened (Seat pressed "
+        "twice?): nothing changed. Its seating is below; to draw it anew, press "
+        "Seat again."
+    )
 
 
 # --- a round: check-in, seating, late tables ---------------------------------------
@@ -274,6 +303,7 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
             seat_form=forms.SeatForm(
                 action=self.action("round-seat"),
                 submit="Seat again" if cards else "Seat now",
+                state=services.seating_state(rnd),
                 confirm="Seat this round again? Every table is drawn anew."
                 if cards
                 else "",
@@ -356,9 +386,11 @@ def round_seat(request, event: Event, round: str):
     rnd = round_or_404(event, round)
     if rnd.kind != RoundKind.HEAT:
         raise UserError("Seat the semi-final and final from their own pages.")
-    form = forms.SeatForm(request.POST)
-    seed = form.cleaned_data["seed"] if form.is_valid() else None
-    result = services.seat_round(rnd, seed=seed, user=request.user)
+    seed, state = seat_request(request)
+    result = services.seat_round(rnd, seed=seed, user=request.user, state=state)
+    if result is None:
+        messages.info(request, already_seated(rnd))
+        return redirect(round_url(rnd))
     shape = "+".join(str(len(t)) for t in result.tables)
     waiting = f", {len(result.waiting)} waiting" if result.waiting else ""
     messages.success(

@@ -41,10 +41,17 @@ def level1_findings(table: Table) -> list[dict]:
     itself a finding. Source: rules.md, Verifying, 1.
     """
     rows = [(r.seat.player.name, r.day1, r.day2, r.final) for r in _records(table)]
+    return score_findings(table.round.event.rules, rows)
+
+
+def score_findings(rules: str, rows: list[tuple]) -> list[dict]:
+    """Level-1 findings on one table's scores ``[(player, day1, day2, final)]`` in
+    seat order under the rule set ``rules``; an unknown rule set is itself a
+    finding; no rows, no findings."""
     if not rows:
         return []
     try:
-        findings = check_scores(table.round.event.rules, rows)
+        findings = check_scores(rules, rows)
     except RuleSetError as exc:
         findings = [Finding(None, None, f"cannot check the scores: {exc}")]
     return [f.to_dict() for f in findings]

@@ -15,7 +15,7 @@ from django.utils.safestring import SafeString
 from heats.forms import Button
 from heats.models import Seat
 from scoring.importers import MAXIMUM
-from scoring.operations import SeatScores
+from scoring.operations import SeatScores, table_version
 
 SCORE_ATTRS = {"inputmode": "numeric", "pattern": "[0-9]*", "min": 0}
 
@@ -59,12 +59,16 @@ class ResultForm(forms.Form):
     """
 
     seating = forms.CharField(widget=forms.HiddenInput)
+    # What the form showed (operations.table_version): a save from a form drawn
+    # before someone else's save is refused. Optional for scripted clients.
+    version = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, seats: list[Seat], **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.seats = seats
         self.fields["seating"].initial = self.seating_signature(seats)
-        rows = [Field("seating")]
+        self.fields["version"].initial = table_version(seats)
+        rows = [Field("seating"), Field("version")]
         for seat in seats:
             n = seat.number
             self.fields[f"day1_{n}"] = _score_field("After day 1", False)
@@ -109,6 +113,15 @@ class ResultForm(forms.Form):
                 "(a swap?): check the names and enter the results again."
             )
         return data
+
+    def show_saved(self, seats: list[Seat]) -> None:
+        """Draw the form again with the table's saved values and version (after a
+        save refused because someone else saved first)."""
+        self.data = self.data.copy()
+        for name, value in self.initial_for(seats).items():
+            self.data[name] = "" if value is None else str(value)
+        self.data["version"] = table_version(seats)
+        self.data["seating"] = self.seating_signature(seats)
 
     @classmethod
     def initial_for(cls, seats: list[Seat]) -> dict[str, int | None]:

@@ -26,6 +26,7 @@ from heats.models import (
 from heats.names import display_name
 from heats.services.core import (
     PlayerDirectory,
+    lock,
     log,
 )
 
@@ -33,19 +34,44 @@ ROUND_ORDER = {RoundKind.HEAT: 0, RoundKind.SEMI: 1, RoundKind.FINAL: 2}
 WAITING_STATUSES = (EntryStatus.CHECKED_IN, EntryStatus.LATE)
 
 
-@transaction.atomic
-def create_heat(event: Event, user=None) -> Round:
-    """Create the event's next heat (one more than the highest heat number)."""
-    permissions.require(event, user, permissions.CREATE_HEAT)
+def next_heat_number(event: Event) -> int:
+    """The number the event's next heat gets: one more than its highest heat."""
     last = (
         event.rounds.filter(kind=RoundKind.HEAT)
         .order_by("-number")
         .values_list("number", flat=True)
         .first()
     )
-    rnd = Round.objects.create(event=event, kind=RoundKind.HEAT, number=(last or 0) + 1)
+    return (last or 0) + 1
+
+
+@transaction.atomic
+def open_heat(event: Event, number: int | None, user=None) -> tuple[Round, bool]:
+    """Create the event's next heat; ``(heat, True)``.
+
+    ``number`` is the heat the GM's page expected to create (its
+    ``next_heat_number`` when drawn). When that heat exists already, made by an
+    earlier press of the same button or by another GM, it is returned as
+    ``(heat, False)`` and nothing is created: pressing "New heat" twice opens one
+    heat. ``None`` always creates the next heat. Raises NotAllowed unless
+    ``user`` may create heats (permissions.CREATE_HEAT).
+    """
+    permissions.require(event, user, permissions.CREATE_HEAT)
+    lock(event)
+    if number is not None:
+        existing = event.rounds.filter(kind=RoundKind.HEAT, number=number).first()
+        if existing is not None:
+            return existing, False
+    rnd = Round.objects.create(
+        event=event, kind=RoundKind.HEAT, number=next_heat_number(event)
+    )
     log(event, user, "round", f"Created {rnd.label}", round=rnd.code)
-    return rnd
+    return rnd, True
+
+
+def create_heat(event: Event, user=None) -> Round:
+    """Create the event's next heat (one more than the highest heat number)."""
+    return open_heat(event, None, user)[0]
 
 
 def parse_name_list(text: str) -> list[tuple[str, str]]:
@@ -183,10 +209,12 @@ def check_in(
     """Check ``(name, badge)`` rows in to ``rnd``; unknown names become new players.
 
     Before the round is seated an entry is "in"; after it, "late" (tournament.md,
-    Heats, Late arrivals). An absent entry is checked in again. Raises UserError for
-    an ambiguous name, or (unless ``new_confirmed``) a new name that is part of an
-    existing one (see ``_find_player``); then nothing is saved. Pasted lists and
-    the ``checkin`` command confirm their new names and get ``similar`` instead.
+    Heats, Late arrivals). An absent entry is checked in again. The round is locked
+    and read again first (``core.lock``), so a check-in made while the round is
+    being seated waits for it and counts as late. Raises UserError for an ambiguous
+    name, or (unless ``new_confirmed``) a new name that is part of an existing one
+    (see ``_find_player``); then nothing is saved. Pasted lists and the ``checkin``
+    command confirm their new names and get ``similar`` instead.
     """
     permissions.require(rnd.event, user, permissions.CHECK_IN)
     if rnd.kind == RoundKind.FINAL:
@@ -196,6 +224,7 @@ def check_in(
     if rnd.kind == RoundKind.SEMI:
         raise UserError("Check qualifiers in on the semi-final page.")
     _check_lengths(rows)
+    lock(rnd)
     directory = PlayerDirectory(rnd.event)
     status = EntryStatus.LATE if rnd.seated_at else EntryStatus.CHECKED_IN
     report = CheckInReport()
@@ -224,6 +253,7 @@ def check_in(
 def undo_check_in(rnd: Round, player: Player, user=None) -> None:
     """Remove ``player``'s check-in to ``rnd``; UserError if already seated there."""
     permissions.require(rnd.event, user, permissions.CHECK_IN)
+    lock(rnd)
     if Seat.objects.filter(round=rnd, player=player).exists():
         raise UserError(
             f"{player} is already seated in {rnd.label}: swap them out first."

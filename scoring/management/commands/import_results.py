@@ -4,13 +4,13 @@
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
-from django.db import transaction
 
 from heats.errors import UserError
 from heats.models import Event
 from heats.services import get_event
 from heats.textfiles import read_file
 from scoring.csvfile import MAX_FILE_BYTES, SIZE_ADVICE, decode_results
+from scoring.importers import parse_results_csv
 from scoring.models import RecordHistory
 from scoring.services import import_results, new_event
 
@@ -51,14 +51,17 @@ class Command(BaseCommand):
             # Bytes, decoded as the page decodes an upload: one message for both.
             data = read_file(options["file"], MAX_FILE_BYTES, SIZE_ADVICE)
             text = decode_results(data)
-            with transaction.atomic():
-                event = self._event(options)
-                summary = import_results(
-                    event,
-                    text,
-                    replace=options["replace"],
-                    source=source_name(options["file"]),
-                )
+            # A bad file creates no event; the import itself writes in one short
+            # transaction after reading the file (a long one would hold SQLite's
+            # write lock and make results saved meanwhile wait).
+            parse_results_csv(text)
+            event = self._event(options)
+            summary = import_results(
+                event,
+                text,
+                replace=options["replace"],
+                source=source_name(options["file"]),
+            )
         except UserError as exc:
             raise CommandError(str(exc)) from exc
         for line in summary.lines():
