@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: setup migrate demo run test test-fast lint typecheck format bench browser check-deploy clean
+.PHONY: setup migrate demo run test test-fast test-postgres lint typecheck format bench browser postgres check-deploy clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -31,8 +31,21 @@ browser:
 	    || echo "chromium could not be installed: browser tests will be skipped"; \
 	  else echo "chromium is missing and not root: browser tests will be skipped"; fi; }
 
-test: setup browser
+# Debian's PostgreSQL for the second test run; installed once if missing (needs root).
+postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null) \
+	    || echo "postgresql could not be installed: the PostgreSQL test run will be skipped"; \
+	  else echo "postgresql is missing and not root: the PostgreSQL test run will be skipped"; fi; }
+
+test: setup browser postgres
 	$(PY) -m pytest
+	$(PY) tests/with_postgres.py $(PY) -m pytest -m "not e2e"
+
+# The fast suite on a throwaway PostgreSQL cluster (tests/with_postgres.py).
+test-postgres: setup postgres
+	$(PY) tests/with_postgres.py $(PY) -m pytest -m "not e2e"
 
 test-fast: setup
 	$(PY) -m pytest -m "not e2e"

@@ -14,6 +14,7 @@ from django import forms
 from django.utils import timezone
 
 from heats.models import Player
+from heats.names import display_name
 from heats.services import parse_name_list
 
 
@@ -32,10 +33,15 @@ def _helper(action: str, submit: str, *, css: str = "btn-primary btn-lg") -> For
 
 
 class CheckInForm(forms.Form):
-    """One player by name (type-ahead) and optional badge; new names are created."""
+    """One player by name (type-ahead) and optional badge; new names are created,
+    but one that is part of an existing name only with ``new`` ticked."""
 
     name = forms.CharField(label="Name or badge", max_length=120)
     badge = forms.CharField(label="Badge", max_length=40, required=False)
+    new = forms.BooleanField(
+        label="New player (add even when the name is part of another)",
+        required=False,
+    )
 
     def __init__(self, *args, action: str = "", search_url: str = "", **kwargs):
         super().__init__(*args, **kwargs)
@@ -60,11 +66,15 @@ class CheckInForm(forms.Form):
                     css_class="col-8 position-relative",
                 ),
                 Column(Field("badge", css_class="form-control-lg"), css_class="col-4"),
-            )
+            ),
+            Field("new"),
         )
 
     def clean_name(self) -> str:
-        return " ".join(self.cleaned_data["name"].split())
+        name = display_name(self.cleaned_data["name"])
+        if not name:
+            raise forms.ValidationError("Type a name or a badge number.")
+        return name
 
     def clean_badge(self) -> str:
         return self.cleaned_data["badge"].strip()
@@ -91,13 +101,20 @@ class PasteForm(forms.Form):
 
 
 class SeatForm(forms.Form):
-    """Seat a round now; a seed reproduces an earlier seating."""
+    """Seat a round now; a seed reproduces an earlier seating.
+
+    ``state`` is the round's seating state when the page was drawn
+    (``services.seating_state``): a second press of the button finds the round
+    seated since and changes nothing. ``clean_state`` is None when a client sent
+    no state (then the round is seated whatever its state).
+    """
 
     seed = forms.CharField(
         label="Seed (leave empty for a fresh random seating)",
         max_length=64,
         required=False,
     )
+    state = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
 
     def __init__(
         self,
@@ -105,14 +122,17 @@ class SeatForm(forms.Form):
         action: str = "",
         submit: str = "Seat now",
         confirm: str = "",
+        state: str = "",
         **kwargs,
     ):
         super().__init__(*args, **kwargs)
+        self.fields["state"].initial = state
         self.helper = _helper(action, submit, css="btn-success btn-lg w-100")
         self.helper.form_id = "seat-form"
         if confirm:
             self.helper.attrs = {"data-confirm": confirm}
         self.helper.layout = Layout(
+            Field("state"),
             HTML('<details class="mb-2"><summary class="small">Seed…</summary>'),
             Field("seed"),
             HTML("</details>"),
@@ -120,6 +140,9 @@ class SeatForm(forms.Form):
 
     def clean_seed(self) -> str | None:
         return self.cleaned_data["seed"].strip() or None
+
+    def clean_state(self) -> str | None:
+        return self.cleaned_data["state"].strip() or None
 
 
 class SwapForm(forms.Form):

@@ -5,7 +5,8 @@ Words (tournament.md, "Words"):
 - *round*: a stage of the event, each **heat**, then the **semi-final**, then the
   **final**;
 - *player*: a person inside one event, identified by badge when given, else by the
-  normalised name (case and surrounding spaces ignored, inner spaces folded);
+  normalised name (Unicode NFC, case and surrounding spaces ignored, inner spaces
+  folded: ``heats.names``);
 - *entry*: a player checked in to a round (or marked absent from it: absent players are
   marked, never deleted — tournament.md, Advancement, 9);
 - *table*: one game of 4–6 players in a round, numbered 1..n;
@@ -22,6 +23,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+
+from heats.names import display_name, name_key
 
 
 def new_seed() -> str:
@@ -41,11 +44,12 @@ def default_semi_layouts() -> dict[str, list[int]]:
 
 
 def normalise_name(name: str) -> str:
-    """The identity key of a name: case-folded, inner runs of spaces folded to one.
+    """The identity key of a name: NFC, case-folded, invisible characters dropped,
+    runs of white space (no-break spaces too) folded to one (``heats.names``).
 
     formats.md, Results CSV: "case and surrounding spaces ignored".
     """
-    return " ".join(name.split()).casefold()
+    return name_key(name)
 
 
 class SeatingPolicy(models.TextChoices):
@@ -221,7 +225,7 @@ class Player(models.Model):
         return f"{self.name} (#{self.badge})" if self.badge else self.name
 
     def save(self, *args, **kwargs) -> None:
-        self.name = " ".join(self.name.split())
+        self.name = display_name(self.name)
         self.badge = self.badge.strip()
         self.name_key = normalise_name(self.name)
         super().save(*args, **kwargs)

@@ -10,7 +10,6 @@ import django_tables2 as tables
 from django.middleware.csrf import get_token
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
-from django.utils.safestring import mark_safe
 from django.utils.timezone import localtime
 
 from heats.models import AuditEntry, Entry, EntryStatus, KeepApart
@@ -73,7 +72,9 @@ class CheckInTable(tables.Table):
 
     def render_status(self, value, record):
         if record.status == EntryStatus.LATE:
-            return mark_safe('<span class="badge text-bg-warning">late</span>')
+            return format_html(
+                '<span class="badge text-bg-warning">{}</span>', record.status
+            )
         if record.player_id in self.seated:
             return "seated"
         return value
@@ -111,7 +112,7 @@ class SeatingByTableTable(tables.Table):
 
     def render_seat(self, value):
         if value == 1:
-            return mark_safe('1 <span class="text-muted small">start</span>')
+            return format_html('{} <span class="text-muted small">start</span>', value)
         return value
 
 

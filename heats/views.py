@@ -38,6 +38,7 @@ from heats.models import (
     RoundKind,
     Seat,
     Table,
+    normalise_name,
 )
 from heats.tables import (
     AuditTable,
@@ -197,6 +198,7 @@ class EventGMView(EventStaffRequiredMixin, TemplateView):
             key=lambda r: (services.ROUND_ORDER[r.kind], r.number),
         )
         context["rounds"] = [dict(round_summary(r), counts=r) for r in rounds]
+        context["next_heat"] = services.next_heat_number(self.event)
         context["has_semi"] = any(r.kind == RoundKind.SEMI for r in rounds)
         context["semi_seated"] = any(
             r.kind == RoundKind.SEMI and r.seated_at for r in rounds
@@ -206,10 +208,38 @@ class EventGMView(EventStaffRequiredMixin, TemplateView):
 
 @event_action(permissions.CREATE_HEAT)
 def round_create(request, event: Event):
-    """POST: create the next heat (GMs only) and open its check-in."""
-    rnd = services.create_heat(event, request.user)
-    messages.success(request, f"{rnd.label} created: check players in.")
+    """POST: create the next heat (GMs only) and open its check-in; ``number`` is
+    the heat the page offered, so a second press opens that heat again."""
+    number = request.POST.get("number", "")
+    expected = int(number) if number.isdigit() and len(number) < 6 else None
+    rnd, created = services.open_heat(event, expected, request.user)
+    if created:
+        messages.success(request, f"{rnd.label} created: check players in.")
+    else:
+        messages.info(
+            request,
+            f"{rnd.label} was already created (New heat pressed twice?): "
+            "check players in.",
+        )
     return redirect(round_url(rnd))
+
+
+def seat_request(request) -> tuple[str | None, str | None]:
+    """The seed and the page's seating state posted by a "Seat" button."""
+    form = forms.SeatForm(request.POST)
+    if not form.is_valid():
+        return None, None
+    return form.cleaned_data["seed"], form.cleaned_data["state"]
+
+
+def already_seated(rnd: Round) -> str:
+    """The message for a "Seat" press made from a page drawn before the round's
+    latest seating (a second press, or another GM's): nothing changed."""
+    return (
+        f"{rnd.label} was already seated since this page was opened (Seat pressed "
+        "twice?): nothing changed. Its seating is below; to draw it anew, press "
+        "Seat again."
+    )
 
 
 # --- a round: check-in, seating, late tables ---------------------------------------
@@ -274,6 +304,7 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
             seat_form=forms.SeatForm(
                 action=self.action("round-seat"),
                 submit="Seat again" if cards else "Seat now",
+                state=services.seating_state(rnd),
                 confirm="Seat this round again? Every table is drawn anew."
                 if cards
                 else "",
@@ -295,7 +326,9 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
 
 @event_action(permissions.CHECK_IN)
 def round_checkin(request, event: Event, round: str):
-    """POST: check one player in (typed name, badge, or a type-ahead pick)."""
+    """POST: check one player in (typed name, badge, or a type-ahead pick). A name
+    is only ever its exact player; a new name that is part of existing names
+    needs "New player" ticked (the type-ahead's "+ Add" ticks it)."""
     rnd = round_or_404(event, round)
     form = forms.CheckInForm(request.POST)
     if not form.is_valid():
@@ -307,7 +340,10 @@ def round_checkin(request, event: Event, round: str):
             ],
         )
     report = services.check_in(
-        rnd, [(form.cleaned_data["name"], form.cleaned_data["badge"])], request.user
+        rnd,
+        [(form.cleaned_data["name"], form.cleaned_data["badge"])],
+        request.user,
+        new_confirmed=form.cleaned_data["new"],
     )
     _report_check_in(request, rnd, report)
     return redirect(round_url(rnd))
@@ -358,9 +394,11 @@ def round_seat(request, event: Event, round: str):
     rnd = round_or_404(event, round)
     if rnd.kind != RoundKind.HEAT:
         raise UserError("Seat the semi-final and final from their own pages.")
-    form = forms.SeatForm(request.POST)
-    seed = form.cleaned_data["seed"] if form.is_valid() else None
-    result = services.seat_round(rnd, seed=seed, user=request.user)
+    seed, state = seat_request(request)
+    result = services.seat_round(rnd, seed=seed, user=request.user, state=state)
+    if result is None:
+        messages.info(request, already_seated(rnd))
+        return redirect(round_url(rnd))
     shape = "+".join(str(len(t)) for t in result.tables)
     waiting = f", {len(result.waiting)} waiting" if result.waiting else ""
     messages.success(
@@ -412,12 +450,26 @@ def round_late_table(request, event: Event, round: str):
 
 @require_GET
 def player_search(request, event: str):
-    """JSON for the check-in type-ahead: ``{"players": [{"id", "name", "badge"}]}``."""
+    """JSON for the check-in type-ahead: ``{"players": [{"id", "name", "badge",
+    "exact"}]}``; ``exact`` when the name is the query once normalised (NFC, case
+    and spaces ignored: ``heats.names``), so the page never compares names itself."""
     ev = get_object_or_404(Event, slug=event)
     permissions.require(ev, request.user, permissions.CHECK_IN)
-    found = services.search_players(ev, request.GET.get("q", ""))
+    query = request.GET.get("q", "")
+    found = services.search_players(ev, query)
+    key = normalise_name(query)
     return JsonResponse(
-        {"players": [{"id": p.pk, "name": p.name, "badge": p.badge} for p in found]}
+        {
+            "players": [
+                {
+                    "id": p.pk,
+                    "name": p.name,
+                    "badge": p.badge,
+                    "exact": p.name_key == key,
+                }
+                for p in found
+            ]
+        }
     )
 
 

@@ -9,9 +9,11 @@ at a scratch database with ``DATABASE_URL`` (e.g. ``sqlite:////tmp/x.sqlite3``).
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -50,6 +52,7 @@ INSTALLED_APPS = [
     "django_tables2",
     "crispy_forms",
     "crispy_bootstrap5",
+    "csp",
     "heats",
     "scoring",
 ]
@@ -66,6 +69,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
 ]
 
 ROOT_URLCONF = "medici_tourney.urls"
@@ -149,6 +153,61 @@ X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 
+# Content-Security-Policy (django-csp): only the app's own static files may run
+# script or style a page; no inline <script>, on*= handler or style= attribute, so
+# text that slipped into a page as HTML could still not act. img-src allows data:
+# for Bootstrap's inline SVG icons and the empty favicon.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+
+# --- Logins: throttling (django-axes) --------------------------------------------
+# After 50 wrong passwords, logins are paused for 15 minutes (the page says until
+# when: medici_tourney/lockout.py); `manage.py axes_reset` lifts every pause.
+# The pause is for one username from one address: at a convention every GM laptop
+# and phone shares the hotel Wi-Fi's one public address, so pausing by address
+# alone would lock every GM out because of one guesser, and pausing by username
+# alone would let anyone anywhere lock a GM out. The address is REMOTE_ADDR (no
+# forwarded header is trusted, so it cannot be spoofed per attempt).
+INSTALLED_APPS += ["axes"]
+MIDDLEWARE += ["axes.middleware.AxesMiddleware"]
+AUTHENTICATION_BACKENDS = [
+    # First: refuses a paused login before any password is checked.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 50
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# A good login forgets earlier typos; tries during a pause do not extend it, so
+# the time on the page holds.
+AXES_RESET_ON_SUCCESS = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_LOCKOUT_CALLABLE = "medici_tourney.lockout.locked_out"
+AXES_VERBOSE = False  # no start-up banner in every management command
+
+# --- Logins: e-mail for password reset --------------------------------------------
+# Password reset is offered only when a mail server is set (medici_tourney/accounts.py):
+# a GM laptop at a convention usually has none, and a reset page whose mail never
+# arrives only misleads.
+EMAIL_HOST = os.environ.get("DJANGO_EMAIL_HOST", "")
+EMAIL_PORT = int(os.environ.get("DJANGO_EMAIL_PORT", "587"))
+EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("DJANGO_EMAIL_USE_TLS", True)
+DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "webmaster@localhost")
+if not EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
@@ -158,3 +217,9 @@ LOGGING = {
         "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO"),
     },
 }
+
+# Printables (scoring.printing): the address QR codes point to, as players' phones
+# reach this laptop (e.g. "http://192.168.1.20:8000"); empty: the GM's request host.
+MEDICI_PUBLIC_URL = os.environ.get("MEDICI_PUBLIC_URL", "")
+# Default paper of the printables: "letter" or "a4".
+MEDICI_PAPER = os.environ.get("MEDICI_PAPER", "letter")

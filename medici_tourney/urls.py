@@ -1,11 +1,12 @@
-"""Root URL configuration: admin, auth, and the two apps."""
+"""Root URL configuration: admin, accounts (``medici_tourney.accounts``), and the
+two apps. Errors render ``templates/403.html``, ``404.html`` and ``500.html``."""
 
 from django.contrib import admin
 from django.urls import include, path
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("accounts/", include("django.contrib.auth.urls")),
+    path("accounts/", include("medici_tourney.accounts")),
     path("", include("heats.urls")),
     path("", include("scoring.urls")),
 ]

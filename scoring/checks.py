@@ -10,8 +10,6 @@ Words:
 
 from __future__ import annotations
 
-import json
-
 from django.db import transaction
 from django.utils import timezone
 
@@ -19,13 +17,13 @@ from heats import permissions
 from heats.errors import UserError
 from heats.models import RoundKind, Table, normalise_name
 from heats.services import log
+from heats.textfiles import check_size
 from scoring.medici.findings import Finding, ScoresheetError
 from scoring.medici.limits import check_scores
 from scoring.medici.rulesets import RuleSetError
+from scoring.medici.sheet import MAX_SHEET_BYTES, check_json, load_json
 from scoring.medici.verify import verify_sheet
 from scoring.models import PlayerRecord, ScoresheetSubmission, TableCheck
-
-MAX_SHEET_BYTES = 512 * 1024
 
 
 def _records(table: Table) -> list[PlayerRecord]:
@@ -43,10 +41,17 @@ def level1_findings(table: Table) -> list[dict]:
     itself a finding. Source: rules.md, Verifying, 1.
     """
     rows = [(r.seat.player.name, r.day1, r.day2, r.final) for r in _records(table)]
+    return score_findings(table.round.event.rules, rows)
+
+
+def score_findings(rules: str, rows: list[tuple]) -> list[dict]:
+    """Level-1 findings on one table's scores ``[(player, day1, day2, final)]`` in
+    seat order under the rule set ``rules``; an unknown rule set is itself a
+    finding; no rows, no findings."""
     if not rows:
         return []
     try:
-        findings = check_scores(table.round.event.rules, rows)
+        findings = check_scores(rules, rows)
     except RuleSetError as exc:
         findings = [Finding(None, None, f"cannot check the scores: {exc}")]
     return [f.to_dict() for f in findings]
@@ -103,34 +108,23 @@ def acknowledge_check(table: Table, user) -> TableCheck:
 def parse_sheet_text(text: str) -> dict:
     """Parse one scoresheet (formats.md, Scoresheet JSON) from ``text``.
 
-    Raises UserError naming the line and column of a JSON syntax error, or saying
-    that the text is not one sheet (an object with ``players`` and ``days``).
+    Raises UserError naming the line and column of a JSON syntax error, the field of
+    a value out of bounds (``sheet.check_json``: NaN, 1e400, a NUL character, deep
+    nesting...), or saying that the text is too large or not one sheet (an object
+    with ``players`` and ``days``). A sheet returned is safe to save as it is.
     """
-    if len(text.encode()) > MAX_SHEET_BYTES:
-        raise UserError("The scoresheet is larger than 512 KB.")
+    check_size(len(text.encode()), MAX_SHEET_BYTES, "The scoresheet")
     try:
-        sheet = json.loads(text, parse_constant=_no_constant)
-    except json.JSONDecodeError as exc:
-        raise UserError(
-            f"The scoresheet is not valid JSON: line {exc.lineno}, column "
-            f"{exc.colno}: {exc.msg}."
-        ) from None
-    except ValueError as exc:
-        raise UserError(f"The scoresheet is not valid JSON: {exc}.") from None
-    except RecursionError:
-        raise UserError(
-            "The scoresheet is nested too deeply to be a scoresheet."
-        ) from None
+        sheet = load_json(text)
+        check_json(sheet)
+    except ScoresheetError as exc:
+        raise UserError(f"The scoresheet cannot be read: {exc}.") from None
     if not isinstance(sheet, dict) or "players" not in sheet or "days" not in sheet:
         raise UserError(
             "The scoresheet must be one JSON object with 'players' and 'days' "
             "(formats.md, Scoresheet JSON)."
         )
     return sheet
-
-
-def _no_constant(name: str):
-    raise ValueError(f"{name} is not a number JSON allows")
 
 
 def compare_with_records(sheet: dict, table: Table) -> list[dict]:

@@ -6,17 +6,26 @@ from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Submit
 from django import forms
 
-MAX_UPLOAD_BYTES = 2 * 1024 * 1024
+from heats.errors import UserError
+from heats.textfiles import check_size, decode_utf8
+from scoring.csvfile import MAX_FILE_BYTES, SIZE_ADVICE, decode_results
+from scoring.medici.sheet import MAX_SHEET_BYTES
 
 
 class UploadOrPasteForm(forms.Form):
     """A text document given as an uploaded file or pasted; ``clean`` puts the text
-    in ``cleaned_data["content"]``. Subclasses set the labels and the button."""
+    in ``cleaned_data["content"]``. Subclasses set the labels, the button, the most
+    bytes a document may have and how its bytes are decoded.
+
+    The paste box has no ``maxlength``: a browser would cut a long paste short
+    without a word, and a cut results file can look whole.
+    """
 
     file_label = "File"
     text_label = "…or paste it"
     submit_label = "Send"
     text_rows = 8
+    max_bytes = MAX_FILE_BYTES
 
     file = forms.FileField(required=False)
     text = forms.CharField(required=False)
@@ -32,18 +41,31 @@ class UploadOrPasteForm(forms.Form):
         self.helper.form_enctype = "multipart/form-data"
         self.helper.add_input(Submit("send", self.submit_label))
 
+    def decode(self, data: bytes) -> str:
+        """The text of an uploaded file; UserError when it cannot be read."""
+        return decode_utf8(data)
+
+    size_advice = ""
+
     def clean_file(self) -> str | None:
         upload = self.cleaned_data.get("file")
         if upload is None:
             return None
-        if upload.size > MAX_UPLOAD_BYTES:
-            raise forms.ValidationError("The file is larger than 2 MB.")
         try:
-            return upload.read().decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise forms.ValidationError(
-                f"The file is not UTF-8 text (byte {exc.start}); save it as UTF-8."
-            ) from exc
+            check_size(upload.size, self.max_bytes, advice=self.size_advice)
+            return self.decode(upload.read())
+        except UserError as exc:
+            raise forms.ValidationError(exc.message) from None
+
+    def clean_text(self) -> str:
+        text = self.cleaned_data.get("text") or ""
+        try:
+            check_size(
+                len(text.encode()), self.max_bytes, "The pasted text", self.size_advice
+            )
+        except UserError as exc:
+            raise forms.ValidationError(exc.message) from None
+        return text
 
     def clean(self) -> dict:
         data = super().clean()
@@ -64,6 +86,12 @@ class ResultsImportForm(UploadOrPasteForm):
     file_label = "Results CSV file"
     text_label = "…or paste the CSV"
     submit_label = "Import results"
+    size_advice = SIZE_ADVICE
+
+    def decode(self, data: bytes) -> str:
+        """The text of a results file, as ``import_results`` on the command line
+        reads it (``decode_results``)."""
+        return decode_results(data)
 
     replace = forms.BooleanField(
         required=False,
@@ -78,3 +106,4 @@ class ScoresheetForm(UploadOrPasteForm):
     text_label = "…or paste the JSON"
     submit_label = "Check and attach scoresheet"
     text_rows = 6
+    max_bytes = MAX_SHEET_BYTES

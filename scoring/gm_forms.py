@@ -7,14 +7,15 @@
 from __future__ import annotations
 
 from crispy_forms.helper import FormHelper
-from crispy_forms.layout import HTML, Column, Div, Field, Layout, Row, Submit
+from crispy_forms.layout import Column, Div, Field, Layout, LayoutObject, Row, Submit
 from django import forms
-from django.utils.html import format_html
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
 
 from heats.forms import Button
 from heats.models import Seat
 from scoring.importers import MAXIMUM
-from scoring.operations import SeatScores
+from scoring.operations import SeatScores, table_version
 
 SCORE_ATTRS = {"inputmode": "numeric", "pattern": "[0-9]*", "min": 0}
 
@@ -29,6 +30,27 @@ def _score_field(label: str, required: bool) -> forms.IntegerField:
     )
 
 
+class SeatHeading(LayoutObject):
+    """A seat's number and player name above its score inputs.
+
+    The name is context data for a fixed template file, escaped as text: crispy's
+    ``HTML()`` would compile it as template source, and a player named
+    ``{{ request.COOKIES.sessionid }}`` would print the viewer's session (issue 7).
+    """
+
+    template = "scoring/gm/_seat_heading.html"
+
+    def __init__(self, number: int, name: str) -> None:
+        self.number = number
+        self.name = name
+        self.fields: list = []
+
+    def render(self, form, context, template_pack=None, **kwargs) -> SafeString:
+        return render_to_string(
+            self.template, {"number": self.number, "name": self.name}
+        )
+
+
 class ResultForm(forms.Form):
     """Day-1, day-2 and final florins for every seat of one table.
 
@@ -37,23 +59,24 @@ class ResultForm(forms.Form):
     """
 
     seating = forms.CharField(widget=forms.HiddenInput)
+    # What the form showed (operations.table_version): a save from a form drawn
+    # before someone else's save is refused. Optional for scripted clients.
+    version = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, seats: list[Seat], **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.seats = seats
         self.fields["seating"].initial = self.seating_signature(seats)
-        rows = [Field("seating")]
+        self.fields["version"].initial = table_version(seats)
+        rows = [Field("seating"), Field("version")]
         for seat in seats:
             n = seat.number
             self.fields[f"day1_{n}"] = _score_field("After day 1", False)
             self.fields[f"day2_{n}"] = _score_field("After day 2", False)
             self.fields[f"final_{n}"] = _score_field("Final", True)
-            title = format_html(
-                '<div class="seat-name">{}. {}</div>', n, seat.player.name
-            )
             rows.append(
                 Div(
-                    HTML(title),
+                    SeatHeading(n, seat.player.name),
                     Row(
                         Column(Field(f"day1_{n}"), css_class="col-4"),
                         Column(Field(f"day2_{n}"), css_class="col-4"),
@@ -90,6 +113,15 @@ class ResultForm(forms.Form):
                 "(a swap?): check the names and enter the results again."
             )
         return data
+
+    def show_saved(self, seats: list[Seat]) -> None:
+        """Draw the form again with the table's saved values and version (after a
+        save refused because someone else saved first)."""
+        self.data = self.data.copy()
+        for name, value in self.initial_for(seats).items():
+            self.data[name] = "" if value is None else str(value)
+        self.data["version"] = table_version(seats)
+        self.data["seating"] = self.seating_signature(seats)
 
     @classmethod
     def initial_for(cls, seats: list[Seat]) -> dict[str, int | None]:

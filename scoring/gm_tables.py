@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils.html import format_html
-from django.utils.safestring import mark_safe
+from django.utils.html import format_html, format_html_join
 
 from heats.tables import TABLE_CLASS, WIDE_ONLY, post_button
 
@@ -70,6 +69,8 @@ class SemiListTable(tables.Table):
                 buttons.append(
                     post_button(self.request, url, label, css=css, fields=fields)
                 )
+        # The buttons are already-escaped HTML from ``post_button``.
         return format_html(
-            '<span class="d-inline-flex gap-1">{}</span>', mark_safe("".join(buttons))
+            '<span class="d-inline-flex gap-1">{}</span>',
+            format_html_join("", "{}", ((b,) for b in buttons)),
         )

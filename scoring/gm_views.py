@@ -16,13 +16,21 @@ from django.views.generic import FormView, TemplateView
 from django_tables2 import RequestConfig
 
 from heats import permissions
+from heats import services as heat_services
 from heats.errors import UserError
 from heats.exports import export_response
 from heats.forms import SeatForm
 from heats.mixins import EventStaffRequiredMixin
 from heats.models import Entry, EntryStatus, Event, Player, RoundKind, Table
 from heats.services import PlayerDirectory
-from heats.views import event_action, event_player, round_or_404, table_cards
+from heats.views import (
+    already_seated,
+    event_action,
+    event_player,
+    round_or_404,
+    seat_request,
+    table_cards,
+)
 from scoring import operations, publishing
 from scoring.gm_forms import ResultForm, SemiOverrideForm, TieForm
 from scoring.gm_tables import LaurelTable, SemiListTable
@@ -91,13 +99,20 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
     def form_valid(self, form):
         try:
             outcome = operations.save_table_results(
-                self.table, form.scores(), self.request.user
+                self.table,
+                form.scores(),
+                self.request.user,
+                version=form.cleaned_data["version"] or None,
             )
         except permissions.NotAllowed as exc:
             form.add_error(None, str(exc))
             response = self.form_invalid(form)
             response.status_code = 403
             return response
+        except operations.StaleResultsError as exc:
+            form.show_saved(exc.seats)
+            form.add_error(None, exc.render())
+            return self.form_invalid(form)
         except UserError as exc:
             form.add_error(None, exc.render())
             return self.form_invalid(form)
@@ -229,6 +244,7 @@ class SemiView(EventStaffRequiredMixin, TemplateView):
                 confirm="Seat the semi-final again? Every table is drawn anew."
                 if seated
                 else "",
+                state=heat_services.seating_state(semi),
             ),
             **kwargs,
         )
@@ -324,9 +340,11 @@ def semi_publish(request, event: Event):
 @event_action(permissions.SEAT)
 def semi_seat(request, event: Event):
     """POST: seat the semi-final from the list in its layout (GMs only)."""
-    form = SeatForm(request.POST)
-    seed = form.cleaned_data["seed"] if form.is_valid() else None
-    result = operations.seat_semi(event, seed=seed, user=request.user)
+    seed, state = seat_request(request)
+    result = operations.seat_semi(event, seed=seed, user=request.user, state=state)
+    if result is None:
+        messages.info(request, already_seated(operations.semi_round(event)))
+        return redirect("scoring:semi", event=event.slug)
     shape = "+".join(str(len(t)) for t in result.tables)
     messages.success(request, f"Semi-final seated: {shape} (seed {result.seed}).")
     return redirect("scoring:semi", event=event.slug)
@@ -360,7 +378,11 @@ class FinalView(EventStaffRequiredMixin, TemplateView):
             absent_finalists=[e.player for e in absent],
             problem=problem,
             cards=table_cards(final) if final else [],
-            seat_form=SeatForm(action=action, submit="Seat final"),
+            seat_form=SeatForm(
+                action=action,
+                submit="Seat final",
+                state=heat_services.seating_state(final),
+            ),
             **kwargs,
         )
 
@@ -378,9 +400,11 @@ def final_absent(request, event: Event):
 @event_action(permissions.SEAT)
 def final_seat(request, event: Event):
     """POST: seat the final from the semi-final table winners (GMs only)."""
-    form = SeatForm(request.POST)
-    seed = form.cleaned_data["seed"] if form.is_valid() else None
-    result = operations.seat_final(event, seed=seed, user=request.user)
+    seed, state = seat_request(request)
+    result = operations.seat_final(event, seed=seed, user=request.user, state=state)
+    if result is None:
+        messages.info(request, already_seated(operations.final_round(event)))
+        return redirect("scoring:final", event=event.slug)
     messages.success(
         request, f"Final seated: {len(result.tables[0])} players (seed {result.seed})."
     )

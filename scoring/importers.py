@@ -19,7 +19,9 @@ from collections import defaultdict
 from dataclasses import dataclass, replace
 
 from heats.errors import LineProblem, UserError
-from heats.models import RoundKind, normalise_name
+from heats.models import Player, RoundKind, normalise_name
+from heats.names import display_name
+from scoring.csvfile import SHOWN, read_header, records, shown
 from scoring.places import PlayerResult, TablePlaces, table_places
 
 REQUIRED = ("heat", "table", "player", "final")
@@ -107,24 +109,46 @@ def parse_round(value: str) -> tuple[str, int]:
     if WHOLE.fullmatch(text) and 1 <= int(text) <= MAX_HEAT:
         return RoundKind.HEAT, int(text)
     raise ValueError(
-        f"unknown round {value.strip()!r} (a heat number 1–{MAX_HEAT}, semi or final)"
+        f"unknown round {shown(value.strip())} (a heat number 1–{MAX_HEAT}, "
+        "semi or final)"
     )
 
 
 def _whole(value: str, *, minimum: int, what: str) -> int:
     text = value.strip()
     if not WHOLE.fullmatch(text):
-        raise ValueError(f"{text!r} is not a whole number of {what}")
-    number = int(text)
+        raise ValueError(f"{shown(text)} is not a whole number of {what}")
+    digits = text.lstrip("+-").lstrip("0")
+    if len(digits) <= len(str(MAXIMUM[what])):
+        number, label = int(text), str(int(text))
+    else:  # out of range either way; int() of thousands of digits is refused
+        number = -1 if text.startswith("-") else MAXIMUM[what] + 1
+        label = text if len(text) <= SHOWN else f"{text[:SHOWN]}… ({len(text)} digits)"
     if number > MAXIMUM[what]:
-        raise ValueError(f"{number} is above {MAXIMUM[what]}, too large for {what}")
+        raise ValueError(f"{label} is above {MAXIMUM[what]}, too large for {what}")
     if number < minimum:
         raise ValueError(
-            f"{number} is below {minimum}; {what} cannot be negative"
+            f"{label} is below {minimum}; {what} cannot be negative"
             if minimum == 0
-            else f"{number} is below {minimum}"
+            else f"{label} is below {minimum}"
         )
     return number
+
+
+def _too_long(column: str, text: str) -> str | None:
+    """The problem with a text cell longer than its Player field's ``max_length``
+    (the name also once case is folded: ``name_key``), or None."""
+    what = "name" if column == "player" else "badge"  # the Player field too
+    limit = Player._meta.get_field(what).max_length
+    if len(text) > limit:
+        return f"the {what} has {len(text)} characters; at most {limit}"
+    key_limit = Player._meta.get_field("name_key").max_length
+    if column == "player" and len(normalise_name(text)) > key_limit:
+        return (
+            f"the name has {len(normalise_name(text))} characters once case is "
+            f"folded (ß becomes ss); at most {key_limit}"
+        )
+    return None
 
 
 class _RowReader:
@@ -143,6 +167,18 @@ class _RowReader:
     def text(self, column: str) -> str:
         return (self.raw.get(column) or "").strip()
 
+    def saved_text(self, column: str) -> str:
+        """A text column saved on Player (a name with its spaces folded, as
+        ``Player.save`` does); one longer than the field holds is a problem and
+        keeps the row out of the checks across rows."""
+        text = self.text(column)
+        if column == "player":
+            text = display_name(text)
+        problem = _too_long(column, text)
+        if problem:
+            self.fail(column, problem)
+        return text
+
     def number(self, column: str, *, minimum: int, what: str, required: bool):
         text = self.text(column)
         if not text:
@@ -156,18 +192,19 @@ class _RowReader:
             return None
 
     def read(self) -> ResultRow | None:
-        """The row, or None when its round, table or player cannot be read. A row
-        with only a bad score or seat is still returned (its bad cells as 0 or
-        None) so the checks across rows can see it; ``ok`` says it is clean."""
+        """The row, or None when its round, table, player or badge cannot be read.
+        A row with only a bad score or seat is still returned (its bad cells as 0
+        or None) so the checks across rows can see it; ``ok`` says it is clean."""
         kind, number = RoundKind.HEAT, 0
         try:
             kind, number = parse_round(self.text("heat"))
         except ValueError as exc:
             self.fail("heat", str(exc))
         table = self.number("table", minimum=1, what="table", required=True)
-        player = " ".join(self.text("player").split())
+        player = self.saved_text("player")
         if not player:
             self.fail("player", "is empty; a player name is required")
+        badge = self.saved_text("badge")
         placed = self.ok
         seat = self.number("seat", minimum=1, what="seat", required=False)
         if seat is not None and seat > MAX_SEATS:
@@ -187,7 +224,7 @@ class _RowReader:
             table,
             seat,
             player,
-            self.text("badge"),
+            badge,
             scores["day1"],
             scores["day2"],
             scores["final"] or 0,
@@ -195,9 +232,11 @@ class _RowReader:
         )
 
 
-def _read_header(reader: csv.DictReader) -> tuple[list[str], list[str]]:
+def _read_header(reader: csv.DictReader, text: str) -> tuple[list[str], list[str]]:
     """Normalised column names and warnings; ResultsFileError if unusable."""
-    raw = reader.fieldnames or []
+    raw = read_header(reader, text)
+    if isinstance(raw, LineProblem):
+        raise ResultsFileError([raw])
     header = [(name or "").strip().lower() for name in raw]
     problems = []
     if not header:
@@ -232,7 +271,7 @@ def _read_header(reader: csv.DictReader) -> tuple[list[str], list[str]]:
         raise ResultsFileError(problems)
     extra = [col for col in header if col and col not in REQUIRED + OPTIONAL]
     return header, [
-        f"line 1: column {col!r} is not used and was ignored" for col in extra
+        f"line 1: column {shown(col)} is not used and was ignored" for col in extra
     ]
 
 
@@ -240,28 +279,24 @@ def parse_results_csv(text: str) -> ParsedResults:
     """Parse and check a whole results file.
 
     ``text`` is the decoded file (a UTF-8 byte-order mark, Windows line endings and
-    surrounding spaces are accepted). Returns every row in file order, each with its
-    resolved ``player_key``. Raises ``ResultsFileError`` listing every problem with
-    line and column: an empty file, missing or repeated columns, a non-number,
-    negative or absurdly large number, an unknown round, a duplicate seat, a player
-    twice at one table or at two tables of one round, a badge used by two names, a
-    table outside 4–6 players, a place that contradicts the scores.
+    surrounding spaces are accepted; ``csvfile.decode_results`` decodes bytes).
+    Returns every row in file order, each with its resolved ``player_key``. Raises
+    ``ResultsFileError`` listing every problem with line and column: an empty file,
+    missing or repeated columns, a non-number, negative or absurdly large number, an
+    unknown round, a name or badge longer than ``Player`` holds, a NUL character, a
+    cell over the csv module's limit, more than ``csvfile.MAX_ROWS`` records, a
+    duplicate seat, a player twice at one table or at two tables of one round, a
+    badge used by two names, a table outside 4–6 players, a place that contradicts
+    the scores.
     """
     text = text.removeprefix("\ufeff")
     reader = csv.DictReader(io.StringIO(text, newline=""), skipinitialspace=True)
-    header, warnings = _read_header(reader)
+    header, warnings = _read_header(reader, text)
     reader.fieldnames = header
     problems: list[LineProblem] = []
     rows = []
-    line = 2
-    for raw in reader:
-        start, line = line, reader.line_num + 1
-        if None in raw:
-            warnings.append(f"line {start}: cells beyond the header were ignored")
-        values = [v for k, v in raw.items() if k is not None and isinstance(v, str)]
-        if not any(v.strip() for v in values):
-            continue
-        row = _RowReader(start, raw, problems).read()
+    for line, raw in records(reader, text, problems, warnings):
+        row = _RowReader(line, raw, problems).read()
         if row is not None:
             rows.append(row)
     if not rows and not problems:

@@ -22,14 +22,26 @@ Every change is written to the event's audit log (``heats.services.log``).
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils import timezone
 
 from heats import permissions
 from heats import services as heat_services
 from heats.errors import UserError
-from heats.models import EntryStatus, Event, Player, Round, RoundKind, Seat, Table
+from heats.models import (
+    AuditEntry,
+    EntryStatus,
+    Event,
+    Player,
+    Round,
+    RoundKind,
+    Seat,
+    Table,
+)
 from heats.permissions import require
 from scoring.checks import refresh_table_check
 from scoring.laurels import Laurel, laurels
@@ -96,9 +108,75 @@ def _places(seats: list[Seat], scores: dict[int, SeatScores], declared: set[int]
         raise UserError(f"These results cannot be saved: {exc}.") from None
 
 
+def table_version(seats: list[Seat]) -> str:
+    """A fingerprint of what a result form shows of a table: who sits in which
+    seat and the saved values (16 hex digits; changes with any save or swap)."""
+    shown = [
+        [s.number, s.player_id, s.record.values() if _record(s) else None]
+        for s in seats
+    ]
+    text = json.dumps(shown, sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+class StaleResultsError(UserError):
+    """A save made from a form drawn before someone else saved the table (or
+    swapped a player at it): refused, with who saved what. ``seats`` are the
+    table's seats as saved now."""
+
+    def __init__(self, table: Table, seats: list[Seat]) -> None:
+        self.seats = seats
+        values = ", ".join(
+            f"{s.player.name} {s.record.final}" for s in seats if _record(s)
+        )
+        super().__init__(
+            f"{last_change(table)} while this form was open: "
+            f"{values or 'no results'}. Your values were not saved; the form now "
+            "shows the saved ones: enter yours again if they are the right ones."
+        )
+
+
+def last_change(table: Table) -> str:
+    """Who last changed ``table``'s results and when ("ann saved this table at
+    14:03:07"), from the audit log (result entry, tie declarations) or the record
+    history (imports)."""
+    logged = AuditEntry.objects.filter(
+        event_id=table.round.event_id,
+        action__in=("result", "tie"),
+        data__round=table.round.code,
+        data__table=table.number,
+    )
+    found = [
+        logged.select_related("user").order_by("-at", "-pk").first(),
+        table.history.select_related("user").order_by("-at", "-pk").first(),
+    ]
+    latest = max((f for f in found if f), key=lambda f: f.at, default=None)
+    if latest is None:
+        return "Someone saved this table"
+    who = latest.user.get_username() if latest.user else "A command or an import"
+    return f"{who} saved this table at {timezone.localtime(latest.at):%H:%M:%S}"
+
+
+def lock_table(table: Table) -> None:
+    """Lock ``table`` for the transaction (``heats.services.lock``); UserError
+    when it is gone (its round was seated again meanwhile)."""
+    try:
+        heat_services.lock(table)
+    except Table.DoesNotExist:
+        raise UserError(
+            f"{table} no longer exists: its round was seated again. Open the "
+            "round's page for its new tables."
+        ) from None
+
+
 @transaction.atomic
 def save_table_results(
-    table: Table, scores: list[SeatScores], user=None, source: str = "result entry"
+    table: Table,
+    scores: list[SeatScores],
+    user=None,
+    source: str = "result entry",
+    *,
+    version: str | None = None,
 ) -> TableOutcome:
     """Save one table's results with places from ``scoring.places.table_places``.
 
@@ -106,14 +184,20 @@ def save_table_results(
     Replaced values are kept in ``RecordHistory``; the level-1 rules findings are
     stored in ``TableCheck`` by ``scoring.checks.refresh_table_check`` (changed
     findings need the GM's acknowledgement again, on the table page).
-    Raises UserError when ``scores`` does not give every seat exactly once;
-    NotAllowed unless ``user`` may enter results, or, when a saved score changes,
-    change saved results (``heats.permissions``).
+    The table is locked first (``lock_table``) and read again under the lock, so
+    each history row's old values are exactly the previous save's. ``version`` is
+    the ``table_version`` the entry form showed: a table changed since raises
+    ``StaleResultsError`` (nothing is saved). Raises UserError when ``scores`` does
+    not give every seat exactly once; NotAllowed unless ``user`` may enter results,
+    or, when a saved score changes, change saved results (``heats.permissions``).
     Source: tournament.md, Recording a table.
     """
     event = table.round.event
     require(event, user, permissions.ENTER_RESULTS)
+    lock_table(table)
     seats = table_seats(table)
+    if version is not None and version != table_version(seats):
+        raise StaleResultsError(table, seats)
     by_seat = {s.seat: s for s in scores}
     if sorted(by_seat) != [s.number for s in seats] or len(by_seat) != len(scores):
         raise UserError(f"Give one result for each seat of {table}.")
@@ -212,6 +296,7 @@ def declare_winner(table: Table, player: Player, reason: str, user=None) -> Tabl
     Source: tournament.md, Recording a table.
     """
     require(table.round.event, user, permissions.DECLARE_TIE)
+    lock_table(table)
     seats = table_seats(table)
     if not seats or not all(_record(s) for s in seats):
         raise UserError(f"{table} has no results yet.")
@@ -271,7 +356,11 @@ def final_round(event: Event) -> Round | None:
 
 
 def _make_round(event: Event, code: str) -> Round:
-    """The semi-final or final round, created by the first change made in it."""
+    """The semi-final or final round, created by the first change made in it.
+
+    The event is locked first, so two first changes made at once create one round.
+    """
+    heat_services.lock(event)
     return heat_services.get_round(event, code, create=True)
 
 
@@ -289,6 +378,7 @@ def mark_semi(event: Event, player: Player, present: bool, user=None) -> None:
     NotAllowed unless ``user`` may mark semi-final presence."""
     require(event, user, permissions.MARK_SEMI_PRESENCE)
     semi = _make_round(event, "semi")
+    heat_services.lock(semi)
     if not present:
         heat_services.mark_absent(semi, player, user)
         return
@@ -302,15 +392,21 @@ def mark_semi(event: Event, player: Player, present: bool, user=None) -> None:
 
 
 @transaction.atomic
-def seat_semi(event: Event, *, seed=None, user=None):
+def seat_semi(event: Event, *, seed=None, user=None, state: str | None = None):
     """Seat the semi-final qualifiers in the layout for its size, avoiding repeat
-    opponents (tournament.md, Semi-final and final). Returns the ``Seating``.
+    opponents (tournament.md, Semi-final and final). Returns the ``Seating``, or
+    None when ``state`` is not the semi-final's (seated since the GM's page was
+    drawn: see ``seat_round``).
 
     Raises UserError while heat tables owe results (the list is provisional), when
     there is no semi-final (straight to the final), or as ``seat_round``;
     NotAllowed unless ``user`` may seat.
     """
     require(event, user, permissions.SEAT)
+    semi = _make_round(event, "semi")
+    heat_services.lock(semi)
+    if state is not None and state != heat_services.seating_state(semi):
+        return None
     result = event_advancement(event)
     if result.provisional:
         missing = [f"heat {h} table {t}" for h, t in result.missing_tables]
@@ -324,11 +420,7 @@ def seat_semi(event: Event, *, seed=None, user=None):
         )
     players = players_by_key(event, [q.player for q in result.qualifiers])
     return heat_services.seat_round(
-        _make_round(event, "semi"),
-        seed=seed,
-        user=user,
-        players=players,
-        sizes=list(result.tables),
+        semi, seed=seed, user=user, players=players, sizes=list(result.tables)
     )
 
 
@@ -376,12 +468,17 @@ def alternates_winning_semi_tables(event: Event) -> list[Player]:
 
 
 @transaction.atomic
-def seat_final(event: Event, *, seed=None, user=None):
-    """Seat the final, one table of 4–6 finalists (:func:`finalists`).
-    NotAllowed unless ``user`` may seat."""
+def seat_final(event: Event, *, seed=None, user=None, state: str | None = None):
+    """Seat the final, one table of 4–6 finalists (:func:`finalists`); None when
+    ``state`` is not the final's (see ``seat_round``). NotAllowed unless ``user``
+    may seat."""
     require(event, user, permissions.SEAT)
+    final = _make_round(event, "final")
+    heat_services.lock(final)
+    if state is not None and state != heat_services.seating_state(final):
+        return None
     return heat_services.seat_round(
-        _make_round(event, "final"), seed=seed, user=user, players=finalists(event)
+        final, seed=seed, user=user, players=finalists(event)
     )
 
 
@@ -394,6 +491,7 @@ def mark_final_absent(event: Event, player: Player, user=None) -> None:
     """
     require(event, user, permissions.RUN_FINAL)
     final = _make_round(event, "final")
+    heat_services.lock(final)
     if final.seated_at:
         raise UserError("The final is already seated: swap nobody in, play on.")
     heat_services.mark_absent(final, player, user)

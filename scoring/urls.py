@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scoring import gm_urls, kiosk_urls, views
+from scoring import gm_urls, kiosk_urls, print_views, views
 
 app_name = "scoring"
 
@@ -27,6 +27,16 @@ gm_urlpatterns = [
         "e/<slug:event>/gm/round/<str:round>/table/<int:number>/acknowledge/",
         views.acknowledge_view,
         name="table-acknowledge",
+    ),
+    path(
+        "e/<slug:event>/gm/print/<slug:kind>.pdf",
+        print_views.PrintView.as_view(),
+        name="print-event",
+    ),
+    path(
+        "e/<slug:event>/gm/round/<str:round>/print/<slug:kind>.pdf",
+        print_views.PrintView.as_view(),
+        name="print-round",
     ),
 ]
 

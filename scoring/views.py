@@ -88,7 +88,7 @@ class StandingsView(EventMixin, TemplateView):
 
 class ResultsImportView(EventStaffRequiredMixin, FormView):
     """Import a results CSV from a page (staff; seating, tie winners and replacing
-    need a GM: ``scoring.services.require_import_rights``)."""
+    need a GM: ``ImportPlan.require_rights`` in ``scoring.result_import``)."""
 
     template_name = "scoring/import.html"
     form_class = ResultsImportForm

@@ -5,8 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
+from django.http import HttpRequest
+from django.test import Client
 
 from heats.models import Event
 
@@ -19,6 +22,35 @@ def fresh_cache():
     """Every test starts with an empty page cache: a rolled-back test database
     hands out the same ids again, so a page cached by an earlier test could match."""
     cache.clear()
+
+
+class LoginClient(Client):
+    """The test client, whose ``login()`` passes a request to ``authenticate()``:
+    django-axes (settings: "Logins") stays on in tests and refuses a login made
+    without one."""
+
+    def login(self, **credentials) -> bool:
+        credentials.setdefault("request", HttpRequest())
+        return super().login(**credentials)
+
+
+@pytest.fixture
+def client() -> LoginClient:
+    """pytest-django's ``client``, with ``login()`` working under django-axes."""
+    return LoginClient()
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(
+    django_db_modify_db_settings_parallel_suffix, tmp_path_factory
+) -> None:
+    """SQLite tests use a database file, not memory: threads of the concurrency
+    tests then hold real separate connections that contend for its write lock, as
+    a GM's browsers do (an in-memory test database shares one cache instead)."""
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        folder = tmp_path_factory.mktemp("sqlite")
+        database.setdefault("TEST", {})["NAME"] = str(folder / "test.sqlite3")
 
 
 @pytest.fixture

@@ -82,6 +82,8 @@ def matrix(world) -> dict[str, Row]:
         "scoring:semi": Row({}, STAFF, None),
         "scoring:final": Row({}, STAFF, None),
         "scoring:laurels": Row({}, STAFF, None),
+        "scoring:print-event": Row({"kind": "bracket"}, STAFF, None),
+        "scoring:print-round": Row({"round": "1", "kind": "assignments"}, STAFF, None),
         "scoring:results-import": Row({}, STAFF, GM, {"text": csv_of_a_new_heat()}),
         "scoring:table-results": Row(t2, STAFF, STAFF, scores),
         "heats:round-checkin": Row(h2, None, STAFF, {"name": "Walk In"}),

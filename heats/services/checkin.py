@@ -23,8 +23,10 @@ from heats.models import (
     Seat,
     normalise_name,
 )
+from heats.names import display_name
 from heats.services.core import (
     PlayerDirectory,
+    lock,
     log,
 )
 
@@ -32,30 +34,56 @@ ROUND_ORDER = {RoundKind.HEAT: 0, RoundKind.SEMI: 1, RoundKind.FINAL: 2}
 WAITING_STATUSES = (EntryStatus.CHECKED_IN, EntryStatus.LATE)
 
 
-@transaction.atomic
-def create_heat(event: Event, user=None) -> Round:
-    """Create the event's next heat (one more than the highest heat number)."""
-    permissions.require(event, user, permissions.CREATE_HEAT)
+def next_heat_number(event: Event) -> int:
+    """The number the event's next heat gets: one more than its highest heat."""
     last = (
         event.rounds.filter(kind=RoundKind.HEAT)
         .order_by("-number")
         .values_list("number", flat=True)
         .first()
     )
-    rnd = Round.objects.create(event=event, kind=RoundKind.HEAT, number=(last or 0) + 1)
+    return (last or 0) + 1
+
+
+@transaction.atomic
+def open_heat(event: Event, number: int | None, user=None) -> tuple[Round, bool]:
+    """Create the event's next heat; ``(heat, True)``.
+
+    ``number`` is the heat the GM's page expected to create (its
+    ``next_heat_number`` when drawn). When that heat exists already, made by an
+    earlier press of the same button or by another GM, it is returned as
+    ``(heat, False)`` and nothing is created: pressing "New heat" twice opens one
+    heat. ``None`` always creates the next heat. Raises NotAllowed unless
+    ``user`` may create heats (permissions.CREATE_HEAT).
+    """
+    permissions.require(event, user, permissions.CREATE_HEAT)
+    lock(event)
+    if number is not None:
+        existing = event.rounds.filter(kind=RoundKind.HEAT, number=number).first()
+        if existing is not None:
+            return existing, False
+    rnd = Round.objects.create(
+        event=event, kind=RoundKind.HEAT, number=next_heat_number(event)
+    )
     log(event, user, "round", f"Created {rnd.label}", round=rnd.code)
-    return rnd
+    return rnd, True
+
+
+def create_heat(event: Event, user=None) -> Round:
+    """Create the event's next heat (one more than the highest heat number)."""
+    return open_heat(event, None, user)[0]
 
 
 def parse_name_list(text: str) -> list[tuple[str, str]]:
     """Pasted lines -> ``[(name, badge)]``: one name a line, ``Name, badge`` allowed.
 
-    Blank lines are skipped; a line listed twice counts once.
+    Blank lines are skipped; a line listed twice counts once. Names are display
+    names (``heats.names``: NFC, invisible characters removed).
     """
     rows: list[tuple[str, str]] = []
     for line in text.splitlines():
         name, _, badge = line.partition(",")
-        row = (" ".join(name.split()), badge.strip(" ,#\t"))
+        row = (display_name(name), badge.strip(" ,#\t"))
         if row[0] and row not in rows:
             rows.append(row)
     return rows
@@ -106,11 +134,18 @@ def similar_names(event: Event, players: list[Player]) -> dict[str, list[str]]:
     return found
 
 
-def _find_player(directory: PlayerDirectory, name: str, badge: str) -> Player:
+def _find_player(
+    directory: PlayerDirectory, name: str, badge: str, *, new_confirmed: bool = True
+) -> Player:
     """The player for a check-in line; UserError when a name without a badge is
     shared by several badged players (the GM must say which), or when a badge
     belongs to someone else. A line that is only a known badge ("1204" or
-    "#1204") is that badge's player."""
+    "#1204") is that badge's player.
+
+    A name matches only exactly (its key, ``heats.names``): "Sam Lee" is never
+    Sam Leeds. Unless ``new_confirmed``, a name that would make a new player while
+    it is part of existing names ("Sam Lee" and Sam Leeds) is a UserError too, so
+    the GM picks the player or confirms the new one."""
     typed = name.strip().removeprefix("#")
     if not badge and typed in directory.by_badge:
         return directory.by_badge[typed]
@@ -123,7 +158,27 @@ def _find_player(directory: PlayerDirectory, name: str, badge: str) -> Player:
         raise UserError(
             f"Several players are called {name!r} ({badges}): give a badge."
         )
+    if not same and owner is None and not new_confirmed:
+        _refuse_near_misses(directory, name)
     return directory.get_or_create(name, badge)
+
+
+def _refuse_near_misses(directory: PlayerDirectory, name: str) -> None:
+    """UserError naming up to three players whose name contains ``name`` (what the
+    type-ahead would list), those starting with it first; nothing when none does."""
+    key = normalise_name(name)
+    near = sorted(
+        (p for k, players in directory.by_name.items() if key in k for p in players),
+        key=lambda p: (not p.name_key.startswith(key), p.name_key),
+    )
+    if near:
+        raise UserError(
+            f"Nothing was checked in: no player is called “{name}”.",
+            [
+                f"Did you mean {' or '.join(map(str, near[:3]))}? Pick from the list.",
+                f"Or tick “New player” to add “{name}”.",
+            ],
+        )
 
 
 def _check_lengths(rows: list[tuple[str, str]]) -> None:
@@ -144,12 +199,22 @@ def _check_lengths(rows: list[tuple[str, str]]) -> None:
 
 
 @transaction.atomic
-def check_in(rnd: Round, rows: list[tuple[str, str]], user=None) -> CheckInReport:
+def check_in(
+    rnd: Round,
+    rows: list[tuple[str, str]],
+    user=None,
+    *,
+    new_confirmed: bool = True,
+) -> CheckInReport:
     """Check ``(name, badge)`` rows in to ``rnd``; unknown names become new players.
 
     Before the round is seated an entry is "in"; after it, "late" (tournament.md,
-    Heats, Late arrivals). An absent entry is checked in again. Raises UserError for
-    an ambiguous name (see ``_find_player``); then nothing is saved.
+    Heats, Late arrivals). An absent entry is checked in again. The round is locked
+    and read again first (``core.lock``), so a check-in made while the round is
+    being seated waits for it and counts as late. Raises UserError for an ambiguous
+    name, or (unless ``new_confirmed``) a new name that is part of an existing one
+    (see ``_find_player``); then nothing is saved. Pasted lists and the ``checkin``
+    command confirm their new names and get ``similar`` instead.
     """
     permissions.require(rnd.event, user, permissions.CHECK_IN)
     if rnd.kind == RoundKind.FINAL:
@@ -159,11 +224,12 @@ def check_in(rnd: Round, rows: list[tuple[str, str]], user=None) -> CheckInRepor
     if rnd.kind == RoundKind.SEMI:
         raise UserError("Check qualifiers in on the semi-final page.")
     _check_lengths(rows)
+    lock(rnd)
     directory = PlayerDirectory(rnd.event)
     status = EntryStatus.LATE if rnd.seated_at else EntryStatus.CHECKED_IN
     report = CheckInReport()
     for name, badge in rows:
-        player = _find_player(directory, name, badge)
+        player = _find_player(directory, name, badge, new_confirmed=new_confirmed)
         entry, created = Entry.objects.get_or_create(
             round=rnd, player=player, defaults={"status": status}
         )
@@ -187,6 +253,7 @@ def check_in(rnd: Round, rows: list[tuple[str, str]], user=None) -> CheckInRepor
 def undo_check_in(rnd: Round, player: Player, user=None) -> None:
     """Remove ``player``'s check-in to ``rnd``; UserError if already seated there."""
     permissions.require(rnd.event, user, permissions.CHECK_IN)
+    lock(rnd)
     if Seat.objects.filter(round=rnd, player=player).exists():
         raise UserError(
             f"{player} is already seated in {rnd.label}: swap them out first."
@@ -211,14 +278,12 @@ def checked_in_count(rnd: Round) -> tuple[int, seating.TableSizes]:
 def search_players(event: Event, query: str, limit: int = 12) -> list[Player]:
     """Players whose name contains ``query`` (or whose badge starts with it), names
     that start with it first; for the check-in type-ahead."""
-    text = " ".join("".join(c for c in query if c.isprintable()).split())
+    text = display_name(query)
     badge = text.removeprefix("#")
-    if not text:
-        return []
-    found = event.players.filter(
-        Q(name_key__contains=normalise_name(text)) | Q(badge__startswith=badge)
-    )
     key = normalise_name(text)
+    if not key:
+        return []
+    found = event.players.filter(Q(name_key__contains=key) | Q(badge__startswith=badge))
     return sorted(
         found[: limit * 4],
         key=lambda p: (p.badge != badge, not p.name_key.startswith(key), p.name_key),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from django.db import transaction
+from django.db import IntegrityError, models, transaction
 
 from heats.errors import UserError
 from heats.models import (
@@ -34,6 +34,26 @@ def log(event: Event, user, action: str, detail: str, **data) -> AuditEntry:
         detail=detail,
         data=data,
     )
+
+
+def lock(obj: models.Model) -> None:
+    """Hold ``obj``'s row lock until the transaction ends, and reload ``obj``.
+
+    Every service that changes an event's heats, a round's check-ins and seats, or
+    a table's results locks that row first, so two people's actions on it run one
+    after the other and each decides on what the other saved (PostgreSQL:
+    ``SELECT ... FOR NO KEY UPDATE``, which still lets other transactions insert
+    rows that refer to it, such as audit entries; SQLite's IMMEDIATE transactions
+    already run one writer at a time). Lock order, to never deadlock: event, then
+    rounds, then tables, each by id. Raises ``DoesNotExist`` for a deleted row.
+    """
+    model = type(obj)
+    # No ordering: a model's default ordering may join (and so lock) other tables.
+    rows = model.objects.select_for_update(no_key=True, of=("self",))
+    rows = rows.filter(pk=obj.pk).order_by()
+    if not list(rows.values_list("pk", flat=True)):
+        raise model.DoesNotExist(f"{model.__name__} {obj.pk} no longer exists")
+    obj.refresh_from_db()
 
 
 def get_event(slug: str) -> Event:
@@ -102,15 +122,21 @@ class PlayerDirectory:
 
     A row with a badge is that badge's player; a row without one is the badge-less
     player of that name, else the only player of that name (formats.md, Results CSV).
+    ``players`` (default: the event's, loaded) are the players to search; with
+    ``saving=False`` new players and new badges stay unsaved (in ``created`` and
+    ``badged``), for an import that plans before it writes.
     """
 
-    def __init__(self, event: Event) -> None:
+    def __init__(
+        self, event: Event, players: list[Player] | None = None, *, saving=True
+    ) -> None:
         self.event = event
+        self.saving = saving
         self.by_badge: dict[str, Player] = {}
         self.by_name: dict[str, list[Player]] = {}
         self.created: list[Player] = []
         self.badged: list[Player] = []
-        for player in event.players.all():
+        for player in event.players.all() if players is None else players:
             self._remember(player)
 
     def _remember(self, player: Player) -> None:
@@ -143,13 +169,32 @@ class PlayerDirectory:
             if len(plain) == 1:
                 player = plain[0]
                 player.badge = badge.strip()
-                player.save(update_fields=["badge"])
+                if self.saving:
+                    player.save(update_fields=["badge"])
                 self.by_badge[player.badge] = player
                 self.badged.append(player)
         if player is None:
-            player = Player.objects.create(event=self.event, name=name, badge=badge)
-            self._remember(player)
-            self.created.append(player)
+            player = self._create(name, badge)
+        return player
+
+    def _create(self, name: str, badge: str) -> Player:
+        """A new player, or the one saved meanwhile by another transaction (a
+        check-in to another round, an import) under the same name or badge."""
+        player = Player(event=self.event, name=" ".join(name.split()), badge=badge)
+        player.badge, player.name_key = badge.strip(), normalise_name(name)
+        if self.saving:
+            try:
+                with transaction.atomic():
+                    player.save()
+            except IntegrityError:
+                same = self.event.players.filter(badge=player.badge)
+                if not player.badge:
+                    same = same.filter(name_key=player.name_key)
+                player = same.get()
+                self._remember(player)
+                return player
+        self._remember(player)
+        self.created.append(player)
         return player
 
 
@@ -159,6 +204,7 @@ def mark_absent(rnd: Round, player: Player, user=None) -> Entry:
 
     Idempotent: an entry already absent is returned unchanged.
     """
+    lock(rnd)
     entry, created = Entry.objects.get_or_create(
         round=rnd, player=player, defaults={"status": EntryStatus.ABSENT}
     )

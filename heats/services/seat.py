@@ -30,6 +30,7 @@ from heats.services.checkin import (
     WAITING_STATUSES,
 )
 from heats.services.core import (
+    lock,
     log,
 )
 
@@ -128,6 +129,26 @@ def _layout_for(rnd: Round, count: int) -> list[int] | None:
     return None
 
 
+def seating_state(rnd: Round | None) -> str:
+    """The round's seating as a page shows it: "unseated" (also for a semi-final
+    or final not made yet, ``None``), or when it was seated.
+
+    A "Seat" button sends the state its page was drawn in, so a second press (or
+    another GM's) made from the same page is recognised (``seat_round``'s
+    ``state``).
+    """
+    return rnd.seated_at.isoformat() if rnd and rnd.seated_at else "unseated"
+
+
+def lock_tables(rnd: Round, ids: list[int] | None = None) -> None:
+    """Lock the round's tables (those of ``ids`` only, when given), by id, after
+    the round itself: a result being saved at one of them finishes first."""
+    tables = Table.objects.select_for_update(no_key=True).filter(round=rnd)
+    if ids is not None:
+        tables = tables.filter(pk__in=ids)
+    list(tables.order_by("pk").values_list("pk", flat=True))
+
+
 @transaction.atomic
 def seat_round(
     rnd: Round,
@@ -136,17 +157,24 @@ def seat_round(
     user=None,
     players: list[Player] | None = None,
     sizes: list[int] | None = None,
-) -> seating.Seating:
+    state: str | None = None,
+) -> seating.Seating | None:
     """Seat ``rnd`` and save its tables; returns the seating (player keys are ids).
 
     ``players`` defaults to ``_players_to_seat``; ``sizes`` to the round's forced
     layout (``_layout_for``), else the event's policy. History from earlier rounds
     and the keep-apart pairs feed the objective; the seed is saved on the round.
     Players left waiting become "late" (tournament.md, Heats). Any earlier seating
-    of the round is replaced. Raises UserError if the round has results, or for a
-    layout the players cannot fill (SeatingError's message).
+    of the round is replaced. With ``state`` (``seating_state`` as the GM's page
+    showed it), a round seated since then is left as it is and None is returned:
+    "Seat" pressed twice seats once. Raises UserError if the round has results, or
+    for a layout the players cannot fill (SeatingError's message).
     """
     permissions.require(rnd.event, user, permissions.SEAT)
+    lock(rnd)
+    if state is not None and state != seating_state(rnd):
+        return None
+    lock_tables(rnd)
     if has_results(rnd):
         raise UserError(f"{rnd.label} already has results: it cannot be seated again.")
     people = list(players) if players is not None else _players_to_seat(rnd)
@@ -240,7 +268,9 @@ def swap_seats(rnd: Round, a: Player, b: Player, user=None) -> SwapReport:
     permissions.require(rnd.event, user, permissions.SWAP)
     if a.pk == b.pk:
         raise UserError("Choose two different players to swap.")
+    lock(rnd)
     seats = {s.player_id: s for s in Seat.objects.filter(round=rnd, player__in=[a, b])}
+    lock_tables(rnd, [s.table_id for s in seats.values()])
     _check_swappable(rnd, [a, b], seats)
     before = current_objective(rnd)
     moves = [
@@ -311,6 +341,7 @@ def form_late_table(rnd: Round, *, seed: int | str | None = None, user=None):
     permissions.require(rnd.event, user, permissions.LATE_TABLE)
     if rnd.kind != RoundKind.HEAT:
         raise UserError(f"Late tables are for heats only, not the {rnd.label}.")
+    lock(rnd)
     if not rnd.seated_at:
         raise UserError(f"Seat {rnd.label} first; late tables come after.")
     waiting = waiting_players(rnd)

@@ -10,12 +10,17 @@ Terminology:
 - *field path*: where a problem lies, written ``days[1].auctions[4].bids[2]``.
 
 A sheet that cannot be read raises :class:`ScoresheetError` naming the field; a sheet
-that can be read but breaks the rules gives findings (see verify.py).
+that can be read but breaks the rules gives findings (see verify.py). Before its
+fields are read, every value of a sheet, its ignored keys included (a page saves the
+whole sheet), is held to bounds a database and a JSON reader can take (``check_json``).
 Source: formats.md, Scoresheet JSON; rules.md, Verifying a submitted scoresheet.
 """
 
 from __future__ import annotations
 
+import json
+import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -24,6 +29,23 @@ from .findings import ScoresheetError
 from .game import DayRecord, Game, LotRecord
 from .goods import Good, GoodError, parse_good
 from .rulesets import RuleSet, RuleSetError, get_ruleset
+
+# One game: the demo event's level-3 sheets are about 10 KB each.
+MAX_SHEET_BYTES = 512 * 1024
+# A file of sheets (verify_scoresheet): a whole convention's games, with room.
+MAX_FILE_BYTES = 16 * 1024 * 1024
+# Containers nested in a sheet: the format needs 7 (the sheet, days, a day,
+# auctions, an auction, bids, a bid).
+MAX_DEPTH = 20
+# Characters of one text (a name, a good, an ignored note).
+MAX_TEXT = 1000
+# Beyond 2**53 a JSON reader that keeps numbers as doubles (JavaScript) loses digits.
+MAX_NUMBER = 2**53
+# Digits of a JSON whole number read exactly, so a message can show it; a longer
+# one is out of range anyway (and Python's int() refuses more than 4300 digits).
+MAX_DIGITS = 4000
+SHOWN = 30
+FIELD = re.compile(r"[a-z_][a-z0-9_]*")
 
 
 @dataclass(frozen=True)
@@ -76,15 +98,116 @@ class Sheet:
         return 1
 
 
+def load_json(text: str) -> Any:
+    """The JSON value in ``text`` (one sheet or a list of sheets).
+
+    ``NaN``, ``Infinity`` and numbers too large for a float (``1e400``, a whole
+    number of more than ``MAX_DIGITS`` digits) come back as non-finite floats, for
+    :func:`check_json` to name their field. Raises :class:`ScoresheetError` for a
+    syntax error (with line and column) or nesting too deep for the JSON reader.
+    """
+    try:
+        return json.loads(text, parse_constant=float, parse_int=_json_int)
+    except json.JSONDecodeError as error:
+        raise ScoresheetError(
+            f"not valid JSON: line {error.lineno}, column {error.colno}: {error.msg}"
+        ) from None
+    except RecursionError:
+        raise ScoresheetError(
+            f"nested too deeply to be a scoresheet (at most {MAX_DEPTH} levels)"
+        ) from None
+
+
+def _json_int(text: str) -> int | float:
+    if len(text.lstrip("-")) <= MAX_DIGITS:
+        return int(text)
+    return -math.inf if text.startswith("-") else math.inf
+
+
+def check_json(data: Any) -> None:
+    """Check every value and key of a sheet, the ignored ones too.
+
+    Raises :class:`ScoresheetError` naming the first field (``days[0].money['Ann']``)
+    that holds NaN or an infinite number, a whole number beyond ``MAX_NUMBER``, text
+    with a NUL character or over ``MAX_TEXT`` characters, a key that is not text,
+    containers nested over ``MAX_DEPTH`` levels, or a value that is not JSON. Walks
+    without recursion, so any depth is safe.
+    """
+    stack: list[tuple[Any, str, int]] = [(data, "", 1)]
+    while stack:
+        value, path, depth = stack.pop()
+        if isinstance(value, Mapping):
+            children = [(item, _key_path(path, key)) for key, item in value.items()]
+        elif isinstance(value, list | tuple):
+            children = [(item, f"{path}[{i}]") for i, item in enumerate(value)]
+        else:
+            problem = _leaf_problem(value)
+            if problem:
+                raise ScoresheetError(f"{path or 'sheet'}: {problem}")
+            continue
+        if depth > MAX_DEPTH:
+            raise ScoresheetError(
+                f"{path or 'sheet'}: nested more than {MAX_DEPTH} levels deep"
+            )
+        stack += [(item, where, depth + 1) for item, where in reversed(children)]
+
+
+def _key_path(path: str, key: Any) -> str:
+    if not isinstance(key, str):
+        raise ScoresheetError(f"{path or 'sheet'}: the key {_shown(key)} is not text")
+    if not FIELD.fullmatch(key):
+        where = f"{path}[{_shown(key)}]"
+    else:
+        where = f"{path}.{key}" if path else key
+    problem = _leaf_problem(key)
+    if problem:
+        raise ScoresheetError(f"{where}: the key: {problem}")
+    return where
+
+
+def _leaf_problem(value: Any) -> str | None:
+    """What is wrong with a JSON scalar, or None."""
+    if value is None or isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        if abs(value) > MAX_NUMBER:
+            return f"the number {_shown(value)} is too large (at most {MAX_NUMBER})"
+        return None
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "NaN is not a number JSON allows"
+        if math.isinf(value):
+            return "an infinite or too large number (such as 1e400 or Infinity)"
+        return None
+    if isinstance(value, str):
+        if "\x00" in value:
+            return "the text holds a NUL character (\\u0000), which cannot be saved"
+        if len(value) > MAX_TEXT:
+            return f"the text has {len(value)} characters; at most {MAX_TEXT}"
+        return None
+    return f"a {type(value).__name__} is not a JSON value"
+
+
+def _shown(value: Any) -> str:
+    """``value`` for a message, cut to ``SHOWN`` characters with its length."""
+    text = repr(value) if isinstance(value, str) else str(value)
+    if len(text) <= SHOWN:
+        return text
+    unit = "digits" if isinstance(value, int) else "characters"
+    return f"{text[:SHOWN]}… ({len(text)} {unit})"
+
+
 def parse_sheet(data: Any) -> Sheet:
     """Read a scoresheet dict (formats.md) into a :class:`Sheet`.
 
     ``rules`` defaults to ``"wbc"``. Raises :class:`ScoresheetError` naming the field
-    when a field is missing or of the wrong type, a name is not a player, a good is
-    not a good of the game, or the rule set does not allow the table size.
+    when a value is out of bounds (:func:`check_json`), a field is missing or of the
+    wrong type, a name is not a player, a good is not a good of the game, or the rule
+    set does not allow the table size.
     """
     if not isinstance(data, Mapping):
         raise ScoresheetError("sheet: expected a JSON object")
+    check_json(data)
     try:
         ruleset = get_ruleset(data.get("rules", "wbc"))
     except RuleSetError as error:
@@ -180,7 +303,7 @@ def _purchases(
         raise ScoresheetError(f"{path}: expected an object keyed by player")
     result = {}
     for name, entry in data.items():
-        where = f"{path}[{name!r}]"
+        where = f"{path}[{_shown(name)}]"
         seat = _seat(name, where, seats)
         if not isinstance(entry, Mapping):
             raise ScoresheetError(f"{where}: expected {{'cards': [...], 'paid': n}}")
@@ -197,14 +320,14 @@ def _money(data: Any, path: str, seats: dict[str, int]) -> tuple[int, ...]:
     money = []
     for name in seats:
         if name not in data:
-            raise ScoresheetError(f"{path}: no entry for {name!r}")
-        money.append(_florins(data[name], f"{path}[{name!r}]", False))
+            raise ScoresheetError(f"{path}: no entry for {_shown(name)}")
+        money.append(_florins(data[name], f"{path}[{_shown(name)}]", False))
     return tuple(money)
 
 
 def _seat(name: Any, path: str, seats: dict[str, int]) -> int:
-    if name not in seats if isinstance(name, str) else True:
-        raise ScoresheetError(f"{path}: {name!r} is not a player of this sheet")
+    if not isinstance(name, str) or name not in seats:
+        raise ScoresheetError(f"{path}: {_shown(name)} is not a player of this sheet")
     return seats[name]
 
 
@@ -213,8 +336,11 @@ def _goods(data: Any, path: str) -> tuple[Good, ...]:
     for i, text in enumerate(_list(data, path)):
         try:
             goods.append(parse_good(text))
-        except GoodError as error:
-            raise ScoresheetError(f"{path}[{i}]: {error}") from None
+        except GoodError:
+            raise ScoresheetError(
+                f"{path}[{i}]: {_shown(text)} is not a good of the game "
+                "(e.g. 'cloth:3', 'gold:10')"
+            ) from None
     return tuple(goods)
 
 

@@ -2,17 +2,21 @@
    and lets the GM pick one with the mouse or the arrow keys and Enter.
    Served from the app's own static files; no libraries.
 
-   A partial name or a badge number must never become a new player by accident:
-   Enter (or the Check in button) waits for the matches of what is typed, then
-   takes the exact match, or the only match; several matches are highlighted for
-   the GM to pick; a new player is added only when nothing matches, or when the
-   GM picks "+ Add". */
+   A partial name must never check in someone else, nor become a new player by
+   accident: Enter (or the Check in button) waits for the matches of what is
+   typed, then takes the exact match (the server says which: names are compared
+   in NFC, case and spaces ignored), or the only match of a badge number, where
+   no "+ Add" is offered. Otherwise it asks: "Sam Lee" where only Sam Leeds
+   exists lists Sam Leeds and "+ Add" and waits for the GM's pick. A new player
+   is added when nothing matches, or when the GM picks "+ Add" (which ticks
+   "New player", so the server knows it was meant). */
 (function () {
   "use strict";
   var input = document.querySelector("input[data-search-url]");
   var list = document.getElementById("checkin-suggestions");
   if (!input || !list) { return; }
   var badge = document.getElementById("id_badge");
+  var isNew = document.getElementById("id_new");
   var form = input.form;
   var url = input.getAttribute("data-search-url");
   var active = -1;
@@ -44,6 +48,7 @@
   function choose(player) {
     input.value = player.name;
     if (badge) { badge.value = player.badge || ""; }
+    if (isNew) { isNew.checked = !!player.isNew; }
     hide();
     submit();
   }
@@ -59,8 +64,9 @@
   }
 
   function hint(text) {
+    list.querySelectorAll(".checkin-hint").forEach(function (el) { el.remove(); });
     var item = document.createElement("li");
-    item.className = "list-group-item small text-muted";
+    item.className = "list-group-item small text-muted checkin-hint";
     item.textContent = text;
     list.appendChild(item);
   }
@@ -79,31 +85,34 @@
     list.hidden = !list.children.length;
   }
 
+  // The player whose name is the query (the server's "exact") or whose badge it is.
   function exactMatch(query, players) {
-    var q = query.toLowerCase();
-    var number = q.replace(/^#/, "");
+    var number = query.replace(/^#/, "");
     for (var i = 0; i < players.length; i++) {
-      if (players[i].name.toLowerCase() === q || players[i].badge === number) { return players[i]; }
+      if (players[i].exact || (players[i].badge && players[i].badge === number)) { return players[i]; }
     }
     return null;
   }
 
   // Enter or the Check in button, once the matches of what is typed are shown.
+  // Nothing is highlighted when it asks, so a second Enter cannot pick anyone.
   function decide() {
     enterPending = false;
-    var players = [];
-    items().forEach(function (el) { if (!el._player.isNew) { players.push(el._player); } });
+    var players = [], add = null;
+    items().forEach(function (el) {
+      if (el._player.isNew) { add = el._player; } else { players.push(el._player); }
+    });
     var exact = exactMatch(typed(), players);
     if (exact) { choose(exact); return; }
-    if (players.length === 1) { choose(players[0]); return; }
-    if (players.length > 1) {
-      highlight(0);
-      hint("Several players match: pick one (↑ ↓ and Enter), or “+ Add” for a new player.");
+    if (isNew && isNew.checked && typed()) { submit(); return; }
+    if (players.length === 1 && !add) { choose(players[0]); return; }
+    if (players.length) {
+      hint("Nobody is called “" + typed() + "”: pick a player (↑ ↓ and Enter), " +
+           "or “+ Add” for a new player.");
       list.hidden = false;
       return;
     }
-    var add = items()[0];
-    if (add) { choose(add._player); } else if (typed()) { submit(); }
+    if (add) { choose(add); } else if (typed()) { submit(); }
   }
 
   function search() {

@@ -5,78 +5,17 @@ Drives Debian's Chromium at /usr/bin/chromium against pytest-django's live serve
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.db import connections
 
-from heats.models import Event, Player
-
-# Playwright's sync API runs an event loop in this thread; the ORM calls made
-# by the test itself are still synchronous.
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from heats.models import Player
+from tests.e2e.conftest import CHROMIUM, close_orm_connection, gm_opens_a_new_heat
 
 pytestmark = [
     pytest.mark.e2e,
     pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is missing"),
 ]
-
-
-@pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS
-        )
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def gm_event(transactional_db, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    event = Event.objects.create(slug="wbc", name="Medici, WBC e2e", seed="e2e")
-    user = get_user_model().objects.create_user("gm", password="gm-password-1")
-    event.gms.add(user)
-    Player.objects.create(event=event, name="Zelda Quartermain", badge="4242")
-    return event
-
-
-def close_orm_connection() -> None:
-    """The test's own ORM calls run in Playwright's context, on a connection of
-    their own: close it here, in that context, or PostgreSQL cannot drop the
-    test database afterwards."""
-    connections.close_all()
-
-
-def gm_opens_a_new_heat(browser, live_server):
-    """Log in as the GM, press "New heat"; returns the page on Heat 1."""
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.set_default_timeout(10_000)
-    page.goto(f"{live_server.url}/accounts/login/?next=/e/wbc/gm/")
-    page.fill("#id_username", "gm")
-    page.fill("#id_password", "gm-password-1")
-    page.click("button[type=submit]")
-    page.click("#new-heat")
-    page.wait_for_url(re.compile(r"/e/wbc/gm/round/1/$"))
-    return page
 
 
 def test_gm_checks_in_23_seats_them_and_enters_a_table(live_server, browser, gm_event):
@@ -125,24 +64,31 @@ def test_gm_checks_in_23_seats_them_and_enters_a_table(live_server, browser, gm_
     close_orm_connection()
 
 
-def test_enter_on_a_partial_name_or_a_badge_picks_the_player(
+def test_enter_takes_an_exact_name_or_a_badge_and_asks_otherwise(
     live_server, browser, gm_event
 ):
     page = gm_opens_a_new_heat(browser, live_server)
-    # Enter straight after typing, before the matches have arrived.
+    # A partial name, Enter straight after typing, before the matches arrive:
+    # the page asks, nobody is checked in.
     page.type("#id_name", "Zelda Q")
     page.keyboard.press("Enter")
+    page.wait_for_selector("#checkin-suggestions li:has-text('Nobody is called')")
+    assert page.inner_text("#checked-in-count") == "0"
+    # The GM picks the player.
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
     page.wait_for_selector("#checked-in-count:text-is('1')")
+    # A badge number offers no "+ Add": its only match is taken.
     page.type("#id_name", "4242")
     page.keyboard.press("Enter")
     page.wait_for_selector("text=Already checked in")
     # Nobody called "Zelda Q" or "4242" was made: one player, checked in once.
     assert list(Player.objects.values_list("name", flat=True)) == ["Zelda Quartermain"]
-    # Several matches: Enter highlights them and waits for the GM's pick.
+    # Several matches: Enter waits for the GM's pick.
     Player.objects.create(event=gm_event, name="Zelda Ames")
     page.type("#id_name", "Zel")
     page.keyboard.press("Enter")
-    page.wait_for_selector("#checkin-suggestions li:has-text('Several players match')")
+    page.wait_for_selector("#checkin-suggestions li:has-text('Nobody is called “Zel”')")
     assert page.inner_text("#checked-in-count") == "1"
     page.fill("#id_name", "")
     # A new name is added only when the GM picks "+ Add".
@@ -151,5 +97,49 @@ def test_enter_on_a_partial_name_or_a_badge_picks_the_player(
     page.click("#checkin-suggestions li:has-text('Add “Zel”')")
     page.wait_for_selector("#checked-in-count:text-is('2')")
     assert Player.objects.filter(name="Zel").exists()
+    page.close()
+    close_orm_connection()
+
+
+def test_sam_lee_and_enter_never_checks_in_sam_leeds(live_server, browser, gm_event):
+    """Issue 7, item 6: Enter takes only an exact match, else it asks."""
+    Player.objects.create(event=gm_event, name="Sam Leeds")
+    page = gm_opens_a_new_heat(browser, live_server)
+    for submit in ("Enter", "button"):
+        page.fill("#id_name", "")
+        page.type("#id_name", "Sam Lee")
+        if submit == "Enter":
+            page.keyboard.press("Enter")
+        else:  # the list would cover the button: close it, as a GM would
+            page.keyboard.press("Escape")
+            page.click("#checkin-form [type=submit]")
+        page.wait_for_selector(
+            "#checkin-suggestions li:has-text('Nobody is called “Sam Lee”')"
+        )
+        assert page.inner_text("#checked-in-count") == "0"
+    # A second Enter still picks nobody: the GM must choose.
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#checkin-suggestions li:has-text('Nobody is called')")
+    assert page.inner_text("#checked-in-count") == "0"
+    assert not Player.objects.filter(name="Sam Lee").exists()
+    # "+ Add" makes Sam Lee a new player beside Sam Leeds.
+    page.click("#checkin-suggestions li:has-text('Add “Sam Lee”')")
+    page.wait_for_selector("#checked-in-count:text-is('1')")
+    assert Player.objects.get(name="Sam Lee").entries.count() == 1
+    assert not Player.objects.get(name="Sam Leeds").entries.exists()
+    page.close()
+    close_orm_connection()
+
+
+def test_a_name_typed_in_nfd_finds_the_player_in_nfc(live_server, browser, gm_event):
+    zoe = Player.objects.create(event=gm_event, name="Zo\u00eb Lee")
+    page = gm_opens_a_new_heat(browser, live_server)
+    page.type("#id_name", "Zoe\u0308 Lee")
+    page.wait_for_selector("#checkin-suggestions li:has-text('Zo\u00eb Lee')")
+    assert page.locator("#checkin-suggestions li:has-text('+ Add')").count() == 0
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#checked-in-count:text-is('1')")
+    assert not Player.objects.filter(name_key__startswith="zoe").exists()
+    assert zoe.entries.count() == 1
     page.close()
     close_orm_connection()

@@ -16,7 +16,7 @@ from heats.models import Event, Round, RoundKind, Seat
 from scoring import operations, publishing
 from scoring.sample import generate_event
 from scoring.services import event_advancement
-from tests.e2e.test_heat_flow import CHROMIUM, close_orm_connection
+from tests.e2e.conftest import CHROMIUM, close_orm_connection
 
 pytestmark = [
     pytest.mark.e2e,
@@ -139,7 +139,7 @@ def test_the_timer_counts_down_stops_and_is_two_minutes_after_the_35_minute_mark
     page.context.set_offline(True)  # nothing needed from the server any more
     page.click("#timer-toggle")
     page.wait_for_function(
-        "document.getElementById('timer-display').textContent <= '3:58'"
+        "() => document.getElementById('timer-display').textContent <= '3:58'"
     )
     page.click("#timer-toggle")
     stopped = page.inner_text("#timer-display")

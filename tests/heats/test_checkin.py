@@ -111,7 +111,7 @@ def test_type_ahead_finds_players_by_name_or_badge(gm_client, event):
     by_name = gm_client.get(url, {"q": "ann"}).json()["players"]
     assert [p["name"] for p in by_name] == ["Ann Lee", "Joanna Berg"]
     by_badge = gm_client.get(url, {"q": "30"}).json()["players"]
-    assert by_badge == [{"id": by_badge[0]["id"], "name": "Ben Ng", "badge": "3001"}]
+    assert [(p["name"], p["badge"]) for p in by_badge] == [("Ben Ng", "3001")]
 
 
 def test_checkin_command_reads_a_file_and_prints_the_layout(tmp_path, event, capsys):
@@ -149,3 +149,42 @@ def test_a_half_typed_name_is_questioned(heat):
     assert report.lines()[-1] == (
         "New player 'Eden T': did you mean Eden Tamsin (#1019)? If so, undo it."
     )
+
+
+def test_a_typed_prefix_of_a_name_never_checks_that_player_in(gm_client, heat, event):
+    """Issue 7, item 6: "Sam Lee" where only Sam Leeds exists is not Sam Leeds,
+    and is not added either until the GM says it is a new player."""
+    Player.objects.create(event=event, name="Sam Leeds")
+    response = gm_client.post(
+        round_url("heats:round-checkin", heat), {"name": "Sam Lee"}, follow=True
+    )
+    assert not heat.entries.exists()
+    assert list(Player.objects.values_list("name", flat=True)) == ["Sam Leeds"]
+    text = response.content.decode()
+    assert "no player is called “Sam Lee”" in text
+    assert "Did you mean Sam Leeds? Pick from the list." in text
+
+
+def test_a_confirmed_new_name_is_added_beside_the_longer_one(gm_client, heat, event):
+    Player.objects.create(event=event, name="Sam Leeds")
+    gm_client.post(
+        round_url("heats:round-checkin", heat), {"name": "Sam Lee", "new": "on"}
+    )
+    assert list(heat.entries.values_list("player__name", flat=True)) == ["Sam Lee"]
+
+
+def test_an_exact_name_is_checked_in_without_asking(gm_client, heat, event):
+    Player.objects.create(event=event, name="Sam Leeds")
+    sam = Player.objects.create(event=event, name="Sam Lee")
+    gm_client.post(round_url("heats:round-checkin", heat), {"name": "SAM  LEE"})
+    assert list(heat.entries.values_list("player", flat=True)) == [sam.pk]
+
+
+def test_type_ahead_marks_the_exact_match(gm_client, event):
+    Player.objects.create(event=event, name="Sam Leeds")
+    Player.objects.create(event=event, name="Zo\u00eb Lee")
+    url = reverse("heats:player-search", kwargs={"event": event.slug})
+    sam = gm_client.get(url, {"q": "sam lee"}).json()["players"]
+    assert [(p["name"], p["exact"]) for p in sam] == [("Sam Leeds", False)]
+    zoe = gm_client.get(url, {"q": "ZOE\u0308 lee"}).json()["players"]
+    assert [(p["name"], p["exact"]) for p in zoe] == [("Zo\u00eb Lee", True)]

@@ -405,3 +405,56 @@ def test_checks_across_rows_still_run_beside_bad_numbers():
         "line 4, column final: -7 is below 0; florins cannot be negative",
         "line 4, column player: Ann Arbor already plays at the same table (line 2)",
     ]
+
+
+@pytest.mark.django_db
+def test_the_saved_state_fingerprint_agrees_with_a_loaded_one(event, demo_csv):
+    from scoring.import_plan import SavedState
+
+    import_results(event, demo_csv)
+    keys = {("heat", 1), ("heat", 2), ("heat", 3), ("semi", 1)}
+    loaded = SavedState.load(event, keys)
+    assert SavedState.fingerprint_now(event, keys) == loaded.fingerprint
+    record = PlayerRecord.objects.filter(seat__round__number=2).first()
+    record.final += 1
+    record.save()
+    assert SavedState.fingerprint_now(event, keys) != loaded.fingerprint
+
+
+@pytest.mark.django_db
+def test_a_result_saved_after_the_plan_is_checked_again_under_the_lock(
+    event, monkeypatch
+):
+    from scoring import operations, result_import
+
+    import_results(event, HEADER + GOOD_TABLE)
+    real = result_import.make_plan
+    calls = []
+
+    def planning(*args):
+        plan = real(*args)
+        calls.append(plan)
+        if len(calls) == 1:  # after the first plan, before the write
+            table = Table.objects.get(number=1)
+            records = PlayerRecord.objects.filter(seat__table=table)
+            scores = [
+                operations.SeatScores(
+                    s.number, r.day1, r.day2, 95 if s.number == 4 else r.final
+                )
+                for r in records.select_related("seat")
+                for s in [r.seat]
+            ]
+            operations.save_table_results(table, scores)
+        return plan
+
+    monkeypatch.setattr(result_import, "make_plan", planning)
+    # The file repeats what was saved when the import read it; under the lock it
+    # contradicts Di Dunn's 95, saved meanwhile: refused, nothing overwritten.
+    with pytest.raises(UserError) as info:
+        import_results(event, HEADER + GOOD_TABLE)
+    assert info.value.problems == [
+        "line 5: Heat 1 table 1: saved record for Di Dunn (#104) is seat 4, 25/45/95; "
+        "the file says seat 4, 25/45/60"
+    ]
+    assert PlayerRecord.objects.get(seat__player__name="Di Dunn").final == 95
+    assert len(calls) == 2  # planned again under the lock

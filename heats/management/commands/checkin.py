@@ -1,7 +1,5 @@
 """``manage.py checkin EVENT ROUND (--file NAMES.txt | NAME...)``."""
 
-from pathlib import Path
-
 from django.core.management.base import BaseCommand, CommandError
 
 from heats.errors import UserError
@@ -12,6 +10,7 @@ from heats.services import (
     get_round,
     parse_name_list,
 )
+from heats.textfiles import read_name_list
 
 
 class Command(BaseCommand):
@@ -32,9 +31,9 @@ class Command(BaseCommand):
         text = "\n".join(options["names"])
         if options["file"]:
             try:
-                text += "\n" + Path(options["file"]).read_text(encoding="utf-8-sig")
-            except (OSError, UnicodeDecodeError) as exc:
-                raise CommandError(f"Cannot read {options['file']}: {exc}") from exc
+                text += "\n" + read_name_list(options["file"])
+            except UserError as exc:
+                raise CommandError(str(exc)) from exc
         rows = parse_name_list(text)
         if not rows:
             raise CommandError("Give names or --file NAMES.txt.")

@@ -2,12 +2,12 @@
 
 import json
 import re
-from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
 from heats.errors import UserError
 from heats.services import get_event
+from heats.textfiles import read_name_list
 from scoring.services import event_advancement
 
 # "# no-shows, Sunday" is a comment; "#1204" is a badge.
@@ -40,11 +40,9 @@ class Command(BaseCommand):
         absent = list(options["absent"])
         if options["absent_file"]:
             try:
-                text = Path(options["absent_file"]).read_text(encoding="utf-8-sig")
-            except (OSError, UnicodeDecodeError) as exc:
-                raise CommandError(
-                    f"Cannot read {options['absent_file']}: {exc}"
-                ) from exc
+                text = read_name_list(options["absent_file"])
+            except UserError as exc:
+                raise CommandError(str(exc)) from exc
             absent += [
                 line
                 for line in text.splitlines()

@@ -4,12 +4,24 @@
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
-from django.db import transaction
 
 from heats.errors import UserError
 from heats.models import Event
 from heats.services import get_event
+from heats.textfiles import read_file
+from scoring.csvfile import MAX_FILE_BYTES, SIZE_ADVICE, decode_results
+from scoring.importers import parse_results_csv
+from scoring.models import RecordHistory
 from scoring.services import import_results, new_event
+
+
+def source_name(path: str) -> str:
+    """The file's name as the record history's source: "<name> import" must fit
+    ``RecordHistory.source``, so a long name is cut."""
+    room = RecordHistory._meta.get_field("source").max_length - len(" import")
+    # A name that is not UTF-8 arrives with surrogates, which no database stores.
+    name = Path(path).name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return name if len(name) <= room else name[: room - 1] + "…"
 
 
 class Command(BaseCommand):
@@ -36,18 +48,20 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options) -> None:
         try:
-            text = Path(options["file"]).read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise CommandError(f"Cannot read {options['file']}: {exc}") from exc
-        try:
-            with transaction.atomic():
-                event = self._event(options)
-                summary = import_results(
-                    event,
-                    text,
-                    replace=options["replace"],
-                    source=Path(options["file"]).name,
-                )
+            # Bytes, decoded as the page decodes an upload: one message for both.
+            data = read_file(options["file"], MAX_FILE_BYTES, SIZE_ADVICE)
+            text = decode_results(data)
+            # A bad file creates no event; the import itself writes in one short
+            # transaction after reading the file (a long one would hold SQLite's
+            # write lock and make results saved meanwhile wait).
+            parse_results_csv(text)
+            event = self._event(options)
+            summary = import_results(
+                event,
+                text,
+                replace=options["replace"],
+                source=source_name(options["file"]),
+            )
         except UserError as exc:
             raise CommandError(str(exc)) from exc
         for line in summary.lines():

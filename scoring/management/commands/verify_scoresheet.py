@@ -1,29 +1,53 @@
 """``manage.py verify_scoresheet FILE... [--json]``: check submitted scoresheets.
 
-Each file holds one scoresheet (formats.md) or a list of them. Exit code 0 when no
-sheet has findings, 1 when some do, 2 when a file or sheet cannot be read.
+Each file holds one scoresheet (formats.md) or a list of them, UTF-8, at most
+``sheet.MAX_FILE_BYTES``. Exit code 0 when no sheet has findings, 1 when some do, 2
+when a file or sheet cannot be read (too large, not UTF-8, not JSON, a value out of
+bounds such as NaN, 1e400 or a NUL character, a field missing or of the wrong type).
 """
 
 from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from heats.errors import UserError
+from heats.textfiles import check_size, decode_utf8, read_file
 from scoring.medici.findings import ScoresheetError, SheetReport
+from scoring.medici.sheet import MAX_FILE_BYTES, load_json
 from scoring.medici.verify import verify_sheet
+
+# Characters of a sheet's own heat or table shown in its label.
+LABEL_TEXT = 20
 
 
 def sheet_label(path: str, index: int | None, sheet: Any) -> str:
     """``file.json`` or ``file.json#3`` (1-based position in a list), followed by
-    ``(heat H, table T)`` when the sheet names them."""
+    ``(heat H, table T)`` when the sheet names them (each cut to ``LABEL_TEXT``
+    characters)."""
     label = path if index is None else f"{path}#{index + 1}"
     if isinstance(sheet, dict) and "heat" in sheet and "table" in sheet:
-        label += f" (heat {sheet['heat']}, table {sheet['table']})"
+        heat, table = (str(sheet[key])[:LABEL_TEXT] for key in ("heat", "table"))
+        label += f" (heat {heat}, table {table})"
     return label
+
+
+def read_input(path: str) -> str:
+    """The text of ``path`` (``-``: standard input), at most ``MAX_FILE_BYTES``
+    bytes of UTF-8; UserError saying why it cannot be read."""
+    if path != "-":
+        return decode_utf8(read_file(path, MAX_FILE_BYTES))
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is not None:
+        data = stream.read(MAX_FILE_BYTES + 1)
+        check_size(len(data), MAX_FILE_BYTES, "Standard input")
+        return decode_utf8(data)
+    text: str = sys.stdin.read(MAX_FILE_BYTES + 1)  # a text stream (tests)
+    check_size(len(text.encode()), MAX_FILE_BYTES, "Standard input")
+    return text
 
 
 class Command(BaseCommand):
@@ -59,17 +83,12 @@ class Command(BaseCommand):
 
     def _sheets(self, path: str, errors: list[str]) -> list[tuple[str, Any]]:
         try:
-            text = (
-                sys.stdin.read()
-                if path == "-"
-                else Path(path).read_text(encoding="utf-8-sig")
-            )
-            data = json.loads(text)
-        except (OSError, ValueError) as error:  # JSONDecodeError, UnicodeDecodeError
-            errors.append(f"{path}: cannot read a JSON document ({error})")
+            data = load_json(read_input(path))
+        except UserError as error:
+            errors.append(f"{path}: cannot read: {error.message}")
             return []
-        except RecursionError:
-            errors.append(f"{path}: cannot read a JSON document (nested too deeply)")
+        except ScoresheetError as error:
+            errors.append(f"{path}: cannot read a JSON document: {error}")
             return []
         if isinstance(data, list):
             if not data:

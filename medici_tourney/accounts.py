@@ -1,0 +1,69 @@
+"""Account pages at ``/accounts/``: django.contrib.auth's own, except that the
+password-reset pages exist only when the server can send e-mail.
+
+Without e-mail a reset link could never arrive, so the four reset URLs answer 404
+with a message saying who can set a new password, and the login page shows no
+"Forgot your password?" link. E-mail is configured by ``DJANGO_EMAIL_HOST``
+(settings: "Logins").
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+
+from django.conf import settings
+from django.contrib.auth import urls as auth_urls
+from django.contrib.auth import views
+from django.http import Http404
+from django.urls import path
+
+RESET_NAMES = frozenset(
+    {
+        "password_reset",
+        "password_reset_done",
+        "password_reset_confirm",
+        "password_reset_complete",
+    }
+)
+NO_EMAIL = (
+    "Password reset is off: this server sends no e-mail. Whoever runs it can set "
+    "a new password with manage.py changepassword NAME."
+)
+
+
+def email_configured() -> bool:
+    """True when a mail server is set (``DJANGO_EMAIL_HOST``), read per request."""
+    return bool(settings.EMAIL_HOST)
+
+
+def needs_email(view):
+    """``view``, or a 404 saying why while no e-mail is configured."""
+
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        if not email_configured():
+            raise Http404(NO_EMAIL)
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
+
+class LoginView(views.LoginView):
+    """Django's login page; ``password_reset`` in its context says whether to
+    offer the "Forgot your password?" link."""
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(password_reset=email_configured(), **kwargs)
+
+
+def _account_url(pattern):
+    if pattern.name == "login":
+        return path("login/", LoginView.as_view(), name="login")
+    if pattern.name in RESET_NAMES:
+        return path(
+            str(pattern.pattern), needs_email(pattern.callback), name=pattern.name
+        )
+    return pattern
+
+
+urlpatterns = [_account_url(pattern) for pattern in auth_urls.urlpatterns]

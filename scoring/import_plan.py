@@ -1,0 +1,303 @@
+"""The reading side of a results import: the saved state it decides on, and each
+table of the file beside its saved version. Nothing here writes to the database
+(``scoring.result_import`` writes).
+
+Words (see also ``scoring.result_import``):
+- *saved state*: the event's players and rounds, and the tables, seats and records
+  of the rounds a file names, loaded in a few queries; its *fingerprint* changes
+  when any of them does;
+- *desired record*: a record as the file wants it;
+- *contradiction*: a line of the file whose values differ from a saved record, a
+  saved player the file leaves out of a table, or a player the file seats at
+  another table than the saved one (formats.md, Results CSV).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from heats.models import Event, Player, Round, Seat, Table
+from scoring.checks import score_findings
+from scoring.importers import ResultRow, row_places
+
+RoundKey = tuple[str, int]
+
+
+@dataclass
+class ImportSummary:
+    """What an import did: counts of tables, new players, warnings and flags."""
+
+    tables_created: int = 0
+    tables_replaced: int = 0
+    tables_unchanged: int = 0
+    players_created: int = 0
+    warnings: list[str] = field(default_factory=list)
+    unresolved_ties: list[str] = field(default_factory=list)
+    rules_findings: list[str] = field(default_factory=list)
+
+    @property
+    def changed(self) -> bool:
+        """True when the import saved anything."""
+        return bool(self.tables_created or self.tables_replaced)
+
+    def lines(self) -> list[str]:
+        """A short report, one line each, for a page or a command."""
+        out = [
+            f"{self.tables_created} table(s) created, {self.tables_replaced} replaced, "
+            f"{self.tables_unchanged} unchanged; {self.players_created} new player(s)."
+        ]
+        out += [f"Warning: {w}" for w in self.warnings]
+        out += [f"Unresolved tie for first: {t}" for t in self.unresolved_ties]
+        out += [f"Rules check: {t}" for t in self.rules_findings]
+        return out
+
+
+@dataclass(frozen=True)
+class DesiredRecord:
+    """A record as the file wants it: seat, player, scores, place, declared winner.
+    The player may be new (not saved yet, no id)."""
+
+    seat: int
+    player: Player
+    day1: int | None
+    day2: int | None
+    final: int
+    place: int
+    declared_winner: bool
+    line: int
+
+    def values(self) -> dict[str, object]:
+        """The same shape as ``PlayerRecord.values()``."""
+        return {
+            "seat": self.seat,
+            "day1": self.day1,
+            "day2": self.day2,
+            "final": self.final,
+            "place": self.place,
+            "declared_winner": self.declared_winner,
+        }
+
+
+def desired_records(
+    rows: list[ResultRow], players: dict[str, Player]
+) -> tuple[list[DesiredRecord], bool]:
+    """One table's rows -> records with places; second item: tie for first unresolved.
+
+    Seats come from the file, or from file order when the file has none. Places follow
+    the final scores (tournament.md, Recording a table), via ``row_places``.
+    """
+    places = row_places(rows)
+    tie = sum(row.final == places.winner_final for row in rows) > 1
+    records = [
+        DesiredRecord(
+            seat=row.seat if row.seat is not None else index,
+            player=players[row.player_key],
+            day1=row.day1,
+            day2=row.day2,
+            final=row.final,
+            place=places.places[row.player_key],
+            declared_winner=tie and places.winners == (row.player_key,),
+            line=row.line,
+        )
+        for index, row in enumerate(rows, start=1)
+    ]
+    return records, places.unresolved_tie
+
+
+def seat_values(seats) -> dict[str, dict]:
+    """``{player label: PlayerRecord.values()}`` (a seat without record: its number).
+
+    The label is ``str(player)``: the name, with the badge when there is one, so two
+    players sharing a name stay apart in the history.
+    """
+    return {
+        str(s.player): s.record.values() if hasattr(s, "record") else {"seat": s.number}
+        for s in seats
+    }
+
+
+class SavedState:
+    """What is saved of ``event`` for the rounds ``keys`` (``(kind, number)``).
+
+    ``players``: the event's players; ``rounds``: the saved rounds among ``keys``;
+    ``tables``: by ``(kind, number, table number)``; ``seats``: table id -> seats
+    in seat order (player and record loaded); ``seat_of``: ``(round key, player
+    id)`` -> seat. ``fingerprint`` is taken at loading, before any plan changes
+    a player object.
+    """
+
+    def __init__(self, event: Event, keys: set[RoundKey]) -> None:
+        self.event = event
+        self.keys = set(keys)
+        self.players = list(event.players.all())
+        self.rounds = {
+            (r.kind, r.number): r
+            for r in event.rounds.all()
+            if (r.kind, r.number) in self.keys
+        }
+        rounds = {r.pk: key for key, r in self.rounds.items()}
+        self.tables = {
+            (*rounds[t.round_id], t.number): t
+            for t in Table.objects.filter(round__in=self.rounds.values())
+        }
+        self.seats: dict[int, list[Seat]] = defaultdict(list)
+        self.seat_of: dict[tuple[RoundKey, int], Seat] = {}
+        loaded = Seat.objects.filter(round__in=self.rounds.values()).select_related(
+            "player", "record", "table"
+        )
+        for seat in loaded.order_by("table_id", "number"):
+            self.seats[seat.table_id].append(seat)
+            self.seat_of[(rounds[seat.round_id], seat.player_id)] = seat
+        self.fingerprint = self._fingerprint()
+
+    @classmethod
+    def load(cls, event: Event, keys: set[RoundKey]) -> SavedState:
+        """Load the saved state (five queries)."""
+        return cls(event, keys)
+
+    def _fingerprint(self) -> tuple:
+        def record(seat: Seat) -> tuple | None:
+            if not hasattr(seat, "record"):
+                return None
+            r = seat.record
+            return (r.day1, r.day2, r.final, r.place, r.declared_winner)
+
+        seats = [s for table in self.seats.values() for s in table]
+        return _fingerprint(
+            [(p.pk, p.name_key, p.badge) for p in self.players],
+            [(key, t.pk) for key, t in self.tables.items()],
+            [(s.pk, s.table_id, s.number, s.player_id, record(s)) for s in seats],
+        )
+
+    @staticmethod
+    def fingerprint_now(event: Event, keys: set[RoundKey]) -> tuple:
+        """The fingerprint of what is saved now: equal to a loaded state's exactly
+        when a plan made from it still holds. Three queries, no model objects, so
+        it costs little under the import's locks."""
+        rounds = {(r.pk): (r.kind, r.number) for r in event.rounds.all()}
+        rounds = {pk: key for pk, key in rounds.items() if key in keys}
+        tables = Table.objects.filter(round__in=rounds).values_list(
+            "pk", "round_id", "number"
+        )
+        seats = Seat.objects.filter(round__in=rounds).values_list(
+            "pk",
+            "table_id",
+            "number",
+            "player_id",
+            "record__pk",
+            "record__day1",
+            "record__day2",
+            "record__final",
+            "record__place",
+            "record__declared_winner",
+        )
+        return _fingerprint(
+            list(event.players.values_list("pk", "name_key", "badge")),
+            [((*rounds[r], n), pk) for pk, r, n in tables],
+            [(*s[:4], tuple(s[5:]) if s[4] is not None else None) for s in seats],
+        )
+
+    def round(self, key: RoundKey) -> Round:
+        """The saved round ``key``, else an unsaved one (for its label)."""
+        saved = self.rounds.get(key)
+        return saved or Round(event=self.event, kind=key[0], number=key[1])
+
+
+def _fingerprint(players: list, tables: list, seats: list) -> tuple:
+    """Players ``(id, name key, badge)``, tables ``((kind, round, number), id)``
+    and seats ``(id, table id, number, player id, record values or None)``, in a
+    canonical order."""
+    return (tuple(sorted(players)), tuple(sorted(tables)), tuple(sorted(seats)))
+
+
+class TableImport:
+    """One table of the file (``records``) beside its saved version in ``state``.
+
+    ``elsewhere``: the saved seats of its players at other tables of the round;
+    ``findings``: the level-1 rules findings on the file's scores (rules.md,
+    Verifying, 1) under the rule set ``rules``.
+    """
+
+    def __init__(
+        self,
+        state: SavedState,
+        round_key: RoundKey,
+        number: int,
+        records: list[DesiredRecord],
+        rules: str,
+    ) -> None:
+        self.state = state
+        self.round_key = round_key
+        self.round = state.round(round_key)
+        self.number = number
+        self.key = (*round_key, number)
+        self.records = sorted(records, key=lambda r: r.seat)
+        self.table = state.tables.get(self.key)
+        seats = state.seats.get(self.table.pk, []) if self.table else []
+        self.saved = {s.player_id: s for s in seats}
+        found = (state.seat_of.get((round_key, r.player.pk)) for r in self.records)
+        self.elsewhere = [s for s in found if s and s.table.number != number]
+        self.findings = score_findings(
+            rules, [(r.player.name, r.day1, r.day2, r.final) for r in self.records]
+        )
+
+    @property
+    def label(self) -> str:
+        return f"{self.round.label} table {self.number}"
+
+    def saved_values(self) -> dict[str, dict]:
+        return seat_values(self.saved.values())
+
+    def new_values(self) -> dict[str, dict]:
+        return {str(r.player): r.values() for r in self.records}
+
+    def unchanged(self) -> bool:
+        if self.table is None or len(self.saved) != len(self.records):
+            return False
+        return self.saved_values() == self.new_values()
+
+    def conflicts(self) -> list[str]:
+        """One message per line of the file that contradicts a saved record, and
+        one per saved player the file leaves out of the table."""
+        problems = []
+        for seat in self.elsewhere:
+            line = next(r.line for r in self.records if r.player.pk == seat.player_id)
+            problems.append(
+                f"line {line}: {seat.player} is saved at table {seat.table.number} "
+                f"of {self.round.label}, not table {self.number}"
+            )
+        if self.table is None or self.unchanged():
+            return problems
+        saved = self.saved_values()
+        for record in self.records:
+            old = saved.get(str(record.player))
+            if old is not None and _given(old) != _given(record.values()):
+                problems.append(
+                    f"line {record.line}: {self.label}: saved record for "
+                    f"{record.player} is {_describe(old)}; the file says "
+                    f"{_describe(record.values())}"
+                )
+        kept = {str(r.player) for r in self.records}
+        problems += [
+            f"line {self.records[0].line}: {self.label}: saved record for {name} "
+            f"({_describe(values)}) is not in the file"
+            for name, values in saved.items()
+            if name not in kept
+        ]
+        return problems
+
+
+def _given(values: dict | None) -> dict | None:
+    """The values a file gives (places are derived from them, so left out)."""
+    return None if values is None else {k: v for k, v in values.items() if k != "place"}
+
+
+def _describe(values: dict | None) -> str:
+    if not values:
+        return "absent"
+    scores = "/".join(
+        "–" if values.get(k) is None else str(values[k])
+        for k in ("day1", "day2", "final")
+    )
+    return f"seat {values.get('seat')}, {scores}"

@@ -1,0 +1,202 @@
+"""Table assignments of a round: by table (one cut-out slip per table, for the walls
+and the tables), then by player name (name -> table, seat).
+
+Pure module: no Django import. Source: tournament.md, "Heats" (seat 1 is the
+start player) and "What people see" (Printables: assignments by table and by
+name). Every page carries a QR code to the event's standings page.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.platypus import (
+    Flowable,
+    Frame,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+)
+
+from scoring.pdf import fonts
+from scoring.pdf.base import RULE, PrintDocument, draw_qr, grid, style
+from scoring.pdf.data import RoundPrint, SeatedTable
+
+START = "★"
+HEADER = 24 * mm
+SLIP_LINE = 17.0
+
+
+class Slips(Flowable):
+    """One row of table slips side by side, each framed by a dashed cut line:
+    the table number large, then the players in seat order, the start player
+    marked. Names shrink to fit, then shorten with "…"; they never overflow."""
+
+    def __init__(self, tables: list[SeatedTable], width: float, per_row: int) -> None:
+        super().__init__()
+        self.tables, self.per_row = tables, per_row
+        self.width = width
+        seats = max((len(t.players) for t in tables), default=4)
+        self.height = 44 + SLIP_LINE * max(seats, 4) + 8
+
+    def wrap(self, *_args):
+        return self.width, self.height
+
+    def draw(self) -> None:
+        slip = self.width / self.per_row
+        canvas = self.canv
+        canvas.saveState()
+        canvas.setDash(4, 3)
+        canvas.setStrokeColor(RULE)
+        canvas.setLineWidth(0.5)
+        for i in range(len(self.tables)):
+            canvas.rect(i * slip, 0, slip, self.height, stroke=1, fill=0)
+        canvas.restoreState()
+        for i, table in enumerate(self.tables):
+            self._slip(table, i * slip + 8, slip - 16)
+
+    def _slip(self, table: SeatedTable, x: float, room: float) -> None:
+        canvas, top = self.canv, self.height - 34
+        fonts.draw(canvas, x, top, f"Table {table.number}", 26, bold=True)
+        if table.late:
+            fonts.draw(
+                canvas, x + room - fonts.width("late table", 9), top, "late table", 9
+            )
+        y = top - 22
+        for seat, name in enumerate(table.players, start=1):
+            mark = f"{seat} {START}" if seat == 1 else f"{seat}"
+            fonts.draw(canvas, x, y, mark, 12, bold=seat == 1)
+            size = fonts.fit_size(name, 13, room - 28, 9, bold=seat == 1)
+            text = fonts.shorten(name, size, room - 28, bold=seat == 1)
+            fonts.draw(canvas, x + 28, y, text, size, bold=seat == 1)
+            y -= SLIP_LINE
+
+
+def sort_key(name: str) -> str:
+    """Alphabetical order that ignores case and accents ("Ōtake" with "Otto")."""
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def name_cell(name: str, size: float, room: float):
+    """A name for a table cell: a plain string when the text font prints it on
+    one line (fast), else a wrapping paragraph with font fallback."""
+    shown = fonts.visual(name)
+    plain = [font for font, _ in fonts.runs(shown)] == [fonts.REGULAR]
+    if plain and fonts.width(name, size) <= room:
+        return shown
+    return Paragraph(fonts.markup(name), style(size))
+
+
+class AssignmentsDocument(PrintDocument):
+    """The assignments of one seated round (:class:`RoundPrint`)."""
+
+    title = "table assignments"
+    slips_per_row = 2
+    name_columns = 2
+    gap = 6 * mm
+
+    def __init__(self, data: RoundPrint, paper: str = "letter") -> None:
+        self.data = data
+        self.title = f"{data.round} table assignments"
+        super().__init__(data.event, paper)
+
+    def page_templates(self, doc):
+        body = self.frame_height - HEADER
+        tables = Frame(self.margin, self.margin, self.frame_width, body, id="tables")
+        column = (
+            self.frame_width - self.gap * (self.name_columns - 1)
+        ) / self.name_columns
+        columns = [
+            Frame(self.margin + i * (column + self.gap), self.margin, column, body)
+            for i in range(self.name_columns)
+        ]
+        return [
+            PageTemplate("by-table", [tables], onPage=self._header("by table")),
+            PageTemplate("by-name", columns, onPage=self._header("by player name")),
+        ]
+
+    def _header(self, section: str):
+        def draw(canvas, doc) -> None:
+            top = self.pagesize[1] - self.margin
+            x = self.margin
+            room = self.frame_width - HEADER - 4
+            heading = fonts.shorten(f"{self.data.round} — {section}", 20, room, True)
+            fonts.draw(canvas, x, top - 20, heading, 20, bold=True)
+            fonts.draw(
+                canvas, x, top - 36, fonts.shorten(self.data.event, 11, room), 11
+            )
+            note = f"{START} starts (seat 1). Standings: {self.data.standings_url}"
+            fonts.draw(canvas, x, top - 50, fonts.shorten(note, 8, room), 8)
+            size = HEADER - 4
+            draw_qr(
+                canvas,
+                self.pagesize[0] - self.margin - size,
+                top - size,
+                size,
+                self.data.standings_url,
+            )
+
+        return draw
+
+    def story(self):
+        tables = list(self.data.tables)
+        flow: list = []
+        width = self.frame_width
+        for start in range(0, len(tables), self.slips_per_row):
+            flow.append(
+                Slips(
+                    tables[start : start + self.slips_per_row],
+                    width,
+                    self.slips_per_row,
+                )
+            )
+        if not tables:
+            flow.append(Paragraph("No tables are seated in this round.", style(12)))
+        flow += [NextPageTemplate("by-name"), PageBreak(), self._by_name()]
+        return flow
+
+    def _by_name(self):
+        column = (
+            self.frame_width - self.gap * (self.name_columns - 1)
+        ) / self.name_columns
+        widths = [column - 64, 32, 32]
+        rows = sorted(
+            (
+                (sort_key(name), name, table.number, seat)
+                for table in self.data.tables
+                for seat, name in enumerate(table.players, start=1)
+            )
+        )
+        body = [
+            [
+                name_cell(name, 9, widths[0] - 8),
+                str(number),
+                f"{seat} {START}" if seat == 1 else str(seat),
+            ]
+            for _, name, number, seat in rows
+        ]
+        return grid(
+            [["Player", "Table", "Seat"], *body],
+            widths,
+            extra=[
+                ("FONT", (0, 0), (-1, -1), fonts.REGULAR, 9),
+                ("FONT", (0, 0), (-1, 0), fonts.BOLD, 9),
+                ("FONT", (1, 1), (1, -1), fonts.BOLD, 10),
+                ("ALIGN", (1, 0), (-1, -1), "CENTER"),
+                (
+                    "ROWBACKGROUNDS",
+                    (0, 1),
+                    (-1, -1),
+                    [colors.white, colors.Color(0.96, 0.96, 0.96)],
+                ),
+            ],
+        )
+
+
+def build(data: RoundPrint, paper: str = "letter") -> bytes:
+    """The assignments PDF of ``data`` on ``paper`` ("letter" or "a4")."""
+    return AssignmentsDocument(data, paper).build()

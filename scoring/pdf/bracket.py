@@ -1,0 +1,236 @@
+"""The bracket: heats -> semi-final tables -> final -> champion, on landscape pages.
+
+Pure module: no Django import. Source: tournament.md, "Advancement to the
+semi-final" (size and table layout, alternates in call order) and "Semi-final and
+final" (the semi-final table winners play the final). Whatever is not known yet
+prints as a blank line to fill in by hand, so the bracket can be posted before
+any result exists.
+
+Three columns side by side; a column too long for one page continues in the same
+place on the next page (a 36-player semi-final, a large event's heat winners).
+"""
+
+from __future__ import annotations
+
+from io import BytesIO
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Frame, Spacer
+
+from scoring.pdf import fonts
+from scoring.pdf.base import PrintDocument, _numbered_canvas, grid, para
+from scoring.pdf.data import EventPrint, ResultTable
+
+BLANK = ""
+HEAD = 16 * mm
+BLANK_ROW = 13
+
+
+def _finish_rows(table: ResultTable, seats: int) -> list[list]:
+    """One row per seat: name (winner bold) and final florins; blanks for the
+    seats nobody is known for yet."""
+    rows = []
+    for finish in table.finishes:
+        won = finish.place == 1
+        score = "" if finish.final is None else str(finish.final)
+        name = ("1. " if won else "") + finish.player
+        rows.append([para(name, 9, bold=won), para(score, 9, align="right")])
+    rows += [[BLANK, BLANK] for _ in range(seats - len(table.finishes))]
+    return rows
+
+
+def _fill(frame: Frame, column: list, canvas) -> None:
+    """Draw flowables from the front of ``column`` into ``frame`` until it is
+    full, splitting the one that straddles the end (a table splits between rows);
+    what is drawn leaves ``column``."""
+    while column:
+        if frame.add(column[0], canvas, trySplit=0):
+            column.pop(0)
+            continue
+        parts = frame.split(column[0], canvas)
+        if not parts:
+            if frame._atTop:  # taller than an empty column: would never fit
+                column.pop(0)
+                continue
+            return
+        column[0:1] = parts
+        if not frame.add(column[0], canvas, trySplit=0):
+            return
+        column.pop(0)
+
+
+class BracketDocument(PrintDocument):
+    """The bracket of an event (:class:`EventPrint`)."""
+
+    orientation = "landscape"
+    title = "bracket"
+    gap = 5 * mm
+    shares = (0.3, 0.38, 0.32)
+
+    def __init__(self, data: EventPrint, paper: str = "letter") -> None:
+        self.data = data
+        super().__init__(data.event, paper)
+
+    def columns(self) -> list[list]:
+        """The flowables of each column, left to right."""
+        return [self._heats(), self._semi(), self._final()]
+
+    def _table(self, title: str, rows: list[list], width: float, extra=()):
+        body = rows or [[BLANK, BLANK]]
+        # Blank lines are kept low so a 25-player semi-final fits one page; a name
+        # that wraps gets the height it needs.
+        heights = [None] + [BLANK_ROW if row[0] == BLANK else None for row in body]
+        return grid(
+            [[para(title, 8.5, bold=True), BLANK], *body],
+            [width - 14 * mm, 14 * mm],
+            heights=heights,
+            extra=[
+                ("SPAN", (0, 0), (-1, 0)),
+                ("TOPPADDING", (0, 0), (-1, -1), 1),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+                *extra,
+            ],
+        )
+
+    def _heats(self) -> list:
+        width = self._width(0)
+        flow: list = [para("Heats: table winners", 12, bold=True), Spacer(0, 2 * mm)]
+        for heat in self.data.heats:
+            rows = [
+                [
+                    para(
+                        f"Heat {heat.number}: {heat.players} players, "
+                        f"{len(heat.tables)} tables",
+                        8.5,
+                        bold=True,
+                    )
+                ]
+            ]
+            for table in heat.tables:
+                winners = " / ".join(table.winners) if table.has_results else BLANK
+                if len(table.winners) > 1:
+                    winners += " (tie)"
+                rows.append([para(f"T{table.number}  {winners}", 8)])
+            flow += [
+                grid(
+                    rows,
+                    [width],
+                    extra=[
+                        ("TOPPADDING", (0, 0), (-1, -1), 1),
+                        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+                    ],
+                ),
+                Spacer(0, 1.5 * mm),
+            ]
+        if not self.data.heats:
+            flow.append(para("No heat has been played yet.", 9))
+        return flow
+
+    def _semi(self) -> list:
+        d, width = self.data, self._width(1)
+        if d.final_only:
+            return [
+                para("No semi-final", 12, bold=True),
+                para("The heat winners play the final.", 9),
+            ]
+        layout = d.semi_layout or tuple(len(t.finishes) for t in d.semi)
+        title = f"Semi-final of {d.semi_size}: " + " + ".join(map(str, layout))
+        flow: list = [para(title, 12, bold=True), Spacer(0, 2 * mm)]
+        seated = {t.number: t for t in d.semi}
+        for number, seats in enumerate(layout, start=1):
+            table = seated.get(number, ResultTable(number, ()))
+            flow += [
+                self._table(f"Table {number}", _finish_rows(table, seats), width),
+                Spacer(0, 1.5 * mm),
+            ]
+        return flow
+
+    def _final(self) -> list:
+        d, width = self.data, self._width(2)
+        table = d.final[0] if d.final else ResultTable(1, ())
+        seats = max(len(table.finishes), len(d.semi_layout) if not d.final_only else 4)
+        flow: list = [
+            para("Final", 12, bold=True),
+            Spacer(0, 2 * mm),
+            self._table("Final table", _finish_rows(table, seats), width),
+            Spacer(0, 6 * mm),
+            para("Champion", 12, bold=True),
+        ]
+        champion = (
+            table.winners[0] if table.has_results and len(table.winners) == 1 else ""
+        )
+        box = grid(
+            [[para(champion, 16, bold=True)]],
+            [width],
+            header=False,
+            extra=[
+                ("TOPPADDING", (0, 0), (-1, -1), 10),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 12),
+            ],
+        )
+        return [*flow, box, Spacer(0, 6 * mm), *self._alternates(width)]
+
+    def _alternates(self, width: float) -> list:
+        flow: list = [para("Alternates in call order", 10, bold=True)]
+        rows = [
+            [para(f"{i}. {a.player}", 8), para(a.reason, 7)]
+            for i, a in enumerate(self.data.alternates, start=1)
+        ]
+        if rows:
+            flow.append(grid(rows, [width * 0.45, width * 0.55], header=False))
+        else:
+            flow.append(para("none", 9))
+        return flow
+
+    def _width(self, index: int) -> float:
+        return (self.frame_width - 2 * self.gap) * self.shares[index]
+
+    def _header(self, canvas) -> None:
+        top = self.pagesize[1] - self.margin
+        room = self.frame_width
+        heading = f"{self.event} — bracket"
+        fonts.draw(
+            canvas,
+            self.margin,
+            top - 18,
+            fonts.shorten(heading, 18, room, True),
+            18,
+            bold=True,
+        )
+        note = "Blank lines are filled in as results come."
+        if self.data.provisional:
+            note = "Provisional: heat tables still owe results. " + note
+        fonts.draw(canvas, self.margin, top - 32, fonts.shorten(note, 9, room), 9)
+
+    def build(self) -> bytes:
+        """Lay the columns out side by side, page after page, until all are used."""
+        buffer = BytesIO()
+        canvas = _numbered_canvas(f"{self.event} — {self.title}", self.margin)(
+            buffer, pagesize=self.pagesize
+        )
+        canvas.setTitle(f"{self.event} — {self.title}")
+        canvas.setAuthor("medici-tourney")
+        columns = self.columns()
+        height = self.frame_height - HEAD
+        while any(columns):
+            self._header(canvas)
+            x = self.margin
+            for index, column in enumerate(columns):
+                frame = Frame(
+                    x,
+                    self.margin,
+                    self._width(index),
+                    height,
+                    leftPadding=0,
+                    rightPadding=0,
+                )
+                _fill(frame, column, canvas)
+                x += self._width(index) + self.gap
+            canvas.showPage()
+        canvas.save()
+        return buffer.getvalue()
+
+
+def build(data: EventPrint, paper: str = "letter") -> bytes:
+    """The bracket PDF of ``data`` on ``paper`` (landscape)."""
+    return BracketDocument(data, paper).build()

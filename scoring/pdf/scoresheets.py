@@ -1,0 +1,179 @@
+"""Scoresheets: one page per table, the paperwork each table turns in.
+
+Pure module: no Django import. Source: tournament.md, "Recording a table" (money
+after day 1 and day 2, the final florins and the place of every player) and
+"Heats" (time called at the call mark; paperwork due by the end of the heat); the
+table's public page is reached from its QR code.
+"""
+
+from __future__ import annotations
+
+from reportlab.lib.units import mm
+from reportlab.platypus import PageBreak, Paragraph, Spacer, Table
+
+from scoring.pdf import fonts
+from scoring.pdf.base import PrintDocument, QrCode, grid, para, style
+from scoring.pdf.data import RoundPrint, SeatedTable
+
+START = "★"
+ROW_PAD = 10
+
+
+class ScoresheetsDocument(PrintDocument):
+    """One scoresheet per table of a seated round (:class:`RoundPrint`)."""
+
+    title = "scoresheets"
+
+    def __init__(self, data: RoundPrint, paper: str = "letter") -> None:
+        self.data = data
+        self.title = f"{data.round} scoresheets"
+        super().__init__(data.event, paper)
+
+    def story(self):
+        flow: list = []
+        for table in self.data.tables:
+            if flow:
+                flow.append(PageBreak())
+            flow += self.sheet(table)
+        if not flow:
+            flow.append(Paragraph("No tables are seated in this round.", style(12)))
+        return flow
+
+    def sheet(self, table: SeatedTable) -> list:
+        """The flowables of one table's sheet; the parts every sheet shares are
+        built once and drawn on every page (a third of the time for 200 tables)."""
+        if not hasattr(self, "_common"):
+            self._common = self._notes()
+        return [self._heading(table), Spacer(0, 5 * mm), self._scores(table)] + list(
+            self._common
+        )
+
+    def _notes(self) -> list:
+        return [
+            Spacer(0, 4 * mm),
+            para(
+                f"{START} starts (seat 1). Write the money each player holds after "
+                "day 1 and day 2 and the final florins; places follow the final "
+                "florins, equal scores share a place. Each player initials their "
+                "own line.",
+                9,
+            ),
+            Spacer(0, 5 * mm),
+            self._time_called(),
+            Spacer(0, 5 * mm),
+            self._turn_in(),
+        ]
+
+    def _heading(self, table: SeatedTable) -> Table:
+        qr = 32 * mm
+        text = [
+            para(self.data.event, 12),
+            para(f"{self.data.round} — scoresheet", 16, bold=True),
+            Paragraph(
+                f'<font size="40">{fonts.markup(f"Table {table.number}", True)}</font>'
+                + (' <font size="12">late table</font>' if table.late else ""),
+                style(40, leading=46),
+            ),
+            para(f"{len(table.players)} players", 10),
+        ]
+        if table.url:
+            text.append(para(f"This table's page: {table.url}", 8))
+        code = QrCode(table.url, qr, "this table's page") if table.url else ""
+        return grid(
+            [[text, code]],
+            [self.frame_width - qr - 8, qr + 8],
+            header=False,
+            extra=[
+                ("GRID", (0, 0), (-1, -1), 0, None),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ],
+        )
+
+    def _scores(self, table: SeatedTable) -> Table:
+        fixed = [30, 62, 62, 62, 40, 52]
+        name = self.frame_width - sum(fixed)
+        rows = [
+            [
+                f"{seat} {START}" if seat == 1 else str(seat),
+                para(player, 11, bold=seat == 1),
+                "",
+                "",
+                "",
+                "",
+                "",
+            ]
+            for seat, player in enumerate(table.players, start=1)
+        ]
+        header = [
+            "Seat",
+            "Player",
+            "After day 1",
+            "After day 2",
+            "Final",
+            "Place",
+            "Initials",
+        ]
+        return grid(
+            [header, *rows],
+            [fixed[0], name, *fixed[1:]],
+            extra=[
+                ("FONT", (0, 0), (-1, 0), fonts.BOLD, 8),
+                ("FONT", (0, 1), (0, -1), fonts.BOLD, 11),
+                ("ALIGN", (0, 0), (0, -1), "CENTER"),
+                ("ALIGN", (2, 0), (-1, 0), "CENTER"),
+                # Room to write; a long name wraps and the row grows with it.
+                ("TOPPADDING", (0, 1), (-1, -1), ROW_PAD),
+                ("BOTTOMPADDING", (0, 1), (-1, -1), ROW_PAD),
+            ],
+        )
+
+    def _time_called(self) -> Table:
+        call = self.data.call_minutes
+        box = "☐"
+        rows = [
+            [
+                para(f"{box} Time called at {call} minutes", 11, bold=True),
+                para("during day:  1 ☐   2 ☐   3 ☐", 11),
+                para("GM initials:", 11),
+            ],
+            [
+                para(
+                    f"At the {call}-minute mark all bidding stops, the current loads "
+                    "go unsold, and the current day is scored as the game's last.",
+                    8,
+                ),
+                "",
+                "",
+            ],
+        ]
+        third = self.frame_width / 3
+        return grid(
+            rows,
+            [third * 1.3, third, third * 0.7],
+            header=False,
+            extra=[
+                ("SPAN", (0, 1), (-1, 1)),
+                ("TOPPADDING", (0, 0), (-1, 0), 8),
+                ("BOTTOMPADDING", (0, 0), (-1, 0), 8),
+            ],
+        )
+
+    def _turn_in(self) -> Table:
+        text = (
+            f"The winner turns this sheet in to the GM within {self.data.heat_minutes}"
+            " minutes of the heat's start: a table without paperwork advances nobody."
+        )
+        return grid(
+            [[para(text, 9), para("Received by:", 9), para("at (time):", 9)]],
+            [self.frame_width * 0.6, self.frame_width * 0.2, self.frame_width * 0.2],
+            header=False,
+            extra=[
+                ("TOPPADDING", (0, 0), (-1, -1), 6),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 14),
+            ],
+        )
+
+
+def build(data: RoundPrint, paper: str = "letter") -> bytes:
+    """The scoresheets PDF of ``data`` (one page per table) on ``paper``."""
+    return ScoresheetsDocument(data, paper).build()

@@ -1,0 +1,138 @@
+"""Timer rules and clock marks in large type, for a table tent.
+
+Pure module: no Django import. Source: tournament.md, "Heats" (the clock: two
+pace marks and the call mark, all configurable; the slow-player timer, 4:00, or
+2:00 when picked up after the second mark; the slow-play guidance figures) and
+seed 001, "Time". Every figure comes from the event's settings (:class:`ClockPrint`).
+"""
+
+from __future__ import annotations
+
+from reportlab.lib.units import mm
+from reportlab.platypus import PageBreak, Spacer
+
+from scoring.pdf.base import PrintDocument, grid, para
+from scoring.pdf.data import ClockPrint
+
+
+def clock(seconds: int) -> str:
+    """``240`` -> ``"4:00"`` (minutes:seconds, as a timer shows it)."""
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+class TimerRulesDocument(PrintDocument):
+    """Two landscape pages: the clock, then the slow-player timer."""
+
+    orientation = "landscape"
+    title = "timer rules"
+
+    def __init__(self, data: ClockPrint, paper: str = "letter") -> None:
+        self.data = data
+        super().__init__(data.event, paper)
+
+    def story(self):
+        return [*self._clock(), PageBreak(), *self._timer()]
+
+    def _marks(self) -> list[tuple[str, str]]:
+        d = self.data
+        return [
+            (
+                "0",
+                "The heat starts. Seats are assigned "
+                f"{d.seat_after_minutes} minutes after the start: do not be late.",
+            ),
+            (
+                str(d.first_mark_minutes),
+                "Pace mark: a game still in its first "
+                "buying session picks up the pace.",
+            ),
+            (
+                str(d.second_mark_minutes),
+                "Pace mark: a game still in its second "
+                "buying session picks up the pace. Timers picked up from now on are "
+                f"set to {clock(d.late_timer_seconds)}.",
+            ),
+            (
+                str(d.call_minutes),
+                "Time is called: all bidding stops, the current "
+                "loads go unsold, and final scoring begins.",
+            ),
+            (
+                str(d.heat_minutes),
+                "Paperwork due: a table that has not turned in its "
+                "scoresheet by now advances nobody.",
+            ),
+        ]
+
+    def _clock(self) -> list:
+        d = self.data
+        rows = [
+            [para(f"{m}'", 30, bold=True, align="right"), para(text, 17)]
+            for m, text in self._marks()
+        ]
+        return [
+            para(f"Each heat lasts {d.heat_minutes} minutes", 34, bold=True),
+            para(self.event, 14),
+            Spacer(0, 6 * mm),
+            grid(
+                rows,
+                [32 * mm, self.frame_width - 32 * mm],
+                header=False,
+                extra=[
+                    ("TOPPADDING", (0, 0), (-1, -1), 7),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 9),
+                ],
+            ),
+            Spacer(0, 4 * mm),
+            para(
+                "The GM announces the marks in minutes after the heat's start. "
+                "A player's own time for the whole game should be about nine "
+                "minutes: decide a bid before the lot comes to you.",
+                14,
+            ),
+        ]
+
+    def _timer(self) -> list:
+        d = self.data
+        full, late = clock(d.timer_seconds), clock(d.late_timer_seconds)
+        steps = [
+            f"Slow play: more than {d.slow_bid_seconds} seconds for a bid, or more "
+            f"than {d.slow_draw_seconds} seconds to draw and start an auction.",
+            f"Any player may fetch a timer from the check-in table: it is set to "
+            f"{full} ({late} after the {d.second_mark_minutes}-minute mark). "
+            "No arguing, no accusations.",
+            "The timer runs only while the slow player acts: start it when they "
+            "start to draw, bid or hold up play, stop it when they finish. The "
+            "others watch that it is run fairly.",
+            "When it runs out, that player makes no more bids, takes no more "
+            "turns and only watches, silently, to the end.",
+            "GMs may hand out a timer with any time left, or penalties; an appeal "
+            "goes to two other officials while the appellant's timer runs.",
+        ]
+        rows = [
+            [para(str(i), 24, bold=True, align="right"), para(text, 16)]
+            for i, text in enumerate(steps, start=1)
+        ]
+        return [
+            para(f"Slow-player timer: {full}", 34, bold=True),
+            para(
+                f"{late} if picked up after the {d.second_mark_minutes}-minute mark",
+                20,
+                bold=True,
+            ),
+            Spacer(0, 5 * mm),
+            grid(
+                rows,
+                [16 * mm, self.frame_width - 16 * mm],
+                header=False,
+                extra=[
+                    ("TOPPADDING", (0, 0), (-1, -1), 5),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 7),
+                ],
+            ),
+        ]
+
+
+def build(data: ClockPrint, paper: str = "letter") -> bytes:
+    """The timer-rules PDF of ``data`` on ``paper`` (landscape)."""
+    return TimerRulesDocument(data, paper).build()

@@ -1,0 +1,432 @@
+"""Importing a results CSV (formats.md, Results CSV): plan first, then write briefly.
+
+Words:
+- *saved state*: what an import decides on: the event's players and rounds, and the
+  tables, seats and records of the rounds the file names (:class:`SavedState`);
+- *plan*: what the import would write, worked out from the file and a saved state
+  (:class:`ImportPlan`), with every contradiction of a saved record;
+- *table import*: one table of the file beside its saved version (:class:`TableImport`).
+
+The file is read, checked and planned without any lock. Only then the import writes,
+in one short transaction: it locks the event, the rounds and their tables (lock order
+of ``heats.services.lock``), loads the saved state again and, when anything changed
+since the plan (a result saved meanwhile), plans again and re-checks the
+contradictions, so nothing saved meanwhile is overwritten unseen or without its
+history. Rows are written in bulk, so even a 10,000-row file holds SQLite's single
+write lock briefly and a result saved during the import waits little.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db import IntegrityError, transaction
+
+from heats import permissions
+from heats.errors import UserError
+from heats.models import Entry, EntryStatus, Event, Player, Round, Seat, Table
+from heats.permissions import NotAllowed, may, refusal, require
+from heats.services import PlayerDirectory, lock, lock_tables, log
+from scoring import advancement
+from scoring.checks import refresh_table_check, sheet_findings
+from scoring.import_plan import (
+    DesiredRecord,
+    ImportSummary,
+    SavedState,
+    TableImport,
+    desired_records,
+    seat_values,
+)
+from scoring.importers import ParsedResults, ResultRow, parse_results_csv
+from scoring.models import PlayerRecord, RecordHistory, TableCheck
+
+# Tries of the write when a player the plan would create was created meanwhile (a
+# check-in to another round): each try plans again from what is saved.
+WRITE_TRIES = 3
+
+
+@dataclass
+class ImportPlan:
+    """What an import would write, from the file and ``state``."""
+
+    state: SavedState
+    directory: PlayerDirectory
+    tables: list[TableImport]
+    unresolved: list[str] = field(default_factory=list)
+    conflicts: list[str] = field(default_factory=list)
+
+    def refuse(self, event: Event, user, replace: bool) -> None:
+        """Refuse the plan, saving nothing: NotAllowed for a change ``user`` may
+        not make (:meth:`require_rights`), then UserError listing every
+        contradiction of a saved record, unless ``replace``."""
+        self.require_rights(event, user, replaced=self.conflicts if replace else [])
+        if self.conflicts and not replace:
+            raise UserError(
+                f"The file contradicts {len(self.conflicts)} saved record(s); "
+                "nothing was saved. "
+                "To overwrite them, import again with --replace (on the page: tick "
+                "Replace); the old values are kept in the history.",
+                self.conflicts,
+            )
+
+    def require_rights(self, event: Event, user, *, replaced: list[str]) -> None:
+        """One decision per change the file makes (``heats.permissions``):
+        entering results needs event staff; a table the app has not seated (the
+        file seats it), a ``place`` that declares a tie's winner and replacing
+        saved records (``replaced``) need a GM. Raises NotAllowed naming every
+        refused change."""
+        require(event, user, permissions.IMPORT_RESULTS)
+        changed = [item for item in self.tables if not item.unchanged()]
+        needs = [
+            (
+                permissions.SEAT,
+                "tables the app has not seated",
+                [i.label for i in changed if i.table is None],
+            ),
+            (
+                permissions.DECLARE_TIE,
+                "a place declaring the winner of a tie",
+                [i.label for i in changed if any(r.declared_winner for r in i.records)],
+            ),
+            (
+                permissions.CORRECT_RESULTS,
+                "values that replace saved results",
+                replaced,
+            ),
+        ]
+        refused = [
+            f"{refusal(event, user, action)} The file has {what}: {'; '.join(labels)}."
+            for action, what, labels in needs
+            if labels and not may(event, user, action)
+        ]
+        if refused:
+            raise NotAllowed("\n".join(refused))
+
+
+def _group_tables(rows: list[ResultRow]) -> dict[tuple[str, int, int], list[ResultRow]]:
+    tables: dict[tuple[str, int, int], list[ResultRow]] = defaultdict(list)
+    for row in rows:
+        tables[(row.round_kind, row.round_number, row.table)].append(row)
+    return tables
+
+
+def _check_one_seat_per_round(rows: list[ResultRow], players: dict[str, Player]):
+    """UserError when rows the file tells apart are one saved player in one round
+    (e.g. a badge on one row, only the name on another, matching a saved player)."""
+    seen: dict[tuple, ResultRow] = {}
+    problems = []
+    for row in rows:
+        # One Player object per person in the directory; new ones have no id yet.
+        first = seen.setdefault((row.round_code, id(players[row.player_key])), row)
+        if first is not row:
+            problems.append(
+                f"line {row.line}: {row.player} is the saved player "
+                f"{players[row.player_key]}, already at line {first.line} of the "
+                "same round"
+            )
+    if problems:
+        raise UserError("The file seats one player twice in a round.", problems)
+
+
+def make_plan(event: Event, parsed: ParsedResults, state: SavedState) -> ImportPlan:
+    """Plan the import of ``parsed`` over ``state``; nothing is saved (new players
+    and badges stay unsaved in the plan's directory). UserError when the file seats
+    one saved player twice in a round."""
+    directory = PlayerDirectory(event, state.players, saving=False)
+    players = {
+        row.player_key: directory.get_or_create(row.player, row.badge)
+        for row in parsed.rows
+    }
+    _check_one_seat_per_round(parsed.rows, players)
+    plan = ImportPlan(state, directory, [])
+    for (kind, number, table), rows in _group_tables(parsed.rows).items():
+        records, unresolved = desired_records(rows, players)
+        item = TableImport(state, (kind, number), table, records, event.rules)
+        if unresolved:
+            plan.unresolved.append(item.label)
+        plan.tables.append(item)
+    plan.conflicts = [
+        p for item in plan.tables if not item.unchanged() for p in item.conflicts()
+    ]
+    return plan
+
+
+def import_results(
+    event: Event, text: str, *, replace: bool = False, user=None, source: str = "CSV"
+) -> ImportSummary:
+    """Import a results CSV (formats.md) into ``event``, all or nothing.
+
+    Raises ``ResultsFileError`` (every problem with line and column) for an invalid
+    file, and ``UserError`` listing every contradiction with saved records unless
+    ``replace``; in both cases nothing is saved. Re-importing the same file changes
+    nothing. Replaced values stay in ``RecordHistory``. Reads, checks and plans
+    before it writes; the write is one short transaction (see the module's text).
+    """
+    parsed = parse_results_csv(text)
+    keys = {(row.round_kind, row.round_number) for row in parsed.rows}
+    plan = make_plan(event, parsed, SavedState.load(event, keys))
+    plan.refuse(event, user, replace)
+    for attempt in range(1, WRITE_TRIES + 1):
+        try:
+            with transaction.atomic():
+                return _write(event, parsed, plan, replace, user, source)
+        except IntegrityError:
+            if attempt == WRITE_TRIES:
+                raise
+            plan = make_plan(event, parsed, SavedState.load(event, keys))
+            plan.refuse(event, user, replace)
+    raise AssertionError("unreachable")
+
+
+def _lock_rounds(event: Event, keys: set[tuple[str, int]]) -> dict[tuple, Round]:
+    """Lock the event, then the file's rounds (created when missing) and their
+    tables, in ``heats.services.lock``'s order; the rounds by key."""
+    lock(event)
+    rounds = {
+        key: Round.objects.get_or_create(event=event, kind=key[0], number=key[1])[0]
+        for key in sorted(keys)
+    }
+    locked = Round.objects.select_for_update(no_key=True).filter(
+        pk__in=[r.pk for r in rounds.values()]
+    )
+    list(locked.order_by("pk").values_list("pk", flat=True))
+    for rnd in sorted(rounds.values(), key=lambda r: r.pk):
+        lock_tables(rnd)
+    return rounds
+
+
+def _write(event, parsed, plan: ImportPlan, replace: bool, user, source: str):
+    """Lock, plan again if the saved state changed since ``plan``, and write."""
+    keys = set(plan.state.keys)
+    rounds = _lock_rounds(event, keys)
+    if SavedState.fingerprint_now(event, keys) != plan.state.fingerprint:
+        plan = make_plan(event, parsed, SavedState.load(event, keys))
+        plan.refuse(event, user, replace)
+    changed = [item for item in plan.tables if not item.unchanged()]
+    _save_players(event, plan.directory)
+    summary = ImportSummary(
+        tables_created=sum(item.table is None for item in changed),
+        tables_unchanged=len(plan.tables) - len(changed),
+        players_created=len(plan.directory.created),
+        warnings=list(parsed.warnings)
+        + [
+            f"badge {p.badge} now identifies the earlier player {p.name}"
+            for p in plan.directory.badged
+        ],
+        unresolved_ties=list(plan.unresolved),
+    )
+    summary.tables_replaced = len(changed) - summary.tables_created
+    if changed:
+        history = f"{source} import"
+        summary.rules_findings = _write_tables(plan, changed, rounds, user, history)
+        log(
+            event,
+            user,
+            "import",
+            f"Imported results ({source}): {summary.lines()[0]}",
+            tables=[item.label for item in plan.tables],
+        )
+    return summary
+
+
+def _write_tables(plan: ImportPlan, changed, rounds, user, source: str) -> list[str]:
+    """Write the changed tables, their entries, seats, records, history rows and
+    rules checks; the summary lines of the tables with rules findings."""
+    _free_seats(plan.state, changed, user, source)
+    tables = _save_tables(changed, rounds)
+    _save_entries(changed, rounds)
+    _save_seats_and_records(changed, tables, rounds)
+    RecordHistory.objects.bulk_create(
+        _history(tables[item.key], user, source, item.saved_values(), item.new_values())
+        for item in changed
+        if item.table is not None and item.saved_values() != item.new_values()
+    )
+    return _save_checks(changed, tables)
+
+
+def _save_players(event: Event, directory: PlayerDirectory) -> None:
+    """Save the plan's new players and new badges (IntegrityError when another
+    transaction saved one of them meanwhile: the import plans again)."""
+    for player in directory.badged:
+        if player.pk is not None:
+            Player.objects.filter(pk=player.pk).update(badge=player.badge)
+    Player.objects.bulk_create(directory.created)
+    if any(p.pk is None for p in directory.created):
+        # A database that does not return ids from a bulk insert.
+        saved = {
+            (p.badge, p.name_key if not p.badge else ""): p for p in event.players.all()
+        }
+        for player in directory.created:
+            found = saved[(player.badge, player.name_key if not player.badge else "")]
+            player.pk, player._state.adding = found.pk, False
+
+
+def _free_seats(state: SavedState, changed: list[TableImport], user, source: str):
+    """Delete the seats the import replaces: those of the replaced tables, and
+    those of players it moves here from another table of the round. A table a
+    player left (and the import does not replace) gets its places derived again,
+    a history row and a new rules check."""
+    replaced = {item.table.pk for item in changed if item.table is not None}
+    moved = [seat for item in changed for seat in item.elsewhere]
+    left = {s.table_id: s.table for s in moved if s.table_id not in replaced}
+    Seat.objects.filter(pk__in=[s.pk for s in moved]).delete()
+    Seat.objects.filter(table_id__in=replaced).delete()
+    for pk, table in left.items():
+        rederive_places(table)
+        after = seat_values(table.seats.select_related("player", "record"))
+        before = seat_values(state.seats.get(pk, []))
+        RecordHistory.objects.bulk_create(
+            [_history(table, user, source, before, after)]
+        )
+        refresh_table_check(table)
+
+
+def rederive_places(table: Table) -> None:
+    """Recompute the places of ``table`` from its saved records (after a player left
+    it), keeping a GM's tie declaration while it still resolves a tie."""
+    records = list(PlayerRecord.objects.filter(seat__table=table))
+    if not records:
+        return
+    places = advancement.table_places(
+        [
+            advancement.PlayerResult(
+                str(r.pk), r.final, r.day1, r.day2, 1 if r.declared_winner else None
+            )
+            for r in records
+        ]
+    )
+    tie = sum(r.final == places.winner_final for r in records) > 1
+    for r in records:
+        r.place = places.places[str(r.pk)]
+        r.declared_winner = tie and places.winners == (str(r.pk),)
+        r.save(update_fields=["place", "declared_winner", "updated_at"])
+
+
+def _save_tables(changed: list[TableImport], rounds: dict) -> dict[tuple, Table]:
+    """The tables written, by ``TableImport.key``; new ones created in bulk."""
+    tables = {item.key: item.table for item in changed if item.table is not None}
+    new = {
+        item.key: Table(round=rounds[item.round_key], number=item.number)
+        for item in changed
+        if item.table is None
+    }
+    Table.objects.bulk_create(new.values())
+    if any(t.pk is None for t in new.values()):
+        saved = {
+            (t.round_id, t.number): t
+            for t in Table.objects.filter(round__in=rounds.values())
+        }
+        new = {key: saved[(t.round_id, t.number)] for key, t in new.items()}
+    return {**tables, **new}
+
+
+def _save_entries(changed: list[TableImport], rounds: dict) -> None:
+    """A player with a result played the round: checked in, whatever the check-in
+    desk recorded (tournament.md, Words: entry). Only missing entries are created
+    and only others changed (a re-import writes none)."""
+    wanted = {
+        (rounds[item.round_key].pk, r.player.pk)
+        for item in changed
+        for r in item.records
+    }
+    saved = dict(
+        ((round_id, player_id), status)
+        for round_id, player_id, status in Entry.objects.filter(
+            round__in={rounds[item.round_key] for item in changed}
+        ).values_list("round_id", "player_id", "status")
+    )
+    Entry.objects.bulk_create(
+        Entry(round_id=rnd, player_id=player)
+        for rnd, player in sorted(wanted)
+        if (rnd, player) not in saved
+    )
+    others: dict[int, list[int]] = defaultdict(list)
+    for rnd, player in wanted:
+        if saved.get((rnd, player), EntryStatus.CHECKED_IN) != EntryStatus.CHECKED_IN:
+            others[rnd].append(player)
+    for rnd, players in others.items():
+        Entry.objects.filter(round_id=rnd, player_id__in=players).update(
+            status=EntryStatus.CHECKED_IN
+        )
+
+
+def _save_seats_and_records(changed, tables: dict, rounds: dict) -> None:
+    seats = [
+        Seat(
+            table=tables[item.key],
+            round=rounds[item.round_key],
+            number=r.seat,
+            player_id=r.player.pk,
+        )
+        for item in changed
+        for r in item.records
+    ]
+    Seat.objects.bulk_create(seats)
+    if any(s.pk is None for s in seats):
+        ids = dict(
+            ((table, number), pk)
+            for pk, table, number in Seat.objects.filter(
+                round__in=rounds.values()
+            ).values_list("pk", "table_id", "number")
+        )
+        for seat in seats:
+            seat.pk = ids[(seat.table_id, seat.number)]
+    records = (r for item in changed for r in item.records)
+    PlayerRecord.objects.bulk_create(
+        _record(seat, r) for seat, r in zip(seats, records, strict=True)
+    )
+
+
+def _record(seat: Seat, r: DesiredRecord) -> PlayerRecord:
+    return PlayerRecord(
+        seat_id=seat.pk,
+        day1=r.day1,
+        day2=r.day2,
+        final=r.final,
+        place=r.place,
+        declared_winner=r.declared_winner,
+        tie_reason="place given in the results file" if r.declared_winner else "",
+    )
+
+
+def _history(table: Table, user, source: str, old: dict, new: dict) -> RecordHistory:
+    return RecordHistory(
+        table=table,
+        user=user if getattr(user, "is_authenticated", False) else None,
+        source=source,
+        old=old,
+        new=new,
+    )
+
+
+def _save_checks(changed: list[TableImport], tables: dict) -> list[str]:
+    """Save the level-1 findings of every written table (and its newest
+    scoresheet's) as ``refresh_table_check`` does, in bulk; the summary lines of
+    the tables with findings."""
+    written = {item.key: tables[item.key] for item in changed}
+    ids = [t.pk for t in written.values()]
+    checks = {c.table_id: c for c in TableCheck.objects.filter(table_id__in=ids)}
+    with_sheets = set(
+        Table.objects.filter(pk__in=ids, scoresheets__isnull=False).values_list(
+            "pk", flat=True
+        )
+    )
+    new, renewed, lines = [], [], []
+    for item in changed:
+        table = written[item.key]
+        findings = item.findings + (
+            sheet_findings(table) if table.pk in with_sheets else []
+        )
+        check = checks.get(table.pk)
+        if check is None:
+            new.append(TableCheck(table=table, findings=findings))
+        elif check.findings != findings:
+            # Changed findings need a new acknowledgement: a new check, in bulk.
+            renewed.append(check.pk)
+            new.append(TableCheck(table=table, findings=findings))
+        if findings:
+            lines.append(f"{item.label}: {len(findings)} finding(s) to acknowledge")
+    TableCheck.objects.filter(pk__in=renewed).delete()
+    TableCheck.objects.bulk_create(new)
+    return lines
