@@ -150,7 +150,9 @@ class TableTieView(EventStaffRequiredMixin, TableMixin, FormView):
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(
-            seats=operations.table_seats(self.table), **kwargs
+            seats=operations.table_seats(self.table),
+            suggestion=operations.tie_suggestion(self.table),
+            **kwargs,
         )
 
     def form_valid(self, form):

@@ -48,6 +48,7 @@ from scoring.laurels import Laurel, laurels
 from scoring.models import PlayerRecord, RecordHistory
 from scoring.places import PlayerResult, TablePlaces, table_places
 from scoring.services import event_advancement, player_keys
+from scoring.tiebreak import TieSuggestion, suggest_tie_winner
 
 
 @dataclass(frozen=True)
@@ -331,6 +332,23 @@ def declare_winner(table: Table, player: Player, reason: str, user=None) -> Tabl
     return places
 
 
+def tie_suggestion(table: Table) -> TieSuggestion | None:
+    """What the recorded day scores say about ``table``'s tie for first
+    (``scoring.tiebreak``); None without a tie."""
+    seats = [s for s in table_seats(table) if _record(s)]
+    if not seats:
+        return None
+    top = max(s.record.final for s in seats)
+    tied = [s for s in seats if s.record.final == top]
+    if len(tied) < 2:
+        return None
+    records = [
+        PlayerResult(str(s.player_id), s.record.final, s.record.day1, s.record.day2)
+        for s in tied
+    ]
+    return suggest_tie_winner(records, {str(s.player_id): s.player.name for s in tied})
+
+
 def tied_players(table: Table) -> list[Player]:
     """Players sharing the top final score at ``table`` (empty without a tie)."""
     seats = [s for s in table_seats(table) if _record(s)]
@@ -535,4 +553,10 @@ def event_laurels(event: Event) -> list[Laurel]:
     if not final_tables or not final_tables[0]:
         return []
     semi_tables = round_results(rounds.get(RoundKind.SEMI), keys)
-    return laurels(final_tables[0], semi_tables, event.seed)
+    ties = dict(
+        PlayerRecord.objects.filter(
+            seat__round=rounds[RoundKind.FINAL], declared_winner=True
+        ).values_list("seat__player_id", "tie_reason")
+    )
+    reasons = {keys[pk]: reason for pk, reason in ties.items()}
+    return laurels(final_tables[0], semi_tables, event.seed, tie_reasons=reasons)
