@@ -84,8 +84,9 @@ def laurels(
     ``final``: the final table's records (empty: no laurels yet). ``semi_tables``:
     each semi-final table's records, table 1 first (empty when the event had no
     semi-final). ``tie_reasons`` maps the declared winner of a tie for first at
-    the final to the GM's reason, shown on that player's line. Players already at the final are never listed twice. Raises
-    ValueError as ``scoring.places.table_places`` for an invalid table.
+    the final to the GM's reason, shown on that player's line. Players already
+    at the final are never listed twice. Raises ValueError as
+    ``scoring.places.table_places`` for an invalid table.
     """
     if not final:
         return []
