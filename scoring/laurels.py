@@ -23,7 +23,7 @@ percentage
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
@@ -111,6 +111,20 @@ def laurels(
             break
         lines.append(replace(laurel, place=position))
     return lines
+
+
+def semi_runners_up(
+    semi_tables: Sequence[Sequence[PlayerResult]],
+    leave_out: Collection[str] = (),
+    seed: str = "0",
+) -> list[Laurel]:
+    """Every semi-final runner-up not in ``leave_out``, best first, as laurel
+    lines with ``place`` 0: by percentage of the table winner's final, then the
+    day-2 and day-1 percentages, then the die roll (module docstring). The final's
+    field (``scoring.finals``) ranks runners-up by this same order, so the laurels
+    and a GM's addition to the final never disagree.
+    """
+    return _runners_up(semi_tables, set(leave_out), seed)
 
 
 def _runners_up(
