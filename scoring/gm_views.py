@@ -283,7 +283,8 @@ def semi_mark(request, event: Event):
             messages.warning(
                 request,
                 f"The semi-final is already seated and {player} has no seat: "
-                "swap them in on the semi-final round page, or seat it again.",
+                "when a seated player does not show up, give the seat away under "
+                '"Replace a no-show".',
             )
     return redirect("scoring:semi", event=event.slug)
 

@@ -91,8 +91,9 @@ def suggest_tie_winner(
         fact, leaders = _compare(running, field, label, name)
         facts.append(fact)
         if fact.favoured is not None:
+            text = f"Suggested winner: {name(fact.favoured)} (more florins {label})."
             return TieSuggestion(
-                tuple(facts), fact.favoured, fact.text, _reason(fact, label)
+                tuple(facts), fact.favoured, text, _reason(fact, label)
             )
         running = leaders
     text = (

@@ -17,7 +17,8 @@ def test_more_florins_after_day_2_favours_that_player():
     s = suggest_tie_winner(tied, {"a": "Ann", "b": "Ben"})
     assert s.favoured == "a"
     assert len(s.facts) == 1
-    assert s.text == "Florins after day 2 favour Ann (Ann 61, Ben 58)."
+    assert s.facts[0].text == "Florins after day 2 favour Ann (Ann 61, Ben 58)."
+    assert s.text == "Suggested winner: Ann (more florins after day 2)."
     assert s.reason == "more florins after day 2 (61 to 58)"
 
 
