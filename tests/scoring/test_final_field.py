@@ -15,6 +15,7 @@ from django.urls import reverse
 
 from heats.errors import UserError
 from heats.models import AuditEntry, Player, Seat
+from heats.permissions import NotAllowed
 from scoring import finals, operations
 from scoring.models import FinalFill
 from scoring.operations import SeatScores
@@ -195,3 +196,29 @@ def test_the_final_page_offers_the_runner_up_and_the_gm_picks_it(
     page = client.get(url).content.decode()
     assert "runner-up added by the GM" in page
     assert 'id="seat-form"' in page
+
+
+def test_an_added_runner_up_who_does_not_come_makes_way_for_the_next(demo_event, semi):
+    # As in the first test: D's runner-up (97.5%) is added, then marked absent
+    # from the final; the next best is T1's runner-up at 89 of 100 = 89%.
+    rd = runner_up(semi, "D")
+    play(semi, {ALTERNATE: (None, 120), rd: (None, 117)}, {})
+    finals.mark_final_absent(demo_event, player(demo_event, winner(semi, "T1")))
+    finals.decide_final_fill(demo_event, FinalFill.Kind.RUNNERS_UP)
+    finals.mark_final_absent(demo_event, player(demo_event, rd))
+    field = finals.final_field(demo_event)
+    assert field.short and field.added == []
+    assert field.candidates[0].player.name == runner_up(semi, "T1")
+    fill = finals.decide_final_fill(demo_event, FinalFill.Kind.RUNNERS_UP)
+    assert fill.summary == (
+        f"Final: 3 semi-final winners + {runner_up(semi, 'T1')} (runner-up, 89.0%) "
+        "added by the GM"
+    )
+    assert AuditEntry.objects.filter(action="final-fill").count() == 2
+
+
+def test_only_a_gm_decides_a_short_final(demo_event, semi, assistant):
+    demo_event.assistants.add(assistant)
+    with pytest.raises(NotAllowed):
+        finals.decide_final_fill(demo_event, FinalFill.Kind.RUNNERS_UP, user=assistant)
+    assert not FinalFill.objects.exists()
