@@ -66,6 +66,8 @@ ACKNOWLEDGE = Action(Role.GM, "acknowledge rules findings")
 KEEP_APART = Action(Role.GM, "keep players apart")
 RUN_SEMI_FINAL = Action(Role.GM, "override or publish the semi-final list")
 RUN_FINAL = Action(Role.GM, "mark finalists absent")
+FILL_FINAL = Action(Role.GM, "decide how a short final is filled")
+REPLACE_NO_SHOW = Action(Role.GM, "replace a semi-final no-show")
 START_CLOCK = Action(Role.GM, "start the heat clock")
 
 

@@ -227,6 +227,7 @@ def seat(
     keep_apart: Iterable[frozenset[str]] = (),
     sizes: Sequence[int] | None = None,
     policy: str = SIX_OVER_FOUR,
+    smallest: int = MIN_TABLE,
 ) -> Seating:
     """Seat ``players`` at random from ``seed``, avoiding repeats if asked.
 
@@ -238,14 +239,16 @@ def seat(
     ``sizes`` forces a layout in table order (semi-final 25 = ``[5] * 5``), else
     :func:`table_sizes` with ``policy``. ``seed=None`` draws one with
     :mod:`secrets`, returned in ``Seating.seed``. Pairs naming absent players are
-    ignored. Source: tournament.md, Heats; "Semi-final and final".
+    ignored. ``smallest`` lowers the smallest table a forced layout may ask for
+    (only a final of 3 the GM confirmed uses it). Source: tournament.md, Heats;
+    "Semi-final and final".
 
     Raises SeatingError for duplicate keys, a table size outside 4-6, a forced
     layout with more seats than players, an unknown policy, a pair that does not
     name two players, or a negative times-met count.
     """
     keys = _checked_players(players)
-    layout = _checked_layout(sizes, len(keys), policy)
+    layout = _checked_layout(sizes, len(keys), policy, smallest)
     apart = set(keep_apart)  # read twice below, so an iterator must not run dry
     if seed is None:
         seed = secrets.randbelow(_SEED_LIMIT)
@@ -338,14 +341,16 @@ def _checked_players(players: Sequence[str]) -> list[str]:
     return keys
 
 
-def _checked_layout(sizes: Sequence[int] | None, n: int, policy: str) -> list[int]:
+def _checked_layout(
+    sizes: Sequence[int] | None, n: int, policy: str, smallest: int = MIN_TABLE
+) -> list[int]:
     """The forced layout after checks, or the policy's layout for ``n`` players."""
     if sizes is None:
         return table_sizes(n, policy).sizes
     _check_policy(policy)
     layout = list(sizes)
     for size in layout:
-        if size not in range(MIN_TABLE, MAX_TABLE + 1):
+        if size not in range(min(smallest, MIN_TABLE), MAX_TABLE + 1):
             raise SeatingError(
                 f"A table seats 4, 5 or 6 players; the layout asks for {size}."
             )

@@ -197,3 +197,44 @@ class SemiOverrideForm(forms.Form):
 
     def clean_added(self) -> list[str]:
         return [n.strip() for n in self.cleaned_data["added"].splitlines() if n.strip()]
+
+
+class NoShowForm(forms.Form):
+    """Replace a seated semi-final no-show by a present alternate
+    (``scoring.substitutes.replace_no_show``). ``seats``: the open seats;
+    ``candidates``: the present unseated alternates in call order; an empty
+    ``alternate`` means the next one."""
+
+    player = forms.TypedChoiceField(label="No-show", coerce=int)
+    alternate = forms.TypedChoiceField(
+        label="Takes the seat", coerce=int, required=False, empty_value=None
+    )
+
+    def __init__(self, *args, seats=(), candidates=(), action: str = "", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = [
+            (s.player_id, f"Table {s.table.number} seat {s.number}: {s.player.name}")
+            for s in seats
+        ]
+        first = f" ({candidates[0].player.name})" if candidates else ""
+        self.fields["alternate"].choices = [("", f"The next present alternate{first}")]
+        self.fields["alternate"].choices += [
+            (c.player.pk, f"{c.call}. {c.player.name} — {c.reason}") for c in candidates
+        ]
+        self.helper = FormHelper()
+        self.helper.form_action = action
+        self.helper.form_id = "no-show-form"
+        self.helper.attrs = {
+            "data-confirm": "Mark this player absent and give the seat away?"
+        }
+        self.helper.add_input(
+            Submit("replace", "Replace the no-show", css_class="btn-warning w-100")
+        )
+
+
+class FinalFillForm(forms.Form):
+    """The GM's decision for a short final (``scoring.finals.decide_final_fill``):
+    ``kind`` is one of ``FinalFill.Kind``; ``confirm`` is needed for a final of 3."""
+
+    kind = forms.CharField(widget=forms.HiddenInput)
+    confirm = forms.BooleanField(required=False)

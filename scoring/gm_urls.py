@@ -20,8 +20,10 @@ urlpatterns: list = [
         name="semi-override",
     ),
     path("e/<slug:event>/gm/semi/publish/", gm_views.semi_publish, name="semi-publish"),
+    path("e/<slug:event>/gm/semi/replace/", gm_views.semi_replace, name="semi-replace"),
     path("e/<slug:event>/gm/final/", gm_views.FinalView.as_view(), name="final"),
     path("e/<slug:event>/gm/final/seat/", gm_views.final_seat, name="final-seat"),
     path("e/<slug:event>/gm/final/absent/", gm_views.final_absent, name="final-absent"),
+    path("e/<slug:event>/gm/final/fill/", gm_views.final_fill, name="final-fill"),
     path("e/<slug:event>/gm/laurels/", gm_views.LaurelsView.as_view(), name="laurels"),
 ]

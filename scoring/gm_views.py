@@ -31,10 +31,16 @@ from heats.views import (
     seat_request,
     table_cards,
 )
-from scoring import operations, publishing
-from scoring.gm_forms import ResultForm, SemiOverrideForm, TieForm
+from scoring import finals, operations, publishing, substitutes
+from scoring.gm_forms import (
+    FinalFillForm,
+    NoShowForm,
+    ResultForm,
+    SemiOverrideForm,
+    TieForm,
+)
 from scoring.gm_tables import LaurelTable, SemiListTable
-from scoring.models import RecordHistory, SemiFinalOverride, TableCheck
+from scoring.models import FinalFill, RecordHistory, SemiFinalOverride, TableCheck
 from scoring.services import event_advancement, player_keys
 
 
@@ -150,7 +156,9 @@ class TableTieView(EventStaffRequiredMixin, TableMixin, FormView):
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(
-            seats=operations.table_seats(self.table), **kwargs
+            seats=operations.table_seats(self.table),
+            suggestion=operations.tie_suggestion(self.table),
+            **kwargs,
         )
 
     def form_valid(self, form):
@@ -238,6 +246,7 @@ class SemiView(EventStaffRequiredMixin, TemplateView):
             list_table=self.list_table,
             round=semi,
             cards=table_cards(semi) if semi else [],
+            no_show_form=no_show_form(self.event) if seated else None,
             seat_form=SeatForm(
                 action=action,
                 submit="Seat the semi-final again" if seated else "Seat semi-final",
@@ -274,8 +283,39 @@ def semi_mark(request, event: Event):
             messages.warning(
                 request,
                 f"The semi-final is already seated and {player} has no seat: "
-                "swap them in on the semi-final round page, or seat it again.",
+                "when a seated player does not show up, give the seat away under "
+                '"Replace a no-show".',
             )
+    return redirect("scoring:semi", event=event.slug)
+
+
+def no_show_form(event: Event, data=None) -> NoShowForm | None:
+    """The "replace a no-show" form of the seated semi-final; None when no
+    table without results is left."""
+    seats = substitutes.open_seats(event)
+    if not seats:
+        return None
+    return NoShowForm(
+        data,
+        seats=seats,
+        candidates=substitutes.present_alternates(event),
+        action=reverse("scoring:semi-replace", kwargs={"event": event.slug}),
+    )
+
+
+@event_action(permissions.REPLACE_NO_SHOW)
+def semi_replace(request, event: Event):
+    """POST: a seated semi-final qualifier did not show up; the next present
+    alternate (or the one chosen) takes the seat (GMs only)."""
+    player = event_player(event, request.POST.get("player"))
+    choice = request.POST.get("alternate")
+    alternate = event_player(event, choice) if choice else None
+    seat = substitutes.replace_no_show(event, player, alternate, request.user)
+    messages.success(
+        request,
+        f"{player} marked absent; {seat.player} takes semi-final table "
+        f"{seat.table.number}, seat {seat.number}.",
+    )
     return redirect("scoring:semi", event=event.slug)
 
 
@@ -354,28 +394,24 @@ def semi_seat(request, event: Event):
 
 
 class FinalView(EventStaffRequiredMixin, TemplateView):
-    """The finalists (semi-final table winners only), the final's seating and its
-    table; the laurels once it has results."""
+    """The final's field (semi-final table winners only, and the GM's decision
+    when fewer than 4 can play), its seating and its table."""
 
     template_name = "scoring/gm/final.html"
 
     def get_context_data(self, **kwargs):
         final = operations.final_round(self.event)
-        absent = (
-            final.entries.filter(status=EntryStatus.ABSENT).select_related("player")
-            if final
-            else []
-        )
         try:
-            finalists, problem = operations.finalists(self.event), None
+            field, problem = finals.final_field(self.event), None
         except UserError as exc:
-            finalists, problem = [], exc
+            field, problem = None, exc
         action = reverse("scoring:final-seat", kwargs={"event": self.event.slug})
         return super().get_context_data(
             round=final,
-            finalists=finalists,
-            excluded=operations.alternates_winning_semi_tables(self.event),
-            absent_finalists=[e.player for e in absent],
+            field=field,
+            finalists=field.players if field else [],
+            picks=field.candidates[: field.needed] if field else [],
+            kinds=FinalFill.Kind,
             problem=problem,
             cards=table_cards(final) if final else [],
             seat_form=SeatForm(
@@ -387,21 +423,38 @@ class FinalView(EventStaffRequiredMixin, TemplateView):
         )
 
 
+@event_action(permissions.FILL_FINAL)
+def final_fill(request, event: Event):
+    """POST: the GM's decision for a short final: the best runner(s)-up added,
+    or a final of 3 confirmed (GMs only)."""
+    form = FinalFillForm(request.POST)
+    if not form.is_valid():
+        raise UserError("Choose runners-up or a final of 3.")
+    fill = finals.decide_final_fill(
+        event,
+        form.cleaned_data["kind"],
+        confirm=form.cleaned_data["confirm"],
+        user=request.user,
+    )
+    messages.success(request, f"{fill.summary}.")
+    return redirect("scoring:final", event=event.slug)
+
+
 @event_action(permissions.RUN_FINAL)
 def final_absent(request, event: Event):
-    """POST: mark a finalist absent from the final; nobody takes the seat (no
-    alternate advances to the final)."""
+    """POST: mark a finalist absent from the final; nobody takes the seat by
+    right (no alternate advances to the final)."""
     player = event_player(event, request.POST.get("player"))
-    operations.mark_final_absent(event, player, request.user)
+    finals.mark_final_absent(event, player, request.user)
     messages.success(request, f"{player} marked absent from the final.")
     return redirect("scoring:final", event=event.slug)
 
 
 @event_action(permissions.SEAT)
 def final_seat(request, event: Event):
-    """POST: seat the final from the semi-final table winners (GMs only)."""
+    """POST: seat the final from its field (GMs only)."""
     seed, state = seat_request(request)
-    result = operations.seat_final(event, seed=seed, user=request.user, state=state)
+    result = finals.seat_final(event, seed=seed, user=request.user, state=state)
     if result is None:
         messages.info(request, already_seated(operations.final_round(event)))
         return redirect("scoring:final", event=event.slug)

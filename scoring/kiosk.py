@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from heats.models import Event, Round, Seat
+from heats.models import Event, Round, RoundKind, Seat
 from heats.services import round_json
-from scoring import operations
+from scoring import finals, operations
 from scoring.standings import Standings, standings
 
 # How many alternates beyond those called the kiosk lists ("the top alternates").
@@ -69,6 +69,7 @@ class Kiosk:
     standings: Standings | None = None
     laurels: list[dict] = field(default_factory=list)
     top_alternates: list[dict] = field(default_factory=list)
+    final_note: str = ""
 
     @property
     def in_play(self) -> bool:
@@ -108,10 +109,14 @@ def round_seating(rnd: Round) -> Seating:
 
 def kiosk(event: Event) -> Kiosk:
     """The kiosk of ``event``: the current round's seating while in play, else
-    the results (laurels, semi-final list, winners, top alternates)."""
+    the results (laurels, semi-final list, winners, top alternates); in both,
+    the GM's decision for a short final (``scoring.finals.public_note``)."""
     rnd = current_round(event)
     seating = round_seating(rnd) if rnd is not None and rnd.seated_at else None
-    screen = Kiosk(event, rnd, seating)
+    # The GM's decision on a short final is made once the final round exists,
+    # and the final is then the current round: no query before that.
+    note = finals.public_note(event) if rnd and rnd.kind == RoundKind.FINAL else ""
+    screen = Kiosk(event, rnd, seating, final_note=note)
     if screen.in_play:
         return screen
     screen.standings = standings(event)

@@ -23,7 +23,7 @@ percentage
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
@@ -43,7 +43,9 @@ LAUREL_PLACES = 6
 class Laurel:
     """One line of the laurels: ``place`` (1-6), the ``player`` key, and why:
     ``final`` florins at the final, or ``percent`` of the semi-final ``table``
-    winner's score for a runner-up (``die`` when the die roll decided it)."""
+    winner's score for a runner-up (``die`` when the die roll decided it);
+    ``tie`` is the GM's reason when this player was declared the winner of a tie
+    for first at the final (tournament.md, Recording a table)."""
 
     place: int
     player: str
@@ -51,12 +53,16 @@ class Laurel:
     table: int | None = None
     percent: Fraction | None = None
     die: bool = False
+    tie: str = ""
 
     @property
     def reason(self) -> str:
         """The line shown on the page: "final, 104 florins" or "runner-up ..."."""
         if self.percent is None:
-            return f"final, {self.final} florins"
+            text = f"final, {self.final} florins"
+            if self.tie:
+                text += f"; tie for first decided by the GM: {self.tie}"
+            return text
         text = (
             f"semi-final runner-up, {display_percent(self.percent):.1f}% of the "
             f"winner at table {self.table}"
@@ -71,19 +77,29 @@ def laurels(
     final: Sequence[PlayerResult],
     semi_tables: Sequence[Sequence[PlayerResult]] = (),
     seed: str = "0",
+    tie_reasons: Mapping[str, str] | None = None,
 ) -> list[Laurel]:
     """Places 1-6 for the laurels from the final's and semi-final's records.
 
     ``final``: the final table's records (empty: no laurels yet). ``semi_tables``:
     each semi-final table's records, table 1 first (empty when the event had no
-    semi-final). Players already at the final are never listed twice. Raises
-    ValueError as ``scoring.places.table_places`` for an invalid table.
+    semi-final). ``tie_reasons`` maps the declared winner of a tie for first at
+    the final to the GM's reason, shown on that player's line. Players already
+    at the final are never listed twice. Raises ValueError as
+    ``scoring.places.table_places`` for an invalid table.
     """
     if not final:
         return []
     placed = table_places(final)
     lines = [
-        Laurel(placed.places[r.player], r.player, final=r.final)
+        Laurel(
+            placed.places[r.player],
+            r.player,
+            final=r.final,
+            tie=(tie_reasons or {}).get(r.player, "")
+            if r.declared_place == 1 and len(placed.winners) == 1
+            else "",
+        )
         for r in sorted(final, key=lambda r: (placed.places[r.player], r.player))
     ]
     if len(lines) >= LAUREL_PLACES:
@@ -95,6 +111,20 @@ def laurels(
             break
         lines.append(replace(laurel, place=position))
     return lines
+
+
+def semi_runners_up(
+    semi_tables: Sequence[Sequence[PlayerResult]],
+    leave_out: Collection[str] = (),
+    seed: str = "0",
+) -> list[Laurel]:
+    """Every semi-final runner-up not in ``leave_out``, best first, as laurel
+    lines with ``place`` 0: by percentage of the table winner's final, then the
+    day-2 and day-1 percentages, then the die roll (module docstring). The final's
+    field (``scoring.finals``) ranks runners-up by this same order, so the laurels
+    and a GM's addition to the final never disagree.
+    """
+    return _runners_up(semi_tables, set(leave_out), seed)
 
 
 def _runners_up(

@@ -182,3 +182,34 @@ class PublishedList(models.Model):
     def qualifiers(self) -> list[str]:
         """Player names seated by this list, in list order."""
         return [q["player"] for q in self.data.get("qualifiers", [])]
+
+
+class FinalFill(models.Model):
+    """The GM's decision for a final that fewer than 4 semi-final table winners
+    can play (tournament.md, Semi-final and final: the final is one table of 4-6
+    and no alternate advances; the spec says nothing about a shorter field).
+
+    ``kind`` is the choice: the best semi-final runner(s)-up added (``added``,
+    ranked by ``scoring.finals.final_field``), or a final of 3 after an explicit
+    confirmation. ``summary`` is the line the public pages show ("Final: 3
+    semi-final winners + Ann Lee (runner-up, 97.5%) added by the GM"). One row per
+    event: deciding again replaces it; the audit log keeps every decision.
+    """
+
+    class Kind(models.TextChoices):
+        RUNNERS_UP = "runners-up", "best semi-final runner(s)-up added"
+        FINAL_OF_THREE = "three", "a final of 3"
+
+    event = models.OneToOneField(
+        "heats.Event", on_delete=models.CASCADE, related_name="final_fill"
+    )
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    added = models.ManyToManyField("heats.Player", blank=True, related_name="+")
+    summary = models.CharField(max_length=500)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    decided_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.event}: {self.summary}"

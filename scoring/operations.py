@@ -13,9 +13,7 @@ tie for first
 qualifiers
     The semi-final list of ``scoring.services.event_advancement``: present winners,
     then the alternates called in order as no-shows are marked absent.
-finalists
-    The semi-final table winners, never anyone else: no alternate advances to the
-    final under any circumstances.
+The final's field (who plays it) lives in ``scoring.finals``.
 
 Every change is written to the event's audit log (``heats.services.log``).
 """
@@ -48,6 +46,7 @@ from scoring.laurels import Laurel, laurels
 from scoring.models import PlayerRecord, RecordHistory
 from scoring.places import PlayerResult, TablePlaces, table_places
 from scoring.services import event_advancement, player_keys
+from scoring.tiebreak import TieSuggestion, suggest_tie_winner
 
 
 @dataclass(frozen=True)
@@ -331,6 +330,23 @@ def declare_winner(table: Table, player: Player, reason: str, user=None) -> Tabl
     return places
 
 
+def tie_suggestion(table: Table) -> TieSuggestion | None:
+    """What the recorded day scores say about ``table``'s tie for first
+    (``scoring.tiebreak``); None without a tie."""
+    seats = [s for s in table_seats(table) if _record(s)]
+    if not seats:
+        return None
+    top = max(s.record.final for s in seats)
+    tied = [s for s in seats if s.record.final == top]
+    if len(tied) < 2:
+        return None
+    records = [
+        PlayerResult(str(s.player_id), s.record.final, s.record.day1, s.record.day2)
+        for s in tied
+    ]
+    return suggest_tie_winner(records, {str(s.player_id): s.player.name for s in tied})
+
+
 def tied_players(table: Table) -> list[Player]:
     """Players sharing the top final score at ``table`` (empty without a tie)."""
     seats = [s for s in table_seats(table) if _record(s)]
@@ -424,79 +440,6 @@ def seat_semi(event: Event, *, seed=None, user=None, state: str | None = None):
     )
 
 
-def finalists(event: Event) -> list[Player]:
-    """Who plays the final: the semi-final table winners (not marked absent from
-    the final), or the advancement list when the event has no semi-final.
-
-    Never an alternate, even one who won a semi-final table, and never a
-    semi-final non-winner (tournament.md, Semi-final and final; seed 001).
-    UserError while a semi-final table has no result or an unresolved tie for
-    first, or before a semi-final exists when one is due.
-    """
-    final = final_round(event)
-    semi = event.rounds.filter(kind=RoundKind.SEMI).first()
-    if semi is not None and semi.tables.exists():
-        winners = heat_services.semi_table_winners(semi, final)
-        heat_winners = set(heat_winner_ids(event))
-        return [p for p in winners if p.pk in heat_winners]
-    result = event_advancement(event)
-    if not result.final_only:
-        raise UserError("Seat the semi-final first: the final is its table winners.")
-    return players_by_key(event, [q.player for q in result.qualifiers])
-
-
-def heat_winner_ids(event: Event) -> list[int]:
-    """Ids of the players who won a heat table: everyone else in the semi-final
-    entered it as an alternate (or by the GM's addition)."""
-    return list(
-        PlayerRecord.objects.filter(
-            seat__round__event=event, seat__round__kind=RoundKind.HEAT, place=1
-        ).values_list("seat__player_id", flat=True)
-    )
-
-
-def alternates_winning_semi_tables(event: Event) -> list[Player]:
-    """Semi-final table winners who entered as alternates: they do not advance
-    ("no alternates will advance to the final under any circumstances", seed 001)."""
-    semi = event.rounds.filter(kind=RoundKind.SEMI).first()
-    if semi is None:
-        return []
-    winners = Player.objects.filter(seats__round=semi, seats__record__place=1).exclude(
-        pk__in=heat_winner_ids(event)
-    )
-    return list(winners.order_by("name_key"))
-
-
-@transaction.atomic
-def seat_final(event: Event, *, seed=None, user=None, state: str | None = None):
-    """Seat the final, one table of 4–6 finalists (:func:`finalists`); None when
-    ``state`` is not the final's (see ``seat_round``). NotAllowed unless ``user``
-    may seat."""
-    require(event, user, permissions.SEAT)
-    final = _make_round(event, "final")
-    heat_services.lock(final)
-    if state is not None and state != heat_services.seating_state(final):
-        return None
-    return heat_services.seat_round(
-        final, seed=seed, user=user, players=finalists(event)
-    )
-
-
-@transaction.atomic
-def mark_final_absent(event: Event, player: Player, user=None) -> None:
-    """A finalist does not come: marked absent from the final, and nobody takes
-    the seat ("no alternates advance to the final", seed 001).
-
-    UserError once the final is seated; NotAllowed unless ``user`` is a GM.
-    """
-    require(event, user, permissions.RUN_FINAL)
-    final = _make_round(event, "final")
-    heat_services.lock(final)
-    if final.seated_at:
-        raise UserError("The final is already seated: swap nobody in, play on.")
-    heat_services.mark_absent(final, player, user)
-
-
 # --- laurels -----------------------------------------------------------------------
 
 
@@ -535,4 +478,10 @@ def event_laurels(event: Event) -> list[Laurel]:
     if not final_tables or not final_tables[0]:
         return []
     semi_tables = round_results(rounds.get(RoundKind.SEMI), keys)
-    return laurels(final_tables[0], semi_tables, event.seed)
+    ties = dict(
+        PlayerRecord.objects.filter(
+            seat__round=rounds[RoundKind.FINAL], declared_winner=True
+        ).values_list("seat__player_id", "tie_reason")
+    )
+    reasons = {keys[pk]: reason for pk, reason in ties.items()}
+    return laurels(final_tables[0], semi_tables, event.seed, tie_reasons=reasons)

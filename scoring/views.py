@@ -13,9 +13,9 @@ from django.views.generic import FormView, ListView, TemplateView
 from heats import permissions
 from heats.errors import UserError
 from heats.mixins import EventMixin, EventStaffRequiredMixin
-from heats.models import Event, Table
+from heats.models import Event, RoundKind, Table
 from heats.services import ROUND_ORDER, get_round
-from scoring import operations, tables
+from scoring import finals, operations, tables
 from scoring.checks import acknowledge_check, attach_scoresheet, parse_sheet_text
 from scoring.forms import ResultsImportForm, ScoresheetForm
 from scoring.gm_tables import LaurelTable
@@ -65,10 +65,12 @@ class StandingsView(EventMixin, TemplateView):
         except UserError as exc:
             return {**context, "error": exc.render()}
         laurels = operations.event_laurels(self.event)
+        rounds = list(self.event.rounds.all())
+        has_final = any(r.kind == RoundKind.FINAL for r in rounds)
         context.update(
             standings=data,
             seated_rounds=sorted(
-                self.event.rounds.filter(seated_at__isnull=False),
+                (r for r in rounds if r.seated_at is not None),
                 key=lambda r: (ROUND_ORDER[r.kind], r.number),
             ),
             laurel_table=LaurelTable([x.to_json() for x in laurels])
@@ -80,6 +82,7 @@ class StandingsView(EventMixin, TemplateView):
             qualifier_table=tables.QualifierTable(data.qualifiers),
             alternate_table=tables.AlternateTable(data.alternates),
             next_alternate_table=tables.AlternateTable(data.next_alternates),
+            final_note=finals.public_note(self.event) if has_final else "",
             earlier_heats=[heat for heat, _ in data.heats[:-1]],
             open_heat=data.heats[-1] if data.heats else None,
         )

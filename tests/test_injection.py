@@ -22,7 +22,7 @@ from django.utils.html import escape
 
 from heats.models import Event, Player, Round, RoundKind
 from heats.services import add_keep_apart, check_in, seat_round
-from scoring import operations
+from scoring import finals, operations
 from scoring.operations import SeatScores
 from scoring.services import import_results, new_event
 from tests.conftest import DEMO_DIR
@@ -318,7 +318,7 @@ def test_names_imported_are_text_on_every_page(client, debug_on, gm, imported):
         staff.check(visit)
     # {% debug %} entered as an alternate: it wins its table but is no finalist.
     staff.check(Visit(url("scoring:final", event), semi_names))
-    operations.seat_final(event, seed=1)
+    finals.seat_final(event, seed=1)
     final = operations.final_round(event)
     play(final, [MATH])
     staff.check(Visit(url("scoring:final", event), semi_names))

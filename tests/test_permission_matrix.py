@@ -109,6 +109,8 @@ def matrix(world) -> dict[str, Row]:
         "scoring:semi-publish": Row({}, None, GM),
         "scoring:final-seat": Row({}, None, GM),
         "scoring:final-absent": Row({}, None, GM, {"player": world["winner"]}),
+        "scoring:semi-replace": Row({}, None, GM, {"player": world["winner"]}),
+        "scoring:final-fill": Row({}, None, GM, {"kind": "runners-up"}),
     }
 
 

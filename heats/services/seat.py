@@ -158,6 +158,7 @@ def seat_round(
     players: list[Player] | None = None,
     sizes: list[int] | None = None,
     state: str | None = None,
+    smallest: int = seating.MIN_TABLE,
 ) -> seating.Seating | None:
     """Seat ``rnd`` and save its tables; returns the seating (player keys are ids).
 
@@ -167,8 +168,10 @@ def seat_round(
     Players left waiting become "late" (tournament.md, Heats). Any earlier seating
     of the round is replaced. With ``state`` (``seating_state`` as the GM's page
     showed it), a round seated since then is left as it is and None is returned:
-    "Seat" pressed twice seats once. Raises UserError if the round has results, or
-    for a layout the players cannot fill (SeatingError's message).
+    "Seat" pressed twice seats once. ``smallest`` lets a forced layout hold a
+    smaller table (``heats.seating.seat``; a final of 3 the GM confirmed). Raises
+    UserError if the round has results, or for a layout the players cannot fill
+    (SeatingError's message).
     """
     permissions.require(rnd.event, user, permissions.SEAT)
     lock(rnd)
@@ -188,6 +191,7 @@ def seat_round(
             keep_apart=keep_apart_pairs(rnd.event),
             sizes=sizes,
             policy=rnd.event.seating_policy,
+            smallest=smallest,
         )
     except seating.SeatingError as exc:
         raise UserError(str(exc)) from None

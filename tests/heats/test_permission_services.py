@@ -9,7 +9,7 @@ import pytest
 from heats.models import RoundKind
 from heats.permissions import NotAllowed
 from heats.services import check_in, create_heat, seat_round
-from scoring import operations
+from scoring import finals, operations
 from scoring.models import PlayerRecord
 from scoring.operations import SeatScores
 from scoring.services import import_results
@@ -88,7 +88,7 @@ def test_an_assistant_cannot_mark_a_finalist_absent(demo_event, assistant):
     demo_event.assistants.add(assistant)
     player = demo_event.players.first()
     with pytest.raises(NotAllowed, match="may mark finalists absent"):
-        operations.mark_final_absent(demo_event, player, assistant)
+        finals.mark_final_absent(demo_event, player, assistant)
     assert not demo_event.rounds.filter(kind=RoundKind.FINAL).exists()
 
 

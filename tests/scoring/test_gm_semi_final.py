@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from heats.errors import UserError
 from heats.models import EntryStatus, Player, Seat
-from scoring import operations
+from scoring import finals, operations
 from scoring.operations import SeatScores
 from scoring.services import event_advancement
 
@@ -127,8 +127,8 @@ def test_an_absent_finalist_is_not_replaced(demo_event):
     scores = play_semi(demo_event, set())
     winners = {max(f, key=f.get) for f in scores.values()}
     gone = sorted(winners)[0]
-    operations.mark_final_absent(demo_event, by_name(demo_event, gone))
-    operations.seat_final(demo_event, seed=1)
+    finals.mark_final_absent(demo_event, by_name(demo_event, gone))
+    finals.seat_final(demo_event, seed=1)
     seated = set(
         Seat.objects.filter(round__kind="final", round__event=demo_event).values_list(
             "player__name", flat=True
@@ -140,7 +140,7 @@ def test_an_absent_finalist_is_not_replaced(demo_event):
 def test_the_final_waits_for_every_semi_final_result(demo_event):
     operations.seat_semi(demo_event, seed=3)
     with pytest.raises(UserError) as info:
-        operations.seat_final(demo_event)
+        finals.seat_final(demo_event)
     assert len(info.value.problems) == 5
     assert info.value.problems[0] == "semi-final table 1 has no results"
 
@@ -152,7 +152,7 @@ def test_an_unresolved_tie_at_a_semi_final_table_blocks_the_final(demo_event):
     names = [s.player.name for s in table.seats.order_by("number")]
     enter(table, {n: 80 if i < 2 else 10 + i for i, n in enumerate(names)})
     with pytest.raises(UserError) as info:
-        operations.seat_final(demo_event)
+        finals.seat_final(demo_event)
     assert info.value.problems == ["semi-final table 2: tie for first unresolved"]
 
 
@@ -170,7 +170,7 @@ def test_a_semi_final_cannot_be_seated_while_heat_tables_owe_results(event):
 def test_laurels_page_lists_the_final_then_the_best_runner_up(demo_gm, demo_event):
     operations.seat_semi(demo_event, seed=5)
     semi_scores = play_semi(demo_event, set())
-    operations.seat_final(demo_event, seed=5)
+    finals.seat_final(demo_event, seed=5)
     final = operations.final_round(demo_event).tables.get(number=1)
     names = [s.player.name for s in final.seats.order_by("number")]
     # Seat 1 scores 120, seat 2 110, ... seat 5 80.
@@ -191,15 +191,15 @@ def test_an_alternate_who_wins_a_semi_final_table_does_not_advance(demo_gm, demo
     scores = play_semi(demo_event, set())
     drew_table = next(n for n, f in scores.items() if "Drew Penrose" in f)
     table = operations.semi_round(demo_event).tables.get(number=drew_table)
-    finals = dict.fromkeys(scores[drew_table], 50)
-    finals.update({"Drew Penrose": 120})
-    finals = {n: v - i for i, (n, v) in enumerate(finals.items())}
-    enter(table, finals)
+    drew_finals = dict.fromkeys(scores[drew_table], 50)
+    drew_finals.update({"Drew Penrose": 120})
+    drew_finals = {n: v - i for i, (n, v) in enumerate(drew_finals.items())}
+    enter(table, drew_finals)
     others = {max(f, key=f.get) for n, f in scores.items() if n != drew_table}
-    assert operations.alternates_winning_semi_tables(demo_event) == [
+    assert finals.alternates_winning_semi_tables(demo_event) == [
         by_name(demo_event, "Drew Penrose")
     ]
-    assert {p.name for p in operations.finalists(demo_event)} == others
+    assert {p.name for p in finals.finalists(demo_event)} == others
     page = demo_gm.get(reverse("scoring:final", kwargs={"event": "demo"}))
     assert "does not advance: Drew Penrose" in page.content.decode()
 
@@ -231,4 +231,4 @@ def test_a_finalist_marked_absent_on_the_final_page_is_not_replaced(
     assert demo_gm.post(url, {"player": gone.pk}).status_code == 302
     page = demo_gm.get(reverse("scoring:final", kwargs={"event": "demo"})).content
     assert f"Absent from the final: {gone.name}." in page.decode()
-    assert {p.name for p in operations.finalists(demo_event)} == set(winners[1:])
+    assert {p.name for p in finals.finalists(demo_event)} == set(winners[1:])

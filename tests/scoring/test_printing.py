@@ -17,6 +17,7 @@ from heats.errors import UserError
 from heats.models import Player, Round, RoundKind, Seat
 from heats.services import check_in, seat_round
 from scoring import operations
+from scoring.finals import seat_final
 from scoring.models import PlayerRecord
 from scoring.operations import SeatScores
 from scoring.printing import render
@@ -136,7 +137,7 @@ def play_semi_and_final(event) -> list[str]:
         finals.update({n: 40 - i for i, n in enumerate(order[2:])})
         enter(table, finals)
         runners_up.append(order[1])
-    operations.seat_final(event, seed=1)
+    seat_final(event, seed=1)
     final = operations.final_round(event).tables.get()
     names = [s.player.name for s in final.seats.order_by("number")]
     enter(final, {n: 120 - 10 * i for i, n in enumerate(names)})

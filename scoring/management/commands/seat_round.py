@@ -7,7 +7,7 @@ from django.core.management.base import BaseCommand, CommandError
 from heats.errors import UserError
 from heats.models import Player, Round, RoundKind
 from heats.services import get_event, get_round, parse_round_code, seat_round
-from scoring import operations
+from scoring import finals, operations
 
 
 class Command(BaseCommand):
@@ -52,7 +52,7 @@ def seat(event, rnd: Round, seed):
     if rnd.kind == RoundKind.SEMI:
         return operations.seat_semi(event, seed=seed)
     if rnd.kind == RoundKind.FINAL:
-        return operations.seat_final(event, seed=seed)
+        return finals.seat_final(event, seed=seed)
     return seat_round(rnd, seed=seed)
 
 

@@ -1,0 +1,324 @@
+"""The final's field: who plays the final, and the GM's decision when fewer than
+4 semi-final table winners can.
+
+Words (tournament.md, "Semi-final and final"; seed 001):
+
+finalist
+    A semi-final table winner who entered the semi-final as a heat winner and is
+    not marked absent from the final. "Table winners advance to the final; no
+    alternates advance to the final under any circumstances": an alternate who
+    wins a semi-final table stays out, and nobody takes an absent finalist's seat
+    by right.
+short final
+    Fewer than 4 finalists: the final is "one table of 4-6", so it cannot be
+    seated as it is. The spec says nothing more; the GM decides (``FinalFill``):
+    a. add the best semi-final runner(s)-up, enough to make 4; or
+    b. play a final of 3 (only with exactly 3 finalists), after confirming it.
+runner-up candidate
+    A player at place 2 of a semi-final table (a player tied for first but not
+    declared the winner is a runner-up at 100%) who entered as a heat winner (an
+    alternate never advances, so never as a runner-up either), is not marked
+    absent from the final and is not a finalist. Ranked as the laurels rank
+    semi-final runners-up (``scoring.laurels.semi_runners_up``): by the exact
+    percentage of their own table winner's final score (Advancement, 6), then the
+    day-2 and day-1 percentages against the same winner (a missing day below a
+    recorded one), then the die roll from the event's seed, then the player key;
+    so equal players are always ordered the same way, never by database order.
+
+An event without a semi-final (straight to the final) takes the advancement list,
+filled to 4 with alternates by the spec itself (Advancement, 4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db import transaction
+
+from heats import permissions
+from heats import services as heat_services
+from heats.errors import UserError
+from heats.models import EntryStatus, Event, Player, Round, RoundKind
+from heats.permissions import require
+from scoring.laurels import Laurel, semi_runners_up
+from scoring.models import FinalFill, PlayerRecord
+from scoring.operations import (
+    _make_round,
+    final_round,
+    players_by_key,
+    round_results,
+    semi_round,
+)
+from scoring.places import display_percent
+from scoring.services import event_advancement, player_keys
+
+FINAL_MIN = 4
+
+
+@dataclass
+class RunnerUp:
+    """A runner-up candidate: the ``player``, their semi-final ``table`` and the
+    laurel line that ranked them (``percent`` of their table winner's final)."""
+
+    player: Player
+    table: int
+    line: Laurel
+
+    @property
+    def label(self) -> str:
+        """ "Ann Lee (runner-up, 97.5%)", as the public line says it."""
+        percent = display_percent(self.line.percent) if self.line.percent else 0
+        return f"{self.player.name} (runner-up, {percent:.1f}%)"
+
+    @property
+    def detail(self) -> str:
+        """The GM's line: "97.5% of the winner at semi-final table 3"."""
+        return self.line.reason.replace("semi-final runner-up, ", "").replace(
+            "at table", "at semi-final table"
+        )
+
+
+@dataclass
+class FinalField:
+    """Who plays the final and why. ``winners``: the finalists (module
+    docstring); ``excluded``: alternates who won a semi-final table; ``absent``:
+    players marked absent from the final; ``fill``: the GM's decision, if any;
+    ``added``: the runners-up it adds that still count; ``candidates``: every
+    runner-up candidate, best first."""
+
+    winners: list[Player]
+    excluded: list[Player] = field(default_factory=list)
+    absent: list[Player] = field(default_factory=list)
+    fill: FinalFill | None = None
+    added: list[Player] = field(default_factory=list)
+    candidates: list[RunnerUp] = field(default_factory=list)
+
+    @property
+    def players(self) -> list[Player]:
+        """The final's players: the finalists, then the runners-up added."""
+        return self.winners + self.added
+
+    @property
+    def needed(self) -> int:
+        """Runners-up needed to make 4 finalists (0 when there are enough)."""
+        return max(0, FINAL_MIN - len(self.winners))
+
+    @property
+    def of_three(self) -> bool:
+        """True when the GM confirmed a final of 3 and 3 finalists remain."""
+        kind = self.fill.kind if self.fill else None
+        return kind == FinalFill.Kind.FINAL_OF_THREE and len(self.winners) == 3
+
+    @property
+    def short(self) -> bool:
+        """True while the final cannot be seated as it stands (fewer than 4
+        players and no confirmed final of 3)."""
+        return len(self.players) < FINAL_MIN and not self.of_three
+
+
+def heat_winner_ids(event: Event) -> list[int]:
+    """Ids of the players who won a heat table: everyone else in the semi-final
+    entered it as an alternate (or by the GM's addition)."""
+    return list(
+        PlayerRecord.objects.filter(
+            seat__round__event=event, seat__round__kind=RoundKind.HEAT, place=1
+        ).values_list("seat__player_id", flat=True)
+    )
+
+
+def alternates_winning_semi_tables(event: Event) -> list[Player]:
+    """Semi-final table winners who entered as alternates: they do not advance
+    ("no alternates will advance to the final under any circumstances", seed 001)."""
+    semi = semi_round(event)
+    if semi is None:
+        return []
+    winners = Player.objects.filter(seats__round=semi, seats__record__place=1).exclude(
+        pk__in=heat_winner_ids(event)
+    )
+    return list(winners.order_by("name_key"))
+
+
+def final_field(event: Event) -> FinalField:
+    """The final's field of ``event`` (module docstring). Reads only.
+
+    UserError while a semi-final table has no result or an unresolved tie for
+    first, or before the semi-final is seated when one is due.
+    """
+    final = final_round(event)
+    semi = semi_round(event)
+    if semi is None or not semi.tables.exists():
+        result = event_advancement(event)
+        if not result.final_only:
+            raise UserError(
+                "Seat the semi-final first: the final is its table winners."
+            )
+        return FinalField(players_by_key(event, [q.player for q in result.qualifiers]))
+    heat_winners = set(heat_winner_ids(event))
+    all_winners = heat_services.semi_table_winners(semi, None)
+    absent = _absent(final)
+    found = FinalField(
+        winners=[p for p in all_winners if p.pk in heat_winners and p.pk not in absent],
+        excluded=alternates_winning_semi_tables(event),
+        absent=list(Player.objects.filter(pk__in=absent).order_by("name_key")),
+        fill=FinalFill.objects.filter(event=event).first(),
+    )
+    leave_out = {p.pk for p in all_winners} | absent
+    found.candidates = _candidates(event, semi, heat_winners, leave_out)
+    if found.fill is not None and found.fill.kind == FinalFill.Kind.RUNNERS_UP:
+        chosen = set(found.fill.added.values_list("pk", flat=True))
+        added = [c.player for c in found.candidates if c.player.pk in chosen]
+        found.added = added[: found.needed]
+    return found
+
+
+def _absent(final: Round | None) -> set[int]:
+    if final is None:
+        return set()
+    entries = final.entries.filter(status=EntryStatus.ABSENT)
+    return set(entries.values_list("player_id", flat=True))
+
+
+def _candidates(
+    event: Event, semi: Round, heat_winners: set[int], leave_out: set[int]
+) -> list[RunnerUp]:
+    """Runner-up candidates, best first (module docstring)."""
+    keys = player_keys(event)
+    ids = {key: pk for pk, key in keys.items()}
+    tables = round_results(semi, keys)
+    skip = {keys[pk] for pk in leave_out} | {
+        key for key, pk in ids.items() if pk not in heat_winners
+    }
+    lines = semi_runners_up(tables, skip, event.seed)
+    players = Player.objects.in_bulk([ids[line.player] for line in lines])
+    return [
+        RunnerUp(players[ids[line.player]], line.table or 0, line) for line in lines
+    ]
+
+
+def finalists(event: Event) -> list[Player]:
+    """Who plays the final: ``final_field(event).players`` (module docstring)."""
+    return final_field(event).players
+
+
+def fill_summary(field: FinalField, picks: list[RunnerUp], three: bool) -> str:
+    """The public line for a GM's decision: "Final: 3 semi-final winners + Ann
+    Lee (runner-up, 97.5%) added by the GM", or "Final: 3 semi-final winners,
+    played as a final of 3 (the GM's decision)"."""
+    count = len(field.winners)
+    winners = f"{count} semi-final winner{'s' if count != 1 else ''}"
+    if three:
+        return f"Final: {winners}, played as a final of 3 (the GM's decision)"
+    added = " and ".join(p.label for p in picks)
+    return f"Final: {winners} + {added} added by the GM"
+
+
+@transaction.atomic
+def decide_final_fill(
+    event: Event, kind: str, *, confirm: bool = False, user=None
+) -> FinalFill:
+    """Record the GM's decision for a short final (module docstring), logged.
+
+    ``kind``: ``FinalFill.Kind.RUNNERS_UP`` adds the best runner-up candidates,
+    as many as make 4 players; ``FinalFill.Kind.FINAL_OF_THREE`` needs exactly 3
+    finalists and ``confirm=True``. Deciding again replaces the decision.
+    UserError once the final is seated, when the final is not short, for an
+    unknown kind, too few candidates, or a final of 3 unconfirmed or not of 3
+    finalists; NotAllowed unless ``user`` is a GM. Source: tournament.md,
+    Semi-final and final (silent on a short final: the GM's decision).
+    """
+    require(event, user, permissions.FILL_FINAL)
+    final = _make_round(event, "final")
+    heat_services.lock(final)
+    if final.seated_at:
+        raise UserError("The final is already seated: its field cannot change.")
+    current = final_field(event)
+    if current.needed == 0:
+        raise UserError(
+            f"{len(current.winners)} semi-final winners can play: the final needs "
+            "no runner-up and no final of 3."
+        )
+    picks, three = _decision(current, kind, confirm)
+    summary = fill_summary(current, picks, three)
+    fill, _ = FinalFill.objects.update_or_create(
+        event=event,
+        defaults={"kind": kind, "summary": summary, "decided_by": _user(user)},
+    )
+    fill.added.set([p.player for p in picks])
+    heat_services.log(event, user, "final-fill", summary, kind=kind)
+    return fill
+
+
+def _decision(current: FinalField, kind: str, confirm: bool):
+    """(runner-up picks, final of 3?) for ``kind``; UserError as
+    :func:`decide_final_fill`."""
+    if kind == FinalFill.Kind.RUNNERS_UP:
+        picks = current.candidates[: current.needed]
+        if len(picks) < current.needed:
+            raise UserError(
+                f"The final needs {current.needed} runner(s)-up but only "
+                f"{len(picks)} semi-final runner(s)-up can play."
+            )
+        return picks, False
+    if kind == FinalFill.Kind.FINAL_OF_THREE:
+        if len(current.winners) != 3:
+            raise UserError(
+                f"A final of 3 needs 3 semi-final winners, not "
+                f"{len(current.winners)}: add runners-up instead."
+            )
+        if not confirm:
+            raise UserError("Confirm that the final is played by 3 players.")
+        return [], True
+    raise UserError("Choose runners-up or a final of 3.")
+
+
+def _user(user):
+    return user if getattr(user, "is_authenticated", False) else None
+
+
+def public_note(event: Event) -> str:
+    """The public line for the GM's decision on a short final, "" without one."""
+    fill = FinalFill.objects.filter(event=event).only("summary").first()
+    return fill.summary if fill else ""
+
+
+@transaction.atomic
+def seat_final(event: Event, *, seed=None, user=None, state: str | None = None):
+    """Seat the final, one table of the field's players (:func:`final_field`);
+    None when ``state`` is not the final's (see ``seat_round``).
+
+    A short final (fewer than 4 players without a confirmed final of 3) raises
+    UserError naming the choices; NotAllowed unless ``user`` may seat.
+    """
+    require(event, user, permissions.SEAT)
+    final = _make_round(event, "final")
+    heat_services.lock(final)
+    if state is not None and state != heat_services.seating_state(final):
+        return None
+    current = final_field(event)
+    if current.short:
+        raise UserError(
+            f"Only {len(current.players)} semi-final winner(s) can play the final "
+            "(no alternate advances): on the final page, add the best "
+            "runner(s)-up or confirm a final of 3."
+        )
+    players = current.players
+    sizes = [len(players)] if current.of_three else None
+    return heat_services.seat_round(
+        final, seed=seed, user=user, players=players, sizes=sizes, smallest=3
+    )
+
+
+@transaction.atomic
+def mark_final_absent(event: Event, player: Player, user=None) -> None:
+    """A finalist does not come: marked absent from the final, and nobody takes
+    the seat by right ("no alternates advance to the final", seed 001); a short
+    final then asks the GM (:func:`decide_final_fill`).
+
+    UserError once the final is seated; NotAllowed unless ``user`` is a GM.
+    """
+    require(event, user, permissions.RUN_FINAL)
+    final = _make_round(event, "final")
+    heat_services.lock(final)
+    if final.seated_at:
+        raise UserError("The final is already seated: swap nobody in, play on.")
+    heat_services.mark_absent(final, player, user)

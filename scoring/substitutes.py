@@ -1,0 +1,148 @@
+"""Semi-final substitutes after seating: a seated qualifier who does not show up
+gives their seat to the next present alternate.
+
+Words (tournament.md, "Advancement to the semi-final", 2, 3 and 9):
+
+no-show
+    A player seated in the semi-final who is not there. Marked absent from the
+    semi-final (never deleted: heat results stay), exactly as the list page's
+    "absent" does before seating (``scoring.operations.mark_semi``).
+present alternate
+    A player on the semi-final list (``scoring.services.event_advancement``,
+    which already calls alternates in order as players are marked absent: cut
+    winners first, then second places by percentage, then thirds) who is checked
+    in for the semi-final and has no seat. The list's call order is kept: its
+    qualifiers first, then its next alternates. "Next" is the first of them.
+substitute
+    The present alternate takes the no-show's seat: same table, same seat number
+    (so seat 1 stays the start player), only before that table has results.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from heats import permissions
+from heats import services as heat_services
+from heats.errors import UserError
+from heats.models import EntryStatus, Event, Player, Seat
+from heats.permissions import require
+from scoring.operations import lock_table, semi_round
+from scoring.services import event_advancement, player_keys
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A present unseated player on the list: the ``player``, their place in the
+    call order (``call``, 1 = next) and the list's ``reason`` for them."""
+
+    player: Player
+    call: int
+    reason: str
+
+
+def present_alternates(event: Event) -> list[Candidate]:
+    """Present, unseated players on the semi-final list, in call order (module
+    docstring); empty before the semi-final exists. Reads only."""
+    semi = semi_round(event)
+    if semi is None:
+        return []
+    result = event_advancement(event)
+    seated = set(semi.seats.values_list("player_id", flat=True))
+    present = set(
+        semi.entries.filter(status=EntryStatus.CHECKED_IN).values_list(
+            "player_id", flat=True
+        )
+    )
+    ids = {key: pk for pk, key in player_keys(event).items()}
+    listed = [*result.qualifiers, *result.next_alternates]
+    wanted = [
+        (ids[item.player], item.reason)
+        for item in listed
+        if ids[item.player] in present and ids[item.player] not in seated
+    ]
+    players = Player.objects.in_bulk([pk for pk, _ in wanted])
+    return [
+        Candidate(players[pk], n, reason)
+        for n, (pk, reason) in enumerate(wanted, start=1)
+    ]
+
+
+def open_seats(event: Event) -> list[Seat]:
+    """Semi-final seats at tables without results, table and seat order: the
+    seats a no-show can still give up."""
+    semi = semi_round(event)
+    if semi is None:
+        return []
+    seats = Seat.objects.filter(round=semi).exclude(table__seats__record__isnull=False)
+    return list(
+        seats.select_related("player", "table").order_by("table__number", "number")
+    )
+
+
+@transaction.atomic
+def replace_no_show(
+    event: Event, player: Player, alternate: Player | None = None, user=None
+) -> Seat:
+    """Mark the seated ``player`` absent and give the seat to ``alternate`` (by
+    default the next present alternate, :func:`present_alternates`); logged.
+
+    Returns the seat, now the alternate's. UserError when the semi-final is not
+    seated, ``player`` has no seat in it, the table already has results, nobody
+    present is waiting, or ``alternate`` is not a present unseated player on the
+    list; nothing is saved then. NotAllowed unless ``user`` is a GM. Source:
+    tournament.md, Advancement, 3 ("absent players are skipped and the next
+    alternate is called") and 9.
+    """
+    require(event, user, permissions.REPLACE_NO_SHOW)
+    heat_services.lock(event)
+    semi = semi_round(event)
+    if semi is None or not semi.seated_at:
+        raise UserError(
+            "The semi-final is not seated: mark the player absent on the list and "
+            "the next alternate is called."
+        )
+    heat_services.lock(semi)
+    seat = Seat.objects.filter(round=semi, player=player).select_related("table")
+    found = seat.first()
+    if found is None:
+        raise UserError(f"{player} has no seat in the semi-final.")
+    lock_table(found.table)
+    if Seat.objects.filter(table=found.table, record__isnull=False).exists():
+        raise UserError(
+            f"Semi-final table {found.table.number} already has results: its "
+            "players cannot change."
+        )
+    heat_services.mark_absent(semi, player, user)
+    chosen = _chosen(present_alternates(event), alternate)
+    found.player = chosen.player
+    found.save(update_fields=["player"])
+    heat_services.log(
+        event,
+        user,
+        "substitute",
+        f"{chosen.player} ({chosen.reason}) takes the seat of {player} (no-show) at "
+        f"semi-final table {found.table.number}, seat {found.number}",
+        round=semi.code,
+        table=found.table.number,
+    )
+    return found
+
+
+def _chosen(candidates: list[Candidate], alternate: Player | None) -> Candidate:
+    if not candidates:
+        raise UserError(
+            "No present alternate is waiting: mark the next alternate on the list "
+            "present first."
+        )
+    if alternate is None:
+        return candidates[0]
+    for candidate in candidates:
+        if candidate.player.pk == alternate.pk:
+            return candidate
+    names = ", ".join(c.player.name for c in candidates)
+    raise UserError(
+        f"{alternate} is not a present alternate without a seat; present: {names}."
+    )

@@ -1,0 +1,92 @@
+"""The tie page's suggestion from the day scores, and how a declared tie shows
+on the table page and the laurels (tournament.md, Recording a table)."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from scoring import operations
+from scoring.laurels import laurels
+from scoring.operations import SeatScores
+from scoring.places import PlayerResult
+
+pytestmark = pytest.mark.django_db
+
+
+def url(table, name: str) -> str:
+    rnd = table.round
+    return reverse(
+        name, kwargs={"event": rnd.event.slug, "round": rnd.code, "table": table.number}
+    )
+
+
+def save(table, rows: list[tuple[int | None, int | None, int]]) -> list:
+    """Save (day1, day2, final) per seat in seat order; returns the seats."""
+    seats = list(table.seats.select_related("player").order_by("number"))
+    operations.save_table_results(
+        table, [SeatScores(s.number, *rows[i]) for i, s in enumerate(seats)]
+    )
+    return seats
+
+
+def test_the_tie_page_says_which_player_the_day_2_scores_favour(gm_client, heat_table):
+    # Seats 1 and 2 tie at 100; after day 2 seat 2 has 64 against 59: seat 2.
+    seats = save(
+        heat_table,
+        [(30, 59, 100), (25, 64, 100), (20, 40, 70), (10, 30, 60), (5, 20, 55)],
+    )
+    page = gm_client.get(url(heat_table, "scoring:table-tie")).content.decode()
+    a, b = seats[0].player.name, seats[1].player.name
+    assert f"Florins after day 2 favour {b} ({a} 59, {b} 64)." in page
+    assert 'id="tie-suggestion"' in page
+    # The GM still chooses (here against the suggestion) and says why.
+    response = gm_client.post(
+        url(heat_table, "scoring:table-tie"),
+        {"winner": seats[0].player_id, "reason": "GM's ruling: slow play by the other"},
+    )
+    assert response.status_code == 302
+    detail = reverse(
+        "scoring:table-detail",
+        kwargs={
+            "event": heat_table.round.event.slug,
+            "round": heat_table.round.code,
+            "number": 1,
+        },
+    )
+    page = gm_client.get(detail).content.decode()
+    assert (
+        f"Tie for first: the GM declared {a} the winner "
+        "(GM&#x27;s ruling: slow play by the other)."
+    ) in page
+
+
+def test_the_tie_page_says_when_the_day_scores_do_not_decide(gm_client, heat_table):
+    save(
+        heat_table,
+        [(None, None, 90), (None, None, 90), (1, 2, 3), (1, 2, 4), (1, 2, 5)],
+    )
+    page = gm_client.get(url(heat_table, "scoring:table-tie")).content.decode()
+    assert "The recorded day scores do not decide this tie" in page
+
+
+def test_the_laurels_show_how_a_tie_at_the_final_was_decided():
+    # Final: a and b tie at 104; the GM declared b (reason kept). b is place 1
+    # with the reason on the line, a is place 2 with nothing added.
+    final = [
+        PlayerResult("a", 104, 30, 61),
+        PlayerResult("b", 104, 31, 58, declared_place=1),
+        PlayerResult("c", 90),
+        PlayerResult("d", 80),
+    ]
+    lines = laurels(final, tie_reasons={"b": "GM's ruling"})
+    assert [(x.place, x.player) for x in lines] == [
+        (1, "b"),
+        (2, "a"),
+        (3, "c"),
+        (4, "d"),
+    ]
+    assert lines[0].reason == (
+        "final, 104 florins; tie for first decided by the GM: GM's ruling"
+    )
+    assert lines[1].reason == "final, 104 florins"
