@@ -67,6 +67,7 @@ KEEP_APART = Action(Role.GM, "keep players apart")
 RUN_SEMI_FINAL = Action(Role.GM, "override or publish the semi-final list")
 RUN_FINAL = Action(Role.GM, "mark finalists absent")
 START_CLOCK = Action(Role.GM, "start the heat clock")
+MANAGE_STAFF = Action(Role.GM, "add and remove GMs and assistant GMs")
 
 
 class NotAllowed(PermissionDenied):
@@ -109,3 +110,11 @@ def require(event: Event, user, action: Action) -> None:
     reason unless ``user`` may take ``action`` in ``event``."""
     if not may(event, user, action):
         raise NotAllowed(refusal(event, user, action))
+
+
+def require_login(user) -> None:
+    """Raise :class:`NotAllowed` unless ``user`` is logged in (or is the operator,
+    ``None``): any user may create an event and so become its GM, anonymous
+    visitors may not."""
+    if user is not None and not getattr(user, "is_authenticated", False):
+        raise NotAllowed("Log in to create an event.")

@@ -1,8 +1,10 @@
-"""Pages for results: the public standings, and the GM's results import."""
+"""Pages for results: the events, a new event, the public standings, and the GM's
+results import."""
 
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.template.loader import render_to_string
@@ -17,11 +19,11 @@ from heats.models import Event, Table
 from heats.services import ROUND_ORDER, get_round
 from scoring import operations, tables
 from scoring.checks import acknowledge_check, attach_scoresheet, parse_sheet_text
-from scoring.forms import ResultsImportForm, ScoresheetForm
+from scoring.forms import EventForm, ResultsImportForm, ScoresheetForm
 from scoring.gm_tables import LaurelTable
 from scoring.models import PlayerRecord, TableCheck
 from scoring.public_cache import cached_response, event_with_version
-from scoring.services import import_results
+from scoring.services import import_results, new_event
 from scoring.standings import standings
 
 
@@ -31,6 +33,37 @@ class EventListView(ListView):
     model = Event
     template_name = "scoring/event_list.html"
     context_object_name = "events"
+
+
+class EventCreateView(LoginRequiredMixin, FormView):
+    """Create an event (any logged-in user, who becomes its GM)."""
+
+    template_name = "scoring/event_create.html"
+    form_class = EventForm
+    # FormView would treat PUT as a POST; forms only post.
+    http_method_names = ["get", "post", "head", "options"]
+
+    def form_valid(self, form):
+        data = form.cleaned_data
+        user = self.request.user
+        try:
+            event = new_event(
+                data["slug"],
+                data["name"],
+                data["rules"],
+                user,
+                gm=user,
+                settings=form.settings(),
+            )
+        except UserError as exc:
+            form.add_error(None, exc.render())
+            return self.form_invalid(form)
+        messages.success(
+            self.request,
+            f"{event.name} created: you are its GM. "
+            "Add GMs and assistant GMs on its Staff page.",
+        )
+        return redirect("heats:event-gm", event=event.slug)
 
 
 class StandingsView(EventMixin, TemplateView):

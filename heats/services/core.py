@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import re
 
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import IntegrityError, models, transaction
 
 from heats.errors import UserError
+from heats.permissions import require_login
 from heats.models import (
     AuditEntry,
     Entry,
@@ -65,14 +67,41 @@ def get_event(slug: str) -> Event:
         raise UserError(f"No event {slug!r} (known events: {known}).") from None
 
 
-@transaction.atomic
-def create_event(slug: str, name: str, rules: str = "wbc", user=None) -> Event:
-    """Create an event. tournament.md, Words.
+# The heat settings a GM may choose when creating an event (tournament.md, Heats).
+EVENT_SETTINGS = (
+    "heat_minutes",
+    "first_mark_minutes",
+    "second_mark_minutes",
+    "call_minutes",
+    "seat_after_minutes",
+    "min_late_table",
+    "seating_policy",
+    "timer_seconds",
+    "late_timer_seconds",
+)
 
-    UserError when the slug is not a slug (letters, digits, ``-`` and ``_``), the
-    name is blank, or the slug is taken. The rule set name is checked by the caller
-    (``scoring.services.new_event``), which knows the rule sets.
+
+@transaction.atomic
+def create_event(
+    slug: str,
+    name: str,
+    rules: str = "wbc",
+    user=None,
+    *,
+    gm=None,
+    settings: dict | None = None,
+) -> Event:
+    """Create an event; ``gm`` (a user, or None) becomes its first GM. tournament.md,
+    Words.
+
+    ``settings`` maps names of :data:`EVENT_SETTINGS` to values (minutes, seconds,
+    a ``SeatingPolicy``); the rest keep the model's WBC defaults. UserError when the
+    slug is not a slug (letters, digits, ``-`` and ``_``), the name is blank, the
+    slug is taken, or a setting is out of range (one problem per field). The rule
+    set name is checked by the caller (``scoring.services.new_event``), which knows
+    the rule sets. Anonymous users are refused (``permissions.require_login``).
     """
+    require_login(user)
     name = " ".join(name.split())
     if len(name) > Event._meta.get_field("name").max_length:
         raise UserError("The event's name is too long (200 characters at most).")
@@ -85,9 +114,36 @@ def create_event(slug: str, name: str, rules: str = "wbc", user=None) -> Event:
         raise UserError("The event needs a name.")
     if Event.objects.filter(slug=slug).exists():
         raise UserError(f"An event {slug!r} already exists.")
-    event = Event.objects.create(slug=slug, name=name, rules=rules)
+    event = Event(slug=slug, name=name, rules=rules, **_settings(settings or {}))
+    event.save()
     log(event, user, "event", f"Created event {name!r} ({rules} rules)")
+    if gm is not None:
+        event.gms.add(gm)
+        log(event, user, "staff", f"{gm.get_username()} is a GM", gm=gm.pk)
     return event
+
+
+def _settings(values: dict) -> dict:
+    """``values`` checked against the Event model's fields and constraints (the
+    clock marks in order, a late table of 4–6); UserError names each bad field."""
+    unknown = sorted(set(values) - set(EVENT_SETTINGS))
+    if unknown:
+        raise UserError(f"Unknown event settings: {', '.join(unknown)}.")
+    try:
+        Event(slug="x", name="x", **values).full_clean(validate_unique=False)
+    except ValidationError as exc:
+        problems = [
+            f"{_label(field)}: {' '.join(errors)}"
+            for field, errors in exc.message_dict.items()
+        ]
+        raise UserError("The event's settings are not right.", problems) from None
+    return values
+
+
+def _label(field: str) -> str:
+    if field == NON_FIELD_ERRORS:
+        return "Clock marks"
+    return str(Event._meta.get_field(field).verbose_name).capitalize()
 
 
 def parse_round_code(code: str) -> tuple[str, int]:
