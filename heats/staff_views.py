@@ -80,7 +80,7 @@ def staff_remove(request, event: Event):
         raise UserError("Unknown login.")
     role = services.remove_staff(event, member.get(), request.user)
     messages.success(
-        request, f"{member.get().get_username()} is no longer a {role} of the event."
+        request, f"{member.get().get_username()} is no longer {role} of the event."
     )
     return redirect(staff_url(event))
 

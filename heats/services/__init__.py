@@ -37,6 +37,7 @@ from heats.services.core import (  # noqa: F401
     log,
     mark_absent,
     parse_round_code,
+    settings_problems,
 )
 from heats.services.seat import (  # noqa: F401
     SwapReport,

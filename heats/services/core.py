@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 
 from heats.errors import UserError
@@ -124,25 +124,46 @@ def create_event(
 
 
 def _settings(values: dict) -> dict:
-    """``values`` checked against the Event model's fields and constraints (the
-    clock marks in order, a late table of 4–6); UserError names each bad field."""
-    unknown = sorted(set(values) - set(EVENT_SETTINGS))
-    if unknown:
-        raise UserError(f"Unknown event settings: {', '.join(unknown)}.")
-    try:
-        Event(slug="x", name="x", **values).full_clean(validate_unique=False)
-    except ValidationError as exc:
-        problems = [
-            f"{_label(field)}: {' '.join(errors)}"
-            for field, errors in exc.message_dict.items()
-        ]
-        raise UserError("The event's settings are not right.", problems) from None
+    """``values`` checked (see :func:`settings_problems`); UserError listing every
+    bad field."""
+    problems = settings_problems(values)
+    if problems:
+        raise UserError("The event's settings are not right.", problems)
     return values
 
 
+def settings_problems(values: dict) -> list[str]:
+    """What is wrong with heat settings ``values`` (missing ones take the model's
+    defaults), one line per field: types and ranges of the Event model's fields,
+    a late table of 4–6 players (tournament.md, Late arrivals), and the clock marks
+    in order: first < second < time called <= heat length (tournament.md, Heats)."""
+    unknown = sorted(set(values) - set(EVENT_SETTINGS))
+    if unknown:
+        return [f"Unknown event settings: {', '.join(unknown)}."]
+    event = Event(slug="x", name="x", **values)
+    try:
+        event.full_clean(validate_unique=False, validate_constraints=False)
+    except ValidationError as exc:
+        return [f"{_label(f)}: {' '.join(m)}" for f, m in exc.message_dict.items()]
+    problems = []
+    if not 4 <= event.min_late_table <= 6:
+        problems.append(f"{_label('min_late_table')}: 4, 5 or 6 players.")
+    marks = (
+        event.first_mark_minutes,
+        event.second_mark_minutes,
+        event.call_minutes,
+        event.heat_minutes,
+    )
+    if not marks[0] < marks[1] < marks[2] <= marks[3]:
+        problems.append(
+            "Clock marks: the first mark comes before the second, the second "
+            "before time is called, and time is called at most at the heat's end "
+            f"(given {marks[0]}, {marks[1]}, {marks[2]} and {marks[3]} minutes)."
+        )
+    return problems
+
+
 def _label(field: str) -> str:
-    if field == NON_FIELD_ERRORS:
-        return "Clock marks"
     return str(Event._meta.get_field(field).verbose_name).capitalize()
 
 

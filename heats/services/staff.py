@@ -21,7 +21,7 @@ from heats.permissions import MANAGE_STAFF, require
 from heats.services.core import lock, log
 
 GM, ASSISTANT = "gm", "assistant"
-ROLES = {GM: "GM", ASSISTANT: "assistant GM"}
+ROLES = {GM: "a GM", ASSISTANT: "an assistant GM"}
 
 
 def staff_of(event: Event) -> dict[str, list]:
@@ -74,7 +74,7 @@ def add_staff(event: Event, username: str, role: str, user=None):
         _keep_a_gm(event, member)
         event.gms.remove(member)
         event.assistants.add(member)
-    log(event, user, "staff", f"{name} is a {ROLES[role]}", member=member.pk)
+    log(event, user, "staff", f"{name} is {ROLES[role]}", member=member.pk)
     return member
 
 
@@ -91,7 +91,7 @@ def _keep_a_gm(event: Event, member) -> None:
 @transaction.atomic
 def remove_staff(event: Event, member, user=None) -> str:
     """Remove ``member`` (a user) from the GMs and assistant GMs of ``event``;
-    returns the role they had ("GM" or "assistant GM").
+    returns the role they had ("a GM" or "an assistant GM").
 
     UserError when ``member`` is the event's last GM, or not on its staff;
     ``NotAllowed`` unless ``user`` is a GM of the event.
@@ -108,7 +108,7 @@ def remove_staff(event: Event, member, user=None) -> str:
         role = ROLES[ASSISTANT]
     else:
         raise UserError(f"{name} is not on the staff of {event.name}.")
-    log(event, user, "staff", f"{name} is no longer a {role}", member=member.pk)
+    log(event, user, "staff", f"{name} is no longer {role}", member=member.pk)
     return role
 
 
