@@ -31,9 +31,7 @@ gm_urlpatterns: list = [
         staff_views.staff_remove,
         name="staff-remove",
     ),
-    path(
-        "e/<slug:event>/gm/staff/login/", staff_views.staff_login, name="staff-login"
-    ),
+    path("e/<slug:event>/gm/staff/login/", staff_views.staff_login, name="staff-login"),
     path(
         "e/<slug:event>/gm/players/search/", views.player_search, name="player-search"
     ),

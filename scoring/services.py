@@ -18,9 +18,7 @@ from scoring.models import SemiFinalOverride
 from scoring.result_import import ImportSummary, import_results  # noqa: F401
 
 
-def new_event(
-    slug: str, name: str, rules: str = "wbc", user=None, **options
-) -> Event:
+def new_event(slug: str, name: str, rules: str = "wbc", user=None, **options) -> Event:
     """Create an event whose rule set the rules engine knows (rules.md, Rule sets);
     ``options`` (``gm``, ``settings``) as for ``heats.services.create_event``.
 

@@ -19,6 +19,7 @@ from heats.models import Event, Table
 from heats.services import ROUND_ORDER, get_round
 from scoring import operations, tables
 from scoring.checks import acknowledge_check, attach_scoresheet, parse_sheet_text
+from scoring.exports import standings_export
 from scoring.forms import EventForm, ResultsImportForm, ScoresheetForm
 from scoring.gm_tables import LaurelTable
 from scoring.models import PlayerRecord, TableCheck
@@ -81,6 +82,12 @@ class StandingsView(EventMixin, TemplateView):
         self.event = event_with_version(kwargs["event"])
 
     def get(self, request, *args, **kwargs):
+        try:
+            export = standings_export(request, self.event)
+        except UserError:
+            export = None  # the page shows the error
+        if export is not None:
+            return export
         if request.user.is_authenticated:
             return super().get(request, *args, **kwargs)
 
@@ -104,15 +111,21 @@ class StandingsView(EventMixin, TemplateView):
                 self.event.rounds.filter(seated_at__isnull=False),
                 key=lambda r: (ROUND_ORDER[r.kind], r.number),
             ),
-            laurel_table=LaurelTable([x.to_json() for x in laurels])
+            laurel_table=LaurelTable([x.to_json() for x in laurels], prefix="laurels-")
             if laurels
             else None,
             updated=timezone.now(),
             result=data.result,
             posted=data.posted,
-            qualifier_table=tables.QualifierTable(data.qualifiers),
-            alternate_table=tables.AlternateTable(data.alternates),
-            next_alternate_table=tables.AlternateTable(data.next_alternates),
+            qualifier_table=tables.QualifierTable(
+                data.qualifiers, prefix="qualifiers-"
+            ),
+            alternate_table=tables.AlternateTable(
+                data.alternates, prefix="alternates-"
+            ),
+            next_alternate_table=tables.AlternateTable(
+                data.next_alternates, prefix="next-"
+            ),
             earlier_heats=[heat for heat, _ in data.heats[:-1]],
             open_heat=data.heats[-1] if data.heats else None,
         )

@@ -34,7 +34,9 @@ def settings_with(env: dict) -> dict:
         "import json; from medici_tourney import settings as s; "
         "print(json.dumps([s.ALLOWED_HOSTS, s.PUBLIC_URL, s.MEDICI_PUBLIC_URL]))"
     )
-    keep = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "MEDICI_"))}
+    keep = {
+        k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "MEDICI_"))
+    }
     out = subprocess.run(
         [sys.executable, "-c", code],
         cwd=REPO,
@@ -49,7 +51,11 @@ def settings_with(env: dict) -> dict:
 
 def test_run_allows_this_machine_only():
     got = settings_with({})
-    assert got == {"hosts": ["127.0.0.1", "localhost", "[::1]"], "public": "", "printed": ""}
+    assert got == {
+        "hosts": ["127.0.0.1", "localhost", "[::1]"],
+        "public": "",
+        "printed": "",
+    }
 
 
 def test_lan_allows_the_machines_addresses_and_points_qr_codes_there():

@@ -3,7 +3,8 @@
 Views and management commands are thin wrappers over these functions (STYLE.md).
 Every change is written to the event's audit log with who and when. The package
 splits them by topic: ``core`` (events, rounds, players, the audit log),
-``checkin``, ``seat``, ``clock`` and ``staff``; everything public is importable from here.
+``checkin``, ``seat``, ``clock`` and ``staff``; everything public is importable
+from here.
 """
 
 from heats.services.checkin import (  # noqa: F401

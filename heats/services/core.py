@@ -12,7 +12,6 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 
 from heats.errors import UserError
-from heats.permissions import require_login
 from heats.models import (
     AuditEntry,
     Entry,
@@ -23,6 +22,7 @@ from heats.models import (
     RoundKind,
     normalise_name,
 )
+from heats.permissions import require_login
 
 SLUG = re.compile(r"[-a-zA-Z0-9_]{1,50}")
 

@@ -4,8 +4,6 @@ page (Playwright, Chromium)."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from django.contrib.auth import get_user_model
 
