@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from heats.errors import UserError
 from heats.models import Event
@@ -134,7 +134,14 @@ def create_login(event: Event, username: str, password: str, role: str, user=Non
     if problems:
         raise UserError("The login was not created.", problems)
     new.set_password(password)
-    new.save()
+    try:
+        with transaction.atomic():
+            new.save()
+    except IntegrityError:  # created meanwhile by another GM's request
+        raise UserError(
+            "The login was not created.",
+            [f"Username: the login {new.get_username()!r} already exists."],
+        ) from None
     log(event, user, "login", f"Created the login {new.get_username()}", member=new.pk)
     add_staff(event, new.get_username(), role, user)
     return new

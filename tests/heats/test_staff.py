@@ -209,3 +209,16 @@ def test_new_event_page_says_what_is_wrong_with_the_settings(client):
     assert "Min late table: 4, 5 or 6 players." in page
     assert "(given 40, 35, 53 and 55 minutes)" in page
     assert not Event.objects.exists()
+
+
+def test_a_login_created_meanwhile_is_refused_not_a_crash(event, gm, monkeypatch):
+    """Two GMs creating one username at once: the second save hits the unique
+    username; it is a UserError, and nothing else of it is saved."""
+    from heats.services import staff
+
+    monkeypatch.setattr(staff, "_username_problems", lambda new: [])
+    login("nia")
+    with pytest.raises(UserError, match="the login 'nia' already exists"):
+        create_login(event, "nia", GOOD_PASSWORD, "assistant", gm)
+    assert staff_names(event) == (["gm"], [])
+    assert not event.audit.exists()
