@@ -3,8 +3,14 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# Where `make run` listens: 127.0.0.1 (this machine only) unless HOST is given;
+# any other HOST (0.0.0.0: every interface) also serves the local network.
+HOST ?= 127.0.0.1
+PORT ?= 8000
+LOOPBACK := 127.0.0.1 localhost
+LAN := $(if $(filter $(HOST),$(LOOPBACK)),,MEDICI_LAN_PORT=$(PORT))
 
-.PHONY: setup migrate demo run test test-fast test-postgres lint typecheck format bench browser postgres check-deploy clean
+.PHONY: setup migrate demo run lan test test-fast test-postgres lint typecheck format bench browser postgres check-deploy clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -21,7 +27,12 @@ demo: migrate
 	$(PY) manage.py load_demo
 
 run: demo
-	$(PY) manage.py runserver 127.0.0.1:8000
+	@$(if $(LAN),$(PY) -m medici_tourney.lan $(PORT),true)
+	$(LAN) $(PY) manage.py runserver $(HOST):$(PORT)
+
+# Phones, kiosks and other laptops on the local network (prints their address).
+lan:
+	@$(MAKE) --no-print-directory run HOST=0.0.0.0 PORT=$(PORT)
 
 # Debian's Chromium drives the browser tests; installed once if missing (needs root).
 browser:

@@ -1,5 +1,13 @@
 """Spreadsheet exports of django-tables2 tables (CSV and XLSX, through tablib).
 
+Cells are plain data: a cell a table renders as HTML (a badge, a "late" or
+"start" mark: ``format_html`` output, marked safe) is exported as its text, tags
+dropped and entities decoded, so "O'Brien" stays "O'Brien"; a table whose HTML
+carries more than text says so with a ``value_<column>`` method. Text that is not
+marked safe is data, exported as it is, tags and all (a player may be called
+"<b>"). CSV files start with a UTF-8 byte-order mark, which Excel needs to read
+accented names as UTF-8.
+
 A cell a spreadsheet would run as a formula — text starting with ``=``, ``+``,
 ``-``, ``@``, a tab or a carriage return, also after leading spaces — gets a leading
 apostrophe, so it is shown as text (formats.md, Results CSV, last paragraph).
@@ -8,7 +16,12 @@ Numbers are left alone: they are never formulas.
 
 from __future__ import annotations
 
+import html
+import re
+
 from django.http import HttpResponse
+from django.utils.html import strip_tags
+from django.utils.safestring import SafeData
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
@@ -16,6 +29,16 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 EXPORT_FORMATS = ("csv", "xlsx")
 EXPORT_PARAM = "_export"
 TABLE_PARAM = "_table"
+BOM = "\ufeff"
+_SPACES = re.compile(r"\s+")
+
+
+def plain(value: object) -> object:
+    """HTML a table rendered (``SafeData``) -> its text: ``'3 <span>late</span>'``
+    -> ``"3 late"``, ``"O&#x27;Brien"`` -> ``"O'Brien"``; anything else as given."""
+    if isinstance(value, SafeData):
+        return _SPACES.sub(" ", html.unescape(strip_tags(str(value)))).strip()
+    return value
 
 
 def neutralise(value: object) -> object:
@@ -26,17 +49,22 @@ def neutralise(value: object) -> object:
 
 
 class SafeTableExport(TableExport):
-    """``TableExport`` whose text cells are neutralised (see :func:`neutralise`)."""
+    """``TableExport`` whose cells are plain text (see :func:`plain`) and
+    neutralised (see :func:`neutralise`); CSV starts with a UTF-8 BOM."""
 
     def table_to_dataset(self, table, exclude_columns, dataset_kwargs=None):
         dataset = super().table_to_dataset(table, exclude_columns, dataset_kwargs)
-        rows = [tuple(neutralise(cell) for cell in row) for row in dataset]
-        headers = [neutralise(h) for h in dataset.headers or []]
+        rows = [tuple(neutralise(plain(cell)) for cell in row) for row in dataset]
+        headers = [neutralise(plain(h)) for h in dataset.headers or []]
         dataset.wipe()
         dataset.headers = headers
         for row in rows:
             dataset.append(row)
         return dataset
+
+    def export(self):
+        data = super().export()
+        return BOM + data if self.format == "csv" else data
 
 
 def export_response(request, table, name: str) -> HttpResponse | None:

@@ -207,3 +207,57 @@ class StartClockForm(forms.Form):
         if at is None:
             return None
         return timezone.make_aware(datetime.combine(timezone.localdate(), at))
+
+
+ROLE_CHOICES = [("assistant", "Assistant GM"), ("gm", "GM")]
+
+
+class StaffAddForm(forms.Form):
+    """Add an existing login to the event's staff, as a GM or an assistant GM."""
+
+    username = forms.CharField(label="Username", max_length=150)
+    role = forms.ChoiceField(label="as", choices=ROLE_CHOICES)
+    next = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, action: str = "", back: str = "", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["next"].initial = back
+        self.helper = _helper(action, "Add", css="btn-primary")
+        self.helper.form_id = "staff-add-form"
+        self.helper.layout = Layout(Row(Column("username"), Column("role")), "next")
+
+
+class LoginCreateForm(forms.Form):
+    """A new login (username and password, typed twice) for a GM or assistant GM;
+    the password is checked by the site's validators in the service."""
+
+    username = forms.CharField(label="Username", max_length=150)
+    password1 = forms.CharField(
+        label="Password",
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+    )
+    password2 = forms.CharField(
+        label="Password again",
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+    )
+    role = forms.ChoiceField(label="as", choices=ROLE_CHOICES)
+    next = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, action: str = "", back: str = "", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["next"].initial = back
+        self.helper = _helper(action, "Create login", css="btn-outline-primary")
+        self.helper.form_id = "login-create-form"
+        self.helper.layout = Layout(
+            Row(Column("username"), Column("role")),
+            Row(Column("password1"), Column("password2")),
+            "next",
+        )
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if data.get("password1") != data.get("password2"):
+            raise forms.ValidationError("The two passwords differ.")
+        return data

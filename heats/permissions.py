@@ -69,6 +69,7 @@ RUN_FINAL = Action(Role.GM, "mark finalists absent")
 FILL_FINAL = Action(Role.GM, "decide how a short final is filled")
 REPLACE_NO_SHOW = Action(Role.GM, "replace a semi-final no-show")
 START_CLOCK = Action(Role.GM, "start the heat clock")
+MANAGE_STAFF = Action(Role.GM, "add and remove GMs and assistant GMs")
 
 
 class NotAllowed(PermissionDenied):
@@ -111,3 +112,11 @@ def require(event: Event, user, action: Action) -> None:
     reason unless ``user`` may take ``action`` in ``event``."""
     if not may(event, user, action):
         raise NotAllowed(refusal(event, user, action))
+
+
+def require_login(user) -> None:
+    """Raise :class:`NotAllowed` unless ``user`` is logged in (or is the operator,
+    ``None``): any user may create an event and so become its GM, anonymous
+    visitors may not."""
+    if user is not None and not getattr(user, "is_authenticated", False):
+        raise NotAllowed("Log in to create an event.")

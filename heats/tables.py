@@ -100,6 +100,8 @@ class SeatingByTableTable(tables.Table):
     seat = tables.Column("Seat")
     player = tables.Column("Player")
     badge = tables.Column("Badge")
+    # Shown as a badge beside the table number; exported as a column of its own.
+    late = tables.Column("Late table", visible=False)
 
     class Meta:
         order_by = ("table", "seat")
@@ -110,10 +112,19 @@ class SeatingByTableTable(tables.Table):
             return format_html('{} <span class="badge text-bg-info">late</span>', value)
         return value
 
+    def value_table(self, value) -> int:
+        return value
+
     def render_seat(self, value):
         if value == 1:
             return format_html('{} <span class="text-muted small">start</span>', value)
         return value
+
+    def value_seat(self, value) -> int:
+        return value
+
+    def value_late(self, value) -> str:
+        return "late" if value else ""
 
 
 class SeatingByNameTable(tables.Table):

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from heats import views
+from heats import staff_views, views
 
 app_name = "heats"
 
@@ -20,6 +20,18 @@ gm_urlpatterns: list = [
     path("e/<slug:event>/gm/", views.EventGMView.as_view(), name="event-gm"),
     path("e/<slug:event>/gm/heats/new/", views.round_create, name="round-create"),
     path("e/<slug:event>/gm/audit/", views.AuditView.as_view(), name="audit"),
+    path(
+        "e/<slug:event>/gm/staff/",
+        staff_views.StaffView.as_view(),
+        name="event-staff",
+    ),
+    path("e/<slug:event>/gm/staff/add/", staff_views.staff_add, name="staff-add"),
+    path(
+        "e/<slug:event>/gm/staff/remove/",
+        staff_views.staff_remove,
+        name="staff-remove",
+    ),
+    path("e/<slug:event>/gm/staff/login/", staff_views.staff_login, name="staff-login"),
     path(
         "e/<slug:event>/gm/players/search/", views.player_search, name="player-search"
     ),

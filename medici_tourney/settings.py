@@ -41,6 +41,18 @@ CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 # The address phones use to reach this server (the kiosk's QR code), e.g.
 # "http://192.168.1.20:8000"; empty: the address the kiosk was opened with.
 PUBLIC_URL = os.environ.get("DJANGO_PUBLIC_URL", "")
+# `make lan` serves the local network on this port: its addresses are allowed
+# hosts, and QR codes point at the first unless an address is set
+# (medici_tourney/lan.py).
+LAN_PORT = os.environ.get("MEDICI_LAN_PORT", "")
+LAN_URL = ""
+if LAN_PORT:
+    from medici_tourney.lan import lan_addresses
+
+    _lan = lan_addresses()
+    ALLOWED_HOSTS += [a for a in _lan if a not in ALLOWED_HOSTS]
+    LAN_URL = f"http://{_lan[0]}:{LAN_PORT}" if _lan else ""
+    PUBLIC_URL = PUBLIC_URL or LAN_URL
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -220,6 +232,6 @@ LOGGING = {
 
 # Printables (scoring.printing): the address QR codes point to, as players' phones
 # reach this laptop (e.g. "http://192.168.1.20:8000"); empty: the GM's request host.
-MEDICI_PUBLIC_URL = os.environ.get("MEDICI_PUBLIC_URL", "")
+MEDICI_PUBLIC_URL = os.environ.get("MEDICI_PUBLIC_URL", "") or LAN_URL
 # Default paper of the printables: "letter" or "a4".
 MEDICI_PAPER = os.environ.get("MEDICI_PAPER", "letter")

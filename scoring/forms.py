@@ -7,8 +7,11 @@ from crispy_forms.layout import Submit
 from django import forms
 
 from heats.errors import UserError
+from heats.models import Event
+from heats.services import EVENT_SETTINGS, settings_problems
 from heats.textfiles import check_size, decode_utf8
 from scoring.csvfile import MAX_FILE_BYTES, SIZE_ADVICE, decode_results
+from scoring.medici.rulesets import DEFAULT_RULESET, RULESETS
 from scoring.medici.sheet import MAX_SHEET_BYTES
 
 
@@ -107,3 +110,47 @@ class ScoresheetForm(UploadOrPasteForm):
     submit_label = "Check and attach scoresheet"
     text_rows = 6
     max_bytes = MAX_SHEET_BYTES
+
+
+class EventForm(forms.Form):
+    """A new event: its short name (the web address), name, rule set and heat
+    settings (minutes after a heat's start, timer seconds), WBC defaults filled in.
+    The fields are the Event model's; the settings are checked by the service's
+    rules (``heats.services.settings_problems``), here and again when saved."""
+
+    rules = forms.ChoiceField(
+        label="Rule set",
+        choices=[(name, name) for name in sorted(RULESETS)],
+        initial=DEFAULT_RULESET,
+    )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        fields = forms.fields_for_model(
+            Event,
+            fields=("name", "slug", *EVENT_SETTINGS),
+            labels={"slug": "Short name"},
+            help_texts={
+                "slug": "Letters, digits, - and _: the event's web address, "
+                "e.g. wbc2027 for /e/wbc2027/.",
+                "min_late_table": "Late arrivals waiting before a late table "
+                "forms (4–6).",
+            },
+        )
+        rules = self.fields.pop("rules")
+        self.fields = {"name": fields.pop("name"), "slug": fields.pop("slug")}
+        self.fields.update(rules=rules, **fields)
+        self.helper = FormHelper()
+        self.helper.form_id = "event-form"
+        self.helper.add_input(Submit("go", "Create event"))
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if all(name in data for name in EVENT_SETTINGS):
+            for problem in settings_problems(self.settings()):
+                self.add_error(None, problem)
+        return data
+
+    def settings(self) -> dict:
+        """The heat settings as ``heats.services.create_event`` takes them."""
+        return {name: self.cleaned_data[name] for name in EVENT_SETTINGS}

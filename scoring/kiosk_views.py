@@ -24,6 +24,7 @@ from heats.errors import UserError
 from heats.models import Event, Round
 from heats.services import clock_json, get_round, marks, round_json
 from scoring import kiosk as screens
+from scoring.exports import results_export
 from scoring.public_cache import cached_response, event_with_version
 from scoring.services import player_keys
 from scoring.standings import heat_rows, standings
@@ -155,8 +156,12 @@ def timer(request):
 
 @require_safe
 def heat_results(request, event: str, heat: int):
-    """One heat's results, every table (linked from the standings page)."""
+    """One heat's results, every table (linked from the standings page); its
+    CSV/XLSX with ``?_export=csv&_table=results``."""
     ev = event_with_version(event)
+    export = results_export(request, ev, heat)
+    if export is not None:
+        return export
 
     def page() -> str:
         rows = dict(heat_rows(ev, player_keys(ev))[0]).get(heat)

@@ -18,16 +18,18 @@ from scoring.models import SemiFinalOverride
 from scoring.result_import import ImportSummary, import_results  # noqa: F401
 
 
-def new_event(slug: str, name: str, rules: str = "wbc", user=None) -> Event:
-    """Create an event whose rule set the rules engine knows (rules.md, Rule sets).
+def new_event(slug: str, name: str, rules: str = "wbc", user=None, **options) -> Event:
+    """Create an event whose rule set the rules engine knows (rules.md, Rule sets);
+    ``options`` (``gm``, ``settings``) as for ``heats.services.create_event``.
 
-    UserError for an unknown rule set, a bad slug, a blank name or a taken slug.
+    UserError for an unknown rule set, a bad slug, a blank name, a taken slug or
+    bad settings.
     """
     try:
         get_ruleset(rules)
     except RuleSetError as exc:
         raise UserError(str(exc)) from None
-    return create_event(slug, name, rules, user)
+    return create_event(slug, name, rules, user, **options)
 
 
 def player_keys(event: Event) -> dict[int, str]:

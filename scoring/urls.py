@@ -18,6 +18,7 @@ public_urlpatterns = [
 ]
 
 gm_urlpatterns = [
+    path("events/new/", views.EventCreateView.as_view(), name="event-create"),
     path(
         "e/<slug:event>/gm/import/",
         views.ResultsImportView.as_view(),

@@ -1,8 +1,10 @@
-"""Pages for results: the public standings, and the GM's results import."""
+"""Pages for results: the events, a new event, the public standings, and the GM's
+results import."""
 
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.template.loader import render_to_string
@@ -17,11 +19,12 @@ from heats.models import Event, RoundKind, Table
 from heats.services import ROUND_ORDER, get_round
 from scoring import finals, operations, tables
 from scoring.checks import acknowledge_check, attach_scoresheet, parse_sheet_text
-from scoring.forms import ResultsImportForm, ScoresheetForm
+from scoring.exports import standings_export
+from scoring.forms import EventForm, ResultsImportForm, ScoresheetForm
 from scoring.gm_tables import LaurelTable
 from scoring.models import PlayerRecord, TableCheck
 from scoring.public_cache import cached_response, event_with_version
-from scoring.services import import_results
+from scoring.services import import_results, new_event
 from scoring.standings import standings
 
 
@@ -31,6 +34,37 @@ class EventListView(ListView):
     model = Event
     template_name = "scoring/event_list.html"
     context_object_name = "events"
+
+
+class EventCreateView(LoginRequiredMixin, FormView):
+    """Create an event (any logged-in user, who becomes its GM)."""
+
+    template_name = "scoring/event_create.html"
+    form_class = EventForm
+    # FormView would treat PUT as a POST; forms only post.
+    http_method_names = ["get", "post", "head", "options"]
+
+    def form_valid(self, form):
+        data = form.cleaned_data
+        user = self.request.user
+        try:
+            event = new_event(
+                data["slug"],
+                data["name"],
+                data["rules"],
+                user,
+                gm=user,
+                settings=form.settings(),
+            )
+        except UserError as exc:
+            form.add_error(None, exc.render())
+            return self.form_invalid(form)
+        messages.success(
+            self.request,
+            f"{event.name} created: you are its GM. "
+            "Add GMs and assistant GMs on its Staff page.",
+        )
+        return redirect("heats:event-gm", event=event.slug)
 
 
 class StandingsView(EventMixin, TemplateView):
@@ -48,6 +82,12 @@ class StandingsView(EventMixin, TemplateView):
         self.event = event_with_version(kwargs["event"])
 
     def get(self, request, *args, **kwargs):
+        try:
+            export = standings_export(request, self.event)
+        except UserError:
+            export = None  # the page shows the error
+        if export is not None:
+            return export
         if request.user.is_authenticated:
             return super().get(request, *args, **kwargs)
 
@@ -73,15 +113,21 @@ class StandingsView(EventMixin, TemplateView):
                 (r for r in rounds if r.seated_at is not None),
                 key=lambda r: (ROUND_ORDER[r.kind], r.number),
             ),
-            laurel_table=LaurelTable([x.to_json() for x in laurels])
+            laurel_table=LaurelTable([x.to_json() for x in laurels], prefix="laurels-")
             if laurels
             else None,
             updated=timezone.now(),
             result=data.result,
             posted=data.posted,
-            qualifier_table=tables.QualifierTable(data.qualifiers),
-            alternate_table=tables.AlternateTable(data.alternates),
-            next_alternate_table=tables.AlternateTable(data.next_alternates),
+            qualifier_table=tables.QualifierTable(
+                data.qualifiers, prefix="qualifiers-"
+            ),
+            alternate_table=tables.AlternateTable(
+                data.alternates, prefix="alternates-"
+            ),
+            next_alternate_table=tables.AlternateTable(
+                data.next_alternates, prefix="next-"
+            ),
             final_note=finals.public_note(self.event) if has_final else "",
             earlier_heats=[heat for heat, _ in data.heats[:-1]],
             open_heat=data.heats[-1] if data.heats else None,

@@ -3,7 +3,8 @@
 Views and management commands are thin wrappers over these functions (STYLE.md).
 Every change is written to the event's audit log with who and when. The package
 splits them by topic: ``core`` (events, rounds, players, the audit log),
-``checkin``, ``seat`` and ``clock``; everything public is importable from here.
+``checkin``, ``seat``, ``clock`` and ``staff``; everything public is importable
+from here.
 """
 
 from heats.services.checkin import (  # noqa: F401
@@ -27,6 +28,7 @@ from heats.services.clock import (  # noqa: F401
     start_clock,
 )
 from heats.services.core import (  # noqa: F401
+    EVENT_SETTINGS,
     SLUG,
     PlayerDirectory,
     create_event,
@@ -36,6 +38,7 @@ from heats.services.core import (  # noqa: F401
     log,
     mark_absent,
     parse_round_code,
+    settings_problems,
 )
 from heats.services.seat import (  # noqa: F401
     SwapReport,
@@ -53,4 +56,11 @@ from heats.services.seat import (  # noqa: F401
     semi_table_winners,
     swap_seats,
     waiting_players,
+)
+from heats.services.staff import (  # noqa: F401
+    add_staff,
+    create_login,
+    find_login,
+    remove_staff,
+    staff_of,
 )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 
 from heats.errors import UserError
@@ -21,6 +22,7 @@ from heats.models import (
     RoundKind,
     normalise_name,
 )
+from heats.permissions import require_login
 
 SLUG = re.compile(r"[-a-zA-Z0-9_]{1,50}")
 
@@ -65,14 +67,41 @@ def get_event(slug: str) -> Event:
         raise UserError(f"No event {slug!r} (known events: {known}).") from None
 
 
-@transaction.atomic
-def create_event(slug: str, name: str, rules: str = "wbc", user=None) -> Event:
-    """Create an event. tournament.md, Words.
+# The heat settings a GM may choose when creating an event (tournament.md, Heats).
+EVENT_SETTINGS = (
+    "heat_minutes",
+    "first_mark_minutes",
+    "second_mark_minutes",
+    "call_minutes",
+    "seat_after_minutes",
+    "min_late_table",
+    "seating_policy",
+    "timer_seconds",
+    "late_timer_seconds",
+)
 
-    UserError when the slug is not a slug (letters, digits, ``-`` and ``_``), the
-    name is blank, or the slug is taken. The rule set name is checked by the caller
-    (``scoring.services.new_event``), which knows the rule sets.
+
+@transaction.atomic
+def create_event(
+    slug: str,
+    name: str,
+    rules: str = "wbc",
+    user=None,
+    *,
+    gm=None,
+    settings: dict | None = None,
+) -> Event:
+    """Create an event; ``gm`` (a user, or None) becomes its first GM. tournament.md,
+    Words.
+
+    ``settings`` maps names of :data:`EVENT_SETTINGS` to values (minutes, seconds,
+    a ``SeatingPolicy``); the rest keep the model's WBC defaults. UserError when the
+    slug is not a slug (letters, digits, ``-`` and ``_``), the name is blank, the
+    slug is taken, or a setting is out of range (one problem per field). The rule
+    set name is checked by the caller (``scoring.services.new_event``), which knows
+    the rule sets. Anonymous users are refused (``permissions.require_login``).
     """
+    require_login(user)
     name = " ".join(name.split())
     if len(name) > Event._meta.get_field("name").max_length:
         raise UserError("The event's name is too long (200 characters at most).")
@@ -85,9 +114,57 @@ def create_event(slug: str, name: str, rules: str = "wbc", user=None) -> Event:
         raise UserError("The event needs a name.")
     if Event.objects.filter(slug=slug).exists():
         raise UserError(f"An event {slug!r} already exists.")
-    event = Event.objects.create(slug=slug, name=name, rules=rules)
+    event = Event(slug=slug, name=name, rules=rules, **_settings(settings or {}))
+    event.save()
     log(event, user, "event", f"Created event {name!r} ({rules} rules)")
+    if gm is not None:
+        event.gms.add(gm)
+        log(event, user, "staff", f"{gm.get_username()} is a GM", gm=gm.pk)
     return event
+
+
+def _settings(values: dict) -> dict:
+    """``values`` checked (see :func:`settings_problems`); UserError listing every
+    bad field."""
+    problems = settings_problems(values)
+    if problems:
+        raise UserError("The event's settings are not right.", problems)
+    return values
+
+
+def settings_problems(values: dict) -> list[str]:
+    """What is wrong with heat settings ``values`` (missing ones take the model's
+    defaults), one line per field: types and ranges of the Event model's fields,
+    a late table of 4–6 players (tournament.md, Late arrivals), and the clock marks
+    in order: first < second < time called <= heat length (tournament.md, Heats)."""
+    unknown = sorted(set(values) - set(EVENT_SETTINGS))
+    if unknown:
+        return [f"Unknown event settings: {', '.join(unknown)}."]
+    event = Event(slug="x", name="x", **values)
+    try:
+        event.full_clean(validate_unique=False, validate_constraints=False)
+    except ValidationError as exc:
+        return [f"{_label(f)}: {' '.join(m)}" for f, m in exc.message_dict.items()]
+    problems = []
+    if not 4 <= event.min_late_table <= 6:
+        problems.append(f"{_label('min_late_table')}: 4, 5 or 6 players.")
+    marks = (
+        event.first_mark_minutes,
+        event.second_mark_minutes,
+        event.call_minutes,
+        event.heat_minutes,
+    )
+    if not marks[0] < marks[1] < marks[2] <= marks[3]:
+        problems.append(
+            "Clock marks: the first mark comes before the second, the second "
+            "before time is called, and time is called at most at the heat's end "
+            f"(given {marks[0]}, {marks[1]}, {marks[2]} and {marks[3]} minutes)."
+        )
+    return problems
+
+
+def _label(field: str) -> str:
+    return str(Event._meta.get_field(field).verbose_name).capitalize()
 
 
 def parse_round_code(code: str) -> tuple[str, int]:

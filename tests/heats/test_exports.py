@@ -1,4 +1,5 @@
-"""CSV/XLSX exports: formula cells neutralised; the audit log newest first."""
+"""CSV/XLSX exports: formula cells neutralised; the audit log newest first (CSV
+files start with a byte-order mark, read here as "utf-8-sig")."""
 
 from __future__ import annotations
 
@@ -47,7 +48,7 @@ def test_checkin_csv_neutralises_formula_names(gm_client, heat):
     path = reverse("heats:round-detail", kwargs={"event": "wbc", "round": "1"})
     response = export(gm_client, path, "checkin", "csv")
     assert response["Content-Type"].startswith("text/csv")
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert rows[0] == ["Player", "Badge", "Status", "Checked in"]
     assert sorted(r[0] for r in rows[1:]) == ["'" + DANGEROUS, "Ann Lee"]
 
@@ -57,7 +58,11 @@ def test_seating_exports_by_name_as_csv_and_xlsx(client, heat):
     seat_round(heat, seed=1)
     path = reverse("heats:round-seating", kwargs={"event": "wbc", "round": "1"})
     rows = list(
-        csv.reader(io.StringIO(export(client, path, "names", "csv").content.decode()))
+        csv.reader(
+            io.StringIO(
+                export(client, path, "names", "csv").content.decode("utf-8-sig")
+            )
+        )
     )
     assert rows[0] == ["Player", "Badge", "Table", "Seat"]
     assert len(rows) == 11
@@ -76,14 +81,14 @@ def test_audit_log_lists_changes_newest_first_and_exports(gm_client, heat, gm):
     )
     check_in(heat, [("Ben", "")])
     page = gm_client.get(reverse("heats:audit", kwargs={"event": "wbc"}))
-    text = page.content.decode()
+    text = page.content.decode("utf-8-sig")
     assert text.index("Ben checked in") < text.index("Ann checked in")
     rows = list(
         csv.reader(
             io.StringIO(
                 gm_client.get(
                     reverse("heats:audit", kwargs={"event": "wbc"}), {"_export": "csv"}
-                ).content.decode()
+                ).content.decode("utf-8-sig")
             )
         )
     )

@@ -1,22 +1,34 @@
-"""``manage.py create_event EVENT --name NAME [--rules wbc]``."""
+"""``manage.py create_event EVENT --name NAME [--rules wbc] [--gm USERNAME]``."""
 
 from django.core.management.base import BaseCommand, CommandError
 
 from heats.errors import UserError
+from heats.services import find_login
 from scoring.services import new_event
 
 
 class Command(BaseCommand):
-    help = "Create an event (a tournament) with its slug, name and rule set."
+    help = (
+        "Create an event (a tournament) with its slug, name and rule set; --gm "
+        "makes an existing login its first GM."
+    )
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("event", help="the event's slug, e.g. wbc2027")
         parser.add_argument("--name", required=True, help="display name")
         parser.add_argument("--rules", default="wbc", help="rule set (default wbc)")
+        parser.add_argument(
+            "--gm", default="", help="username of the event's first GM (a login)"
+        )
 
     def handle(self, *args, **options) -> None:
         try:
-            event = new_event(options["event"], options["name"], options["rules"])
+            gm = find_login(options["gm"]) if options["gm"] else None
+            event = new_event(
+                options["event"], options["name"], options["rules"], gm=gm
+            )
         except UserError as exc:
             raise CommandError(str(exc)) from exc
         self.stdout.write(f"Created event {event.slug}: {event.name} ({event.rules})")
+        if gm is not None:
+            self.stdout.write(f"{gm.get_username()} is its GM.")

@@ -1,0 +1,162 @@
+"""An event's staff: its GMs and assistant GMs, and the logins a GM creates for them.
+
+Words (tournament.md, "What people see"): a *GM* runs the event; an *assistant* (an
+assistant GM) checks players in and enters results. A *login* is a Django user
+(username and password). Only the event's GMs manage its staff
+(``permissions.MANAGE_STAFF``); every change goes to the audit log. A superuser is a
+GM of every event without being listed, so the event's listed GMs are the ones
+counted when the last GM would be removed.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+
+from heats.errors import UserError
+from heats.models import Event
+from heats.permissions import MANAGE_STAFF, require
+from heats.services.core import lock, log
+
+GM, ASSISTANT = "gm", "assistant"
+ROLES = {GM: "a GM", ASSISTANT: "an assistant GM"}
+
+
+def staff_of(event: Event) -> dict[str, list]:
+    """``{"gm": [users], "assistant": [users]}``, each by username."""
+    return {
+        GM: list(event.gms.order_by("username")),
+        ASSISTANT: list(event.assistants.order_by("username")),
+    }
+
+
+def find_login(username: str):
+    """The user called ``username`` (exactly, spaces around ignored); UserError
+    when there is none."""
+    name = username.strip()
+    try:
+        return get_user_model().objects.get(username=name)
+    except get_user_model().DoesNotExist:
+        raise UserError(
+            f"No login {name!r}: check the spelling, or create the login first."
+        ) from None
+
+
+def _check_role(role: str) -> None:
+    if role not in ROLES:
+        raise UserError(f"Unknown role {role!r}: 'gm' or 'assistant'.")
+
+
+@transaction.atomic
+def add_staff(event: Event, username: str, role: str, user=None):
+    """Make the login ``username`` a GM (``role="gm"``) or an assistant GM
+    (``"assistant"``) of ``event``; returns that user.
+
+    A GM made an assistant, or an assistant made a GM, changes role (one role per
+    person); the last GM cannot become an assistant. UserError for an unknown login
+    or role; ``NotAllowed`` unless ``user`` is a GM of the event.
+    """
+    require(event, user, MANAGE_STAFF)
+    _check_role(role)
+    lock(event)
+    member = find_login(username)
+    name = member.get_username()
+    if role == GM:
+        if event.gms.filter(pk=member.pk).exists():
+            raise UserError(f"{name} is already a GM of {event.name}.")
+        event.assistants.remove(member)
+        event.gms.add(member)
+    else:
+        if event.assistants.filter(pk=member.pk).exists():
+            raise UserError(f"{name} is already an assistant GM of {event.name}.")
+        _keep_a_gm(event, member)
+        event.gms.remove(member)
+        event.assistants.add(member)
+    log(event, user, "staff", f"{name} is {ROLES[role]}", member=member.pk)
+    return member
+
+
+def _keep_a_gm(event: Event, member) -> None:
+    """UserError when ``member`` is the event's only listed GM."""
+    gms = list(event.gms.values_list("pk", flat=True))
+    if gms == [member.pk]:
+        raise UserError(
+            f"{member.get_username()} is the last GM of {event.name}: "
+            "add another GM first, so someone can still run the event."
+        )
+
+
+@transaction.atomic
+def remove_staff(event: Event, member, user=None) -> str:
+    """Remove ``member`` (a user) from the GMs and assistant GMs of ``event``;
+    returns the role they had ("a GM" or "an assistant GM").
+
+    UserError when ``member`` is the event's last GM, or not on its staff;
+    ``NotAllowed`` unless ``user`` is a GM of the event.
+    """
+    require(event, user, MANAGE_STAFF)
+    lock(event)
+    name = member.get_username()
+    if event.gms.filter(pk=member.pk).exists():
+        _keep_a_gm(event, member)
+        event.gms.remove(member)
+        role = ROLES[GM]
+    elif event.assistants.filter(pk=member.pk).exists():
+        event.assistants.remove(member)
+        role = ROLES[ASSISTANT]
+    else:
+        raise UserError(f"{name} is not on the staff of {event.name}.")
+    log(event, user, "staff", f"{name} is no longer {role}", member=member.pk)
+    return role
+
+
+@transaction.atomic
+def create_login(event: Event, username: str, password: str, role: str, user=None):
+    """Create the login ``username`` with ``password`` and add it to ``event``'s
+    staff as ``role`` (see :func:`add_staff`); returns the new user.
+
+    UserError listing every problem: a username Django refuses (letters, digits
+    and @ . + - _ only, 150 characters) or one already taken, a password the
+    site's validators refuse (``AUTH_PASSWORD_VALIDATORS``: too short, too common,
+    all digits, too like the username). ``NotAllowed`` unless ``user`` is a GM.
+    """
+    require(event, user, MANAGE_STAFF)
+    _check_role(role)
+    model = get_user_model()
+    new = model(username=model.normalize_username(username.strip()))
+    problems = _username_problems(new)
+    try:
+        validate_password(password, new)
+    except ValidationError as exc:
+        problems += [f"Password: {m}" for m in exc.messages]
+    if problems:
+        raise UserError("The login was not created.", problems)
+    new.set_password(password)
+    try:
+        with transaction.atomic():
+            new.save()
+    except IntegrityError:  # created meanwhile by another GM's request
+        raise UserError(
+            "The login was not created.",
+            [f"Username: the login {new.get_username()!r} already exists."],
+        ) from None
+    log(event, user, "login", f"Created the login {new.get_username()}", member=new.pk)
+    add_staff(event, new.get_username(), role, user)
+    return new
+
+
+def _username_problems(new) -> list[str]:
+    """What is wrong with ``new``'s username (empty list when nothing)."""
+    field = new._meta.get_field(new.USERNAME_FIELD)
+    name = new.get_username()
+    if not name:
+        return ["Username: type a username."]
+    try:
+        field.clean(name, new)
+    except ValidationError as exc:
+        return [f"Username: {m}" for m in exc.messages]
+    if type(new).objects.filter(username__iexact=name).exists():
+        return [f"Username: the login {name!r} already exists; add it by username."]
+    return []
