@@ -253,11 +253,11 @@ def attach_scoresheet(table: Table, sheet: dict, user=None) -> ScoresheetSubmiss
 
     The sheet is checked under the event's rule set, whatever its ``rules`` says:
     a sheet naming another one gets a finding naming both; one naming none is
-    simply checked under it (tournament.md, Recording a table: "consistent with the table size and
-    rule set"). Findings are the engine's (every one, at the sheet's level of
-    detail) followed by disagreements with the recorded result. Raises UserError
-    for a sheet too malformed to check (the message names the field), or when the
-    event's rule set is unknown. rules.md, Verifying.
+    simply checked under it (tournament.md, Recording a table: "consistent with
+    the table size and rule set"). Findings are the engine's (every one, at the
+    sheet's level of detail) followed by disagreements with the recorded result.
+    Raises UserError for a sheet too malformed to check (the message names the
+    field), or when the event's rule set is unknown. rules.md, Verifying.
     """
     event = table.round.event
     permissions.require(event, user, permissions.ATTACH_SCORESHEET)

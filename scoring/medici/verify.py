@@ -87,21 +87,6 @@ def _check_rules_named(sheet: Sheet) -> list[Finding]:
     ]
 
 
-def _check_rules_named(sheet: Sheet) -> list[Finding]:
-    named, used = sheet.named_rules, sheet.ruleset.name
-    if named is None or named == used:
-        return []
-    return [
-        Finding(
-            None,
-            None,
-            f"rule set: the sheet says {named!r}, the event plays {used!r}; "
-            f"the sheet was checked under {used!r}",
-            "rules",
-        )
-    ]
-
-
 def _day_money(sheet: Sheet, seat: int) -> tuple[int | None, int | None]:
     money: list[int | None] = [day.money[seat] for day in sheet.days[:2]]
     money += [None] * (2 - len(money))
