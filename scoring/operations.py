@@ -310,7 +310,7 @@ def log_result(
 
 
 def _time_called_note(table: Table, old: dict) -> str:
-    """"; time called on day 2", with "(was ...)" when a saved result said else."""
+    """ "; time called on day 2", with "(was ...)" when a saved result said else."""
     before = [v.get("time_called") for v in old.values()]
     now = table.time_called
     note = f"; time called on day {now}" if now else ""

@@ -52,8 +52,9 @@ def heat_rows(
 
     ``rows`` are ``heat_seat_rows(event)`` (loaded when not given); seats without a
     record are left out. A table's first row carries ``time_called``, the day time
-    was called there (``None`` on other rows and for a game played out). A row's ``url`` is its table page, built from one
-    reversed prefix rather than reversed per row.
+    was called there (``None`` on other rows and for a game played out). A row's
+    ``url`` is its table page, built from one reversed prefix rather than reversed
+    per row.
     """
     prefix = reverse("scoring:standings", kwargs={"event": event.slug}) + "round/"
     by_heat: dict[int, list[dict]] = defaultdict(list)

@@ -12,6 +12,7 @@ from django.views.generic import FormView, ListView, TemplateView
 
 from heats import permissions
 from heats.errors import UserError
+from heats.exports import TABLE_PARAM, export_response
 from heats.mixins import EventMixin, EventStaffRequiredMixin
 from heats.models import Event, Table
 from heats.services import ROUND_ORDER, get_round
@@ -21,6 +22,7 @@ from scoring.forms import ResultsImportForm, ScoresheetForm
 from scoring.gm_tables import LaurelTable
 from scoring.models import PlayerRecord, TableCheck
 from scoring.public_cache import cached_response, event_with_version
+from scoring.results_export import PREFIX, results_table
 from scoring.services import import_results
 from scoring.standings import standings
 
@@ -38,7 +40,9 @@ class StandingsView(EventMixin, TemplateView):
     heat's results (earlier heats on their own pages, ``scoring:heat-results``).
 
     Anonymous visitors get the page from the cache (``scoring.public_cache``);
-    staff see it live, with their controls.
+    staff see it live, with their controls. ``?_export=csv&_table=results`` (or
+    ``xlsx``) gives every result in the results CSV's columns
+    (``scoring.results_export``).
     """
 
     template_name = "scoring/standings.html"
@@ -48,6 +52,11 @@ class StandingsView(EventMixin, TemplateView):
         self.event = event_with_version(kwargs["event"])
 
     def get(self, request, *args, **kwargs):
+        if request.GET.get(TABLE_PARAM) == PREFIX.rstrip("-"):
+            name = f"{self.event.slug}-results"
+            exported = export_response(request, results_table(self.event), name)
+            if exported is not None:
+                return exported
         if request.user.is_authenticated:
             return super().get(request, *args, **kwargs)
 
