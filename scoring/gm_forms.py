@@ -144,15 +144,15 @@ class ResultForm(forms.Form):
     @classmethod
     def initial_for(cls, seats: list[Seat]) -> dict[str, int | None]:
         """Initial values from the saved records and table (editing a result)."""
+        # Empty until a result is saved: the page tells "saved" from "new" by it.
         initial: dict[str, int | None] = {}
-        if seats:
-            initial["time_called"] = seats[0].table.time_called
         for seat in seats:
             record = getattr(seat, "record", None)
             if record is not None:
                 initial[f"day1_{seat.number}"] = record.day1
                 initial[f"day2_{seat.number}"] = record.day2
                 initial[f"final_{seat.number}"] = record.final
+                initial["time_called"] = seat.table.time_called
         return initial
 
     def time_called(self) -> int | None:
