@@ -263,11 +263,22 @@ class Entry(models.Model):
 
 
 class Table(models.Model):
-    """One game of 4–6 players in a round, numbered 1..n (tournament.md, Words)."""
+    """One game of 4–6 players in a round, numbered 1..n (tournament.md, Words).
+
+    ``time_called`` is the day (1-3) on which time was called, the game then
+    ending with that day's scoring and scored as recorded (tournament.md, Heats,
+    the clock; rules.md, A trading day, 9); ``None`` for a game played out.
+    """
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
     late = models.BooleanField(default=False, help_text="Formed from late arrivals.")
+    time_called = models.PositiveSmallIntegerField(
+        "time called on day",
+        null=True,
+        blank=True,
+        help_text="The day time was called; empty for a game played out.",
+    )
 
     class Meta:
         ordering = ["round", "number"]
@@ -278,10 +289,22 @@ class Table(models.Model):
             models.CheckConstraint(
                 condition=Q(number__gte=1), name="table_number_gte_1"
             ),
+            models.CheckConstraint(
+                condition=Q(time_called__isnull=True)
+                | Q(time_called__gte=1, time_called__lte=3),
+                name="table_time_called_day_1_to_3",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.round.label}, table {self.number}"
+
+    @property
+    def time_called_label(self) -> str:
+        """ "time called on day 2", or "" for a game played out."""
+        if self.time_called is None:
+            return ""
+        return f"time called on day {self.time_called}"
 
 
 class Seat(models.Model):

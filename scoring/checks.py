@@ -37,21 +37,25 @@ def _records(table: Table) -> list[PlayerRecord]:
 def level1_findings(table: Table) -> list[dict]:
     """Level-1 findings on ``table``'s recorded scores, as ``Finding.to_dict()`` rows.
 
-    Scores in seat order as ``(player, day1, day2, final)``; an unknown rule set is
-    itself a finding. Source: rules.md, Verifying, 1.
+    Scores in seat order as ``(player, day1, day2, final)``, checked as a game
+    time-called on ``table.time_called`` when set; an unknown rule set is itself a
+    finding. Source: rules.md, Verifying, 1.
     """
     rows = [(r.seat.player.name, r.day1, r.day2, r.final) for r in _records(table)]
-    return score_findings(table.round.event.rules, rows)
+    return score_findings(table.round.event.rules, rows, table.time_called)
 
 
-def score_findings(rules: str, rows: list[tuple]) -> list[dict]:
+def score_findings(
+    rules: str, rows: list[tuple], time_called: int | None = None
+) -> list[dict]:
     """Level-1 findings on one table's scores ``[(player, day1, day2, final)]`` in
-    seat order under the rule set ``rules``; an unknown rule set is itself a
-    finding; no rows, no findings."""
+    seat order under the rule set ``rules``, for a game time-called on day
+    ``time_called`` (``None``: played out; ``limits.check_scores``); an unknown
+    rule set is itself a finding; no rows, no findings."""
     if not rows:
         return []
     try:
-        findings = check_scores(rules, rows)
+        findings = check_scores(rules, rows, time_called)
     except RuleSetError as exc:
         findings = [Finding(None, None, f"cannot check the scores: {exc}")]
     return [f.to_dict() for f in findings]
@@ -131,11 +135,12 @@ def compare_with_records(sheet: dict, table: Table) -> list[dict]:
     """Findings where the sheet disagrees with ``table``'s recorded result.
 
     Players are matched by name (case and spaces ignored); the sheet's seat order,
-    money after days 1 and 2, and final money are compared with the records.
+    money after days 1 and 2, final money and the day time was called are compared
+    with the records and the table.
     """
     records = {normalise_name(r.seat.player.name): r for r in _records(table)}
     names = [str(n) for n in sheet.get("players", [])]
-    findings = _player_mismatch(names, records)
+    findings = _player_mismatch(names, records) + _time_called_mismatch(sheet, table)
     for seat, name in enumerate(names, start=1):
         record = records.get(normalise_name(name))
         if record is None:
@@ -153,6 +158,29 @@ def compare_with_records(sheet: dict, table: Table) -> list[dict]:
             )
         findings += _money_mismatch(sheet, name, record)
     return findings
+
+
+def _time_called_mismatch(sheet: dict, table: Table) -> list[dict]:
+    said, recorded = sheet.get("time_called"), table.time_called
+    if not records_exist(table) or said == recorded:
+        return []
+
+    def describe(day) -> str:
+        return "a game played out" if day is None else f"time called on day {day}"
+
+    return [
+        _row(
+            None,
+            None,
+            f"the sheet says {describe(said)}; the recorded result says "
+            f"{describe(recorded)}",
+        )
+    ]
+
+
+def records_exist(table: Table) -> bool:
+    """True once ``table`` has a recorded result."""
+    return PlayerRecord.objects.filter(seat__table=table).exists()
 
 
 def _row(day: int | None, player: str | None, message: str) -> dict:
@@ -223,18 +251,23 @@ def _check_sheet_is_for(sheet: dict, table: Table) -> None:
 def attach_scoresheet(table: Table, sheet: dict, user=None) -> ScoresheetSubmission:
     """Verify ``sheet`` with the rules engine and attach it to ``table``.
 
-    Findings are the engine's (every one, at the sheet's level of detail) followed
-    by disagreements with the recorded result. Raises UserError for a sheet too
-    malformed to check (the message names the field). rules.md, Verifying.
+    The sheet is checked under the event's rule set, whatever its ``rules`` says:
+    a sheet naming another one gets a finding naming both; one naming none is
+    simply checked under it (tournament.md, Recording a table: "consistent with
+    the table size and rule set"). Findings are the engine's (every one, at the
+    sheet's level of detail) followed by disagreements with the recorded result.
+    Raises UserError for a sheet too malformed to check (the message names the
+    field), or when the event's rule set is unknown. rules.md, Verifying.
     """
-    permissions.require(table.round.event, user, permissions.ATTACH_SCORESHEET)
+    event = table.round.event
+    permissions.require(event, user, permissions.ATTACH_SCORESHEET)
     _check_sheet_is_for(sheet, table)
     try:
-        report = verify_sheet(sheet)
+        report = verify_sheet(sheet, event.rules)
     except ScoresheetError as exc:
         raise UserError(f"The scoresheet cannot be checked: {exc}") from None
     except RuleSetError as exc:
-        raise UserError(f"The scoresheet names an unknown rule set: {exc}") from None
+        raise UserError(f"The event's rule set cannot be used: {exc}") from None
     findings = [f.to_dict() for f in report.findings]
     findings += compare_with_records(sheet, table)
     findings.sort(key=lambda f: (f["day"] or 0, f["player"] or ""))

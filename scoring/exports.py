@@ -1,94 +1,23 @@
-"""Results of every round as a spreadsheet: one row per recorded seat.
+"""The standings page's spreadsheets: results, qualifiers, alternates, laurels.
 
-Words: a *round* is a heat, the semi-final or the final; a *record* is one
-player's result at one table (``PlayerRecord``). Seats without a record (a table
-still playing) are left out, as on the standings page. The export itself (plain
-cells, neutralised formulas, the CSV's byte-order mark) is ``heats.exports``.
+The results are the importer's own columns (``scoring.results_export``), so a
+file exported here imports as it is. Seats without a record (a table still
+playing) are left out, as on the standings page. The export itself (plain cells,
+neutralised formulas, the CSV's byte-order mark) is ``heats.exports``.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-
-import django_tables2 as django_tables
 from django.http import HttpResponse
 
 from heats.exports import export_response
-from heats.models import Event, RoundKind, Seat
-from heats.services import ROUND_ORDER
-from heats.tables import TABLE_CLASS
+from heats.models import Event, RoundKind
 from scoring import operations, tables
 from scoring.gm_tables import LaurelTable
-from scoring.services import player_keys
+from scoring.results_export import PREFIX, results_table
 from scoring.standings import standings
 
-RESULTS_PREFIX = "results-"
-
-
-class RoundResultsTable(django_tables.Table):
-    """Every record of the event (or of one round), in round, table, seat order.
-
-    Rows: ``{"round", "table", "seat", "player", "badge", "day1", "day2",
-    "final", "place", "tie"}``; scores in florins, ``None`` when not recorded.
-    """
-
-    round = django_tables.Column("Round")
-    table = django_tables.Column("Table")
-    seat = django_tables.Column("Seat")
-    player = django_tables.Column("Player")
-    badge = django_tables.Column("Badge")
-    day1 = django_tables.Column("Day 1")
-    day2 = django_tables.Column("Day 2")
-    final = django_tables.Column("Final")
-    place = django_tables.Column("Place")
-    tie = django_tables.Column("Tie for first")
-
-    class Meta:
-        orderable = False
-        attrs = {"class": TABLE_CLASS}
-
-
-def result_rows(event: Event, kind: str | None = None, number: int | None = None):
-    """The rows of :class:`RoundResultsTable` for ``event``; only the round
-    ``kind``/``number`` when given. A place-1 record of a table where several
-    share first says "tie", or "declared winner: <reason>" for the player the GM
-    declared (tournament.md, Recording a table)."""
-    seats = Seat.objects.filter(round__event=event, record__isnull=False)
-    if kind is not None:
-        seats = seats.filter(round__kind=kind, round__number=number)
-    seats = list(seats.select_related("round", "table", "record", "player"))
-    seats.sort(
-        key=lambda s: (
-            ROUND_ORDER[s.round.kind],
-            s.round.number,
-            s.table.number,
-            s.number,
-        )
-    )
-    firsts = Counter(s.table_id for s in seats if s.record.place == 1)
-    keys = player_keys(event)
-    return [_row(s, keys, firsts[s.table_id] > 1) for s in seats]
-
-
-def _row(seat: Seat, keys: dict[int, str], shared_first: bool) -> dict:
-    record = seat.record
-    tie = ""
-    if shared_first and record.place == 1:
-        tie = (
-            f"declared winner: {record.tie_reason}" if record.declared_winner else "tie"
-        )
-    return {
-        "round": seat.round.label,
-        "table": seat.table.number,
-        "seat": seat.number,
-        "player": keys[seat.player_id],
-        "badge": seat.player.badge,
-        "day1": record.day1,
-        "day2": record.day2,
-        "final": record.final,
-        "place": record.place,
-        "tie": tie,
-    }
+RESULTS_PREFIX = PREFIX
 
 
 def results_export(
@@ -99,11 +28,10 @@ def results_export(
     if request.GET.get("_table") != RESULTS_PREFIX.rstrip("-"):
         return None
     if heat is None:
-        rows, name = result_rows(event), f"{event.slug}-results"
+        table, name = results_table(event), f"{event.slug}-results"
     else:
-        rows = result_rows(event, RoundKind.HEAT, heat)
+        table = results_table(event, RoundKind.HEAT, heat)
         name = f"{event.slug}-heat-{heat}-results"
-    table = RoundResultsTable(rows, prefix=RESULTS_PREFIX)
     return export_response(request, table, name)
 
 

@@ -18,6 +18,12 @@ from scoring.importers import MAXIMUM
 from scoring.operations import SeatScores, table_version
 
 SCORE_ATTRS = {"inputmode": "numeric", "pattern": "[0-9]*", "min": 0}
+TIME_CALLED_CHOICES = [
+    ("", "No: the game was played out"),
+    (1, "Day 1"),
+    (2, "Day 2"),
+    (3, "Day 3"),
+]
 
 
 def _score_field(label: str, required: bool) -> forms.IntegerField:
@@ -52,10 +58,12 @@ class SeatHeading(LayoutObject):
 
 
 class ResultForm(forms.Form):
-    """Day-1, day-2 and final florins for every seat of one table.
+    """Day-1, day-2 and final florins for every seat of one table, and the day
+    time was called, if it was.
 
     Fields are ``day1_<seat>``, ``day2_<seat>`` and ``final_<seat>``; the day
-    scores are optional (tournament.md, Recording a table).
+    scores are optional (tournament.md, Recording a table). ``time_called`` cleans
+    to the day (1-3) or ``None`` (tournament.md, Heats: the game is time-called).
     """
 
     seating = forms.CharField(widget=forms.HiddenInput)
@@ -87,6 +95,16 @@ class ResultForm(forms.Form):
                     css_class="result-seat",
                 )
             )
+        self.fields["time_called"] = forms.TypedChoiceField(
+            label="Time called on day",
+            choices=TIME_CALLED_CHOICES,
+            coerce=int,
+            empty_value=None,
+            required=False,
+            help_text="When time ran out, the day being played is scored and the "
+            "game ends: the scores stand as recorded.",
+        )
+        rows.append(Field("time_called"))
         self.helper = FormHelper()
         self.helper.form_id = "result-form"
         self.helper.layout = Layout(*rows)
@@ -125,7 +143,8 @@ class ResultForm(forms.Form):
 
     @classmethod
     def initial_for(cls, seats: list[Seat]) -> dict[str, int | None]:
-        """Initial values from the saved records (editing a result)."""
+        """Initial values from the saved records and table (editing a result)."""
+        # Empty until a result is saved: the page tells "saved" from "new" by it.
         initial: dict[str, int | None] = {}
         for seat in seats:
             record = getattr(seat, "record", None)
@@ -133,7 +152,13 @@ class ResultForm(forms.Form):
                 initial[f"day1_{seat.number}"] = record.day1
                 initial[f"day2_{seat.number}"] = record.day2
                 initial[f"final_{seat.number}"] = record.final
+                initial["time_called"] = seat.table.time_called
         return initial
+
+    def time_called(self) -> int | None:
+        """The day time was called (1-3), or ``None`` for a game played out."""
+        day: int | None = self.cleaned_data.get("time_called")
+        return day
 
     def scores(self) -> list[SeatScores]:
         """The cleaned values as ``SeatScores``, seat order."""

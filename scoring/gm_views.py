@@ -109,6 +109,7 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
                 form.scores(),
                 self.request.user,
                 version=form.cleaned_data["version"] or None,
+                time_called=form.time_called(),
             )
         except permissions.NotAllowed as exc:
             form.add_error(None, str(exc))

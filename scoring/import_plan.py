@@ -55,8 +55,9 @@ class ImportSummary:
 
 @dataclass(frozen=True)
 class DesiredRecord:
-    """A record as the file wants it: seat, player, scores, place, declared winner.
-    The player may be new (not saved yet, no id)."""
+    """A record as the file wants it: seat, player, scores, place, declared winner,
+    and its table's ``time_called`` day. The player may be new (not saved yet, no
+    id)."""
 
     seat: int
     player: Player
@@ -66,6 +67,7 @@ class DesiredRecord:
     place: int
     declared_winner: bool
     line: int
+    time_called: int | None = None
 
     def values(self) -> dict[str, object]:
         """The same shape as ``PlayerRecord.values()``."""
@@ -76,6 +78,7 @@ class DesiredRecord:
             "final": self.final,
             "place": self.place,
             "declared_winner": self.declared_winner,
+            "time_called": self.time_called,
         }
 
 
@@ -99,6 +102,7 @@ def desired_records(
             place=places.places[row.player_key],
             declared_winner=tie and places.winners == (row.player_key,),
             line=row.line,
+            time_called=row.time_called,
         )
         for index, row in enumerate(rows, start=1)
     ]
@@ -166,7 +170,7 @@ class SavedState:
         seats = [s for table in self.seats.values() for s in table]
         return _fingerprint(
             [(p.pk, p.name_key, p.badge) for p in self.players],
-            [(key, t.pk) for key, t in self.tables.items()],
+            [(key, t.pk, t.time_called) for key, t in self.tables.items()],
             [(s.pk, s.table_id, s.number, s.player_id, record(s)) for s in seats],
         )
 
@@ -178,7 +182,7 @@ class SavedState:
         rounds = {(r.pk): (r.kind, r.number) for r in event.rounds.all()}
         rounds = {pk: key for pk, key in rounds.items() if key in keys}
         tables = Table.objects.filter(round__in=rounds).values_list(
-            "pk", "round_id", "number"
+            "pk", "round_id", "number", "time_called"
         )
         seats = Seat.objects.filter(round__in=rounds).values_list(
             "pk",
@@ -194,7 +198,7 @@ class SavedState:
         )
         return _fingerprint(
             list(event.players.values_list("pk", "name_key", "badge")),
-            [((*rounds[r], n), pk) for pk, r, n in tables],
+            [((*rounds[r], n), pk, day) for pk, r, n, day in tables],
             [(*s[:4], tuple(s[5:]) if s[4] is not None else None) for s in seats],
         )
 
@@ -206,7 +210,8 @@ class SavedState:
 
 def _fingerprint(players: list, tables: list, seats: list) -> tuple:
     """Players ``(id, name key, badge)``, tables ``((kind, round, number), id)``
-    and seats ``(id, table id, number, player id, record values or None)``, in a
+    ``(…, time called)`` and seats ``(id, table id, number, player id, record
+    values or None)``, in a
     canonical order."""
     return (tuple(sorted(players)), tuple(sorted(tables)), tuple(sorted(seats)))
 
@@ -215,7 +220,8 @@ class TableImport:
     """One table of the file (``records``) beside its saved version in ``state``.
 
     ``elsewhere``: the saved seats of its players at other tables of the round;
-    ``findings``: the level-1 rules findings on the file's scores (rules.md,
+    ``time_called``: the day the file says time was called (``None``: played
+    out); ``findings``: the level-1 rules findings on the file's scores (rules.md,
     Verifying, 1) under the rule set ``rules``.
     """
 
@@ -238,8 +244,11 @@ class TableImport:
         self.saved = {s.player_id: s for s in seats}
         found = (state.seat_of.get((round_key, r.player.pk)) for r in self.records)
         self.elsewhere = [s for s in found if s and s.table.number != number]
+        self.time_called = self.records[0].time_called if self.records else None
         self.findings = score_findings(
-            rules, [(r.player.name, r.day1, r.day2, r.final) for r in self.records]
+            rules,
+            [(r.player.name, r.day1, r.day2, r.final) for r in self.records],
+            self.time_called,
         )
 
     @property
@@ -300,4 +309,6 @@ def _describe(values: dict | None) -> str:
         "–" if values.get(k) is None else str(values[k])
         for k in ("day1", "day2", "final")
     )
-    return f"seat {values.get('seat')}, {scores}"
+    called = values.get("time_called")
+    note = f", time called on day {called}" if called else ""
+    return f"seat {values.get('seat')}, {scores}{note}"

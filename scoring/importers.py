@@ -25,7 +25,9 @@ from scoring.csvfile import SHOWN, read_header, records, shown
 from scoring.places import PlayerResult, TablePlaces, table_places
 
 REQUIRED = ("heat", "table", "player", "final")
-OPTIONAL = ("seat", "badge", "day1", "day2", "place")
+OPTIONAL = ("seat", "badge", "day1", "day2", "place", "time_called")
+# A game has three days; time may be called on any of them (rules.md, A trading day).
+DAYS = ("1", "2", "3")
 TIE_HINT = " (a tie for first is resolved by place 1 on the declared winner)"
 MAX_HEAT = 99
 MIN_SEATS = 4
@@ -63,6 +65,7 @@ class ResultRow:
     final: int
     place: int | None
     player_key: str = ""
+    time_called: int | None = None
 
     @property
     def own_key(self) -> str:
@@ -215,6 +218,7 @@ class _RowReader:
             for col in ("day1", "day2", "final")
         }
         place = self.number("place", minimum=1, what="place", required=False)
+        called = self.day("time_called")
         if not placed:
             return None
         return ResultRow(
@@ -229,7 +233,22 @@ class _RowReader:
             scores["day2"],
             scores["final"] or 0,
             place,
+            time_called=called,
         )
+
+    def day(self, column: str) -> int | None:
+        """A day of the game (1-3), or None for a blank cell."""
+        text = self.text(column)
+        if not text:
+            return None
+        if text not in DAYS:
+            self.fail(
+                column,
+                f"{shown(text)} is not a day of the game: give 1, 2 or 3 (the day "
+                "time was called) or leave it blank for a game played out",
+            )
+            return None
+        return int(text)
 
 
 def _read_header(reader: csv.DictReader, text: str) -> tuple[list[str], list[str]]:
@@ -287,7 +306,8 @@ def parse_results_csv(text: str) -> ParsedResults:
     cell over the csv module's limit, more than ``csvfile.MAX_ROWS`` records, a
     duplicate seat, a player twice at one table or at two tables of one round, a
     badge used by two names, a table outside 4–6 players, a place that contradicts
-    the scores.
+    the scores, a ``time_called`` that is not a day 1-3 or differs between the
+    lines of one table.
     """
     text = text.removeprefix("\ufeff")
     reader = csv.DictReader(io.StringIO(text, newline=""), skipinitialspace=True)
@@ -446,6 +466,27 @@ def _check_places(rows: list[ResultRow], label: str) -> list[LineProblem]:
     return problems
 
 
+def _check_time_called(rows: list[ResultRow], label: str) -> list[LineProblem]:
+    """Time is called for a whole table: every line of it gives the same day, or
+    none (tournament.md, Heats: the clock)."""
+    first = rows[0]
+
+    def said(row: ResultRow) -> str:
+        day = row.time_called
+        return "played out (blank)" if day is None else f"time called on day {day}"
+
+    return [
+        LineProblem(
+            row.line,
+            "time_called",
+            f"{label}: {said(row)} here, but {said(first)} on line {first.line}; "
+            "every line of a table gives the same day (or none)",
+        )
+        for row in rows[1:]
+        if row.time_called != first.time_called
+    ]
+
+
 def _check_table(rows: list[ResultRow], *, complete: bool) -> list[LineProblem]:
     first = rows[0]
     label = f"{first.round_label} table {first.table}"
@@ -469,6 +510,8 @@ def _check_table(rows: list[ResultRow], *, complete: bool) -> list[LineProblem]:
                 ),
             )
         )
+    if complete:
+        problems += _check_time_called(rows, label)
     given = [row.seat is not None for row in rows]
     if any(given) and not all(given):
         row = rows[given.index(False)]

@@ -58,7 +58,9 @@ class PlayerRecord(models.Model):
         return f"{self.seat}: {self.final}"
 
     def values(self) -> dict[str, object]:
-        """The recorded values, as kept in the history."""
+        """The recorded values, as kept in the history; ``time_called`` is the
+        table's (``Table.time_called``), repeated on each of its records so that a
+        change of it alone is a change of the result."""
         return {
             "seat": self.seat.number,
             "day1": self.day1,
@@ -66,6 +68,7 @@ class PlayerRecord(models.Model):
             "final": self.final,
             "place": self.place,
             "declared_winner": self.declared_winner,
+            "time_called": self.seat.table.time_called,
         }
 
 
@@ -73,7 +76,8 @@ class RecordHistory(models.Model):
     """Earlier values of a table's records, kept when they are replaced or edited.
 
     ``old`` and ``new`` map player names to ``PlayerRecord.values()``; a missing key
-    means the player was not at the table before (or after) the change.
+    means the player was not at the table before (or after) the change. Rows saved
+    before ``time_called`` was recorded have no such key.
     """
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="history")
@@ -91,6 +95,13 @@ class RecordHistory(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} changed {self.at:%Y-%m-%d %H:%M} ({self.source})"
+
+    @property
+    def old_time_called(self) -> int | None:
+        """The day time was called before the change (``None``: played out)."""
+        return next(
+            (v.get("time_called") for v in self.old.values() if "final" in v), None
+        )
 
 
 class TableCheck(models.Model):

@@ -176,19 +176,26 @@ def save_table_results(
     source: str = "result entry",
     *,
     version: str | None = None,
+    time_called: int | None = None,
 ) -> TableOutcome:
     """Save one table's results with places from ``scoring.places.table_places``.
 
+    ``time_called`` is the day (1-3) time was called at the table, ``None`` for a
+    game played out: saved on the table, the scores kept as recorded (tournament.md,
+    Heats, the clock) and checked as a game that ended that day.
+
     A GM's earlier tie declaration stays while that player is still tied for first.
-    Replaced values are kept in ``RecordHistory``; the level-1 rules findings are
+    Replaced values (the day time was called too) are kept in ``RecordHistory``
+    and the audit log; the level-1 rules findings are
     stored in ``TableCheck`` by ``scoring.checks.refresh_table_check`` (changed
     findings need the GM's acknowledgement again, on the table page).
     The table is locked first (``lock_table``) and read again under the lock, so
     each history row's old values are exactly the previous save's. ``version`` is
     the ``table_version`` the entry form showed: a table changed since raises
     ``StaleResultsError`` (nothing is saved). Raises UserError when ``scores`` does
-    not give every seat exactly once; NotAllowed unless ``user`` may enter results,
-    or, when a saved score changes, change saved results (``heats.permissions``).
+    not give every seat exactly once or ``time_called`` is not a day 1-3;
+    NotAllowed unless ``user`` may enter results, or, when a saved score or the
+    saved day time was called changes, change saved results (``heats.permissions``).
     Source: tournament.md, Recording a table.
     """
     event = table.round.event
@@ -200,9 +207,16 @@ def save_table_results(
     by_seat = {s.seat: s for s in scores}
     if sorted(by_seat) != [s.number for s in seats] or len(by_seat) != len(scores):
         raise UserError(f"Give one result for each seat of {table}.")
-    if any(_changes_record(s, by_seat[s.number]) for s in seats):
+    check_time_called(time_called)
+    recorded = any(_record(s) for s in seats)
+    if any(_changes_record(s, by_seat[s.number]) for s in seats) or (
+        recorded and table.time_called != time_called
+    ):
         require(event, user, permissions.CORRECT_RESULTS)
     old = saved_values(seats)
+    if table.time_called != time_called:
+        table.time_called = time_called
+        table.save(update_fields=["time_called"])
     declared = {s.player_id for s in seats if _record(s) and s.record.declared_winner}
     places = _places(seats, by_seat, declared)
     tie = len(_top(places)) > 1
@@ -216,6 +230,13 @@ def save_table_results(
     names = {str(s.player_id): s.player.name for s in seats}
     tied = [names[k] for k in places.winners] if places.unresolved_tie else []
     return TableOutcome(table, places, tied, findings)
+
+
+def check_time_called(day: int | None) -> None:
+    """UserError unless ``day`` is ``None`` or a day of the game, 1-3 (rules.md,
+    A trading day: "the game ends after day 3 (or when time is called)")."""
+    if day is not None and day not in (1, 2, 3):
+        raise UserError(f"Time can be called on day 1, 2 or 3, not on day {day}.")
 
 
 def _changes_record(seat: Seat, scores: SeatScores) -> bool:
@@ -265,7 +286,9 @@ def log_result(
     table: Table, user, seats: list[Seat], action: str, what: str, old=None
 ) -> None:
     """Audit one table's results: "Results Heat 2 table 3: Ann 98, Ben 77 ...";
-    a correction names the old final: "Corrected ...: Ann 98 (was 89), ..."."""
+    a correction names the old final: "Corrected ...: Ann 98 (was 89), ..."; a
+    time-called game ends with "; time called on day 2" (and "(was played out)"
+    when that changed)."""
     old = old or {}
 
     def score(s: Seat) -> str:
@@ -273,7 +296,7 @@ def log_result(
         was = f" (was {before})" if before not in (None, s.record.final) else ""
         return f"{s.player.name} {s.record.final}{was}"
 
-    scores = ", ".join(score(s) for s in seats)
+    scores = ", ".join(score(s) for s in seats) + _time_called_note(table, old)
     heat_services.log(
         table.round.event,
         user,
@@ -281,7 +304,19 @@ def log_result(
         f"{what} {table.round.label} table {table.number}: {scores}",
         round=table.round.code,
         table=table.number,
+        time_called=table.time_called,
     )
+
+
+def _time_called_note(table: Table, old: dict) -> str:
+    """ "; time called on day 2", with "(was ...)" when a saved result said else."""
+    before = [v.get("time_called") for v in old.values()]
+    now = table.time_called
+    note = f"; time called on day {now}" if now else ""
+    if before and before[0] != now:
+        was = f"time called on day {before[0]}" if before[0] else "played out"
+        note = f"{note or '; played out'} (was {was})"
+    return note
 
 
 @transaction.atomic

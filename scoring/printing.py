@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from django.urls import reverse
 
 from heats.errors import UserError
-from heats.models import Event, Round, RoundKind, Seat
-from heats.services import get_round
+from heats.models import Event, Round, RoundKind, Seat, Table
+from heats.services import ROUND_ORDER, get_round
 from scoring import operations, pdf
 from scoring.pdf.data import (
     PAPERS,
@@ -139,6 +139,19 @@ def _round_tables(rnd: Round | None, keys: dict[int, str]) -> tuple[ResultTable,
     return () if rnd is None else tuple(_result_tables(_seats(rnd), keys))
 
 
+def time_called_tables(event: Event) -> tuple[str, ...]:
+    """The tables of ``event`` whose game was time-called, in round and table
+    order: "Heat 2, table 3: time called on day 2" (tournament.md, Heats)."""
+    tables = Table.objects.filter(round__event=event, time_called__isnull=False)
+    return tuple(
+        f"{table}: {table.time_called_label}"
+        for table in sorted(
+            tables.select_related("round"),
+            key=lambda t: (ROUND_ORDER[t.round.kind], t.round.number, t.number),
+        )
+    )
+
+
 def event_print(event: Event, base_url: str) -> EventPrint:
     """The event as the bracket and report print it: heats, the posted semi-final
     list (the published one, else the live recommendation, as the standings page
@@ -169,7 +182,7 @@ def event_print(event: Event, base_url: str) -> EventPrint:
             Line(laurel.player, laurel.reason, laurel.place)
             for laurel in operations.event_laurels(event)
         ),
-        time_called=None,  # no time-called field on a table record yet
+        time_called=time_called_tables(event),
         warnings=tuple(posted["warnings"]),
     )
 

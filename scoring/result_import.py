@@ -304,10 +304,19 @@ def rederive_places(table: Table) -> None:
 
 
 def _save_tables(changed: list[TableImport], rounds: dict) -> dict[tuple, Table]:
-    """The tables written, by ``TableImport.key``; new ones created in bulk."""
+    """The tables written, by ``TableImport.key``, with the day time was called
+    that the file gives; new ones created in bulk."""
     tables = {item.key: item.table for item in changed if item.table is not None}
+    called = [item for item in changed if item.table is not None]
+    for item in called:
+        item.table.time_called = item.time_called
+    Table.objects.bulk_update([item.table for item in called], ["time_called"])
     new = {
-        item.key: Table(round=rounds[item.round_key], number=item.number)
+        item.key: Table(
+            round=rounds[item.round_key],
+            number=item.number,
+            time_called=item.time_called,
+        )
         for item in changed
         if item.table is None
     }

@@ -71,7 +71,8 @@ def resolve_absent(event: Event, names: list[str]) -> set[int]:
 
 
 # One heat seat as ``heat_seat_rows`` loads it: heat, table, seat, player id, then
-# the record's final, day 1, day 2, place and declared winner (all None without one).
+# the record's final, day 1, day 2, place and declared winner (all None without one),
+# then the day time was called at the table (None for a game played out).
 HeatSeatRow = tuple[
     int,
     int,
@@ -82,6 +83,7 @@ HeatSeatRow = tuple[
     "int | None",
     "int | None",
     "bool | None",
+    "int | None",
 ]
 
 
@@ -102,6 +104,7 @@ def heat_seat_rows(event: Event) -> list[HeatSeatRow]:
             "record__day2",
             "record__place",
             "record__declared_winner",
+            "table__time_called",
         )
     )
 
@@ -136,7 +139,7 @@ def heat_tables(
                 day2=day2,
                 declared_place=1 if declared else None,
             )
-            for _, _, _, player, final, day1, day2, _, declared in table_rows
+            for _, _, _, player, final, day1, day2, _, declared, _ in table_rows
         )
         tables.append(advancement.HeatTable(heat=heat, table=number, records=records))
     return tables, missing, pending

@@ -51,17 +51,20 @@ def heat_rows(
     """Per heat, one row per record; and the tables with an unresolved tie for first.
 
     ``rows`` are ``heat_seat_rows(event)`` (loaded when not given); seats without a
-    record are left out. A row's ``url`` is its table page, built from one
-    reversed prefix rather than reversed per row.
+    record are left out. A table's first row carries ``time_called``, the day time
+    was called there (``None`` on other rows and for a game played out). A row's
+    ``url`` is its table page, built from one reversed prefix rather than reversed
+    per row.
     """
     prefix = reverse("scoring:standings", kwargs={"event": event.slug}) + "round/"
     by_heat: dict[int, list[dict]] = defaultdict(list)
     firsts: dict[tuple[int, int], int] = defaultdict(int)
-    for heat, table, seat, player, final, day1, day2, place, _ in (
+    for heat, table, seat, player, final, day1, day2, place, _, called in (
         heat_seat_rows(event) if rows is None else rows
     ):
         if final is None:
             continue
+        first_row = not by_heat[heat] or by_heat[heat][-1]["table"] != table
         if place == 1:
             firsts[(heat, table)] += 1
         by_heat[heat].append(
@@ -75,6 +78,8 @@ def heat_rows(
                 "place": place,
                 "tie": False,
                 "url": f"{prefix}{heat}/table/{table}/",
+                # Shown once per table, on its first row.
+                "time_called": called if first_row else None,
             }
         )
     ties = [key for key, count in firsts.items() if count > 1]

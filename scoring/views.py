@@ -72,7 +72,9 @@ class StandingsView(EventMixin, TemplateView):
     heat's results (earlier heats on their own pages, ``scoring:heat-results``).
 
     Anonymous visitors get the page from the cache (``scoring.public_cache``);
-    staff see it live, with their controls.
+    staff see it live, with their controls. ``?_export=csv&_table=results`` (or
+    ``xlsx``) gives every result in the results CSV's columns
+    (``scoring.results_export``).
     """
 
     template_name = "scoring/standings.html"

@@ -90,18 +90,30 @@ def max_table_income(table: TableRules, day: int) -> int:
     return sum(table.ship_payouts) + markets * sum(table.market_awards) + bonus
 
 
-def check_scores(rules: str | RuleSet, scores: Sequence[ScoreRow]) -> list[Finding]:
+def check_scores(
+    rules: str | RuleSet, scores: Sequence[ScoreRow], time_called: int | None = None
+) -> list[Finding]:
     """Level-1 checks of one table's result: ``scores`` holds ``(player, day1, day2,
     final)`` per seat in seat order (day money may be ``None`` when not recorded).
 
     Reports every money below 0, every day's gain above :func:`max_day_income` for
     the table size (gains over unrecorded days are summed against the summed bounds)
     and every day on which the table's total gain exceeds :func:`max_table_income`.
-    Raises :class:`~scoring.medici.rulesets.RuleSetError` for an unknown rule set; a
-    table size the rule set does not allow is a finding.
+    ``time_called`` is the day (1 to the rule set's days) on which time was called:
+    the game ended with that day's scoring (rules.md, A trading day, 9), so the
+    final is the money after that day, held to that many days' bounds; money
+    recorded after a later day, or a final unlike the money after the called day,
+    is a finding. Missing later days are what a time-called game has, not a finding.
+    Raises :class:`~scoring.medici.rulesets.RuleSetError` for an unknown rule set
+    and ``ValueError`` for a ``time_called`` outside the game's days; a table size
+    the rule set does not allow is a finding.
     Source: rules.md, Verifying a submitted scoresheet, 1.
     """
     ruleset = get_ruleset(rules)
+    if time_called is not None and not 1 <= time_called <= ruleset.days:
+        raise ValueError(
+            f"time called on day {time_called}: a game has {ruleset.days} days"
+        )
     try:
         table = ruleset.for_table(len(scores))
     except RuleSetError as error:
@@ -109,11 +121,45 @@ def check_scores(rules: str | RuleSet, scores: Sequence[ScoreRow]) -> list[Findi
             Finding(None, None, f"table of {len(scores)} players: {error}", "table")
         ]
     findings: list[Finding] = []
+    played = []
     for name, *money in scores:
+        if time_called is not None:
+            findings += _called(name, money, time_called)
+            money = [*money[: time_called - 1], money[-1]]
+        played.append(money)
         findings += _negative(name, money)
         findings += _player_gains(table, name, money)
-    findings += _table_gains(table, [list(row[1:]) for row in scores])
+    findings += _table_gains(table, played)
     return sorted(findings, key=lambda f: (f.day or 0, f.kind != "negative"))
+
+
+def _called(name: str, money: list[int | None], day: int) -> list[Finding]:
+    """Findings on money recorded against a game time-called on ``day``:
+    ``money`` is ``[day1, day2, final]``."""
+    *days, final = money
+    why = f"time was called on day {day}, so the game ended with that day's scoring"
+    findings = [
+        Finding(
+            later,
+            name,
+            f"money after day {later}: the result says {florins}, but {why}",
+            "time-called",
+        )
+        for later, florins in enumerate(days, start=1)
+        if later > day and florins is not None
+    ]
+    last = days[day - 1] if day <= len(days) else None
+    if last is not None and last != final:
+        findings.append(
+            Finding(
+                day,
+                name,
+                f"final money: the result says {final}, the money after day {day} "
+                f"is {last}; {why}",
+                "time-called",
+            )
+        )
+    return findings
 
 
 def _negative(name: str, money: list[int | None]) -> list[Finding]:

@@ -8,6 +8,10 @@ Terminology:
 - *level*: 3 when every day has ``auctions``, 2 when every day has ``auctions`` or
   ``purchases``, else 1.
 - *field path*: where a problem lies, written ``days[1].auctions[4].bids[2]``.
+- *named rule set*: the ``rules`` a sheet gives; *checked under*: the rule set the
+  sheet is verified with, the event's when the caller gives one (a table is played
+  under its event's rule set, tournament.md, Recording a table), else the named one
+  (``wbc`` when the sheet names none).
 
 A sheet that cannot be read raises :class:`ScoresheetError` naming the field; a sheet
 that can be read but breaks the rules gives findings (see verify.py). Before its
@@ -28,7 +32,7 @@ from typing import Any
 from .findings import ScoresheetError
 from .game import DayRecord, Game, LotRecord
 from .goods import Good, GoodError, parse_good
-from .rulesets import RuleSet, RuleSetError, get_ruleset
+from .rulesets import DEFAULT_RULESET, RuleSet, RuleSetError, get_ruleset
 
 # One game: the demo event's level-3 sheets are about 10 KB each.
 MAX_SHEET_BYTES = 512 * 1024
@@ -78,13 +82,16 @@ class SheetDay:
 @dataclass(frozen=True)
 class Sheet:
     """A parsed scoresheet: ``ruleset``, ``players`` (names, seat order), ``days``,
-    ``final`` money per seat (florins), ``time_called`` (day or ``None``)."""
+    ``final`` money per seat (florins), ``time_called`` (day or ``None``).
+    ``ruleset`` is the rule set the sheet is checked under; ``named_rules`` the
+    ``rules`` the sheet gives (``None`` when it gives none)."""
 
     ruleset: RuleSet
     players: tuple[str, ...]
     days: tuple[SheetDay, ...]
     final: tuple[int, ...]
     time_called: int | None
+    named_rules: str | None = None
 
     @property
     def level(self) -> int:
@@ -197,21 +204,23 @@ def _shown(value: Any) -> str:
     return f"{text[:SHOWN]}… ({len(text)} {unit})"
 
 
-def parse_sheet(data: Any) -> Sheet:
+def parse_sheet(data: Any, rules: str | RuleSet | None = None) -> Sheet:
     """Read a scoresheet dict (formats.md) into a :class:`Sheet`.
 
-    ``rules`` defaults to ``"wbc"``. Raises :class:`ScoresheetError` naming the field
-    when a value is out of bounds (:func:`check_json`), a field is missing or of the
-    wrong type, a name is not a player, a good is not a good of the game, or the rule
-    set does not allow the table size.
+    ``rules`` is the rule set to check the sheet under (the event's); without it the
+    sheet's own ``rules``, defaulting to ``"wbc"``. A sheet naming another rule set
+    than ``rules`` (even one unknown here) is read under ``rules``: the difference is
+    a finding of :func:`~scoring.medici.verify.verify_parsed`, not an error. Raises
+    :class:`ScoresheetError` naming the field when a value is out of bounds
+    (:func:`check_json`), a field is missing or of the wrong type, a name is not a
+    player, a good is not a good of the game, the rule set is unknown or does not
+    allow the table size; :class:`RuleSetError` when ``rules`` itself is unknown.
     """
     if not isinstance(data, Mapping):
         raise ScoresheetError("sheet: expected a JSON object")
     check_json(data)
-    try:
-        ruleset = get_ruleset(data.get("rules", "wbc"))
-    except RuleSetError as error:
-        raise ScoresheetError(f"rules: {error}") from None
+    named = _named_rules(data)
+    ruleset = get_ruleset(rules) if rules is not None else _own_ruleset(named)
     players = _players(data.get("players"))
     try:
         ruleset.for_table(len(players))
@@ -223,7 +232,22 @@ def parse_sheet(data: Any) -> Sheet:
         raise ScoresheetError(f"days: {len(days)} days, a game has {ruleset.days}")
     parsed = tuple(_day(day, f"days[{i}]", i + 1, seats) for i, day in enumerate(days))
     final = _money(data.get("final"), "final", seats)
-    return Sheet(ruleset, players, parsed, final, _time_called(data, ruleset.days))
+    called = _time_called(data, ruleset.days)
+    return Sheet(ruleset, players, parsed, final, called, named)
+
+
+def _named_rules(data: Mapping[str, Any]) -> str | None:
+    named = data.get("rules")
+    if named is not None and not isinstance(named, str):
+        raise ScoresheetError("rules: expected the name of a rule set")
+    return named
+
+
+def _own_ruleset(named: str | None) -> RuleSet:
+    try:
+        return get_ruleset(DEFAULT_RULESET if named is None else named)
+    except RuleSetError as error:
+        raise ScoresheetError(f"rules: {error}") from None
 
 
 def _players(value: Any) -> tuple[str, ...]:

@@ -26,7 +26,7 @@ from .findings import Finding, ScoresheetError, SheetReport
 from .goods import GOOD_COUNTS, Good, surplus
 from .limits import check_scores
 from .replay import replay_day
-from .rulesets import TableRules
+from .rulesets import RuleSet, TableRules
 from .scoring import Levels, score_day, start_levels
 from .sheet import Sheet, SheetDay, parse_sheet
 from .turns import poorest
@@ -34,21 +34,27 @@ from .turns import poorest
 __all__ = ["Finding", "ScoresheetError", "SheetReport", "verify_parsed", "verify_sheet"]
 
 
-def verify_sheet(sheet: dict[str, Any]) -> SheetReport:
-    """Check one scoresheet dict (formats.md) against its rule set.
+def verify_sheet(
+    sheet: dict[str, Any], rules: str | RuleSet | None = None
+) -> SheetReport:
+    """Check one scoresheet dict (formats.md) against a rule set: ``rules`` (the
+    event's) when given, else the sheet's own ``rules`` (``wbc`` when it names none).
 
     Returns a :class:`SheetReport` with the level checked (1-3) and every finding
-    (day, player, message with what the sheet says, what the rules give and why).
+    (day, player, message with what the sheet says, what the rules give and why);
+    a sheet naming another rule set than ``rules`` gets a finding naming both.
     Raises :class:`ScoresheetError` (a ``ValueError``) naming the field when the
-    sheet is malformed. Source: rules.md, Verifying a submitted scoresheet, 1-3.
+    sheet is malformed, :class:`RuleSetError` when ``rules`` is unknown.
+    Source: rules.md, Verifying a submitted scoresheet, 1-3; tournament.md,
+    Recording a table ("consistent with the table size and rule set").
     """
-    return verify_parsed(parse_sheet(sheet))
+    return verify_parsed(parse_sheet(sheet, rules))
 
 
 def verify_parsed(sheet: Sheet) -> SheetReport:
     """:func:`verify_sheet` for an already parsed :class:`Sheet`."""
     table = sheet.ruleset.for_table(len(sheet.players))
-    findings = _check_days_and_final(sheet)
+    findings = _check_rules_named(sheet) + _check_days_and_final(sheet)
     if sheet.level == 1:
         rows = [
             (name, *_day_money(sheet, seat), sheet.final[seat])
@@ -64,6 +70,21 @@ def verify_parsed(sheet: Sheet) -> SheetReport:
             findings += day_findings
         before = day.money
     return SheetReport(level=sheet.level, findings=findings)
+
+
+def _check_rules_named(sheet: Sheet) -> list[Finding]:
+    named, used = sheet.named_rules, sheet.ruleset.name
+    if named is None or named == used:
+        return []
+    return [
+        Finding(
+            None,
+            None,
+            f"rule set: the sheet says {named!r}, the event plays {used!r}; "
+            f"the sheet was checked under {used!r}",
+            "rules",
+        )
+    ]
 
 
 def _day_money(sheet: Sheet, seat: int) -> tuple[int | None, int | None]:

@@ -125,8 +125,8 @@ class EventPrint:
     ``final_only``); ``semi`` and ``final``: the seated tables (empty before
     seating, when blanks are printed); ``qualifiers`` with reasons, ``alternates``
     in call order (called ones first), ``laurels`` places 1-6 in order;
-    ``time_called``: tables recorded as time-called (``None``: not recorded by
-    this version of the software).
+    ``time_called``: the time-called tables, one line each ("Heat 2, table 3:
+    time called on day 2"); empty or ``None`` when none was recorded.
     """
 
     event: str

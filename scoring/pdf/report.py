@@ -182,7 +182,7 @@ class ReportDocument(PrintDocument):
     def _time_called(self) -> list:
         if not self.data.time_called:
             return [para("None recorded.", 10)]
-        return [para(", ".join(self.data.time_called), 10)]
+        return [para(line, 10) for line in self.data.time_called]
 
 
 def build(data: EventPrint, paper: str = "letter") -> bytes:

@@ -102,6 +102,7 @@ def test_editing_a_result_keeps_the_old_values(gm_client, heat_table):
         "final": 70,
         "place": 3,
         "declared_winner": False,
+        "time_called": None,
     }
     assert history.new[ed]["final"] == 90 and history.new[ed]["place"] == 2
     assert history.user.username == "gm"

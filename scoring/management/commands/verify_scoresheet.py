@@ -1,9 +1,14 @@
-"""``manage.py verify_scoresheet FILE... [--json]``: check submitted scoresheets.
+"""``manage.py verify_scoresheet FILE... [--rules NAME | --event EVENT] [--json]``:
+check submitted scoresheets.
 
 Each file holds one scoresheet (formats.md) or a list of them, UTF-8, at most
-``sheet.MAX_FILE_BYTES``. Exit code 0 when no sheet has findings, 1 when some do, 2
-when a file or sheet cannot be read (too large, not UTF-8, not JSON, a value out of
-bounds such as NaN, 1e400 or a NUL character, a field missing or of the wrong type).
+``sheet.MAX_FILE_BYTES``. With ``--rules`` or ``--event`` every sheet is checked
+under that rule set (the event's), and a sheet naming another one gets a finding
+naming both; without them each sheet under its own ``rules`` (``wbc`` if none).
+Exit code 0 when no sheet has findings, 1 when some do, 2 when a file or sheet
+cannot be read (too large, not UTF-8, not JSON, a value out of bounds such as NaN,
+1e400 or a NUL character, a field missing or of the wrong type) or the rule set or
+event is unknown.
 """
 
 from __future__ import annotations
@@ -15,8 +20,10 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from heats.errors import UserError
+from heats.models import Event
 from heats.textfiles import check_size, decode_utf8, read_file
 from scoring.medici.findings import ScoresheetError, SheetReport
+from scoring.medici.rulesets import RULESETS, RuleSet, RuleSetError, get_ruleset
 from scoring.medici.sheet import MAX_FILE_BYTES, load_json
 from scoring.medici.verify import verify_sheet
 
@@ -58,7 +65,7 @@ class Command(BaseCommand):
         "all are right, 1 when there are findings, 2 for unreadable input."
     )
 
-    # Pure computation: no models, URLs or database, so no system checks needed.
+    # Pure computation (the database only for --event's rule set): no system checks.
     requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -67,19 +74,43 @@ class Command(BaseCommand):
             "files", nargs="+", help="scoresheet JSON files ('-' reads standard input)"
         )
         parser.add_argument("--json", action="store_true", help="print JSON")
+        under = parser.add_mutually_exclusive_group()
+        under.add_argument(
+            "--rules",
+            help=f"check every sheet under this rule set ({', '.join(RULESETS)})",
+        )
+        under.add_argument(
+            "--event", help="check every sheet under this event's rule set (its slug)"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         """Verify every sheet of every file, print the reports, set the exit code."""
+        rules = self._rules(options["rules"], options["event"])
         results: list[tuple[str, SheetReport]] = []
         errors: list[str] = []
         for path in options["files"]:
             for label, sheet in self._sheets(path, errors):
                 try:
-                    results.append((label, verify_sheet(sheet)))
+                    results.append((label, verify_sheet(sheet, rules)))
                 except ScoresheetError as error:
                     errors.append(f"{label}: {error}")
         self._print(results, options["json"])
         self._finish(results, errors)
+
+    def _rules(self, name: str | None, slug: str | None) -> RuleSet | None:
+        """The rule set to check under: ``--rules``, the ``--event``'s, or None
+        (each sheet's own). Exit 2 for an unknown rule set or event."""
+        if slug is not None:
+            event = Event.objects.filter(slug=slug).first()
+            if event is None:
+                raise CommandError(f"No event {slug!r}.", returncode=2)
+            name = event.rules
+        if name is None:
+            return None
+        try:
+            return get_ruleset(name)
+        except RuleSetError as error:
+            raise CommandError(str(error), returncode=2) from None
 
     def _sheets(self, path: str, errors: list[str]) -> list[tuple[str, Any]]:
         try:

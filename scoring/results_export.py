@@ -1,0 +1,94 @@
+"""The event's results as a spreadsheet, in the results CSV's own columns.
+
+Words (formats.md, Results CSV):
+- *results export*: one row per player record of every round (heats by number, then
+  the semi-final and the final), with the columns the importer reads: ``heat``,
+  ``table``, ``seat``, ``player``, ``badge``, ``day1``, ``day2``, ``final``,
+  ``place`` and ``time_called`` (the day time was called at the table, blank for
+  a game played out). Importing the export into the same event changes nothing.
+
+Offered as CSV and XLSX (``heats.exports``) from the public standings page, where
+the same results are shown.
+"""
+
+from __future__ import annotations
+
+import django_tables2 as tables
+
+from heats.models import Event, RoundKind, Seat
+from heats.services import ROUND_ORDER
+
+PREFIX = "results-"
+COLUMNS = (
+    "heat",
+    "table",
+    "seat",
+    "player",
+    "badge",
+    "day1",
+    "day2",
+    "final",
+    "place",
+    "time_called",
+)
+
+
+class ResultsExportTable(tables.Table):
+    """Every player record of an event; headers are the importer's column names
+    and empty cells stay empty, so the file imports as it is."""
+
+    heat = tables.Column("heat", default="")
+    table = tables.Column("table", default="")
+    seat = tables.Column("seat", default="")
+    player = tables.Column("player", default="")
+    badge = tables.Column("badge", default="")
+    day1 = tables.Column("day1", default="")
+    day2 = tables.Column("day2", default="")
+    final = tables.Column("final", default="")
+    place = tables.Column("place", default="")
+    time_called = tables.Column("time_called", default="")
+
+    class Meta:
+        orderable = False
+
+
+def result_rows(
+    event: Event, kind: str | None = None, number: int | None = None
+) -> list[dict]:
+    """One dict per player record of ``event`` (keys: ``COLUMNS``), heats first by
+    number, then the semi-final and the final, each by table and seat; only the
+    round ``kind``/``number`` when given; one query."""
+    seats = Seat.objects.filter(round__event=event, record__isnull=False)
+    if kind is not None:
+        seats = seats.filter(round__kind=kind, round__number=number)
+    rows = seats.values_list(
+        "round__kind",
+        "round__number",
+        "table__number",
+        "number",
+        "player__name",
+        "player__badge",
+        "record__day1",
+        "record__day2",
+        "record__final",
+        "record__place",
+        "table__time_called",
+    )
+    ordered = sorted(rows, key=lambda r: (ROUND_ORDER[r[0]], r[1], r[2], r[3]))
+    return [
+        dict(zip(COLUMNS, (_round_code(kind, number), *rest), strict=True))
+        for kind, number, *rest in ordered
+    ]
+
+
+def _round_code(kind: str, number: int) -> str:
+    """The round as the CSV writes it: "2", "semi", "final"."""
+    return str(number) if kind == RoundKind.HEAT else kind
+
+
+def results_table(
+    event: Event, kind: str | None = None, number: int | None = None
+) -> ResultsExportTable:
+    """The export table of ``event``'s results (``?_export=csv&_table=results``),
+    or of the round ``kind``/``number`` only."""
+    return ResultsExportTable(result_rows(event, kind, number), prefix=PREFIX)
