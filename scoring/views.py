@@ -21,7 +21,7 @@ from scoring.forms import ResultsImportForm, ScoresheetForm
 from scoring.gm_tables import LaurelTable
 from scoring.models import PlayerRecord, TableCheck
 from scoring.public_cache import cached_response, event_with_version
-from scoring.services import import_results
+from scoring.services import held_tables, import_results
 from scoring.standings import standings
 
 
@@ -64,7 +64,7 @@ class StandingsView(EventMixin, TemplateView):
             data = standings(self.event)
         except UserError as exc:
             return {**context, "error": exc.render()}
-        laurels = operations.event_laurels(self.event)
+        laurels = operations.event_laurels(self.event, public=True)
         context.update(
             standings=data,
             seated_rounds=sorted(
@@ -147,10 +147,14 @@ class TableDetailView(EventMixin, FormView):
             "seat__player"
         )
         check = TableCheck.objects.filter(table=self.table).first()
+        held = self.table.pk in held_tables(self.event)
+        staff = permissions.may(self.event, self.request.user, permissions.SEE_GM_PAGES)
         context.update(
             table=self.table,
             seats=self.table.seats.select_related("player", "record"),
             has_records=records.exists(),
+            being_checked=held,
+            show_records=staff or not held,
             check=check,
             scoresheets=self.table.scoresheets.all(),
         )
