@@ -58,6 +58,7 @@ gm_urlpatterns: list = [
     path(_round + "swap/", views.round_swap, name="round-swap"),
     path(_round + "clock/", views.round_start_clock, name="round-start-clock"),
     path(_round + "late-table/", views.round_late_table, name="round-late-table"),
+    path(_round + "late-seat/", views.round_late_seat, name="round-late-seat"),
 ]
 
 urlpatterns = public_urlpatterns + gm_urlpatterns

@@ -24,7 +24,7 @@ from django.views.generic import TemplateView
 from django_tables2 import RequestConfig, SingleTableView
 from django_tables2.export import ExportMixin
 
-from heats import forms, permissions, services
+from heats import forms, permissions, seating, services
 from heats.errors import UserError
 from heats.exports import SafeTableExport, export_response
 from heats.mixins import EventMixin, EventStaffRequiredMixin
@@ -164,14 +164,24 @@ def seating_rows(rnd: Round) -> list[dict]:
     ]
 
 
+def blockers(rnd: Round, cards: list[TableCard]) -> list[str]:
+    """What keeps a round whose tables all have results from being complete
+    (``services.completion_blockers``): waiting players, unresolved ties."""
+    tied = [c.table.number for c in cards if c.tied]
+    return services.completion_blockers(rnd, tied)
+
+
 def round_summary(rnd: Round) -> dict:
     """Counts and state of one round for the event dashboard."""
     cards = table_cards(rnd)
     owed = [c.table.number for c in cards if not c.done]
+    held = blockers(rnd, cards) if cards else []
     if not cards and not rnd.seated_at:
         state = "check-in"
     elif owed:
         state = f"seated — {len(owed)} table(s) owe results"
+    elif held:
+        state = "results in — " + "; ".join(held)
     else:
         state = "results complete"
     return {"round": rnd, "tables": len(cards), "owed": owed, "state": state}
@@ -282,15 +292,21 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
         cards = table_cards(rnd)
         waiting = services.waiting_players(rnd)
         seated = [s.player for c in cards for s in c.seats]
+        owed = [c.table.number for c in cards if not c.done]
+        held = blockers(rnd, cards)
         context.update(
             round=rnd,
             count=count,
             layout=layout,
             cards=cards,
             seated_layout=[len(card.seats) for card in cards],
-            owed=[c.table.number for c in cards if not c.done],
+            owed=owed,
+            blockers=held,
+            complete=bool(cards) and not owed and not held,
             waiting=waiting,
             late_ready=len(waiting) >= self.event.min_late_table,
+            late_small=seating.MIN_TABLE <= len(waiting) < self.event.min_late_table,
+            open_tables=services.open_tables(rnd) if waiting else [],
             checkin_table=self.checkin_table(),
             is_heat=rnd.kind == RoundKind.HEAT,
             objective=services.current_objective(rnd) if cards else None,
@@ -440,12 +456,43 @@ def round_swap(request, event: Event, round: str):
 
 @event_action(permissions.LATE_TABLE)
 def round_late_table(request, event: Event, round: str):
-    """POST: seat the waiting late arrivals at a late table (GMs only)."""
+    """POST: seat the waiting late arrivals at a late table (GMs only). A table
+    under the event's minimum needs ``small`` and the ticked ``confirm``."""
     rnd = round_or_404(event, round)
-    result = services.form_late_table(rnd, user=request.user)
+    small = request.POST.get("small") == "1"
+    if small and request.POST.get("confirm") != "1":
+        raise UserError(
+            "Tick the box to confirm a late table under the event's minimum of "
+            f"{event.min_late_table} players."
+        )
+    result = services.form_late_table(rnd, user=request.user, small=small)
     shape = "+".join(str(len(t)) for t in result.tables)
     messages.success(request, f"Late table(s) formed: {shape}.")
     return redirect(round_url(rnd))
+
+
+@event_action(permissions.LATE_SEAT)
+def round_late_seat(request, event: Event, round: str):
+    """POST: seat one waiting player at a table that has no results yet and fewer
+    than 6 players (GMs only)."""
+    rnd = round_or_404(event, round)
+    player = event_player(event, request.POST.get("player"))
+    table = rnd.tables.filter(number=_number(request.POST.get("table"))).first()
+    if table is None:
+        raise UserError(f"Choose a table of {rnd.label}.")
+    seat = services.add_late_player(rnd, player, table, request.user)
+    messages.success(
+        request,
+        f"{player} seated at table {table.number}, seat {seat.number}: tell the "
+        "table, and reprint its scoresheet if it was printed.",
+    )
+    return redirect(round_url(rnd))
+
+
+def _number(value) -> int | None:
+    """A table number posted by a form, or None."""
+    text = str(value or "")
+    return int(text) if text.isdigit() and len(text) < 6 else None
 
 
 @require_GET

@@ -45,6 +45,19 @@ class SemiListTable(tables.Table):
         self.event = event
         self.can_mark = can_mark
 
+    def render_player(self, value: str, record):
+        if not record.get("to_check"):
+            return value
+        return format_html(
+            '{} <span class="badge text-bg-danger to-check" title="{}">to check</span>',
+            value,
+            "Sat at a heat table with unacknowledged rules warnings",
+        )
+
+    def value_player(self, value: str) -> str:
+        """Exports carry the plain name."""
+        return value
+
     def render_status(self, value: str):
         css = {"present": "text-bg-success", "absent": "text-bg-danger"}.get(
             value, "text-bg-light"

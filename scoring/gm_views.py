@@ -21,7 +21,7 @@ from heats.errors import UserError
 from heats.exports import export_response
 from heats.forms import SeatForm
 from heats.mixins import EventStaffRequiredMixin
-from heats.models import Entry, EntryStatus, Event, Player, RoundKind, Table
+from heats.models import Entry, EntryStatus, Event, Player, RoundKind, Seat, Table
 from heats.services import PlayerDirectory
 from heats.views import (
     already_seated,
@@ -41,7 +41,12 @@ from scoring.gm_forms import (
 )
 from scoring.gm_tables import LaurelTable, SemiListTable
 from scoring.models import FinalFill, RecordHistory, SemiFinalOverride, TableCheck
-from scoring.services import event_advancement, player_keys
+from scoring.services import (
+    event_advancement,
+    held_labels,
+    held_tables,
+    player_keys,
+)
 
 
 class TableMixin:
@@ -180,10 +185,22 @@ class TableTieView(EventStaffRequiredMixin, TableMixin, FormView):
 # --- semi-final --------------------------------------------------------------------
 
 
+def held_heat_tables(event: Event) -> dict[int, tuple[str, int, int]]:
+    """The heat tables being checked (``scoring.services.held_tables``)."""
+    return {k: v for k, v in held_tables(event).items() if v[0] == RoundKind.HEAT}
+
+
 def semi_rows(event: Event, result) -> list[dict]:
     """The posted list: qualifiers, next alternates, then absent players, each with
-    its check-in status ("seated", "present", "absent" or "not checked in")."""
+    its check-in status ("seated", "present", "absent" or "not checked in") and
+    ``to_check``: the player sat at a heat table being checked (the GM's list
+    counts its results; the public one not yet)."""
     ids = {key: pk for pk, key in player_keys(event).items()}
+    checking = set(
+        Seat.objects.filter(table__in=held_heat_tables(event)).values_list(
+            "player_id", flat=True
+        )
+    )
     semi = operations.semi_round(event)
     status = dict(semi.entries.values_list("player_id", "status")) if semi else {}
     seated = set(semi.seats.values_list("player_id", flat=True)) if semi else set()
@@ -206,6 +223,7 @@ def semi_rows(event: Event, result) -> list[dict]:
                     "kind": kind,
                     "reason": item.reason,
                     "status": state or "not checked in",
+                    "to_check": pk in checking,
                 }
             )
     return rows
@@ -239,6 +257,7 @@ class SemiView(EventStaffRequiredMixin, TemplateView):
         published = publishing.latest_published(self.event)
         return super().get_context_data(
             recommended=event_advancement(self.event, override=False),
+            to_check=held_labels(held_heat_tables(self.event)),
             override=SemiFinalOverride.objects.filter(event=self.event).first(),
             override_form=override_form(self.event),
             published=published,

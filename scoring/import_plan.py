@@ -8,8 +8,10 @@ Words (see also ``scoring.result_import``):
   when any of them does;
 - *desired record*: a record as the file wants it;
 - *contradiction*: a line of the file whose values differ from a saved record, a
-  saved player the file leaves out of a table, or a player the file seats at
-  another table than the saved one (formats.md, Results CSV).
+  saved player the file leaves out of a table, another player than the saved one
+  at a seat, or a player the file seats at another seat or table than the saved
+  one (formats.md, Results CSV). A seat without a player record (seated in the
+  app, no result yet) is not a saved record: the file fills it.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ class ImportSummary:
     """What an import did: counts of tables, new players, warnings and flags."""
 
     tables_created: int = 0
+    tables_filled: int = 0
     tables_replaced: int = 0
     tables_unchanged: int = 0
     players_created: int = 0
@@ -39,13 +42,15 @@ class ImportSummary:
     @property
     def changed(self) -> bool:
         """True when the import saved anything."""
-        return bool(self.tables_created or self.tables_replaced)
+        return bool(self.tables_created or self.tables_filled or self.tables_replaced)
 
     def lines(self) -> list[str]:
         """A short report, one line each, for a page or a command."""
+        filled = f"{self.tables_filled} filled, " if self.tables_filled else ""
         out = [
-            f"{self.tables_created} table(s) created, {self.tables_replaced} replaced, "
-            f"{self.tables_unchanged} unchanged; {self.players_created} new player(s)."
+            f"{self.tables_created} table(s) created, {filled}"
+            f"{self.tables_replaced} replaced, {self.tables_unchanged} unchanged; "
+            f"{self.players_created} new player(s)."
         ]
         out += [f"Warning: {w}" for w in self.warnings]
         out += [f"Unresolved tie for first: {t}" for t in self.unresolved_ties]
@@ -258,6 +263,13 @@ class TableImport:
     def saved_values(self) -> dict[str, dict]:
         return seat_values(self.saved.values())
 
+    def fills(self) -> bool:
+        """True when the table is saved (seated in the app) without any player
+        record: the import fills it, replacing nothing."""
+        return self.table is not None and not any(
+            hasattr(seat, "record") for seat in self.saved.values()
+        )
+
     def new_values(self) -> dict[str, dict]:
         return {str(r.player): r.values() for r in self.records}
 
@@ -267,34 +279,77 @@ class TableImport:
         return self.saved_values() == self.new_values()
 
     def conflicts(self) -> list[str]:
-        """One message per line of the file that contradicts a saved record, and
-        one per saved player the file leaves out of the table."""
-        problems = []
-        for seat in self.elsewhere:
-            line = next(r.line for r in self.records if r.player.pk == seat.player_id)
-            problems.append(
-                f"line {line}: {seat.player} is saved at table {seat.table.number} "
-                f"of {self.round.label}, not table {self.number}"
-            )
+        """One message per line of the file that contradicts what is saved, and
+        one per saved player the file leaves out of the table.
+
+        A seat the app made without a player record is not a saved record: a
+        line giving its player at its seat fills it. A line contradicts when it
+        gives a saved record other values, puts its player at another seat than
+        the saved one, or puts another player at a saved seat (formats.md,
+        Results CSV).
+        """
+        problems = [self._elsewhere(seat) for seat in self.elsewhere]
         if self.table is None or self.unchanged():
             return problems
-        saved = self.saved_values()
-        for record in self.records:
-            old = saved.get(str(record.player))
-            if old is not None and _given(old) != _given(record.values()):
+        by_number = {s.number: s for s in self.saved.values()}
+        displaced = set()
+        for record in sorted(self.records, key=lambda r: r.line):
+            seat = self.saved.get(record.player.pk)
+            if seat is None:
+                taken = by_number.get(record.seat)
+                displaced.add(taken.player_id if taken else None)
+                problems.append(self._newcomer(record, taken))
+            elif hasattr(seat, "record"):
+                problems += self._changed(record, seat)
+            elif seat.number != record.seat:
                 problems.append(
-                    f"line {record.line}: {self.label}: saved record for "
-                    f"{record.player} is {_describe(old)}; the file says "
-                    f"{_describe(record.values())}"
+                    f"line {record.line}: {self.label}: {record.player} is seated "
+                    f"at seat {seat.number}; the file says seat {record.seat}"
                 )
-        kept = {str(r.player) for r in self.records}
+        kept = {r.player.pk for r in self.records} | displaced
         problems += [
-            f"line {self.records[0].line}: {self.label}: saved record for {name} "
-            f"({_describe(values)}) is not in the file"
-            for name, values in saved.items()
-            if name not in kept
+            self._left_out(seat) for pk, seat in self.saved.items() if pk not in kept
         ]
         return problems
+
+    def _elsewhere(self, seat: Seat) -> str:
+        line = next(r.line for r in self.records if r.player.pk == seat.player_id)
+        return (
+            f"line {line}: {seat.player} is saved at table {seat.table.number} "
+            f"of {self.round.label}, not table {self.number}"
+        )
+
+    def _newcomer(self, record: DesiredRecord, taken: Seat | None) -> str:
+        where = f"line {record.line}: {self.label}"
+        if taken is None:
+            return f"{where}: {record.player} has no seat at this table"
+        return (
+            f"{where}: seat {record.seat} is {taken.player}'s; the file puts "
+            f"{record.player} there"
+        )
+
+    def _changed(self, record: DesiredRecord, seat: Seat) -> list[str]:
+        old = seat.record.values()
+        if _given(old) == _given(record.values()):
+            return []
+        return [
+            f"line {record.line}: {self.label}: saved record for "
+            f"{record.player} is {_describe(old)}; the file says "
+            f"{_describe(record.values())}"
+        ]
+
+    def _left_out(self, seat: Seat) -> str:
+        line = self.records[0].line
+        if hasattr(seat, "record"):
+            values = _describe(seat.record.values())
+            return (
+                f"line {line}: {self.label}: saved record for {seat.player} "
+                f"({values}) is not in the file"
+            )
+        return (
+            f"line {line}: {self.label}: {seat.player} is seated at seat "
+            f"{seat.number} and not in the file"
+        )
 
 
 def _given(values: dict | None) -> dict | None:

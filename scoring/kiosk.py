@@ -120,7 +120,7 @@ def kiosk(event: Event) -> Kiosk:
     if screen.in_play:
         return screen
     screen.standings = standings(event)
-    screen.laurels = [x.to_json() for x in operations.event_laurels(event)]
+    screen.laurels = [x.to_json() for x in operations.event_laurels(event, public=True)]
     screen.top_alternates = (
         screen.standings.alternates + screen.standings.next_alternates
     )[: len(screen.standings.alternates) + TOP_ALTERNATES]

@@ -21,12 +21,12 @@ from django.views.decorators.http import require_safe
 
 from heats import clock
 from heats.errors import UserError
-from heats.models import Event, Round
+from heats.models import Event, Round, RoundKind
 from heats.services import clock_json, get_round, marks, round_json
 from scoring import kiosk as screens
 from scoring.exports import results_export
 from scoring.public_cache import cached_response, event_with_version
-from scoring.services import player_keys
+from scoring.services import heat_seat_rows, held_tables, player_keys
 from scoring.standings import heat_rows, standings
 
 JSON = "application/json"
@@ -164,10 +164,22 @@ def heat_results(request, event: str, heat: int):
         return export
 
     def page() -> str:
-        rows = dict(heat_rows(ev, player_keys(ev))[0]).get(heat)
-        if rows is None:
+        held = held_tables(ev)
+        seats = heat_seat_rows(ev, held)
+        rows = dict(heat_rows(ev, player_keys(ev), seats)[0]).get(heat)
+        checking = [
+            n
+            for kind, number, n in held.values()
+            if (kind, number) == (RoundKind.HEAT, heat)
+        ]
+        if rows is None and not checking:
             raise Http404(f"No results for heat {heat}")
-        context = {"event": ev, "heat": heat, "rows": rows}
+        context = {
+            "event": ev,
+            "heat": heat,
+            "rows": rows or [],
+            "being_checked": sorted(checking),
+        }
         return render_to_string("scoring/heat_results.html", context, request)
 
     if request.user.is_authenticated:  # the site menu names the user: not shared
@@ -210,7 +222,8 @@ def standings_json(event: Event, data) -> dict:
             for w in data.winners
         ],
         "unresolved_ties": data.unresolved_ties,
-        "laurels": [x.to_json() for x in event_laurels(event)],
+        "laurels": [x.to_json() for x in event_laurels(event, public=True)],
+        "being_checked": data.being_checked,
     }
 
 

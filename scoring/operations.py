@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -45,7 +46,12 @@ from scoring.checks import refresh_table_check
 from scoring.laurels import Laurel, laurels
 from scoring.models import PlayerRecord, RecordHistory
 from scoring.places import PlayerResult, TablePlaces, table_places
-from scoring.services import event_advancement, player_keys
+from scoring.services import (
+    event_advancement,
+    held_tables,
+    player_keys,
+    require_no_held_heats,
+)
 from scoring.tiebreak import TieSuggestion, suggest_tie_winner
 
 
@@ -449,8 +455,9 @@ def seat_semi(event: Event, *, seed=None, user=None, state: str | None = None):
     None when ``state`` is not the semi-final's (seated since the GM's page was
     drawn: see ``seat_round``).
 
-    Raises UserError while heat tables owe results (the list is provisional), when
-    there is no semi-final (straight to the final), or as ``seat_round``;
+    Raises UserError while heat tables owe results (the list is provisional) or
+    are being checked (``scoring.services.require_no_held_heats``), when there is
+    no semi-final (straight to the final), or as ``seat_round``;
     NotAllowed unless ``user`` may seat.
     """
     require(event, user, permissions.SEAT)
@@ -458,6 +465,7 @@ def seat_semi(event: Event, *, seed=None, user=None, state: str | None = None):
     heat_services.lock(semi)
     if state is not None and state != heat_services.seating_state(semi):
         return None
+    require_no_held_heats(event, "seating the semi-final")
     result = event_advancement(event)
     if result.provisional:
         missing = [f"heat {h} table {t}" for h, t in result.missing_tables]
@@ -478,15 +486,18 @@ def seat_semi(event: Event, *, seed=None, user=None, state: str | None = None):
 # --- laurels -----------------------------------------------------------------------
 
 
-def round_results(rnd: Round | None, keys: dict[int, str]) -> list[list[PlayerResult]]:
+def round_results(
+    rnd: Round | None, keys: dict[int, str], held: Collection[int] = ()
+) -> list[list[PlayerResult]]:
     """Per table of ``rnd`` (table order) its records as ``PlayerResult``; a table
-    still owing results gives an empty list, so positions stay table numbers - 1."""
+    still owing results, or among ``held`` (ids of tables being checked), gives an
+    empty list, so positions stay table numbers - 1."""
     if rnd is None:
         return []
     tables = []
     for table in rnd.tables.order_by("number"):
         seats = table_seats(table)
-        if not seats or not all(_record(s) for s in seats):
+        if table.pk in held or not seats or not all(_record(s) for s in seats):
             tables.append([])
             continue
         tables.append(
@@ -504,15 +515,19 @@ def round_results(rnd: Round | None, keys: dict[int, str]) -> list[list[PlayerRe
     return tables
 
 
-def event_laurels(event: Event) -> list[Laurel]:
+def event_laurels(event: Event, *, public: bool = False) -> list[Laurel]:
     """Places 1-6 of ``event`` (``scoring.laurels``); empty until the final has
-    results."""
-    keys = player_keys(event)
+    results. With ``public``, a semi-final or final table being checked
+    (``scoring.services.held_tables``) counts as owing its results."""
     rounds = {r.kind: r for r in event.rounds.exclude(kind=RoundKind.HEAT)}
-    final_tables = round_results(rounds.get(RoundKind.FINAL), keys)
+    if RoundKind.FINAL not in rounds:
+        return []
+    keys = player_keys(event)
+    held = held_tables(event) if public else {}
+    final_tables = round_results(rounds.get(RoundKind.FINAL), keys, held)
     if not final_tables or not final_tables[0]:
         return []
-    semi_tables = round_results(rounds.get(RoundKind.SEMI), keys)
+    semi_tables = round_results(rounds.get(RoundKind.SEMI), keys, held)
     ties = dict(
         PlayerRecord.objects.filter(
             seat__round=rounds[RoundKind.FINAL], declared_winner=True

@@ -20,6 +20,7 @@ from heats.models import Event, Player
 from heats.services import log
 from scoring import advancement
 from scoring.models import PublishedList, SemiFinalOverride
+from scoring.services import require_no_held_heats
 
 
 @dataclass(frozen=True)
@@ -52,8 +53,13 @@ def changes(published: PublishedList | None, result: advancement.Advancement):
 @transaction.atomic
 def publish(event: Event, result: advancement.Advancement, user=None) -> PublishedList:
     """Publish ``result`` as the event's semi-final list; the old one stays as
-    history. Logs who gains and loses a seat against the previous list."""
+    history. Logs who gains and loses a seat against the previous list.
+
+    UserError while a heat table's results are being checked
+    (``scoring.services.held_tables``): the list would make them public.
+    """
     permissions.require(event, user, permissions.RUN_SEMI_FINAL)
+    require_no_held_heats(event, "publishing the semi-final list")
     previous = latest_published(event)
     diff = changes(previous, result)
     published = PublishedList.objects.create(

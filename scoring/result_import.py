@@ -216,7 +216,10 @@ def _write(event, parsed, plan: ImportPlan, replace: bool, user, source: str):
         ],
         unresolved_ties=list(plan.unresolved),
     )
-    summary.tables_replaced = len(changed) - summary.tables_created
+    summary.tables_filled = sum(item.fills() for item in changed)
+    summary.tables_replaced = (
+        len(changed) - summary.tables_created - summary.tables_filled
+    )
     if changed:
         history = f"{source} import"
         summary.rules_findings = _write_tables(plan, changed, rounds, user, history)
@@ -240,7 +243,9 @@ def _write_tables(plan: ImportPlan, changed, rounds, user, source: str) -> list[
     RecordHistory.objects.bulk_create(
         _history(tables[item.key], user, source, item.saved_values(), item.new_values())
         for item in changed
-        if item.table is not None and item.saved_values() != item.new_values()
+        if not item.fills()
+        and item.table is not None
+        and item.saved_values() != item.new_values()
     )
     return _save_checks(changed, tables)
 

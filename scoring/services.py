@@ -8,13 +8,14 @@ Load rows, call the pure code (``importers``, ``advancement``, ``medici``), save
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Collection
 
 from heats.errors import UserError
 from heats.models import Event, RoundKind, Seat
 from heats.services import PlayerDirectory, create_event
 from scoring import advancement
 from scoring.medici.rulesets import RuleSetError, get_ruleset
-from scoring.models import SemiFinalOverride
+from scoring.models import SemiFinalOverride, TableCheck
 from scoring.result_import import ImportSummary, import_results  # noqa: F401
 
 
@@ -87,14 +88,70 @@ HeatSeatRow = tuple[
 ]
 
 
-def heat_seat_rows(event: Event) -> list[HeatSeatRow]:
+# A held table as ``held_tables`` gives it: round kind, round number, table number.
+HeldTable = tuple[str, int, int]
+
+
+def held_tables(event: Event) -> dict[int, HeldTable]:
+    """The tables of ``event`` whose results the public does not see yet, by id:
+    those with level-1 rules findings (or a scoresheet's) no GM has acknowledged
+    (``scoring.checks``: e.g. 1004 typed for 104, every final 0). The results are
+    saved and the GM pages show them "to check"; the public pages, the public
+    list, the kiosk and the feeds treat the table as "being checked" until a GM
+    acknowledges the findings or corrects the scores (both logged, so the public
+    cache moves on). This is the one place that decides which records are
+    public; one query.
+    """
+    checks = TableCheck.objects.filter(
+        table__round__event=event, acknowledged_at__isnull=True
+    ).values_list(
+        "table_id",
+        "findings",
+        "table__round__kind",
+        "table__round__number",
+        "table__number",
+    )
+    return {pk: (kind, rnd, n) for pk, findings, kind, rnd, n in checks if findings}
+
+
+def require_no_held_heats(event: Event, what: str) -> None:
+    """UserError naming the heat tables being checked (``held_tables``) before
+    ``what`` ("publishing the list") makes the GM's list public: a GM first
+    acknowledges or corrects them."""
+    held = {k: v for k, v in held_tables(event).items() if v[0] == RoundKind.HEAT}
+    if held:
+        raise UserError(
+            f"Before {what}, check the heat tables with rules warnings: acknowledge "
+            "the warnings or correct the scores on each table's page (until then "
+            "the public pages do not count them).",
+            [f"{label}: to check" for label in held_labels(held)],
+        )
+
+
+def held_labels(held: dict[int, HeldTable]) -> list[str]:
+    """``held_tables`` as the pages say them, heats first: "Heat 1, table 7",
+    "Final, table 1"."""
+    order = {RoundKind.HEAT: 0, RoundKind.SEMI: 1, RoundKind.FINAL: 2}
+    labels = {RoundKind.SEMI: "Semi-final", RoundKind.FINAL: "Final"}
+    return [
+        f"{labels.get(kind, f'Heat {rnd}')}, table {n}"
+        for kind, rnd, n in sorted(held.values(), key=lambda t: (order[t[0]], *t[1:]))
+    ]
+
+
+def heat_seat_rows(event: Event, held: Collection[int] = ()) -> list[HeatSeatRow]:
     """Every heat seat of ``event`` with its record, as plain tuples (one query, no
     model instances: the standings of a 1,000-player event load 3,000 of them), in
-    heat, table and seat order."""
-    return list(
+    heat, table and seat order.
+
+    The seats of the tables ``held`` (ids: ``held_tables(event)`` for the public
+    standings and list) come without their records, as if the tables owed them.
+    """
+    rows = (
         Seat.objects.filter(round__event=event, round__kind=RoundKind.HEAT)
         .order_by("round__number", "table__number", "number")
         .values_list(
+            "table_id",
             "round__number",
             "table__number",
             "number",
@@ -107,6 +164,10 @@ def heat_seat_rows(event: Event) -> list[HeatSeatRow]:
             "table__time_called",
         )
     )
+    return [
+        (*row[1:5], None, None, None, None, None, None) if row[0] in held else row[1:]
+        for row in rows
+    ]
 
 
 def heat_tables(

@@ -19,6 +19,8 @@ from scoring.services import (
     absent_ids,
     event_advancement,
     heat_seat_rows,
+    held_labels,
+    held_tables,
     player_keys,
 )
 
@@ -38,6 +40,7 @@ class Standings:
     alternates: list[dict]
     next_alternates: list[dict]
     unresolved_ties: list[str]
+    being_checked: list[str]
 
     @property
     def has_results(self) -> bool:
@@ -50,17 +53,17 @@ def heat_rows(
 ) -> tuple[list[tuple[int, list[dict]]], list[str]]:
     """Per heat, one row per record; and the tables with an unresolved tie for first.
 
-    ``rows`` are ``heat_seat_rows(event)`` (loaded when not given); seats without a
-    record are left out. A table's first row carries ``time_called``, the day time
-    was called there (``None`` on other rows and for a game played out). A row's
-    ``url`` is its table page, built from one reversed prefix rather than reversed
-    per row.
+    ``rows`` are ``heat_seat_rows`` (loaded when not given, without the records of
+    ``held_tables``): seats without a public record are left out. A table's first
+    row carries ``time_called``, the day time was called there (``None`` on other
+    rows and for a game played out). A row's ``url`` is its table page, built from
+    one reversed prefix rather than reversed per row.
     """
     prefix = reverse("scoring:standings", kwargs={"event": event.slug}) + "round/"
     by_heat: dict[int, list[dict]] = defaultdict(list)
     firsts: dict[tuple[int, int], int] = defaultdict(int)
     for heat, table, seat, player, final, day1, day2, place, _, called in (
-        heat_seat_rows(event) if rows is None else rows
+        heat_seat_rows(event, held_tables(event)) if rows is None else rows
     ):
         if final is None:
             continue
@@ -135,10 +138,13 @@ def standings(event: Event) -> Standings:
     The list shown (``posted``, shaped as ``Advancement.to_json()``) is the one the
     GM published, else the live recommendation; ``changed`` says the live list now
     differs from the published one (tournament.md, Advancement, 9). Absent players
-    are those marked absent from the semi-final; nothing is saved.
+    are those marked absent from the semi-final; nothing is saved. Tables with
+    unacknowledged rules findings count as owing their results and are listed in
+    ``being_checked`` (``scoring.services.held_tables``).
     """
     keys = player_keys(event)
-    rows = heat_seat_rows(event)
+    held = held_tables(event)
+    rows = heat_seat_rows(event, held)
     result = event_advancement(event, keys=keys, rows=rows)
     published = publishing.latest_published(event)
     posted = published.data if published else result.to_json()
@@ -158,4 +164,5 @@ def standings(event: Event) -> Standings:
             posted["next_alternates"], len(posted["alternates"]) + 1
         ),
         unresolved_ties=ties,
+        being_checked=held_labels(held),
     )

@@ -24,7 +24,7 @@ from scoring.forms import EventForm, ResultsImportForm, ScoresheetForm
 from scoring.gm_tables import LaurelTable
 from scoring.models import PlayerRecord, TableCheck
 from scoring.public_cache import cached_response, event_with_version
-from scoring.services import import_results, new_event
+from scoring.services import held_tables, import_results, new_event
 from scoring.standings import standings
 
 
@@ -106,7 +106,7 @@ class StandingsView(EventMixin, TemplateView):
             data = standings(self.event)
         except UserError as exc:
             return {**context, "error": exc.render()}
-        laurels = operations.event_laurels(self.event)
+        laurels = operations.event_laurels(self.event, public=True)
         rounds = list(self.event.rounds.all())
         has_final = any(r.kind == RoundKind.FINAL for r in rounds)
         context.update(
@@ -198,10 +198,14 @@ class TableDetailView(EventMixin, FormView):
             "seat__player"
         )
         check = TableCheck.objects.filter(table=self.table).first()
+        held = self.table.pk in held_tables(self.event)
+        staff = permissions.may(self.event, self.request.user, permissions.SEE_GM_PAGES)
         context.update(
             table=self.table,
             seats=self.table.seats.select_related("player", "record"),
             has_records=records.exists(),
+            being_checked=held,
+            show_records=staff or not held,
             check=check,
             scoresheets=self.table.scoresheets.all(),
         )

@@ -100,6 +100,9 @@ def matrix(world) -> dict[str, Row]:
         "heats:round-seat": Row(h2, None, GM),
         "heats:round-swap": Row(h1, None, GM, {"player_a": a, "player_b": b}),
         "heats:round-late-table": Row(h1, None, GM),
+        "heats:round-late-seat": Row(
+            h1, None, GM, {"player": world["late"], "table": 2}
+        ),
         "heats:round-start-clock": Row(h2, None, GM, {"at": ""}),
         "heats:keep-apart-add": Row({}, None, GM, {"player_a": a, "player_b": b}),
         "heats:keep-apart-delete": Row({"pk": world["pair"]}, None, GM),
@@ -192,6 +195,7 @@ def world(event, settings):
         "tied": seats1[0].player_id,
         "pair": pair.pk,
         "assistant": users["assistant"].pk,
+        "late": heat.entries.filter(player__name="Late 01").get().player_id,
     }
 
 
@@ -290,6 +294,7 @@ def test_who_may_use_each_url(client, world, name):
         "heats:round-seat",
         "heats:round-swap",
         "heats:round-late-table",
+        "heats:round-late-seat",
         "heats:round-start-clock",
         "heats:keep-apart-add",
         "heats:keep-apart-delete",

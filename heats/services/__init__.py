@@ -3,8 +3,8 @@
 Views and management commands are thin wrappers over these functions (STYLE.md).
 Every change is written to the event's audit log with who and when. The package
 splits them by topic: ``core`` (events, rounds, players, the audit log),
-``checkin``, ``seat``, ``clock`` and ``staff``; everything public is importable
-from here.
+``checkin``, ``seat``, ``late``, ``clock`` and ``staff``; everything public is
+importable from here.
 """
 
 from heats.services.checkin import (  # noqa: F401
@@ -39,6 +39,11 @@ from heats.services.core import (  # noqa: F401
     mark_absent,
     parse_round_code,
     settings_problems,
+)
+from heats.services.late import (  # noqa: F401
+    add_late_player,
+    completion_blockers,
+    open_tables,
 )
 from heats.services.seat import (  # noqa: F401
     SwapReport,

@@ -335,12 +335,16 @@ def waiting_players(rnd: Round) -> list[Player]:
 
 
 @transaction.atomic
-def form_late_table(rnd: Round, *, seed: int | str | None = None, user=None):
+def form_late_table(
+    rnd: Round, *, seed: int | str | None = None, user=None, small: bool = False
+):
     """Seat the waiting players at new late tables numbered after the round's.
 
     Uses ``seating.late_table`` with the event's ``min_late_table`` (default 5);
-    UserError while too few wait, or before the round is seated. Source:
-    tournament.md, Heats, Late arrivals. Returns the ``Seating``.
+    UserError while too few wait, or before the round is seated. With ``small``
+    (the GM confirmed it) fewer than the minimum but at least 4 (a table's least)
+    form one smaller table. Source: tournament.md, Heats, Late arrivals. Returns
+    the ``Seating``.
     """
     permissions.require(rnd.event, user, permissions.LATE_TABLE)
     if rnd.kind != RoundKind.HEAT:
@@ -350,6 +354,8 @@ def form_late_table(rnd: Round, *, seed: int | str | None = None, user=None):
         raise UserError(f"Seat {rnd.label} first; late tables come after.")
     waiting = waiting_players(rnd)
     minimum = rnd.event.min_late_table
+    if small:
+        minimum = min(minimum, max(seating.MIN_TABLE, len(waiting)))
     result = seating.late_table(
         [str(p.pk) for p in waiting],
         minimum,
@@ -361,6 +367,7 @@ def form_late_table(rnd: Round, *, seed: int | str | None = None, user=None):
     if result is None:
         raise UserError(
             f"{len(waiting)} player(s) waiting: a late table needs {minimum}."
+            + (" Seat them at a table that has not started scoring." if small else "")
         )
     start = (rnd.tables.aggregate(m=Max("number"))["m"] or 0) + 1
     _save_tables(rnd, result.tables, start=start, late=True)
@@ -371,7 +378,13 @@ def form_late_table(rnd: Round, *, seed: int | str | None = None, user=None):
         user,
         "late-table",
         f"Late table(s) in {rnd.label} from table {start}: {_shape(result.tables)}, "
-        f"seed {result.seed}, {len(result.waiting)} still waiting",
+        f"seed {result.seed}, {len(result.waiting)} still waiting"
+        + (
+            f" (under the event's minimum of {rnd.event.min_late_table}, "
+            "confirmed by the GM)"
+            if minimum < rnd.event.min_late_table
+            else ""
+        ),
         round=rnd.code,
         seating=result.to_json(),
     )

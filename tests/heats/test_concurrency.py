@@ -155,3 +155,33 @@ def test_players_checked_in_while_the_round_is_seated_are_seated_or_late(gm, hea
     # table. Never "in" without a seat.
     unseated = heat_23.entries.exclude(player__seats__round=heat_23)
     assert list(unseated.exclude(status=EntryStatus.LATE)) == []
+
+
+def test_two_late_players_added_to_the_last_free_seat_at_once_seat_one(gm, heat_23):
+    """Table 4 of 6+6+6+5 has one free seat; two GMs each add a different late
+    player to it at the same moment: one is seated (seat 6), the other is told the
+    table is full and keeps waiting."""
+    seat_round(heat_23, seed=1)
+    check_in(heat_23, names(2, "Late"))
+    late = list(heat_23.entries.filter(status=EntryStatus.LATE).order_by("pk"))
+    clients = browsers(gm, 2)
+    url = round_url("round-late-seat")
+
+    def add(i: int) -> str:
+        data = {"player": late[i].player_id, "table": 4}
+        return clients[i].post(url, data, follow=True).content.decode()
+
+    outcomes = at_once(add, 2)
+    assert errors(outcomes) == []
+    table4 = heat_23.tables.get(number=4)
+    assert list(table4.seats.order_by("number").values_list("number", flat=True)) == [
+        1,
+        2,
+        3,
+        4,
+        5,
+        6,
+    ]
+    assert Seat.objects.filter(player__name__startswith="Late").count() == 1
+    assert sum("already has 6 players" in o.value for o in outcomes) == 1
+    assert AuditEntry.objects.filter(action="late-seat").count() == 1

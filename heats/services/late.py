@@ -1,0 +1,110 @@
+"""Late arrivals below the late-table minimum: a seat at a table that has not
+started scoring, and whether a round's results are complete.
+
+Words (tournament.md, Heats, "Late arrivals"):
+
+waiting player
+    A player checked in to a heat after its seating (or left over by it) who has
+    no seat yet (``seat.waiting_players``).
+open table
+    A table of the heat with fewer than 6 players and no player record at any
+    seat: no day-1 score is recorded, so a late player can still join the game.
+    The GM adds one waiting player at a time, in the next free seat (play goes
+    clockwise by seat, so the newcomer plays last).
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Count, Max
+
+from heats import permissions, seating
+from heats.errors import UserError
+from heats.models import EntryStatus, Player, Round, RoundKind, Seat, Table
+from heats.services.core import lock, log
+from heats.services.seat import lock_tables, waiting_players
+
+
+def open_tables(rnd: Round) -> list[Table]:
+    """Tables of ``rnd`` a late player may join (see "open table"), by number;
+    each has ``seated`` (its number of players) annotated."""
+    tables = rnd.tables.annotate(
+        seated=Count("seats", distinct=True),
+        recorded=Count("seats__record", distinct=True),
+    )
+    return list(
+        tables.filter(seated__lt=seating.MAX_TABLE, recorded=0).order_by("number")
+    )
+
+
+@transaction.atomic
+def add_late_player(rnd: Round, player: Player, table: Table, user=None) -> Seat:
+    """Seat the waiting ``player`` at ``table`` of the heat ``rnd``, in the seat
+    after the last one; logged. Returns the new seat.
+
+    Locks the round, then the table (``core.lock`` order), and decides on what is
+    saved then. Raises UserError when ``rnd`` is not a seated heat, ``player`` is
+    not waiting in it, or ``table`` is not an open table of it (another round's,
+    6 players already, or a player record saved). NotAllowed unless ``user`` may
+    seat late arrivals (GMs). Source: tournament.md, Heats, "Late arrivals".
+    """
+    permissions.require(rnd.event, user, permissions.LATE_SEAT)
+    if rnd.kind != RoundKind.HEAT:
+        raise UserError(f"Late arrivals join heats only, not the {rnd.label}.")
+    lock(rnd)
+    if not rnd.seated_at:
+        raise UserError(f"Seat {rnd.label} first; late arrivals come after.")
+    if player.pk not in {p.pk for p in waiting_players(rnd)}:
+        raise UserError(f"{player} is not waiting for a seat in {rnd.label}.")
+    lock_tables(rnd, [table.pk])
+    if table.round_id != rnd.pk or not Table.objects.filter(pk=table.pk).exists():
+        raise UserError(f"There is no such table in {rnd.label}.")
+    _check_open(rnd, table)
+    last = table.seats.aggregate(m=Max("number"))["m"] or 0
+    seat = Seat.objects.create(table=table, round=rnd, number=last + 1, player=player)
+    rnd.entries.filter(player=player).update(status=EntryStatus.CHECKED_IN)
+    log(
+        rnd.event,
+        user,
+        "late-seat",
+        f"{player} (late) seated at {rnd.label} table {table.number}, seat "
+        f"{seat.number}: the table now has {seat.number} players",
+        round=rnd.code,
+        table=table.number,
+        player=player.pk,
+    )
+    return seat
+
+
+def _check_open(rnd: Round, table: Table) -> None:
+    """UserError unless ``table`` is an open table of ``rnd`` (read under its lock)."""
+    seated = table.seats.count()
+    if seated >= seating.MAX_TABLE:
+        raise UserError(
+            f"{rnd.label} table {table.number} already has {seated} players: "
+            f"a table holds {seating.MAX_TABLE} at most."
+        )
+    if Seat.objects.filter(table=table, record__isnull=False).exists():
+        raise UserError(
+            f"{rnd.label} table {table.number} already has results: a late "
+            "player can only join a table before any score is recorded."
+        )
+
+
+def completion_blockers(rnd: Round, tied_tables: list[int]) -> list[str]:
+    """Why a round whose tables all have results is not complete yet: players
+    still waiting for a seat, and tables (``tied_tables``, numbers) with a tie for
+    first no GM has resolved. Empty when nothing holds it back.
+
+    tournament.md, Heats ("Late arrivals") and Recording a table ("until
+    resolved ... the event shows the unresolved tie as a warning").
+    """
+    blockers = []
+    waiting = waiting_players(rnd) if rnd.kind == RoundKind.HEAT else []
+    if waiting:
+        blockers.append(
+            f"{len(waiting)} checked-in player{'s' if len(waiting) != 1 else ''} "
+            "still waiting for a seat"
+        )
+    blockers += [f"tie for first unresolved at table {n}" for n in tied_tables]
+    return blockers
