@@ -204,7 +204,7 @@ def _write(event, parsed, plan: ImportPlan, replace: bool, user, source: str):
         plan = make_plan(event, parsed, SavedState.load(event, keys))
         plan.refuse(event, user, replace)
     changed = [item for item in plan.tables if not item.unchanged()]
-    _save_players(event, plan.directory)
+    plan.directory.save_planned()
     summary = ImportSummary(
         tables_created=sum(item.table is None for item in changed),
         tables_unchanged=len(plan.tables) - len(changed),
@@ -243,23 +243,6 @@ def _write_tables(plan: ImportPlan, changed, rounds, user, source: str) -> list[
         if item.table is not None and item.saved_values() != item.new_values()
     )
     return _save_checks(changed, tables)
-
-
-def _save_players(event: Event, directory: PlayerDirectory) -> None:
-    """Save the plan's new players and new badges (IntegrityError when another
-    transaction saved one of them meanwhile: the import plans again)."""
-    for player in directory.badged:
-        if player.pk is not None:
-            Player.objects.filter(pk=player.pk).update(badge=player.badge)
-    Player.objects.bulk_create(directory.created)
-    if any(p.pk is None for p in directory.created):
-        # A database that does not return ids from a bulk insert.
-        saved = {
-            (p.badge, p.name_key if not p.badge else ""): p for p in event.players.all()
-        }
-        for player in directory.created:
-            found = saved[(player.badge, player.name_key if not player.badge else "")]
-            player.pk, player._state.adding = found.pk, False
 
 
 def _free_seats(state: SavedState, changed: list[TableImport], user, source: str):
