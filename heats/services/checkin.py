@@ -85,13 +85,13 @@ def parse_name_list(text: str) -> list[tuple[str, str]]:
     Blank lines are skipped; a line listed twice counts once. Names are display
     names (``heats.names``: NFC, invisible characters removed).
     """
-    rows: list[tuple[str, str]] = []
+    rows: dict[tuple[str, str], None] = {}
     for line in text.splitlines():
         name, _, badge = line.partition(",")
         row = (display_name(name), badge.strip(" ,#\t"))
-        if row[0] and row not in rows:
-            rows.append(row)
-    return rows
+        if row[0]:
+            rows.setdefault(row)
+    return list(rows)
 
 
 @dataclass
