@@ -213,7 +213,9 @@ class PlayerDirectory:
                 for p in self.event.players.all()
             }
             for player in self.created:
-                found = saved[(player.badge, player.name_key if not player.badge else "")]
+                found = saved[
+                    (player.badge, player.name_key if not player.badge else "")
+                ]
                 player.pk, player._state.adding = found.pk, False
 
     def _create(self, name: str, badge: str) -> Player:
