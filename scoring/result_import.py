@@ -22,8 +22,10 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from heats import permissions
+from heats.bulk import db_datetime, insert_rows
 from heats.errors import UserError
 from heats.models import Entry, EntryStatus, Event, Player, Round, Seat, Table
 from heats.permissions import NotAllowed, may, refusal, require
@@ -319,10 +321,15 @@ def _save_entries(changed: list[TableImport], rounds: dict) -> None:
             round__in={rounds[item.round_key] for item in changed}
         ).values_list("round_id", "player_id", "status")
     )
-    Entry.objects.bulk_create(
-        Entry(round_id=rnd, player_id=player)
-        for rnd, player in sorted(wanted)
-        if (rnd, player) not in saved
+    now = db_datetime(timezone.now())
+    insert_rows(
+        Entry,
+        ["round_id", "player_id", "status", "created_at"],
+        (
+            (rnd, player, EntryStatus.CHECKED_IN.value, now)
+            for rnd, player in sorted(wanted)
+            if (rnd, player) not in saved
+        ),
     )
     others: dict[int, list[int]] = defaultdict(list)
     for rnd, player in wanted:
@@ -335,42 +342,48 @@ def _save_entries(changed: list[TableImport], rounds: dict) -> None:
 
 
 def _save_seats_and_records(changed, tables: dict, rounds: dict) -> None:
-    seats = [
-        Seat(
-            table=tables[item.key],
-            round=rounds[item.round_key],
-            number=r.seat,
-            player_id=r.player.pk,
-        )
+    """Insert the changed tables' seats, read their ids back, insert the records
+    (``heats.bulk``: two prepared statements and one read, whatever the size)."""
+    wanted = [
+        (tables[item.key].pk, rounds[item.round_key].pk, r)
         for item in changed
         for r in item.records
     ]
-    Seat.objects.bulk_create(seats)
-    if any(s.pk is None for s in seats):
-        ids = dict(
-            ((table, number), pk)
-            for pk, table, number in Seat.objects.filter(
-                round__in=rounds.values()
-            ).values_list("pk", "table_id", "number")
-        )
-        for seat in seats:
-            seat.pk = ids[(seat.table_id, seat.number)]
-    records = (r for item in changed for r in item.records)
-    PlayerRecord.objects.bulk_create(
-        _record(seat, r) for seat, r in zip(seats, records, strict=True)
+    insert_rows(
+        Seat,
+        ["table_id", "round_id", "number", "player_id"],
+        ((table, rnd, r.seat, r.player.pk) for table, rnd, r in wanted),
+    )
+    ids = dict(
+        ((table, number), pk)
+        for pk, table, number in Seat.objects.filter(
+            round_id__in={rnd for _, rnd, _ in wanted}
+        ).values_list("pk", "table_id", "number")
+    )
+    now = db_datetime(timezone.now())
+    insert_rows(
+        PlayerRecord,
+        [
+            "seat_id",
+            "day1",
+            "day2",
+            "final",
+            "place",
+            "declared_winner",
+            "tie_reason",
+            "updated_at",
+        ],
+        (
+            (ids[(table, r.seat)], *_record_values(r), now)
+            for table, _, r in wanted
+        ),
     )
 
 
-def _record(seat: Seat, r: DesiredRecord) -> PlayerRecord:
-    return PlayerRecord(
-        seat_id=seat.pk,
-        day1=r.day1,
-        day2=r.day2,
-        final=r.final,
-        place=r.place,
-        declared_winner=r.declared_winner,
-        tie_reason="place given in the results file" if r.declared_winner else "",
-    )
+def _record_values(r: DesiredRecord) -> tuple:
+    """day1, day2, final, place, declared winner and tie reason of a record."""
+    reason = "place given in the results file" if r.declared_winner else ""
+    return (r.day1, r.day2, r.final, r.place, r.declared_winner, reason)
 
 
 def _history(table: Table, user, source: str, old: dict, new: dict) -> RecordHistory:
