@@ -155,7 +155,13 @@ def make_plan(event: Event, parsed: ParsedResults, state: SavedState) -> ImportP
 
 
 def import_results(
-    event: Event, text: str, *, replace: bool = False, user=None, source: str = "CSV"
+    event: Event,
+    text: str,
+    *,
+    replace: bool = False,
+    user=None,
+    source: str = "CSV",
+    parsed: ParsedResults | None = None,
 ) -> ImportSummary:
     """Import a results CSV (formats.md) into ``event``, all or nothing.
 
@@ -164,8 +170,11 @@ def import_results(
     ``replace``; in both cases nothing is saved. Re-importing the same file changes
     nothing. Replaced values stay in ``RecordHistory``. Reads, checks and plans
     before it writes; the write is one short transaction (see the module's text).
+    ``parsed`` is ``parse_results_csv(text)`` when the caller has it already (the
+    command checks the file before it creates the event), so it is not read twice.
     """
-    parsed = parse_results_csv(text)
+    if parsed is None:
+        parsed = parse_results_csv(text)
     keys = {(row.round_kind, row.round_number) for row in parsed.rows}
     plan = make_plan(event, parsed, SavedState.load(event, keys))
     plan.refuse(event, user, replace)
