@@ -179,3 +179,31 @@ def test_bulk_import_replacing_keeps_history(event: Event):
     # Seat 1 now scores 61 at each of the 100 tables, as seat 2 did already.
     finals = PlayerRecord.objects.filter(seat__round__event=event, final=61)
     assert finals.count() == 200
+
+
+@pytest.mark.django_db
+def test_check_in_takes_a_player_saved_meanwhile_by_another_check_in(
+    event: Event, monkeypatch
+):
+    """A new name saved by another check-in between reading the players and
+    inserting them (PostgreSQL lets both read) is that player: one "Zed", checked
+    in here, not created here."""
+    from heats.services.core import PlayerDirectory
+
+    heat, other = create_heat(event), create_heat(event)
+    original = PlayerDirectory.__init__
+    calls = []
+
+    def meanwhile(directory, *args, **kwargs):
+        original(directory, *args, **kwargs)
+        if not calls:  # after the first reading of the players
+            zed = Player.objects.create(event=event, name="Zed")
+            Entry.objects.create(round=other, player=zed)
+        calls.append(directory)
+
+    monkeypatch.setattr(PlayerDirectory, "__init__", meanwhile)
+    report = check_in(heat, [("Zed", ""), ("Amy", "")])
+    assert Player.objects.filter(event=event, name="Zed").count() == 1
+    assert [str(p) for p in report.checked_in] == ["Zed", "Amy"]
+    assert [str(p) for p in report.created] == ["Amy"]
+    assert len(calls) == 2
