@@ -382,10 +382,7 @@ def _save_seats_and_records(changed, tables: dict, rounds: dict) -> None:
             "tie_reason",
             "updated_at",
         ],
-        (
-            (ids[(table, r.seat)], *_record_values(r), now)
-            for table, _, r in wanted
-        ),
+        ((ids[(table, r.seat)], *_record_values(r), now) for table, _, r in wanted),
     )
 
 
