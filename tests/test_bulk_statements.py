@@ -207,3 +207,24 @@ def test_check_in_takes_a_player_saved_meanwhile_by_another_check_in(
     assert [str(p) for p in report.checked_in] == ["Zed", "Amy"]
     assert [str(p) for p in report.created] == ["Amy"]
     assert len(calls) == 2
+
+
+@pytest.mark.django_db
+def test_imported_rows_read_back_as_the_orm_would_have_saved_them(event: Event):
+    """Entries, seats and records inserted by ``heats.bulk.insert_rows`` read back
+    with their values: times as aware datetimes of the import, each seat in its
+    table's round, each record on its seat."""
+    from django.utils import timezone
+
+    start = timezone.now()
+    import_results(event, results_csv(10, "P"))
+    entry = Entry.objects.get(player__name="P 0007")
+    assert entry.status == EntryStatus.CHECKED_IN
+    assert start <= entry.created_at <= timezone.now()
+    record = PlayerRecord.objects.select_related("seat__table").get(
+        seat__player__name="P 0007"
+    )
+    assert (record.seat.table.number, record.seat.number, record.final) == (2, 3, 62)
+    assert record.seat.round_id == record.seat.table.round_id
+    assert (record.place, record.declared_winner, record.tie_reason) == (3, False, "")
+    assert start <= record.updated_at <= timezone.now()
