@@ -10,7 +10,7 @@ PORT ?= 8000
 LOOPBACK := 127.0.0.1 localhost
 LAN := $(if $(filter $(HOST),$(LOOPBACK)),,MEDICI_LAN_PORT=$(PORT))
 
-.PHONY: setup migrate demo run lan test test-fast test-postgres lint typecheck format bench browser postgres check-deploy clean
+.PHONY: setup migrate demo run lan test test-fast test-postgres lint typecheck format bench load browser postgres check-deploy clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -76,6 +76,11 @@ format: setup
 
 bench: setup
 	$(PY) bench/run.py
+
+# The load test alone (also part of make bench): reads and result saves for a fixed
+# time on a throwaway PostgreSQL cluster, behind gunicorn.
+load: setup postgres
+	$(PY) bench/bench_load.py
 
 check-deploy: setup
 	DJANGO_DEBUG=0 DJANGO_SECRET_KEY=check-deploy-$$(date +%s)-a-long-random-enough-secret-key-value \

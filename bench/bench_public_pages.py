@@ -28,13 +28,11 @@ import gzip
 import os
 import re
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,6 +48,7 @@ django.setup()
 
 from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
+from served import fetch, free_port, start_server, wrk_path  # noqa: E402
 
 from scoring import operations  # noqa: E402
 from scoring.operations import SeatScores  # noqa: E402
@@ -88,26 +87,6 @@ def first_renderings(slug: str) -> dict[str, list[float]]:
     return times
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def wrk_path() -> str | None:
-    """Debian's wrk, installed when missing and root; None otherwise."""
-    found = shutil.which("wrk")
-    if found or os.geteuid() != 0:
-        return found
-    subprocess.run(
-        "apt-get update -qq && "
-        "DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk",
-        shell=True,
-        capture_output=True,
-    )
-    return shutil.which("wrk")
-
-
 def requests_per_second(wrk: str, url: str) -> float:
     out = subprocess.run(
         [wrk, "-t2", "-c8", f"-d{WRK_SECONDS}s", "--timeout", "10s", url],
@@ -120,48 +99,6 @@ def requests_per_second(wrk: str, url: str) -> float:
     if match is None or non2xx:
         raise RuntimeError(f"wrk failed on {url}:\n{out}")
     return float(match.group(1))
-
-
-def fetch(url: str) -> bytes:
-    with urllib.request.urlopen(url, timeout=30) as response:  # noqa: S310 - loopback
-        return response.read()
-
-
-def start_server(port: int, static_dir: Path) -> subprocess.Popen:
-    env = dict(
-        os.environ,
-        DJANGO_DEBUG="0",
-        DJANGO_SECRET_KEY="bench-only-" + "x" * 50,
-        DJANGO_ALLOWED_HOSTS="127.0.0.1",
-        DJANGO_SECURE="0",
-        DJANGO_LOG_LEVEL="WARNING",
-        BENCH_STATIC_DIR=str(static_dir),
-        PYTHONPATH=f"{ROOT}:{ROOT / 'bench'}",
-    )
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "static_wsgi:application",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            "2",
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
-    for _ in range(100):
-        try:
-            fetch(f"http://127.0.0.1:{port}/timer/")
-            return server
-        except OSError:
-            time.sleep(0.1)
-    server.terminate()
-    raise RuntimeError("gunicorn did not start")
 
 
 def served(wrk: str) -> list[tuple]:

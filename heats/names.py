@@ -31,6 +31,7 @@ Pure: no Django import.
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 ZERO_WIDTH_JOINERS = frozenset("\u200c\u200d")
 _INVISIBLE = frozenset({"Cc", "Cf", "Cs"})
@@ -42,6 +43,8 @@ def _visible(char: str) -> bool:
     return unicodedata.category(char) not in _INVISIBLE
 
 
+# Cached: a check-in or an import asks for the same name's forms several times.
+@lru_cache(maxsize=8192)
 def display_name(name: str) -> str:
     """The name as stored and shown: ``"  Zoe\\u0308\\u00a0 Lee\\u200b"`` ->
     ``"Zoë Lee"`` (NFC, invisible characters removed, white space folded)."""
@@ -49,6 +52,7 @@ def display_name(name: str) -> str:
     return unicodedata.normalize("NFC", " ".join(text.split()))
 
 
+@lru_cache(maxsize=8192)
 def name_key(name: str) -> str:
     """The identity key of a name: ``"ZOE\\u0308  LEE"`` and ``"zoë lee"`` both
     give ``"zoë lee"``.

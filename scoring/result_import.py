@@ -153,7 +153,13 @@ def make_plan(event: Event, parsed: ParsedResults, state: SavedState) -> ImportP
 
 
 def import_results(
-    event: Event, text: str, *, replace: bool = False, user=None, source: str = "CSV"
+    event: Event,
+    text: str,
+    *,
+    replace: bool = False,
+    user=None,
+    source: str = "CSV",
+    parsed: ParsedResults | None = None,
 ) -> ImportSummary:
     """Import a results CSV (formats.md) into ``event``, all or nothing.
 
@@ -162,8 +168,11 @@ def import_results(
     ``replace``; in both cases nothing is saved. Re-importing the same file changes
     nothing. Replaced values stay in ``RecordHistory``. Reads, checks and plans
     before it writes; the write is one short transaction (see the module's text).
+    ``parsed`` is ``parse_results_csv(text)`` when the caller has it already (the
+    command checks the file before it creates the event), so it is not read twice.
     """
-    parsed = parse_results_csv(text)
+    if parsed is None:
+        parsed = parse_results_csv(text)
     keys = {(row.round_kind, row.round_number) for row in parsed.rows}
     plan = make_plan(event, parsed, SavedState.load(event, keys))
     plan.refuse(event, user, replace)
@@ -204,7 +213,7 @@ def _write(event, parsed, plan: ImportPlan, replace: bool, user, source: str):
         plan = make_plan(event, parsed, SavedState.load(event, keys))
         plan.refuse(event, user, replace)
     changed = [item for item in plan.tables if not item.unchanged()]
-    _save_players(event, plan.directory)
+    plan.directory.save_planned()
     summary = ImportSummary(
         tables_created=sum(item.table is None for item in changed),
         tables_unchanged=len(plan.tables) - len(changed),
@@ -248,23 +257,6 @@ def _write_tables(plan: ImportPlan, changed, rounds, user, source: str) -> list[
         and item.saved_values() != item.new_values()
     )
     return _save_checks(changed, tables)
-
-
-def _save_players(event: Event, directory: PlayerDirectory) -> None:
-    """Save the plan's new players and new badges (IntegrityError when another
-    transaction saved one of them meanwhile: the import plans again)."""
-    for player in directory.badged:
-        if player.pk is not None:
-            Player.objects.filter(pk=player.pk).update(badge=player.badge)
-    Player.objects.bulk_create(directory.created)
-    if any(p.pk is None for p in directory.created):
-        # A database that does not return ids from a bulk insert.
-        saved = {
-            (p.badge, p.name_key if not p.badge else ""): p for p in event.players.all()
-        }
-        for player in directory.created:
-            found = saved[(player.badge, player.name_key if not player.badge else "")]
-            player.pk, player._state.adding = found.pk, False
 
 
 def _free_seats(state: SavedState, changed: list[TableImport], user, source: str):

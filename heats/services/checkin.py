@@ -6,9 +6,10 @@ always visible.
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, field
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 
 from heats import permissions, seating
@@ -28,10 +29,14 @@ from heats.services.core import (
     PlayerDirectory,
     lock,
     log,
+    log_many,
 )
 
 ROUND_ORDER = {RoundKind.HEAT: 0, RoundKind.SEMI: 1, RoundKind.FINAL: 2}
 WAITING_STATUSES = (EntryStatus.CHECKED_IN, EntryStatus.LATE)
+# Tries of a check-in's player insert when another check-in saved one of its new
+# players meanwhile: each try reads the players again.
+PLAYER_TRIES = 3
 
 
 def next_heat_number(event: Event) -> int:
@@ -80,13 +85,13 @@ def parse_name_list(text: str) -> list[tuple[str, str]]:
     Blank lines are skipped; a line listed twice counts once. Names are display
     names (``heats.names``: NFC, invisible characters removed).
     """
-    rows: list[tuple[str, str]] = []
+    rows: dict[tuple[str, str], None] = {}
     for line in text.splitlines():
         name, _, badge = line.partition(",")
         row = (display_name(name), badge.strip(" ,#\t"))
-        if row[0] and row not in rows:
-            rows.append(row)
-    return rows
+        if row[0]:
+            rows.setdefault(row)
+    return list(rows)
 
 
 @dataclass
@@ -120,18 +125,29 @@ class CheckInReport:
         return lines
 
 
-def similar_names(event: Event, players: list[Player]) -> dict[str, list[str]]:
+def similar_names(
+    directory: PlayerDirectory, players: list[Player]
+) -> dict[str, list[str]]:
     """For new players whose name starts another player's name ("Eden T" and
-    "Eden Tamsin"): ``{new name: [existing names]}``, to catch a half-typed name."""
+    "Eden Tamsin"): ``{new name: [up to three existing names]}``, to catch a
+    half-typed name. Read from ``directory`` (the event's players, loaded once)."""
+    keys = sorted(directory.by_name)
     found: dict[str, list[str]] = {}
     for player in players:
-        others = event.players.filter(name_key__startswith=player.name_key).exclude(
-            pk=player.pk
-        )
-        names = [str(p) for p in others[:3]]
+        at = bisect.bisect_left(keys, player.name_key)
+        others: list[Player] = []
+        while at < len(keys) and keys[at].startswith(player.name_key):
+            others += [p for p in directory.by_name[keys[at]] if p is not player]
+            at += 1
+        names = [str(p) for p in sorted(others, key=_directory_order)[:3]]
         if names:
             found[player.name] = names
     return found
+
+
+def _directory_order(player: Player) -> tuple[str, str]:
+    """Player's own ordering (``Meta.ordering``), for lists made in memory."""
+    return player.name_key, player.badge
 
 
 def _find_player(
@@ -215,6 +231,11 @@ def check_in(
     name, or (unless ``new_confirmed``) a new name that is part of an existing one
     (see ``_find_player``); then nothing is saved. Pasted lists and the ``checkin``
     command confirm their new names and get ``similar`` instead.
+
+    A constant number of statements whatever the number of rows: the players and
+    the round's entries are read once, new players, entries and audit lines are
+    inserted in bulk. A player another check-in saved meanwhile (PostgreSQL) makes
+    the insert fail; then the players are read again and the rows matched again.
     """
     permissions.require(rnd.event, user, permissions.CHECK_IN)
     if rnd.kind == RoundKind.FINAL:
@@ -225,27 +246,52 @@ def check_in(
         raise UserError("Check qualifiers in on the semi-final page.")
     _check_lengths(rows)
     lock(rnd)
-    directory = PlayerDirectory(rnd.event)
+    for attempt in range(1, PLAYER_TRIES + 1):
+        directory = PlayerDirectory(rnd.event, saving=False)
+        players = [
+            _find_player(directory, name, badge, new_confirmed=new_confirmed)
+            for name, badge in rows
+        ]
+        try:
+            with transaction.atomic():
+                directory.save_planned()
+            break
+        except IntegrityError:
+            if attempt == PLAYER_TRIES:
+                raise
+    report = _save_entries(rnd, players)
+    report.created = list(directory.created)
+    report.similar = similar_names(directory, report.created)
+    log_many(
+        rnd.event,
+        user,
+        "check-in",
+        [f"{p} checked in to {rnd.label}" for p in report.checked_in + report.late],
+    )
+    return report
+
+
+def _save_entries(rnd: Round, players: list[Player]) -> CheckInReport:
+    """Check ``players`` in to the locked ``rnd``: new entries in one bulk insert,
+    absent ones back in one update; a player listed twice or already in (or late)
+    goes to ``already``. Three statements."""
     status = EntryStatus.LATE if rnd.seated_at else EntryStatus.CHECKED_IN
-    report = CheckInReport()
-    for name, badge in rows:
-        player = _find_player(directory, name, badge, new_confirmed=new_confirmed)
-        entry, created = Entry.objects.get_or_create(
-            round=rnd, player=player, defaults={"status": status}
-        )
-        if not created and entry.status != EntryStatus.ABSENT:
+    saved = dict(rnd.entries.values_list("player_id", "status"))
+    report, new, back = CheckInReport(), [], []
+    for player in players:
+        if saved.get(player.pk, EntryStatus.ABSENT) != EntryStatus.ABSENT:
             report.already.append(player)
             continue
-        if not created:
-            entry.status = status
-            entry.save(update_fields=["status"])
+        (back if player.pk in saved else new).append(player.pk)
+        saved[player.pk] = status
         (report.late if status == EntryStatus.LATE else report.checked_in).append(
             player
         )
-    report.created = list(directory.created)
-    report.similar = similar_names(rnd.event, report.created)
-    for player in report.checked_in + report.late:
-        log(rnd.event, user, "check-in", f"{player} checked in to {rnd.label}")
+    Entry.objects.bulk_create(
+        Entry(round=rnd, player_id=pk, status=status) for pk in new
+    )
+    if back:
+        rnd.entries.filter(player_id__in=back).update(status=status)
     return report
 
 

@@ -38,6 +38,25 @@ def log(event: Event, user, action: str, detail: str, **data) -> AuditEntry:
     )
 
 
+def log_many(
+    event: Event, user, action: str, details: list[str], **data
+) -> list[AuditEntry]:
+    """Record several changes to ``event`` at once (one line each, e.g. one per
+    player checked in), in one bulk insert plus one ordinary save.
+
+    The last line is saved through ``log`` so that its ``post_save`` signal (which a
+    bulk insert does not send) tells the public pages' cache of the new version.
+    """
+    if not details:
+        return []
+    who = user if getattr(user, "is_authenticated", False) else None
+    first = AuditEntry.objects.bulk_create(
+        AuditEntry(event=event, user=who, action=action, detail=text, data=data)
+        for text in details[:-1]
+    )
+    return [*first, log(event, user, action, details[-1], **data)]
+
+
 def lock(obj: models.Model) -> None:
     """Hold ``obj``'s row lock until the transaction ends, and reload ``obj``.
 
@@ -253,6 +272,28 @@ class PlayerDirectory:
         if player is None:
             player = self._create(name, badge)
         return player
+
+    def save_planned(self) -> None:
+        """Save the new badges (``badged``) and new players (``created``) a
+        directory made with ``saving=False``: two statements whatever their number
+        (SQLite splits a long bulk insert into batches). Raises IntegrityError when
+        another transaction saved one of them meanwhile; the caller plans again.
+        """
+        badged = [p for p in self.badged if p.pk is not None]
+        if badged:
+            Player.objects.bulk_update(badged, ["badge"])
+        Player.objects.bulk_create(self.created)
+        if any(p.pk is None for p in self.created):
+            # A database that does not return ids from a bulk insert.
+            saved = {
+                (p.badge, p.name_key if not p.badge else ""): p
+                for p in self.event.players.all()
+            }
+            for player in self.created:
+                found = saved[
+                    (player.badge, player.name_key if not player.badge else "")
+                ]
+                player.pk, player._state.adding = found.pk, False
 
     def _create(self, name: str, badge: str) -> Player:
         """A new player, or the one saved meanwhile by another transaction (a

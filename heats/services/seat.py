@@ -223,12 +223,21 @@ def _shape(tables: list[list[str]]) -> str:
 
 
 def _save_tables(rnd: Round, tables: list[list[str]], *, start: int, late: bool):
-    for number, keys in enumerate(tables, start=start):
-        table = Table.objects.create(round=rnd, number=number, late=late)
-        Seat.objects.bulk_create(
-            Seat(table=table, round=rnd, number=n, player_id=int(key))
-            for n, key in enumerate(keys, start=1)
-        )
+    """Save ``tables`` (player keys in seat order) as tables numbered from
+    ``start``: one bulk insert of tables and one of seats, whatever their number."""
+    saved = Table.objects.bulk_create(
+        Table(round=rnd, number=number, late=late)
+        for number in range(start, start + len(tables))
+    )
+    if any(t.pk is None for t in saved):
+        # A database that does not return ids from a bulk insert.
+        numbers = range(start, start + len(tables))
+        saved = list(rnd.tables.filter(number__in=numbers).order_by("number"))
+    Seat.objects.bulk_create(
+        Seat(table=table, round=rnd, number=n, player_id=int(key))
+        for table, keys in zip(saved, tables, strict=True)
+        for n, key in enumerate(keys, start=1)
+    )
 
 
 def _set_statuses(rnd: Round, people: list[Player], waiting: list[str]) -> None:

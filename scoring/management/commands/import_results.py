@@ -54,13 +54,14 @@ class Command(BaseCommand):
             # A bad file creates no event; the import itself writes in one short
             # transaction after reading the file (a long one would hold SQLite's
             # write lock and make results saved meanwhile wait).
-            parse_results_csv(text)
+            parsed = parse_results_csv(text)
             event = self._event(options)
             summary = import_results(
                 event,
                 text,
                 replace=options["replace"],
                 source=source_name(options["file"]),
+                parsed=parsed,
             )
         except UserError as exc:
             raise CommandError(str(exc)) from exc

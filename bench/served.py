@@ -1,0 +1,81 @@
+"""A production server for the benchmarks: gunicorn serving the app (and
+``static_wsgi``'s files) on a free loopback port, and Debian's ``wrk``.
+
+Shared by ``bench_public_pages.py`` and ``bench_load.py``; the server inherits this
+process's environment, so ``DATABASE_URL`` picks its database.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wrk_path() -> str | None:
+    """Debian's wrk, installed when missing and root; None otherwise."""
+    found = shutil.which("wrk")
+    if found or os.geteuid() != 0:
+        return found
+    subprocess.run(
+        "apt-get update -qq && "
+        "DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk",
+        shell=True,
+        capture_output=True,
+    )
+    return shutil.which("wrk")
+
+
+def fetch(url: str) -> bytes:
+    with urllib.request.urlopen(url, timeout=30) as response:  # noqa: S310 - loopback
+        return response.read()
+
+
+def start_server(port: int, static_dir: Path) -> subprocess.Popen:
+    env = dict(
+        os.environ,
+        DJANGO_DEBUG="0",
+        DJANGO_SECRET_KEY="bench-only-" + "x" * 50,
+        DJANGO_ALLOWED_HOSTS="127.0.0.1",
+        DJANGO_SECURE="0",
+        DJANGO_LOG_LEVEL="WARNING",
+        BENCH_STATIC_DIR=str(static_dir),
+        PYTHONPATH=f"{ROOT}:{ROOT / 'bench'}",
+    )
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "static_wsgi:application",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "2",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
+    for _ in range(100):
+        try:
+            fetch(f"http://127.0.0.1:{port}/timer/")
+            return server
+        except OSError:
+            time.sleep(0.1)
+    server.terminate()
+    raise RuntimeError("gunicorn did not start")
