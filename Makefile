@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: setup migrate demo run test test-fast test-postgres lint typecheck format bench browser postgres check-deploy clean
+.PHONY: setup migrate demo run serve backup test test-fast test-postgres lint typecheck format bench browser postgres check-deploy clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +22,19 @@ demo: migrate
 
 run: demo
 	$(PY) manage.py runserver 127.0.0.1:8000
+
+# gunicorn with DEBUG off and whitenoise: `make serve HOST=0.0.0.0 PORT=8000` for the
+# LAN. Secret key, allowed hosts and HTTPS from the environment (medici_tourney/serve.py).
+HOST ?= 127.0.0.1
+PORT ?= 8000
+WORKERS ?= 3
+serve: setup
+	$(PY) -m medici_tourney.serve --host $(HOST) --port $(PORT) --workers $(WORKERS)
+
+# A consistent copy of the database into backups/, safe while the app runs
+# (SQLite's backup API, or pg_dump for PostgreSQL): medici_tourney/backup.py.
+backup: setup
+	$(PY) -m medici_tourney.backup backups
 
 # Debian's Chromium drives the browser tests; installed once if missing (needs root).
 browser:
