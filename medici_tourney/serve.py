@@ -1,4 +1,4 @@
-"""``make serve``: the app under gunicorn with ``DEBUG`` off, static files by whitenoise.
+"""``make serve``: gunicorn with ``DEBUG`` off, static files served by whitenoise.
 
     python -m medici_tourney.serve [--host 127.0.0.1] [--port 8000] [--workers 3]
 
