@@ -52,13 +52,15 @@ postgres:
 	    || echo "postgresql could not be installed: the PostgreSQL test run will be skipped"; \
 	  else echo "postgresql is missing and not root: the PostgreSQL test run will be skipped"; fi; }
 
+# The whole suite twice: on SQLite, then on a throwaway PostgreSQL cluster
+# (tests/with_postgres.py), browser tests included.
 test: setup browser postgres
 	$(PY) -m pytest
-	$(PY) tests/with_postgres.py $(PY) -m pytest -m "not e2e"
+	$(PY) tests/with_postgres.py $(PY) -m pytest
 
-# The fast suite on a throwaway PostgreSQL cluster (tests/with_postgres.py).
-test-postgres: setup postgres
-	$(PY) tests/with_postgres.py $(PY) -m pytest -m "not e2e"
+# The whole suite on a throwaway PostgreSQL cluster alone.
+test-postgres: setup browser postgres
+	$(PY) tests/with_postgres.py $(PY) -m pytest
 
 test-fast: setup
 	$(PY) -m pytest -m "not e2e"
