@@ -58,19 +58,49 @@ def ensure_key_file(path: Path) -> Path:
 
 
 def machine_addresses() -> list[str]:
-    """This machine's name and its non-loopback IP addresses (IPv6 in brackets)."""
-    name = socket.gethostname()
-    found = [name]
+    """This machine's name and its non-loopback IP addresses (IPv6 in brackets):
+    every configured address (``hostname -I``), the one a packet to another
+    network would leave from, and what the name resolves to. The name alone is
+    not enough: Debian maps it to 127.0.1.1."""
+    found = [socket.gethostname()]
     try:
-        infos = socket.getaddrinfo(name, None)
+        listed = subprocess.run(
+            ["hostname", "-I"], capture_output=True, text=True, check=False
+        ).stdout.split()
     except OSError:
-        infos = []
-    for family, *_, sockaddr in infos:
-        address = str(sockaddr[0])
-        if address.startswith("127.") or address == "::1":
-            continue
-        found.append(f"[{address}]" if family == socket.AF_INET6 else address)
-    return list(dict.fromkeys(found))
+        listed = []
+    found += listed + _outgoing_address() + _resolved_addresses(found[0])
+    return list(dict.fromkeys(_as_host(a) for a in found if _usable(a)))
+
+
+def _outgoing_address() -> list[str]:
+    # A UDP "connect" only picks the route; no packet is sent. No route (offline)
+    # raises, and then the other sources have to do.
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))
+            return [probe.getsockname()[0]]
+        except OSError:
+            return []
+
+
+def _resolved_addresses(name: str) -> list[str]:
+    try:
+        return [str(info[4][0]) for info in socket.getaddrinfo(name, None)]
+    except OSError:
+        return []
+
+
+def _usable(address: str) -> bool:
+    """Not loopback, not an IPv6 link-local address (a browser cannot use it in
+    a URL without its interface)."""
+    return not (
+        address.startswith("127.") or address == "::1" or address.startswith("fe80:")
+    )
+
+
+def _as_host(address: str) -> str:
+    return f"[{address}]" if ":" in address and not address.startswith("[") else address
 
 
 def allowed_hosts(host: str) -> str:
@@ -79,7 +109,7 @@ def allowed_hosts(host: str) -> str:
     if host in EVERY_ADDRESS:
         hosts += machine_addresses()
     else:
-        hosts.append(f"[{host}]" if ":" in host and not host.startswith("[") else host)
+        hosts.append(_as_host(host))
     return ",".join(dict.fromkeys(hosts))
 
 

@@ -80,3 +80,19 @@ def test_cache_is_local_memory_unless_a_redis_url_is_given():
     assert redis["LOCATION"] == "redis://127.0.0.1:6379/1"
     with pytest.raises(ValueError, match="memcached"):
         settings.cache_settings("memcached://127.0.0.1")
+
+
+def test_lan_addresses_come_from_the_interfaces_not_only_the_name(monkeypatch):
+    """Debian resolves the machine's name to 127.0.1.1: the LAN address must come
+    from the configured addresses, or kiosks opening it by address get 400."""
+
+    class Listed:
+        stdout = "192.168.1.20 fe80::1 fd00::2\n"
+
+    monkeypatch.setattr(serve.socket, "gethostname", lambda: "gm-laptop")
+    monkeypatch.setattr(serve.subprocess, "run", lambda *a, **k: Listed())
+    monkeypatch.setattr(serve, "_outgoing_address", lambda: [])
+    monkeypatch.setattr(
+        serve.socket, "getaddrinfo", lambda *a: [(2, 1, 6, "", ("127.0.1.1", 0))]
+    )
+    assert serve.machine_addresses() == ["gm-laptop", "192.168.1.20", "[fd00::2]"]
