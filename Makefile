@@ -10,7 +10,7 @@ PORT ?= 8000
 LOOPBACK := 127.0.0.1 localhost
 LAN := $(if $(filter $(HOST),$(LOOPBACK)),,MEDICI_LAN_PORT=$(PORT))
 
-.PHONY: setup migrate demo run lan test test-fast test-postgres lint typecheck format bench load browser postgres check-deploy clean
+.PHONY: setup migrate demo run lan serve backup test test-fast test-postgres lint typecheck format bench load browser postgres check-deploy clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,17 @@ run: demo
 lan:
 	@$(MAKE) --no-print-directory run HOST=0.0.0.0 PORT=$(PORT)
 
+# gunicorn with DEBUG off and whitenoise: `make serve HOST=0.0.0.0 PORT=8000` for the
+# LAN. Secret key, allowed hosts and HTTPS from the environment (medici_tourney/serve.py).
+WORKERS ?= 3
+serve: setup
+	$(PY) -m medici_tourney.serve --host $(HOST) --port $(PORT) --workers $(WORKERS)
+
+# A consistent copy of the database into backups/, safe while the app runs
+# (SQLite's backup API, or pg_dump for PostgreSQL): medici_tourney/backup.py.
+backup: setup
+	$(PY) -m medici_tourney.backup backups
+
 # Debian's Chromium drives the browser tests; installed once if missing (needs root).
 browser:
 	@command -v chromium >/dev/null 2>&1 || { \
@@ -50,13 +61,15 @@ postgres:
 	    || echo "postgresql could not be installed: the PostgreSQL test run will be skipped"; \
 	  else echo "postgresql is missing and not root: the PostgreSQL test run will be skipped"; fi; }
 
+# The whole suite twice: on SQLite, then on a throwaway PostgreSQL cluster
+# (tests/with_postgres.py), browser tests included.
 test: setup browser postgres
 	$(PY) -m pytest
-	$(PY) tests/with_postgres.py $(PY) -m pytest -m "not e2e"
+	$(PY) tests/with_postgres.py $(PY) -m pytest
 
-# The fast suite on a throwaway PostgreSQL cluster (tests/with_postgres.py).
-test-postgres: setup postgres
-	$(PY) tests/with_postgres.py $(PY) -m pytest -m "not e2e"
+# The whole suite on a throwaway PostgreSQL cluster alone.
+test-postgres: setup browser postgres
+	$(PY) tests/with_postgres.py $(PY) -m pytest
 
 test-fast: setup
 	$(PY) -m pytest -m "not e2e"

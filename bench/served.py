@@ -51,6 +51,8 @@ def start_server(port: int, static_dir: Path) -> subprocess.Popen:
         DJANGO_SECRET_KEY="bench-only-" + "x" * 50,
         DJANGO_ALLOWED_HOSTS="127.0.0.1",
         DJANGO_SECURE="0",
+        # Plain static names: no collectstatic here, and the figures are the pages'.
+        DJANGO_STATIC_MANIFEST="0",
         DJANGO_LOG_LEVEL="WARNING",
         BENCH_STATIC_DIR=str(static_dir),
         PYTHONPATH=f"{ROOT}:{ROOT / 'bench'}",

@@ -1,9 +1,11 @@
 """Settings for medici-tourney, read from environment variables.
 
 Local defaults are safe for a GM laptop: ``DEBUG`` on, SQLite file ``db.sqlite3`` in
-the repository root. Production sets ``DJANGO_DEBUG=0``, ``DJANGO_SECRET_KEY``,
-``DJANGO_ALLOWED_HOSTS`` and (for HTTPS) ``DJANGO_SECURE=1``; any command can be pointed
-at a scratch database with ``DATABASE_URL`` (e.g. ``sqlite:////tmp/x.sqlite3``).
+the repository root. Production sets ``DJANGO_DEBUG=0``, ``DJANGO_SECRET_KEY`` (or
+``DJANGO_SECRET_KEY_FILE``), ``DJANGO_ALLOWED_HOSTS`` and (for HTTPS)
+``DJANGO_SECURE=1``; ``make serve`` (medici_tourney/serve.py) does this for gunicorn.
+Any command can be pointed at a scratch database with ``DATABASE_URL`` (e.g.
+``sqlite:////tmp/x.sqlite3``) and at a shared cache with ``DJANGO_CACHE_URL``.
 """
 
 from __future__ import annotations
@@ -33,9 +35,27 @@ def env_list(name: str, default: str) -> list[str]:
 
 DEBUG = env_bool("DJANGO_DEBUG", True)
 _DEV_KEY = "django-insecure-local-only-medici-tourney-dev-key-not-for-production"
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", _DEV_KEY if DEBUG else "")
-if not SECRET_KEY:
-    raise RuntimeError("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off")
+
+
+def secret_key() -> str:
+    """``DJANGO_SECRET_KEY``, else the first line of the file ``DJANGO_SECRET_KEY_FILE``
+    names (``make serve`` keeps one outside git), else the development key when
+    ``DEBUG`` is on; RuntimeError otherwise."""
+    key = os.environ.get("DJANGO_SECRET_KEY", "")
+    path = os.environ.get("DJANGO_SECRET_KEY_FILE", "")
+    if not key and path:
+        key = Path(path).read_text(encoding="utf-8").strip()
+    if not key and DEBUG:
+        key = _DEV_KEY
+    if not key:
+        raise RuntimeError(
+            "DJANGO_SECRET_KEY (or DJANGO_SECRET_KEY_FILE) must be set when "
+            "DJANGO_DEBUG is off"
+        )
+    return key
+
+
+SECRET_KEY = secret_key()
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 # The address phones use to reach this server (the kiosk's QR code), e.g.
@@ -71,6 +91,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files straight from STATIC_ROOT (or the finders while DEBUG is on),
+    # compressed and with far-future caching for the hashed names.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.gzip.GZipMiddleware",
     # Answers cached public pages to visitors without a session before the
     # session, auth and CSRF middleware and the URL resolver (scoring.public_cache).
@@ -138,8 +161,43 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
+# With DEBUG off (make serve), ``collectstatic`` writes hashed, pre-compressed copies
+# (whitenoise) and pages link the hashed names; with DEBUG on (make run, the tests)
+# the files are served as they are, with no collectstatic needed.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        if env_bool("DJANGO_STATIC_MANIFEST", not DEBUG)
+        else "django.contrib.staticfiles.storage.StaticFilesStorage"
+    },
+}
+WHITENOISE_USE_FINDERS = DEBUG
+WHITENOISE_AUTOREFRESH = DEBUG
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+
+def cache_settings(url: str) -> dict:
+    """``CACHES`` from ``DJANGO_CACHE_URL``: empty, this process's memory (each
+    gunicorn worker its own; right, since the public pages' cache key holds the
+    event version read from the database, see scoring/public_cache.py);
+    ``redis://host:port/db`` (or ``rediss://``, ``unix://``), Django's own Redis
+    backend, one cache shared by every worker and server. ValueError otherwise."""
+    if not url:
+        return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    if url.split("://", 1)[0] in {"redis", "rediss", "unix"}:
+        return {
+            "default": {
+                "BACKEND": "django.core.cache.backends.redis.RedisCache",
+                "LOCATION": url,
+                "KEY_PREFIX": "medici",
+            }
+        }
+    raise ValueError(f"DJANGO_CACHE_URL must be redis://..., not {url!r}")
+
+
+CACHES = cache_settings(os.environ.get("DJANGO_CACHE_URL", ""))
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
@@ -155,11 +213,20 @@ MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 SECURE = env_bool("DJANGO_SECURE", not DEBUG)
 SESSION_COOKIE_SECURE = SECURE
 CSRF_COOKIE_SECURE = SECURE
-SECURE_SSL_REDIRECT = SECURE
-SECURE_HSTS_SECONDS = 31536000 if SECURE else 0
+# A proxy that redirects to HTTPS itself may turn Django's redirect off.
+SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", SECURE)
+SECURE_HSTS_SECONDS = int(
+    os.environ.get("DJANGO_HSTS_SECONDS", "31536000" if SECURE else "0")
+)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE
 SECURE_HSTS_PRELOAD = SECURE
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if SECURE else None
+# Behind an HTTPS proxy (nginx, Caddy) that sets X-Forwarded-Proto: trust it. Only
+# when a proxy always sets (or strips) that header, else a client could claim HTTPS.
+SECURE_PROXY_SSL_HEADER = (
+    ("HTTP_X_FORWARDED_PROTO", "https")
+    if env_bool("DJANGO_TRUST_X_FORWARDED_PROTO", SECURE)
+    else None
+)
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True

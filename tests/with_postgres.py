@@ -10,8 +10,9 @@ and deleted when COMMAND ends, whatever its outcome. The exit code is COMMAND's.
 PostgreSQL refuses to run as root, so as root the server runs as the ``postgres``
 user (Debian's package makes it). Without PostgreSQL's programs (Debian: ``apt-get
 install postgresql``; ``make test`` does it as root) this prints why and exits 0
-without running COMMAND. ``PG_BIN`` names the folder of ``initdb`` and ``pg_ctl``
-when they are elsewhere.
+without running COMMAND, or exits 1 when ``MEDICI_REQUIRE_POSTGRES=1`` (CI: a
+PostgreSQL pass that silently did not run is a failure). ``PG_BIN`` names the
+folder of ``initdb`` and ``pg_ctl`` when they are elsewhere.
 """
 
 from __future__ import annotations
@@ -110,7 +111,7 @@ def main(command: list[str]) -> int:
             "so as root).",
             flush=True,
         )
-        return 0
+        return 1 if os.environ.get("MEDICI_REQUIRE_POSTGRES") == "1" else 0
     as_user = server_user()
     folder = Path(tempfile.mkdtemp(prefix="medici-pg-"))
     try:

@@ -1,0 +1,160 @@
+"""``make serve``: gunicorn with ``DEBUG`` off, static files served by whitenoise.
+
+    python -m medici_tourney.serve [--host 127.0.0.1] [--port 8000] [--workers 3]
+
+Before gunicorn starts, in this order:
+
+secret key
+    ``DJANGO_SECRET_KEY`` or ``DJANGO_SECRET_KEY_FILE`` when either is set; otherwise
+    the file ``.secret_key`` in the repository (ignored by git, mode 0600) is used,
+    and made with a new random key the first time. Logins therefore survive a
+    restart, and no secret is ever committed.
+allowed hosts
+    ``DJANGO_ALLOWED_HOSTS`` when set; otherwise the loopback names, ``--host``, and
+    when listening on every address (``0.0.0.0`` or ``::``) this machine's name and
+    addresses, so phones and kiosks on the LAN can open it by address.
+HTTPS
+    ``DJANGO_SECURE`` when set; otherwise off (plain HTTP, a laptop on the
+    convention's LAN has no certificate). Behind an HTTPS proxy set
+    ``DJANGO_SECURE=1``: secure cookies, HSTS, redirect to HTTPS, and
+    X-Forwarded-Proto trusted (settings.py).
+database and static files
+    ``manage.py migrate`` and ``manage.py collectstatic`` (hashed, compressed
+    copies into ``STATIC_ROOT``, which whitenoise serves).
+
+Exits with a message (code 1) when the secret key file cannot be read or made.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+KEY_FILE = BASE_DIR / ".secret_key"
+LOOPBACK = ["127.0.0.1", "localhost", "[::1]"]
+EVERY_ADDRESS = {"0.0.0.0", "::", "[::]", ""}
+
+
+def ensure_key_file(path: Path) -> Path:
+    """``path``, made with a new random key (only the owner may read it) when it
+    does not exist yet; SystemExit with the reason when it cannot be made."""
+    if not path.exists():
+        try:
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except OSError as error:
+            raise SystemExit(
+                f"Cannot make the secret key file {path}: {error}"
+            ) from None
+        with os.fdopen(descriptor, "w", encoding="utf-8") as out:
+            out.write(secrets.token_urlsafe(50) + "\n")
+        print(f"Made a new secret key in {path} (keep it; never commit it).")
+    return path
+
+
+def machine_addresses() -> list[str]:
+    """This machine's name and its non-loopback IP addresses (IPv6 in brackets):
+    every configured address (``hostname -I``), the one a packet to another
+    network would leave from, and what the name resolves to. The name alone is
+    not enough: Debian maps it to 127.0.1.1."""
+    found = [socket.gethostname()]
+    try:
+        listed = subprocess.run(
+            ["hostname", "-I"], capture_output=True, text=True, check=False
+        ).stdout.split()
+    except OSError:
+        listed = []
+    found += listed + _outgoing_address() + _resolved_addresses(found[0])
+    return list(dict.fromkeys(_as_host(a) for a in found if _usable(a)))
+
+
+def _outgoing_address() -> list[str]:
+    # A UDP "connect" only picks the route; no packet is sent. No route (offline)
+    # raises, and then the other sources have to do.
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))
+            return [probe.getsockname()[0]]
+        except OSError:
+            return []
+
+
+def _resolved_addresses(name: str) -> list[str]:
+    try:
+        return [str(info[4][0]) for info in socket.getaddrinfo(name, None)]
+    except OSError:
+        return []
+
+
+def _usable(address: str) -> bool:
+    """Not loopback, not an IPv6 link-local address (a browser cannot use it in
+    a URL without its interface)."""
+    return not (
+        address.startswith("127.") or address == "::1" or address.startswith("fe80:")
+    )
+
+
+def _as_host(address: str) -> str:
+    return f"[{address}]" if ":" in address and not address.startswith("[") else address
+
+
+def allowed_hosts(host: str) -> str:
+    """The default ``DJANGO_ALLOWED_HOSTS`` for listening on ``host``."""
+    hosts = list(LOOPBACK)
+    if host in EVERY_ADDRESS:
+        hosts += machine_addresses()
+    else:
+        hosts.append(_as_host(host))
+    return ",".join(dict.fromkeys(hosts))
+
+
+def server_environment(host: str, base: dict[str, str]) -> dict[str, str]:
+    """The environment gunicorn and the set-up commands run with (see module doc)."""
+    env = dict(base)
+    env["DJANGO_DEBUG"] = "0"
+    if not env.get("DJANGO_SECRET_KEY") and not env.get("DJANGO_SECRET_KEY_FILE"):
+        env["DJANGO_SECRET_KEY_FILE"] = str(ensure_key_file(KEY_FILE))
+    env.setdefault("DJANGO_ALLOWED_HOSTS", allowed_hosts(host))
+    env.setdefault("DJANGO_SECURE", "0")
+    return env
+
+
+def bind_address(host: str, port: int) -> str:
+    """gunicorn's ``--bind``: ``host:port``, an IPv6 address in brackets."""
+    if ":" in host and not host.startswith("["):
+        host = f"[{host}]"
+    return f"{host}:{port}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--workers", type=int, default=3)
+    args = parser.parse_args(argv)
+    env = server_environment(args.host, dict(os.environ))
+    manage = [sys.executable, str(BASE_DIR / "manage.py")]
+    for command in (["migrate", "--noinput"], ["collectstatic", "--noinput", "-v0"]):
+        subprocess.run([*manage, *command], env=env, check=True, cwd=BASE_DIR)
+    secure = env["DJANGO_SECURE"] not in {"0", "", "false", "no", "off"}
+    print(
+        f"Serving on http://{bind_address(args.host, args.port)}/ "
+        f"({args.workers} workers, DEBUG off, "
+        + ("HTTPS settings on" if secure else "plain HTTP: DJANGO_SECURE=0")
+        + f"); allowed hosts: {env['DJANGO_ALLOWED_HOSTS']}",
+        flush=True,
+    )
+    gunicorn = [sys.executable, "-m", "gunicorn", "medici_tourney.wsgi:application"]
+    gunicorn += ["--bind", bind_address(args.host, args.port)]
+    gunicorn += ["--workers", str(args.workers), "--access-logfile", "-"]
+    os.chdir(BASE_DIR)
+    os.execve(sys.executable, gunicorn, env)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

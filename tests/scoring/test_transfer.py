@@ -1,0 +1,286 @@
+"""Backup and move of one event (scoring/transfer.py; issue 11, "Backup and move"):
+export_event → import_event gives the same event, under new ids, touching nothing
+else. Demo facts from data/demo/README.md."""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import CommandError, call_command
+from django.utils import timezone
+
+from heats.errors import UserError
+from heats.models import Event, Player, Table
+from heats.services import add_keep_apart, check_in, create_heat, seat_round
+from heats.services.clock import start_clock
+from scoring import operations, publishing, transfer
+from scoring.checks import acknowledge_check, attach_scoresheet
+from scoring.models import FinalFill, RecordHistory
+from scoring.services import event_advancement, import_results
+from tests.conftest import DEMO_DIR
+from tests.heats.conftest import names
+from tests.scoring.test_kiosk import _heat1_table10
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def full_event(demo_event):
+    """The demo with a row in every event model: staff, a corrected result (record
+    history), a scoresheet with findings acknowledged, a keep-apart pair, an
+    override, a published list, a fourth heat checked in, clocked and seated, and
+    a short final's decision."""
+    users = get_user_model().objects
+    gm = users.create_user("transfer-gm", password="gm-password-1")
+    helper = users.create_user("transfer-helper", password="helper-pw-1")
+    demo_event.gms.add(gm)
+    demo_event.assistants.add(helper)
+    import_results(demo_event, _heat1_table10(demo_event, drew=80), replace=True)
+    table = Table.objects.get(round__event=demo_event, round__number=1, number=1)
+    sheet = json.loads((DEMO_DIR / "scoresheets.json").read_text())[0]
+    sheet["final"]["Kai Kestrel"] += 1  # a finding to acknowledge
+    attach_scoresheet(table, sheet, helper)
+    acknowledge_check(table, gm)
+    players = {p.name: p for p in Player.objects.filter(event=demo_event)}
+    add_keep_apart(
+        demo_event, players["Jules Tamsin"], players["Eden Tamsin"], "twins", gm
+    )
+    publishing.set_override(demo_event, None, [players["Fern Tamsin"]], gm)
+    publishing.publish(demo_event, event_advancement(demo_event), gm)
+    heat = create_heat(demo_event, gm)
+    check_in(heat, names(9, prefix="Walk"), gm)
+    start_clock(heat, timezone.now() - timedelta(minutes=3), gm)
+    seat_round(heat, seed=4, user=gm)
+    # The GM's decision for a short final (scoring.finals), as its page stores it.
+    fill = FinalFill.objects.create(
+        event=demo_event,
+        kind=FinalFill.Kind.RUNNERS_UP,
+        summary="Final: 3 semi-final winners + Eden Tamsin (runner-up) added",
+        decided_by=gm,
+    )
+    fill.added.add(players["Eden Tamsin"])
+    return demo_event
+
+
+@pytest.fixture
+def other_event(db, demo_csv):
+    event = Event.objects.create(slug="other", name="Another event", seed="other")
+    import_results(event, demo_csv)
+    return event
+
+
+def canonical(event: Event) -> list[tuple[str, dict]]:
+    """The event's export with every id replaced by the row's position among its
+    model's rows, and the slug left out: equal for the same event under new ids."""
+    objects = transfer.export_event(event)["objects"]
+    position: dict[tuple[str, object], int] = {}
+    for obj in objects:
+        label = obj["model"]
+        position[(label, obj["pk"])] = sum(1 for k in position if k[0] == label)
+    models = {em.label: em.model for em in transfer.event_models()}
+    out = []
+    for obj in objects:
+        fields = dict(obj["fields"])
+        fields.pop("slug", None)
+        for f in models[obj["model"]]._meta.get_fields():
+            if not (f.concrete and f.is_relation) or f.name not in fields:
+                continue
+            if f.related_model is get_user_model():
+                continue
+            target = f.related_model._meta.label_lower
+            value = fields[f.name]
+            fields[f.name] = (
+                [position[(target, v)] for v in value]
+                if f.many_to_many
+                else position.get((target, value))
+            )
+        if obj["model"] == "heats.auditentry" and "submission" in fields["data"]:
+            fields["data"] = {
+                **fields["data"],
+                "submission": position[
+                    ("scoring.scoresheetsubmission", fields["data"]["submission"])
+                ],
+            }
+        out.append((obj["model"], fields))
+    return out
+
+
+def advancement_json(slug: str) -> str:
+    out = io.StringIO()
+    call_command("advancement", slug, "--json", stdout=out)
+    return out.getvalue()
+
+
+def history(event: Event) -> list[tuple]:
+    rows = RecordHistory.objects.filter(table__round__event=event).order_by("pk")
+    return [
+        (r.table.round.code, r.table.number, r.user, r.at, r.source, r.old, r.new)
+        for r in rows
+    ]
+
+
+def audit(event: Event) -> list[tuple]:
+    rows = event.audit.order_by("pk")
+    return [(a.user, a.at, a.action, a.detail) for a in rows]
+
+
+def standings_feed(client, slug: str) -> dict:
+    """The standings feed (docs/feeds.md) without its time of rendering."""
+    data = json.loads(client.get(f"/e/{slug}/standings.json").content)
+    data.pop("generated")
+    return data
+
+
+def export_file(event: Event, tmp_path) -> str:
+    path = tmp_path / "event.json"
+    call_command("export_event", event.slug, "-o", str(path), stderr=io.StringIO())
+    return str(path)
+
+
+def test_every_model_of_the_apps_has_a_path_to_the_event():
+    assert transfer.unscoped_models() == []
+
+
+def test_the_export_fills_every_event_model(full_event):
+    """A new model with a path to Event fails here until this fixture fills it and
+    the round trips below compare it."""
+    exported = {o["model"] for o in transfer.export_event(full_event)["objects"]}
+    assert exported == {em.label for em in transfer.event_models()}
+    override = full_event.semi_override
+    assert [p.name for p in override.added.all()] == ["Fern Tamsin"]
+
+
+def test_export_then_import_into_an_empty_database_gives_the_same_event(
+    client, full_event, other_event, tmp_path
+):
+    before = canonical(full_event)
+    feed, advancement = standings_feed(client, "demo"), advancement_json("demo")
+    records, changes = history(full_event), audit(full_event)
+    other_before = canonical(other_event)
+    path = export_file(full_event, tmp_path)
+    transfer.delete_event(full_event)
+    assert not Player.objects.filter(event__slug="demo").exists()
+
+    out = io.StringIO()
+    call_command("import_event", path, stdout=out)
+    assert "Imported event 'demo'" in out.getvalue()
+    imported = Event.objects.get(slug="demo")
+    assert imported.pk != full_event.pk
+    assert canonical(imported) == before
+    assert advancement_json("demo") == advancement
+    assert standings_feed(client, "demo") == feed
+    assert history(imported) == records and len(records) == 1
+    assert audit(imported) == changes
+    assert canonical(other_event) == other_before
+
+
+def test_the_import_keeps_staff_and_who_did_what(full_event, tmp_path):
+    path = export_file(full_event, tmp_path)
+    transfer.delete_event(full_event)
+    get_user_model().objects.filter(username="transfer-helper").delete()
+    out = io.StringIO()
+    call_command("import_event", path, stdout=out)
+    assert "inactive users" in out.getvalue() and "transfer-helper" in out.getvalue()
+    event = Event.objects.get(slug="demo")
+    assert [u.username for u in event.gms.all()] == ["transfer-gm"]
+    helper = event.assistants.get()
+    assert helper.username == "transfer-helper"
+    assert not helper.is_active and not helper.has_usable_password()
+    check = Table.objects.get(round__event=event, round__number=1, number=1)
+    assert check.rules_check.acknowledged_by.username == "transfer-gm"
+    assert check.scoresheets.get().submitted_by == helper
+    assert event.rounds.get(number=4).start_time is not None
+
+
+def test_an_import_under_a_new_slug_leaves_the_original_alone(
+    client, full_event, tmp_path
+):
+    before = canonical(full_event)
+    path = export_file(full_event, tmp_path)
+    call_command("import_event", path, "--as", "demo-copy", stdout=io.StringIO())
+    copy_ = Event.objects.get(slug="demo-copy")
+    assert canonical(copy_) == before
+    assert canonical(Event.objects.get(pk=full_event.pk)) == before
+    assert advancement_json("demo-copy") == advancement_json("demo")
+    assert (
+        standings_feed(client, "demo-copy")["list"]
+        == standings_feed(client, "demo")["list"]
+    )
+
+
+def test_an_existing_slug_needs_replace_which_replaces_only_that_event(
+    full_event, other_event, tmp_path
+):
+    path = export_file(full_event, tmp_path)
+    with pytest.raises(CommandError, match="exists already.*--replace"):
+        call_command("import_event", path, stdout=io.StringIO())
+    original = canonical(full_event)
+    other_before = canonical(other_event)
+    # A change after the export is undone by importing the file over it.
+    operations.mark_semi(
+        full_event, Player.objects.get(event=full_event, name="Drew Penrose"), False
+    )
+    assert canonical(full_event) != original
+    out = io.StringIO()
+    call_command("import_event", path, "--replace", stdout=out)
+    assert "replacing the event" in out.getvalue()
+    assert canonical(Event.objects.get(slug="demo")) == original
+    assert Event.objects.filter(slug="demo").count() == 1
+    assert canonical(other_event) == other_before
+
+
+def test_a_file_referring_to_a_row_it_lacks_changes_nothing(full_event):
+    document = json.loads(transfer.dumps(transfer.export_event(full_event)))
+    document["objects"] = [
+        o for o in document["objects"] if o["model"] != "heats.table"
+    ]
+    before = Event.objects.count()
+    with pytest.raises(UserError, match="refers to heats.table"):
+        transfer.import_event(transfer.loads(json.dumps(document)), slug="broken")
+    assert Event.objects.count() == before
+    assert not Event.objects.filter(slug="broken").exists()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{not json", "Not a JSON file: .* line 1, column 2"),
+        ('{"format": "something-else"}', "Not a medici-tourney event file"),
+        (
+            '{"format": "medici-tourney-event", "version": 2, "objects": []}',
+            "version 2: this program reads version 1",
+        ),
+        (
+            '{"format": "medici-tourney-event", "version": 1, "objects": '
+            '[{"model": "auth.user", "fields": {}}]}',
+            r"objects\[0\]: 'auth.user' is not a model",
+        ),
+        (
+            '{"format": "medici-tourney-event", "version": 1, "objects": []}',
+            "exactly one event",
+        ),
+    ],
+)
+def test_a_bad_file_is_refused_with_the_reason(text, message):
+    with pytest.raises(UserError, match=message):
+        transfer.loads(text)
+
+
+def test_the_command_reports_a_bad_file(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text('{"format": "medici-tourney-event", "version": 9}')
+    with pytest.raises(CommandError, match="version 9"):
+        call_command("import_event", str(path))
+    with pytest.raises(CommandError, match="Cannot read"):
+        call_command("import_event", str(tmp_path / "missing.json"))
+
+
+def test_an_invalid_slug_is_refused(full_event):
+    document = transfer.loads(transfer.dumps(transfer.export_event(full_event)))
+    with pytest.raises(UserError, match="not a valid event slug"):
+        transfer.import_event(copy.deepcopy(document), slug="no spaces")

@@ -1,0 +1,98 @@
+"""make serve's set-up (medici_tourney/serve.py) and the settings it relies on."""
+
+from __future__ import annotations
+
+import os
+import stat
+
+import pytest
+
+from medici_tourney import serve, settings
+
+
+def test_key_file_is_made_once_private_and_kept(tmp_path):
+    path = tmp_path / ".secret_key"
+    serve.ensure_key_file(path)
+    first = path.read_text()
+    serve.ensure_key_file(path)
+    assert path.read_text() == first
+    assert len(first.strip()) >= 50
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+
+
+def test_server_environment_turns_debug_off_and_keeps_given_values(monkeypatch):
+    base = {
+        "DJANGO_DEBUG": "1",
+        "DJANGO_SECRET_KEY": "given",
+        "DJANGO_ALLOWED_HOSTS": "medici.example.org",
+        "DJANGO_SECURE": "1",
+    }
+    env = serve.server_environment("0.0.0.0", base)
+    assert env["DJANGO_DEBUG"] == "0"
+    assert env["DJANGO_SECRET_KEY"] == "given"
+    assert "DJANGO_SECRET_KEY_FILE" not in env
+    assert env["DJANGO_ALLOWED_HOSTS"] == "medici.example.org"
+    assert env["DJANGO_SECURE"] == "1"
+
+
+def test_server_environment_defaults_to_key_file_and_plain_http(monkeypatch, tmp_path):
+    monkeypatch.setattr(serve, "KEY_FILE", tmp_path / "key")
+    env = serve.server_environment("192.168.1.20", {})
+    assert env["DJANGO_SECRET_KEY_FILE"] == str(tmp_path / "key")
+    assert (tmp_path / "key").exists()
+    assert env["DJANGO_ALLOWED_HOSTS"] == "127.0.0.1,localhost,[::1],192.168.1.20"
+    assert env["DJANGO_SECURE"] == "0"
+
+
+def test_every_address_allows_this_machines_names(monkeypatch):
+    monkeypatch.setattr(serve, "machine_addresses", lambda: ["gm-laptop", "10.0.0.5"])
+    assert serve.allowed_hosts("0.0.0.0").split(",") == [
+        "127.0.0.1",
+        "localhost",
+        "[::1]",
+        "gm-laptop",
+        "10.0.0.5",
+    ]
+
+
+def test_ipv6_addresses_are_bracketed():
+    assert serve.bind_address("::", 8000) == "[::]:8000"
+    assert serve.bind_address("0.0.0.0", 8000) == "0.0.0.0:8000"
+    assert serve.allowed_hosts("fe80::1").endswith(",[fe80::1]")
+
+
+def test_secret_key_from_file_else_refused_without_debug(monkeypatch, tmp_path):
+    monkeypatch.setattr(settings, "DEBUG", False)
+    monkeypatch.delenv("DJANGO_SECRET_KEY", raising=False)
+    monkeypatch.delenv("DJANGO_SECRET_KEY_FILE", raising=False)
+    with pytest.raises(RuntimeError, match="DJANGO_SECRET_KEY"):
+        settings.secret_key()
+    (tmp_path / "key").write_text("from-the-file\n")
+    monkeypatch.setenv("DJANGO_SECRET_KEY_FILE", str(tmp_path / "key"))
+    assert settings.secret_key() == "from-the-file"
+
+
+def test_cache_is_local_memory_unless_a_redis_url_is_given():
+    local = settings.cache_settings("")["default"]
+    assert local["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache"
+    redis = settings.cache_settings("redis://127.0.0.1:6379/1")["default"]
+    assert redis["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert redis["LOCATION"] == "redis://127.0.0.1:6379/1"
+    with pytest.raises(ValueError, match="memcached"):
+        settings.cache_settings("memcached://127.0.0.1")
+
+
+def test_lan_addresses_come_from_the_interfaces_not_only_the_name(monkeypatch):
+    """Debian resolves the machine's name to 127.0.1.1: the LAN address must come
+    from the configured addresses, or kiosks opening it by address get 400."""
+
+    class Listed:
+        stdout = "192.168.1.20 fe80::1 fd00::2\n"
+
+    monkeypatch.setattr(serve.socket, "gethostname", lambda: "gm-laptop")
+    monkeypatch.setattr(serve.subprocess, "run", lambda *a, **k: Listed())
+    monkeypatch.setattr(serve, "_outgoing_address", lambda: [])
+    monkeypatch.setattr(
+        serve.socket, "getaddrinfo", lambda *a: [(2, 1, 6, "", ("127.0.1.1", 0))]
+    )
+    assert serve.machine_addresses() == ["gm-laptop", "192.168.1.20", "[fd00::2]"]

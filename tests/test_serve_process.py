@@ -1,0 +1,111 @@
+"""make serve for real (medici_tourney/serve.py): gunicorn with DEBUG off serves the
+demo's pages and whitenoise its static files, under the Content-Security-Policy.
+Runs on a scratch SQLite database and static folder in a temporary directory."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+# Start-up (migrate, collectstatic, gunicorn) on a busy machine; not a speed test.
+START_LIMIT = 120
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def get(url: str) -> tuple[int, dict, bytes]:
+    try:
+        with urllib.request.urlopen(url, timeout=30) as response:
+            return response.status, dict(response.headers), response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), error.read()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("serve")
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}",
+        "DJANGO_STATIC_ROOT": str(folder / "static"),
+        "DJANGO_SECRET_KEY": "a-test-only-secret-key-" + "x" * 40,
+        "DJANGO_DEBUG": "1",  # serve.py must turn it off
+    }
+    env.pop("DJANGO_ALLOWED_HOSTS", None)
+    manage = [sys.executable, str(REPO / "manage.py")]
+    subprocess.run([*manage, "migrate", "-v0"], env=env, check=True, cwd=REPO)
+    subprocess.run(
+        [*manage, "load_demo"], env=env, check=True, cwd=REPO, stdout=subprocess.DEVNULL
+    )
+    port = free_port()
+    log = (folder / "serve.log").open("wb")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "medici_tourney.serve", "--port", str(port)]
+        + ["--workers", "2"],
+        env=env,
+        cwd=REPO,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + START_LIMIT
+    while time.monotonic() < deadline and process.poll() is None:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            time.sleep(0.2)
+    else:
+        os.killpg(process.pid, signal.SIGKILL)
+        log.close()
+        pytest.fail(f"make serve did not start: {(folder / 'serve.log').read_text()}")
+    yield base
+    os.killpg(process.pid, signal.SIGTERM)
+    process.wait(timeout=30)
+    log.close()
+
+
+def test_the_standings_are_served_with_debug_off_and_the_csp(server):
+    status, headers, body = get(server + "/e/demo/")
+    assert status == 200
+    assert "Drew Penrose" in body.decode()
+    assert "script-src 'self'" in headers["Content-Security-Policy"]
+    status, _, body = get(server + "/e/no-such-event/")
+    assert status == 404
+    assert b"technical_404" not in body and b"DEBUG = True" not in body
+
+
+def test_the_kiosk_links_hashed_static_files_that_whitenoise_serves(server):
+    status, _, body = get(server + "/e/demo/kiosk/")
+    assert status == 200
+    html = body.decode()
+    htmx = re.search(r'src="(/static/vendor/htmx/htmx\.min\.[0-9a-f]{12}\.js)"', html)
+    css = re.search(r'href="(/static/css/kiosk\.[0-9a-f]{12}\.css)"', html)
+    assert htmx and css, html[:500]
+    status, headers, script = get(server + htmx.group(1))
+    assert status == 200 and b"htmx" in script
+    assert "immutable" in headers["Cache-Control"]
+    status, headers, _ = get(server + css.group(1))
+    assert status == 200 and headers["Content-Type"].startswith("text/css")
+
+
+def test_the_login_page_is_served(server):
+    status, headers, body = get(server + "/accounts/login/")
+    assert status == 200 and b"csrfmiddlewaretoken" in body
+    assert "Content-Security-Policy" in headers
