@@ -6,6 +6,7 @@ is spent only before the scoring, so the finals add up to at least 122."""
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 
 from heats.models import Round, RoundKind
 from heats.services import check_in, seat_round
@@ -46,7 +47,7 @@ def public_finals(event) -> dict[int, list[int]]:
     return finals
 
 
-def test_all_zero_finals_are_held_until_a_gm_acknowledges(heat, gm):
+def test_all_zero_finals_are_held_until_a_gm_acknowledges(heat, gm, client):
     table2 = heat.tables.get(number=2)
     outcome = enter(table2, [0] * 5)
     assert outcome.findings == [
@@ -61,10 +62,13 @@ def test_all_zero_finals_are_held_until_a_gm_acknowledges(heat, gm):
     assert held_tables(heat.event) == {table2.pk: ("heat", 1, 2)}
     assert standings(heat.event).being_checked == ["Heat 1, table 2"]
     assert public_finals(heat.event) == {1: CLEAN}  # table 2 owes its results
+    url = reverse("scoring:standings", kwargs={"event": heat.event.slug})
+    assert "Heat 1, table 2: being checked" in client.get(url).content.decode()
     acknowledge_check(table2, gm)
     assert held_tables(heat.event) == {}
     assert standings(heat.event).being_checked == []
     assert public_finals(heat.event)[2] == [0] * 5
+    assert "being checked" not in client.get(url).content.decode()
 
 
 def test_correcting_the_zeros_releases_the_table(heat, gm):
