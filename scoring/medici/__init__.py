@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .findings import Finding, ScoresheetError, SheetReport
 from .game import Action, Game, IllegalActionError, replay
-from .limits import check_scores, max_day_income, max_table_income
+from .limits import check_scores, max_day_income, max_table_income, min_table_income
 from .rulesets import RULESETS, RuleSet, RuleSetError, derive, get_ruleset
 from .simulate import SimulationResult, simulate
 from .verify import verify_sheet
@@ -33,6 +33,7 @@ __all__ = [
     "get_ruleset",
     "max_day_income",
     "max_table_income",
+    "min_table_income",
     "replay",
     "simulate",
     "verify_sheet",

@@ -20,6 +20,11 @@ How the bounds are worked out (rules.md, Scoring a day, 1-4), for day ``d``:
 The bound is sound (no legal result exceeds it) but not always reached: e.g. for
 ``wbc`` with 5 players it is 30 + 50 + 0 = 80 on day 1 (no marker can reach level
 6 with five goods), 100 on day 2 (one marker at 7) and 120 on day 3 (two at 7).
+
+The floor (:func:`min_table_income`) runs the other way: every day's scoring pays
+the table at least a minimum whatever the players did, and money only leaves in
+bids paid before the day is scored, so the players' money after a day adds up to
+at least that minimum (an all-zero result is a typo or an unfilled sheet).
 """
 
 from __future__ import annotations
@@ -90,6 +95,61 @@ def max_table_income(table: TableRules, day: int) -> int:
     return sum(table.ship_payouts) + markets * sum(table.market_awards) + bonus
 
 
+def least_split_total(amounts: Sequence[int], players: int) -> int:
+    """Fewest florins ``amounts`` (1st place first; missing places pay 0) can pay
+    ``players`` players in total under the tie split, over every way they can tie.
+
+    Ties group the places into consecutive runs; a run of ``k`` places summing to
+    ``s`` pays ``k * (s // k)``, losing ``s % k`` to the rounding down. The least
+    total is found over all runs by a shortest path over place boundaries
+    (``least[j]``: the least the first ``j`` places can be paid).
+    Example: ``(30, 20, 10, 5, 0)`` and 5 players give 62 (one alone on top, four
+    tied sharing 35 as 8 each). rules.md, Scoring a day, 1 and 3.
+    """
+    paid = [*amounts, *([0] * players)][:players]
+    least = [0] + [sum(paid)] * players
+    for end in range(1, players + 1):
+        least[end] = min(
+            least[start] + (end - start) * (sum(paid[start:end]) // (end - start))
+            for start in range(end)
+        )
+    return least[players]
+
+
+def min_table_income(table: TableRules, day: int) -> int:
+    """Lower bound on the income of all players together on ``day`` (1-based),
+    florins: the least ship payouts, ``5 x`` the least market awards, and every
+    marker on the cheapest level it can stand on by then.
+
+    Derivation (rules.md, Scoring a day, 1-4; A trading day, 5 and 9):
+    - ship: every place's payout is paid, ties split and rounded down
+      (:func:`least_split_total` over every way the ships can tie);
+    - market awards: every player takes part on every market, level 0 included,
+      so each market pays the 1st and 2nd awards with the same split: for
+      ``10, 5`` at 4-6 players the least is 12 (four tied on top share 15 as 3);
+    - level bonuses: each of the ``5 x players`` markers gets at least the
+      smallest bonus of a level it can reach by the end of ``day`` (0 for every
+      preset: level 0 pays nothing).
+    Each part is minimised on its own, so the sum is a *proven lower bound*, not
+    always reached. It is exact when the all-tied splits are the cheapest: a day
+    on which every lot goes unsold leaves all ships empty and all markers at 0,
+    paying e.g. ``wbc`` 4 players 60 + 5 x 12 = 120 and 6 players 72 + 60 = 132.
+    With 5 players the bound is 62 + 60 = 122 against 65 + 75 = 140 for that day.
+    A time-called day is scored in full, so the bound holds for it too.
+    Raises ``ValueError`` for a day before day 1.
+    """
+    if day < 1:
+        raise ValueError(f"day {day}: days count from 1")
+    markets = len(COMMODITIES)
+    reach = min(day * table.ship_capacity * _steps_per_good(table), table.max_level)
+    cheapest = min(table.level_bonuses[: reach + 1])
+    return (
+        least_split_total(table.ship_payouts, table.players)
+        + markets * least_split_total(table.market_awards, table.players)
+        + table.players * markets * cheapest
+    )
+
+
 def check_scores(
     rules: str | RuleSet, scores: Sequence[ScoreRow], time_called: int | None = None
 ) -> list[Finding]:
@@ -97,8 +157,10 @@ def check_scores(
     final)`` per seat in seat order (day money may be ``None`` when not recorded).
 
     Reports every money below 0, every day's gain above :func:`max_day_income` for
-    the table size (gains over unrecorded days are summed against the summed bounds)
-    and every day on which the table's total gain exceeds :func:`max_table_income`.
+    the table size (gains over unrecorded days are summed against the summed bounds),
+    every day on which the table's total gain exceeds :func:`max_table_income`, and
+    every day whose money, recorded for every player, adds up to less than
+    :func:`min_table_income` (every final 0, say).
     ``time_called`` is the day (1 to the rule set's days) on which time was called:
     the game ended with that day's scoring (rules.md, A trading day, 9), so the
     final is the money after that day, held to that many days' bounds; money
@@ -130,6 +192,7 @@ def check_scores(
         findings += _negative(name, money)
         findings += _player_gains(table, name, money)
     findings += _table_gains(table, played)
+    findings += _table_floor(table, played)
     return sorted(findings, key=lambda f: (f.day or 0, f.kind != "negative"))
 
 
@@ -225,4 +288,26 @@ def _table_gains(table: TableRules, money: list[list[int | None]]) -> list[Findi
                 )
             )
         before = after
+    return findings
+
+
+def _table_floor(table: TableRules, money: list[list[int | None]]) -> list[Finding]:
+    """A finding per day (``money[p][day - 1]``, recorded for every player) whose
+    sum is below what that day's scoring pays the table at the least."""
+    findings = []
+    for day in range(1, len(money[0]) + 1):
+        after = [row[day - 1] for row in money]
+        floor = min_table_income(table, day)
+        total = sum(florins for florins in after if florins is not None)
+        if None not in after and total < floor:
+            findings.append(
+                Finding(
+                    day,
+                    None,
+                    f"table total after day {day}: the result says {total} in "
+                    f"total, but day {day}'s scoring pays the {table.players} "
+                    f"players at least {floor} together (bids are paid before it)",
+                    "table-floor",
+                )
+            )
     return findings
