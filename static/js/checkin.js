@@ -134,6 +134,16 @@
       .catch(function () { enterPending = false; hide(); });
   }
 
+  // Escape closes the list and keeps it closed: matches still on their way (or a
+  // search not yet sent) must not open it again over the "Check in" button.
+  function dismiss() {
+    clearTimeout(timer);
+    timer = null;
+    seq++;
+    enterPending = false;
+    hide();
+  }
+
   function request() {
     if (!typed()) { return; }
     clearTimeout(timer);
@@ -151,7 +161,7 @@
     var options = items();
     if (e.key === "ArrowDown" && options.length) { e.preventDefault(); highlight(active + 1); }
     else if (e.key === "ArrowUp" && options.length) { e.preventDefault(); highlight(active - 1); }
-    else if (e.key === "Escape") { hide(); }
+    else if (e.key === "Escape") { dismiss(); }
     else if (e.key === "Enter") {
       e.preventDefault();
       if (active >= 0 && options[active]) { choose(options[active]._player); } else { request(); }
@@ -160,7 +170,10 @@
   form.addEventListener("submit", function (e) {
     if (form.dataset.confirmed === "1") { form.dataset.confirmed = ""; return; }
     e.preventDefault();            // the button: same rules as Enter
+    input.focus();                 // back to the name, so its question stays open
     request();
   });
-  input.addEventListener("blur", function () { setTimeout(hide, 150); });
+  input.addEventListener("blur", function () {
+    setTimeout(function () { if (document.activeElement !== input) { hide(); } }, 150);
+  });
 })();
