@@ -118,9 +118,17 @@ def seat(page, seed: str) -> None:
 
 
 def check_in_typed(page, name: str, count: int) -> None:
+    """Type a new name and press "Check in" once the page and its type-ahead
+    script have loaded; wait for the count to reach ``count``."""
+    page.wait_for_load_state("load")
     page.fill("#id_name", name)
     page.click("#checkin-form [type=submit]")
-    page.wait_for_selector(f"#checked-in-count:text-is('{count}')")
+    try:
+        page.wait_for_selector(f"#checked-in-count:text-is('{count}')")
+    except Exception:
+        page.screenshot(path="/tmp/i8day_fail.png")
+        print("DEBUG", page.url, page.inner_text("body")[:1500])
+        raise
 
 
 @dataclass
@@ -130,6 +138,7 @@ class Day:
     table winner's final, tournament.md "Advancement", 3 and 6)."""
 
     url: str
+    browser: Any
     page: Any
     public: Any
     winners: dict[str, tuple[int, int]] = field(default_factory=dict)
@@ -181,6 +190,12 @@ def heat_1_tie(day: Day, names: list[str]) -> None:
     )
     days = {ahead: (30, 80), behind: (35, 70)}
     enter_results(page, day.url, "1", 1, finals, days, then="/table/1/tie/$")
+    # Every table has results, but the tie keeps the heat from being complete.
+    page.goto(f"{day.url}/e/{SLUG}/gm/round/1/")
+    assert page.locator("#results-complete").count() == 0
+    blocker = "tie for first unresolved at table 1"
+    assert blocker in page.text_content("#not-complete")
+    page.goto(f"{day.url}/e/{SLUG}/gm/round/1/table/1/tie/")
     assert ahead in page.inner_text("#tie-suggestion-text")
     ahead_pk = Player.objects.get(event__slug=SLUG, name=ahead).pk
     page.check(f"#tie-form input[value='{ahead_pk}']")
@@ -212,8 +227,8 @@ def heat_1_typo(day: Day, names: list[str]) -> None:
 
 
 def heat_1(day: Day) -> None:
-    """23 check-ins (20 pasted, 3 typed) = 6+6+6+5; a tie, a typo, two plain
-    tables; results complete."""
+    """23 check-ins (20 pasted, 3 typed) = 6+6+6+5; two plain tables, a typo,
+    then a tie; results complete once the tie is declared."""
     open_heat(day, 1, PASTED, TYPED)
     page = day.page
     assert page.inner_text("#layout") == "6+6+6+5"
@@ -221,14 +236,14 @@ def heat_1(day: Day) -> None:
     page.wait_for_selector("#table-cards")
     heat = day.heats[1] = tables_of("1")
     assert [len(t) for t in heat.values()] == [6, 6, 6, 5]
-    heat_1_tie(day, heat[1])
-    heat_1_typo(day, heat[2])
     for number, second_final in HEAT1_SECONDS.items():
         names = heat[number]
         finals, second = ranked_finals(names, names[0], second_final)
         enter_results(page, day.url, "1", number, finals)
         day.winners[names[0]] = (1, number)
         day.seconds[second] = Fraction(second_final, 120)
+    heat_1_typo(day, heat[2])
+    heat_1_tie(day, heat[1])
     page.goto(f"{day.url}/e/{SLUG}/gm/round/1/")
     page.wait_for_selector("#results-complete")
 
@@ -394,6 +409,13 @@ def final(day: Day, finalists, shares, substitute) -> tuple[list[str], str]:
     page.wait_for_selector("#table-cards")
     names = tables_of("final")[1]
     assert sorted(names) == sorted([*finalists, best])
+    # The room's kiosk shows the final's table and how its field was made.
+    kiosk = day.browser.new_page(viewport={"width": 1920, "height": 1080})
+    kiosk.set_default_timeout(TIMEOUT)
+    kiosk.goto(f"{day.url}/e/{SLUG}/kiosk/")
+    assert note in kiosk.inner_text("#kiosk-final-note")
+    assert all(name in kiosk.inner_text("#kiosk-table-1") for name in names)
+    kiosk.close()
     enter_results(
         page, day.url, "final", 1, dict(zip(names, FINAL_SCORES, strict=True))
     )
@@ -433,7 +455,7 @@ def test_a_gms_whole_day(live_server, browser, settings):
     page.on("dialog", lambda dialog: dialog.accept())
     public = browser.new_page()
     public.set_default_timeout(TIMEOUT)
-    day = Day(live_server.url, page, public)
+    day = Day(live_server.url, browser, page, public)
 
     create_event_and_assistant(day)
     heat_1(day)
