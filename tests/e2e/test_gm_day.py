@@ -118,17 +118,12 @@ def seat(page, seed: str) -> None:
 
 
 def check_in_typed(page, name: str, count: int) -> None:
-    """Type a new name and press "Check in" once the page and its type-ahead
-    script have loaded; wait for the count to reach ``count``."""
+    """Type a new player's name and pick "+ Add" from the type-ahead list;
+    wait for the count to reach ``count``."""
     page.wait_for_load_state("load")
-    page.fill("#id_name", name)
-    page.click("#checkin-form [type=submit]")
-    try:
-        page.wait_for_selector(f"#checked-in-count:text-is('{count}')")
-    except Exception:
-        page.screenshot(path="/tmp/i8day_fail.png")
-        print("DEBUG", page.url, page.inner_text("body")[:1500])
-        raise
+    page.type("#id_name", name)
+    page.click(f"#checkin-suggestions li:has-text('Add “{name}”')")
+    page.wait_for_selector(f"#checked-in-count:text-is('{count}')")
 
 
 @dataclass
