@@ -160,7 +160,10 @@
   form.addEventListener("submit", function (e) {
     if (form.dataset.confirmed === "1") { form.dataset.confirmed = ""; return; }
     e.preventDefault();            // the button: same rules as Enter
-    request();
+    // After this event: a form ignores requestSubmit() while its submit event
+    // is being fired, so a decision taken at once (matches already shown)
+    // would be lost and the press would do nothing.
+    setTimeout(request, 0);
   });
   input.addEventListener("blur", function () { setTimeout(hide, 150); });
 })();
