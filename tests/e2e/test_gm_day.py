@@ -30,7 +30,7 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 
-from heats.models import Player, Seat
+from heats.models import Seat
 from tests.e2e.conftest import CHROMIUM, close_orm_connection
 
 pytestmark = [
@@ -192,8 +192,7 @@ def heat_1_tie(day: Day, names: list[str]) -> None:
     assert blocker in page.text_content("#not-complete")
     page.goto(f"{day.url}/e/{SLUG}/gm/round/1/table/1/tie/")
     assert ahead in page.inner_text("#tie-suggestion-text")
-    ahead_pk = Player.objects.get(event__slug=SLUG, name=ahead).pk
-    page.check(f"#tie-form input[value='{ahead_pk}']")
+    page.locator("#tie-form").get_by_label(ahead, exact=True).check()
     page.fill("#id_reason", "more florins after day 2")
     page.click("#tie-form [type=submit]")
     page.wait_for_url(re.compile(rf"/e/{SLUG}/gm/round/1/$"))
@@ -337,10 +336,11 @@ def replace_a_no_show(day: Day, semi: dict[int, list[str]], substitute: str) -> 
     the first next alternate, present, takes the seat. Returns the table."""
     page = day.page
     table = next(n for n, t in semi.items() if sum(p in day.winners for p in t) >= 2)
-    no_show = next(n for n in semi[table] if n in day.winners)
+    seat, no_show = next(
+        (s, n) for s, n in enumerate(semi[table], 1) if n in day.winners
+    )
     assert f"({substitute})" in page.inner_text("#id_alternate")
-    player = Player.objects.get(event__slug=SLUG, name=no_show)
-    page.select_option("#id_player", str(player.pk))
+    page.select_option("#id_player", label=f"Table {table} seat {seat}: {no_show}")
     page.click("#no-show-form [type=submit]")
     page.wait_for_selector(f"text=marked absent; {substitute}")
     seated = tables_of("semi")[table]
