@@ -3,8 +3,9 @@ when"), every GM action through the pages in Chromium.
 
 The first login is made with the ORM (as ``createsuperuser`` would); the test
 reads the database only to learn the seating the app drew (as a GM reads the
-table cards) and to assert. Expected values come from tournament.md and the
-scores entered here:
+table cards) and to assert. Every seating is drawn from a seed typed in the
+"Seed" field, so the day is the same on every run. Expected values come from
+tournament.md and the scores entered here:
 
 - heat 1: 23 check-ins (20 pasted, 3 typed) = 6+6+6+5; table 1 ties for first
   (the tie page suggests the player ahead after day 2), table 2 has a typo
@@ -13,7 +14,8 @@ scores entered here:
   players (26 = 6+5+5+5+5), 3 more arrive late (under the late-table minimum of
   5) and are added to three tables of 5; an assistant GM enters two tables;
 - 37 participants (half cap 18) and 9 distinct heat winners: a semi-final of 16
-  (4x4), the other 7 seats go to the best runners-up by % of their table winner;
+  (4x4), the other 7 seats go to the best runners-up by % of their table winner
+  (exact ratios), the next alternates follow in that order;
 - semi-final: qualifiers marked present, the list published and seated; a seated
   heat winner does not show and the first next alternate takes the seat and wins
   the table, so 3 semi-final winners may play the final; the GM adds the best
