@@ -171,7 +171,10 @@
     if (form.dataset.confirmed === "1") { form.dataset.confirmed = ""; return; }
     e.preventDefault();            // the button: same rules as Enter
     input.focus();                 // back to the name, so its question stays open
-    request();
+    // After this event: a form ignores requestSubmit() while its submit event
+    // is being fired, so a decision taken at once (matches already shown)
+    // would be lost and the press would do nothing.
+    setTimeout(request, 0);
   });
   input.addEventListener("blur", function () {
     setTimeout(function () { if (document.activeElement !== input) { hide(); } }, 150);

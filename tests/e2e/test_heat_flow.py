@@ -143,3 +143,25 @@ def test_a_name_typed_in_nfd_finds_the_player_in_nfc(live_server, browser, gm_ev
     assert zoe.entries.count() == 1
     page.close()
     close_orm_connection()
+
+
+def test_check_in_button_after_the_matches_are_shown(live_server, browser, gm_event):
+    """The GM types, the type-ahead list appears, then the GM presses "Check in":
+    one press checks the player in (an exact name, or a new one: nothing else
+    matches it), as Enter does."""
+    page = gm_opens_a_new_heat(browser, live_server)
+    for count, (name, shown) in enumerate(
+        (
+            ("Zelda Quartermain", "Zelda Quartermain"),
+            ("Ugo Foscolo", "Add “Ugo Foscolo”"),
+        ),
+        start=1,
+    ):
+        page.type("#id_name", name)
+        page.wait_for_selector(f"#checkin-suggestions li:has-text('{shown}')")
+        page.click("#checkin-form [type=submit]")
+        page.wait_for_selector(f"#checked-in-count:text-is('{count}')")
+        page.wait_for_load_state("load")
+    assert Player.objects.get(name="Ugo Foscolo").entries.count() == 1
+    page.close()
+    close_orm_connection()
