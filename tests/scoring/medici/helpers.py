@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Callable, Sequence
+
+from hypothesis import strategies as st
 
 from scoring.medici.game import DaySetup, Game
 from scoring.medici.goods import ALL_GOODS, Good, parse_good
+from scoring.medici.players import make_bot
 
 
 def goods(*texts: str) -> list[Good]:
@@ -35,3 +39,42 @@ def scripted_game(
     for seat, ship in enumerate(preloaded):
         game.ships[seat] = list(ship)
     return game
+
+
+def played_games(
+    tables: Sequence[tuple[str, int]],
+    each_step: Callable[[Game], None] | None = None,
+) -> st.SearchStrategy[Game]:
+    """Random legal games (hypothesis) the simulator's bots play (``make_bot``):
+    a rule set and table size from ``tables``, played to the end or until time is
+    called; ``each_step`` (e.g. invariant checks) runs after every action."""
+
+    @st.composite
+    def games(draw: st.DrawFn) -> Game:
+        rules, players = draw(st.sampled_from(list(tables)))
+        seed = draw(st.integers(0, 2**32))
+        kinds = draw(
+            st.lists(
+                st.sampled_from(["random", "value"]),
+                min_size=players,
+                max_size=players,
+            )
+        )
+        time_after = draw(st.one_of(st.none(), st.integers(0, 150)))
+        game = Game([f"P{seat}" for seat in range(players)], rules, seed=seed)
+        bots = [
+            make_bot(kind, random.Random(seed + seat))
+            for seat, kind in enumerate(kinds)
+        ]
+        steps = 0
+        while not game.over:
+            if steps == time_after:
+                game.call_time()
+                break
+            game.apply(bots[game.to_act].choose(game))
+            steps += 1
+            if each_step is not None:
+                each_step(game)
+        return game
+
+    return games()

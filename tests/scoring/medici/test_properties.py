@@ -2,46 +2,28 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from scoring.medici.game import Game, replay
 from scoring.medici.goods import ALL_GOODS
-from scoring.medici.players import make_bot
 from scoring.medici.sheet import game_to_sheet
 from scoring.medici.verify import verify_sheet
+from tests.scoring.medici.helpers import played_games
 
 TABLES = [("wbc", n) for n in (3, 4, 5, 6)] + [("classic", 4), ("grail-2016", 2)]
 
 
-@st.composite
-def games(draw: st.DrawFn) -> Game:
-    """A random legal game, played to the end or until time is called."""
-    rules, players = draw(st.sampled_from(TABLES))
-    seed = draw(st.integers(0, 2**32))
-    kinds = draw(
-        st.lists(
-            st.sampled_from(["random", "value"]), min_size=players, max_size=players
-        )
-    )
-    time_after = draw(st.one_of(st.none(), st.integers(0, 150)))
-    game = Game([f"P{seat}" for seat in range(players)], rules, seed=seed)
-    bots = [
-        make_bot(kind, random.Random(seed + seat)) for seat, kind in enumerate(kinds)
-    ]
-    steps = 0
-    while not game.over:
-        if time_after is not None and steps == time_after:
-            game.call_time()
-            break
-        game.apply(bots[game.to_act].choose(game))
-        steps += 1
-        assert min(game.money) >= 0, "money went negative"
-        assert all(len(ship) <= game.table.ship_capacity for ship in game.ships)
-    return game
+def _invariants(game: Game) -> None:
+    assert min(game.money) >= 0, "money went negative"
+    assert all(len(ship) <= game.table.ship_capacity for ship in game.ships)
+
+
+def games():
+    """A random legal game, played to the end or until time is called; money never
+    negative and no ship over its capacity after any action."""
+    return played_games(TABLES, _invariants)
 
 
 PROPERTY = settings(

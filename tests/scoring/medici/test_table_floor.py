@@ -30,8 +30,6 @@ Ships (losses ``s % k`` of each tie group, places numbered from 1):
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -39,10 +37,9 @@ from hypothesis import strategies as st
 from scoring.medici.game import DRAW, PASS, STOP, Action, DaySetup, Game, bid
 from scoring.medici.goods import ALL_GOODS, COMMODITIES
 from scoring.medici.limits import check_scores, least_split_total, min_table_income
-from scoring.medici.players import make_bot
 from scoring.medici.rulesets import RULESETS, derive, get_ruleset
 from scoring.medici.scoring import score_day
-from tests.scoring.medici.helpers import goods
+from tests.scoring.medici.helpers import goods, played_games
 
 MARKETS = 5 * 12  # five markets, 12 each (module docstring)
 
@@ -198,30 +195,10 @@ def test_a_legal_game_reaches_the_floor_and_passes_the_checks():
 TABLES = [(name, n) for name, rs in RULESETS.items() for n in range(rs.min_players, 7)]
 
 
-@st.composite
-def simulated_games(draw: st.DrawFn) -> Game:
+def simulated_games():
     """A game the simulator's bots play (``simulate.py``: ``Game`` + ``make_bot``),
     any preset and table size, played out or time-called."""
-    rules, players = draw(st.sampled_from(TABLES))
-    seed = draw(st.integers(0, 2**32))
-    kinds = draw(
-        st.lists(
-            st.sampled_from(["random", "value"]), min_size=players, max_size=players
-        )
-    )
-    time_after = draw(st.one_of(st.none(), st.integers(0, 150)))
-    game = Game([f"P{seat}" for seat in range(players)], rules, seed=seed)
-    bots = [
-        make_bot(kind, random.Random(seed + seat)) for seat, kind in enumerate(kinds)
-    ]
-    steps = 0
-    while not game.over:
-        if steps == time_after:
-            game.call_time()
-            break
-        game.apply(bots[game.to_act].choose(game))
-        steps += 1
-    return game
+    return played_games(TABLES)
 
 
 PROPERTY = settings(
