@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from heats import staff_views, views
+from heats import log_views, staff_views, views
 
 app_name = "heats"
 
@@ -19,7 +19,7 @@ _round = "e/<slug:event>/gm/round/<str:round>/"
 gm_urlpatterns: list = [
     path("e/<slug:event>/gm/", views.EventGMView.as_view(), name="event-gm"),
     path("e/<slug:event>/gm/heats/new/", views.round_create, name="round-create"),
-    path("e/<slug:event>/gm/audit/", views.AuditView.as_view(), name="audit"),
+    path("e/<slug:event>/gm/audit/", log_views.AuditView.as_view(), name="audit"),
     path(
         "e/<slug:event>/gm/staff/",
         staff_views.StaffView.as_view(),
@@ -37,17 +37,17 @@ gm_urlpatterns: list = [
     ),
     path(
         "e/<slug:event>/gm/keep-apart/",
-        views.KeepApartView.as_view(),
+        log_views.KeepApartView.as_view(),
         name="keep-apart",
     ),
     path(
         "e/<slug:event>/gm/keep-apart/add/",
-        views.keep_apart_add,
+        log_views.keep_apart_add,
         name="keep-apart-add",
     ),
     path(
         "e/<slug:event>/gm/keep-apart/<int:pk>/delete/",
-        views.keep_apart_delete,
+        log_views.keep_apart_delete,
         name="keep-apart-delete",
     ),
     path(_round, views.RoundDetailView.as_view(), name="round-detail"),

@@ -1,5 +1,7 @@
-"""GM pages for heats: the event dashboard, a round's check-in and seating, the
-audit log and keep-apart pairs; and the public seating of a round.
+"""GM pages for heats: the event dashboard, a round's check-in and seating; and
+the public seating of a round. The audit log and keep-apart pairs are in
+``heats.log_views``; a round's tables as the pages show them in
+``heats.round_state``.
 
 Views are thin: they parse a form and call ``heats.services`` (STYLE.md). One-shot
 actions are POST-only function views wrapped in :func:`event_action`, which loads
@@ -9,11 +11,10 @@ the event, refuses who may not act (403, anonymous users too) and turns a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import wraps
 
 from django.contrib import messages
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, Q
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
@@ -21,29 +22,28 @@ from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 from django.views.generic import TemplateView
-from django_tables2 import RequestConfig, SingleTableView
-from django_tables2.export import ExportMixin
+from django_tables2 import RequestConfig
 
 from heats import forms, permissions, seating, services
 from heats.errors import UserError
-from heats.exports import SafeTableExport, export_response
+from heats.exports import export_response
 from heats.mixins import EventMixin, EventStaffRequiredMixin
 from heats.models import (
-    AuditEntry,
     EntryStatus,
     Event,
-    KeepApart,
     Player,
     Round,
     RoundKind,
-    Seat,
-    Table,
     normalise_name,
 )
+from heats.round_state import (
+    blockers,
+    round_summary,
+    seating_rows,
+    table_cards,
+)
 from heats.tables import (
-    AuditTable,
     CheckInTable,
-    KeepApartTable,
     SeatingByNameTable,
     SeatingByTableTable,
 )
@@ -105,86 +105,6 @@ def event_player(event: Event, value) -> Player:
         return Player.objects.get(event=event, pk=int(value))
     except (TypeError, ValueError, Player.DoesNotExist):
         raise UserError("Unknown player.") from None
-
-
-# --- round state -------------------------------------------------------------------
-
-
-@dataclass
-class TableCard:
-    """One table of a round as the round page shows it."""
-
-    table: Table
-    seats: list[Seat]
-    done: bool
-    winners: list[Player] = field(default_factory=list)
-    findings: list[dict] = field(default_factory=list)
-    acknowledged: bool = True
-    tied: bool = False
-
-
-def table_cards(rnd: Round) -> list[TableCard]:
-    """The round's tables with their seats, paperwork state and rules warnings."""
-    seats = Seat.objects.select_related("player", "record").order_by("number")
-    tables = (
-        rnd.tables.annotate(seated=Count("seats"), recorded=Count("seats__record"))
-        .select_related("rules_check")
-        .prefetch_related(Prefetch("seats", queryset=seats))
-        .order_by("number")
-    )
-    cards = []
-    for table in tables:
-        done = table.seated > 0 and table.recorded == table.seated
-        card = TableCard(table, list(table.seats.all()), done)
-        if done:
-            card.winners = [s.player for s in card.seats if s.record.place == 1]
-            card.tied = len(card.winners) > 1
-        check = getattr(table, "rules_check", None)
-        if check is not None and check.findings:
-            card.findings = check.findings
-            card.acknowledged = check.acknowledged_at is not None
-        cards.append(card)
-    return cards
-
-
-def seating_rows(rnd: Round) -> list[dict]:
-    """One row per seat: ``{"table", "seat", "player", "name_key", "badge",
-    "late"}``."""
-    seats = Seat.objects.filter(round=rnd).select_related("player", "table")
-    return [
-        {
-            "table": s.table.number,
-            "seat": s.number,
-            "player": s.player.name,
-            "name_key": s.player.name_key,
-            "badge": s.player.badge,
-            "late": s.table.late,
-        }
-        for s in seats
-    ]
-
-
-def blockers(rnd: Round, cards: list[TableCard]) -> list[str]:
-    """What keeps a round whose tables all have results from being complete
-    (``services.completion_blockers``): waiting players, unresolved ties."""
-    tied = [c.table.number for c in cards if c.tied]
-    return services.completion_blockers(rnd, tied)
-
-
-def round_summary(rnd: Round) -> dict:
-    """Counts and state of one round for the event dashboard."""
-    cards = table_cards(rnd)
-    owed = [c.table.number for c in cards if not c.done]
-    held = blockers(rnd, cards) if cards else []
-    if not cards and not rnd.seated_at:
-        state = "check-in"
-    elif owed:
-        state = f"seated — {len(owed)} table(s) owe results"
-    elif held:
-        state = "results in — " + "; ".join(held)
-    else:
-        state = "results complete"
-    return {"round": rnd, "tables": len(cards), "owed": owed, "state": state}
 
 
 # --- event dashboard ---------------------------------------------------------------
@@ -542,64 +462,3 @@ class RoundSeatingView(EventMixin, TemplateView):
     def get_context_data(self, **kwargs):
         kwargs.update(round=self.round, by_table=self.by_table, by_name=self.by_name)
         return super().get_context_data(**kwargs)
-
-
-# --- audit log and keep-apart pairs ------------------------------------------------
-
-
-class AuditView(EventStaffRequiredMixin, ExportMixin, SingleTableView):
-    """Every change to the event with who and when, newest first; CSV/XLSX."""
-
-    template_name = "heats/audit.html"
-    table_class = AuditTable
-    paginate_by = 100
-    export_class = SafeTableExport
-    export_formats = ("csv", "xlsx")
-
-    def get_queryset(self):
-        return AuditEntry.objects.filter(event=self.event).select_related("user")
-
-    def get_export_filename(self, export_format: str) -> str:
-        return f"{self.event.slug}-audit.{export_format}"
-
-
-class KeepApartView(EventStaffRequiredMixin, SingleTableView):
-    """Keep-apart pairs of the event (GMs add and remove them)."""
-
-    template_name = "heats/keep_apart.html"
-    table_class = KeepApartTable
-    permission = permissions.KEEP_APART
-
-    def get_queryset(self):
-        return KeepApart.objects.filter(event=self.event).select_related(
-            "event", "player_a", "player_b"
-        )
-
-    def get_context_data(self, **kwargs):
-        action = reverse("heats:keep-apart-add", kwargs={"event": self.event.slug})
-        return super().get_context_data(
-            form=forms.KeepApartForm(event=self.event, action=action), **kwargs
-        )
-
-
-@event_action(permissions.KEEP_APART)
-def keep_apart_add(request, event: Event):
-    """POST: add a pair the seating keeps apart (GMs only)."""
-    form = forms.KeepApartForm(request.POST, event=event)
-    if not form.is_valid():
-        raise UserError("Choose two different players.")
-    data = form.cleaned_data
-    pair = services.add_keep_apart(
-        event, data["player_a"], data["player_b"], data["note"], request.user
-    )
-    messages.success(request, f"Keep apart: {pair}.")
-    return redirect("heats:keep-apart", event=event.slug)
-
-
-@event_action(permissions.KEEP_APART)
-def keep_apart_delete(request, event: Event, pk: int):
-    """POST: remove a keep-apart pair (GMs only)."""
-    pair = get_object_or_404(KeepApart, event=event, pk=pk)
-    services.remove_keep_apart(pair, request.user)
-    messages.success(request, f"No longer kept apart: {pair}.")
-    return redirect("heats:keep-apart", event=event.slug)

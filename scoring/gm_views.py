@@ -22,6 +22,7 @@ from heats.exports import export_response
 from heats.forms import SeatForm
 from heats.mixins import EventStaffRequiredMixin
 from heats.models import Entry, EntryStatus, Event, Player, RoundKind, Seat, Table
+from heats.round_state import table_cards
 from heats.services import PlayerDirectory
 from heats.views import (
     already_seated,
@@ -29,7 +30,6 @@ from heats.views import (
     event_player,
     round_or_404,
     seat_request,
-    table_cards,
 )
 from scoring import finals, operations, publishing, substitutes
 from scoring.gm_forms import (
