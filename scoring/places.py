@@ -32,7 +32,7 @@ percentage of the winner
 
 from __future__ import annotations
 
-import math
+import functools
 import random
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
@@ -171,8 +171,9 @@ def display_percent(ratio: Fraction) -> float:
     For display only (96.9 for 94/97); comparisons use the exact ratio
     (tournament.md, Advancement, 6).
     """
-    tenths = math.floor(ratio * 1000 + Fraction(1, 2))
-    return tenths / 10
+    # floor(ratio * 1000 + 1/2) in integers: the same value, no Fraction made.
+    num, den = ratio.numerator, ratio.denominator
+    return (2000 * num + den) // (2 * den) / 10
 
 
 def table_places(records: Sequence[PlayerResult]) -> TablePlaces:
@@ -270,12 +271,12 @@ class PlayerHistory:
     finishes: tuple[tuple[int, int, int], ...]
     best_margin: int
 
-    @property
+    @functools.cached_property
     def wins(self) -> tuple[TableKey, ...]:
         """The (heat, table) of every win, in heat order."""
         return tuple((h, t) for h, t, place in self.finishes if place == 1)
 
-    @property
+    @functools.cached_property
     def average_finish(self) -> Fraction:
         """Mean place over all heats entered (a 2nd and two 3rds = 8/3)."""
         places = [p for _, _, p in self.finishes]
@@ -360,11 +361,14 @@ def player_histories(
     return histories
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def die_roll(seed: str, purpose: str, player: str) -> float:
     """A reproducible draw in [0, 1) for ``player`` (tournament.md, Advancement, 7).
 
     Seeded by ``f"{seed}|{purpose}|{player}"`` alone, so it is the same in every
-    run and independent of input order; higher is better.
+    run and independent of input order; higher is better. Remembered per
+    process: seeding a generator costs more than the rest of an HMW sort key,
+    and every standings page ranks the same players with the same seed again.
     """
     return random.Random(f"{seed}|{purpose}|{player}").random()
 
