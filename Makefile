@@ -37,8 +37,9 @@ lan:
 # gunicorn with DEBUG off and whitenoise: `make serve HOST=0.0.0.0 PORT=8000` for the
 # LAN. Secret key, allowed hosts and HTTPS from the environment (medici_tourney/serve.py).
 WORKERS ?= 3
+THREADS ?= 4
 serve: setup
-	$(PY) -m medici_tourney.serve --host $(HOST) --port $(PORT) --workers $(WORKERS)
+	$(PY) -m medici_tourney.serve --host $(HOST) --port $(PORT) --workers $(WORKERS) --threads $(THREADS)
 
 # A consistent copy of the database into backups/, safe while the app runs
 # (SQLite's backup API, or pg_dump for PostgreSQL): medici_tourney/backup.py.

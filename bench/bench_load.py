@@ -8,8 +8,8 @@ The run happens inside a throwaway PostgreSQL cluster (``tests/with_postgres.py`
 starts it and removes it afterwards); without PostgreSQL's programs it runs on a
 scratch SQLite file and says so. In it: a generated event of ``PLAYERS`` players
 (``scoring.sample``: three heats with results, heat 4 seated without), a GM user,
-and gunicorn (``bench/served.py``, 2 sync workers) on 127.0.0.1. For ``SECONDS``
-seconds, at the same time:
+and gunicorn (``bench/served.py``, 2 workers of 4 threads, as ``make serve`` runs
+them) on 127.0.0.1. For ``SECONDS`` seconds, at the same time:
 
 - two ``wrk`` runs (1 thread, 4 connections each) read the kiosk and the standings;
 - ``WRITERS`` threads, each logged in as the GM with its own session, save heat 4's
@@ -282,7 +282,8 @@ def report(
         "## Load test (`bench/bench_load.py`)",
         "",
         f"{database}; load average at the end {os.getloadavg()[0]:.1f} on "
-        f"{os.cpu_count()} cores (shared); gunicorn, 2 sync workers on 127.0.0.1; "
+        f"{os.cpu_count()} cores (shared); gunicorn, 2 workers of 4 threads on "
+        "127.0.0.1; "
         f"{PLAYERS} players, "
         f"{SECONDS} s alone, then {SECONDS} s with writes. Reads: `wrk -t1 -c4` on "
         f"each page at once; writes: {WRITERS} "

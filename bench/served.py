@@ -67,6 +67,8 @@ def start_server(port: int, static_dir: Path) -> subprocess.Popen:
             f"127.0.0.1:{port}",
             "--workers",
             "2",
+            "--threads",
+            "4",
             "--log-level",
             "warning",
         ],

@@ -1,6 +1,7 @@
 """``make serve``: gunicorn with ``DEBUG`` off, static files served by whitenoise.
 
     python -m medici_tourney.serve [--host 127.0.0.1] [--port 8000] [--workers 3]
+        [--threads 4]
 
 Before gunicorn starts, in this order:
 
@@ -21,6 +22,12 @@ HTTPS
 database and static files
     ``manage.py migrate`` and ``manage.py collectstatic`` (hashed, compressed
     copies into ``STATIC_ROOT``, which whitenoise serves).
+
+gunicorn runs ``--workers`` processes of ``--threads`` threads each (its
+``gthread`` worker): a thread answers cached public pages from memory while
+another in the same process renders after a change or saves a result, and one
+rendering of a page serves all of a process's threads
+(``scoring.public_cache``, "one rendering at a time").
 
 Exits with a message (code 1) when the secret key file cannot be read or made.
 """
@@ -136,6 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument("--threads", type=int, default=4)
     args = parser.parse_args(argv)
     env = server_environment(args.host, dict(os.environ))
     manage = [sys.executable, str(BASE_DIR / "manage.py")]
@@ -144,14 +152,15 @@ def main(argv: list[str] | None = None) -> int:
     secure = env["DJANGO_SECURE"] not in {"0", "", "false", "no", "off"}
     print(
         f"Serving on http://{bind_address(args.host, args.port)}/ "
-        f"({args.workers} workers, DEBUG off, "
+        f"({args.workers} workers of {args.threads} threads, DEBUG off, "
         + ("HTTPS settings on" if secure else "plain HTTP: DJANGO_SECURE=0")
         + f"); allowed hosts: {env['DJANGO_ALLOWED_HOSTS']}",
         flush=True,
     )
     gunicorn = [sys.executable, "-m", "gunicorn", "medici_tourney.wsgi:application"]
     gunicorn += ["--bind", bind_address(args.host, args.port)]
-    gunicorn += ["--workers", str(args.workers), "--access-logfile", "-"]
+    gunicorn += ["--workers", str(args.workers), "--threads", str(args.threads)]
+    gunicorn += ["--access-logfile", "-"]
     os.chdir(BASE_DIR)
     os.execve(sys.executable, gunicorn, env)
 

@@ -22,6 +22,17 @@ memo
     at once (an audit or admin log entry is saved); a change made by another
     process is seen within ``VERSION_TTL``.
 
+one rendering at a time
+    When a page's current version is not in the cache, the first request to
+    miss renders it (it holds a short lock key in the cache); requests that
+    miss while that rendering is under way get the page's latest rendering (an
+    older version, at most one rendering old) instead of each rendering the same
+    page again. Under a stream of result saves (every save is a new version)
+    readers are then answered from the cache rather than queueing behind
+    renderings. An earlier version is served only while another request is
+    rendering the current one (and never when there is no earlier rendering);
+    with no rendering under way a miss always renders.
+
 Cached responses carry no per-user content: views render them for anonymous
 visitors (staff get the live page with their controls), and the middleware only
 answers requests without a session cookie.
@@ -49,6 +60,9 @@ from heats.models import AuditEntry, Event
 TIMEOUT = 3600
 # Seconds a process trusts the event version it read (see "memo").
 VERSION_TTL = 1.0
+# Seconds a rendering may hold its lock (see "one rendering at a time"); a
+# rendering takes well under one, so this only matters if its process dies.
+RENDER_LOCK = 5
 # Bodies shorter than this are sent as they are (GZipMiddleware's own threshold).
 MIN_GZIP = 200
 EVENT_PATH = re.compile(r"^/e/(?P<slug>[-a-zA-Z0-9_]+)/")
@@ -87,6 +101,11 @@ def _key(event_id: int, version: str, request) -> str:
     return f"public:{event_id}:{version}:{request.get_host()}{request.get_full_path()}"
 
 
+def _page_key(event_id: int, request) -> str:
+    """The key of a page's latest rendering, whatever its version."""
+    return f"public-latest:{event_id}:{request.get_host()}{request.get_full_path()}"
+
+
 def _respond(request, entry: tuple, version: str) -> HttpResponse:
     body, gzipped, content_type = entry
     accepts = "gzip" in request.headers.get("Accept-Encoding", "")
@@ -107,15 +126,27 @@ def cached_response(
     content_type: str = "text/html; charset=utf-8",
 ) -> HttpResponse:
     """The public page at this request's address for ``event``, from the cache;
-    rendered by ``render()`` (a string) on a miss; gzipped when the client
-    accepts it. ``event`` comes from :func:`event_with_version`."""
+    rendered by ``render()`` (a string) on a miss, or the page's latest
+    rendering while another request renders this version (see "one rendering at
+    a time"); gzipped when the client accepts it. ``event`` comes from
+    :func:`event_with_version`."""
     key = _key(event.pk, event.version, request)
     entry = cache.get(key)
-    if entry is None:
+    if entry is not None:
+        return _respond(request, entry, event.version)
+    page = _page_key(event.pk, request)
+    rendering = f"rendering:{key}"
+    if not cache.add(rendering, True, RENDER_LOCK):
+        latest = cache.get(page)
+        if latest is not None:  # (version, entry) of an earlier rendering
+            return _respond(request, latest[1], latest[0])
+    try:
         body = render().encode()
         gzipped = compress_string(body) if len(body) >= MIN_GZIP else None
         entry = (body, gzipped, content_type)
-        cache.set(key, entry, TIMEOUT)
+        cache.set_many({key: entry, page: (event.version, entry)}, TIMEOUT)
+    finally:
+        cache.delete(rendering)
     return _respond(request, entry, event.version)
 
 

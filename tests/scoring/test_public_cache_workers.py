@@ -40,3 +40,49 @@ def test_a_change_in_another_worker_is_served_after_the_memo_expires(
     clock[0] += public_cache.VERSION_TTL
     # One more absent winner calls the next alternate (Advancement, 3).
     assert alternates(client) == ["Drew Penrose", "Marlo Juniper"]
+
+
+class AnotherRendering:
+    """The cache as seen while another request holds every rendering lock."""
+
+    def __init__(self, cache):
+        self.cache = cache
+
+    def add(self, key, *args, **kwargs):
+        if key.startswith("rendering:"):
+            return False
+        return self.cache.add(key, *args, **kwargs)
+
+    def __getattr__(self, name):
+        return getattr(self.cache, name)
+
+
+def feed_alternates(response) -> list[str]:
+    return [a["player"] for a in json.loads(response.content)["list"]["alternates"]]
+
+
+def test_a_miss_during_another_rendering_gets_the_latest_rendering(
+    client, demo_event, monkeypatch
+):
+    """One rendering at a time: while another request renders the new version,
+    a request gets the page's previous rendering; once no rendering is under way
+    the new version is rendered and served."""
+    assert alternates(client) == ["Drew Penrose"]
+    winner = Player.objects.get(event=demo_event, name="Greer Eastwick")
+    operations.mark_semi(demo_event, winner, present=False)
+    cache = public_cache.cache
+    monkeypatch.setattr(public_cache, "cache", AnotherRendering(cache))
+    stale = client.get(FEED)
+    assert feed_alternates(stale) == ["Drew Penrose"]
+    monkeypatch.setattr(public_cache, "cache", cache)
+    fresh = client.get(FEED)
+    assert fresh["X-Event-Version"] != stale["X-Event-Version"]
+    # One more absent winner calls the next alternate (Advancement, 3).
+    assert feed_alternates(fresh) == ["Drew Penrose", "Marlo Juniper"]
+
+
+def test_a_miss_with_no_earlier_rendering_renders_even_during_another(
+    client, demo_event, monkeypatch
+):
+    monkeypatch.setattr(public_cache, "cache", AnotherRendering(public_cache.cache))
+    assert alternates(client) == ["Drew Penrose"]
