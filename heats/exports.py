@@ -8,15 +8,19 @@ marked safe is data, exported as it is, tags and all (a player may be called
 "<b>"). CSV files start with a UTF-8 byte-order mark, which Excel needs to read
 accented names as UTF-8.
 
-A cell a spreadsheet would run as a formula — text starting with ``=``, ``+``,
+A CSV cell a spreadsheet would run as a formula — text starting with ``=``, ``+``,
 ``-``, ``@``, a tab or a carriage return, also after leading spaces — gets a leading
-apostrophe, so it is shown as text (formats.md, Results CSV, last paragraph).
-Numbers are left alone: they are never formulas.
+apostrophe, so it is shown as text (formats.md, Results CSV, last paragraph;
+``heats.cells``, whose ``restore`` takes the apostrophe off again when the file is
+imported). Numbers are left alone: they are never formulas. An XLSX cell has a type:
+such text is written as a text cell with Excel's quote prefix, without an
+apostrophe, so "-2" reads "-2" and still never runs.
 """
 
 from __future__ import annotations
 
 import html
+import io
 import re
 
 from django.http import HttpResponse
@@ -24,8 +28,13 @@ from django.utils.html import strip_tags
 from django.utils.safestring import SafeData
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
+from openpyxl import Workbook
+from tablib import Dataset
+from tablib.formats import registry
+from tablib.formats._xlsx import safe_xlsx_sheet_title
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+from heats.cells import formula_like, neutralise
+
 EXPORT_FORMATS = ("csv", "xlsx")
 EXPORT_PARAM = "_export"
 TABLE_PARAM = "_table"
@@ -41,21 +50,36 @@ def plain(value: object) -> object:
     return value
 
 
-def neutralise(value: object) -> object:
-    """``"=SUM(A1)"`` -> ``"'=SUM(A1)"``; ``"  +1"`` -> ``"'  +1"``; others as given."""
-    if isinstance(value, str) and value.lstrip(" ").startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
+def xlsx_bytes(dataset: Dataset) -> bytes:
+    """``dataset`` as an XLSX file (tablib's layout: bold header, frozen first row,
+    columns as wide as their text) whose formula-like text cells are text cells with
+    the quote prefix: shown as typed, never run, not run after an edit either."""
+    xlsx = registry.get_format("xlsx")
+    book = Workbook()
+    sheet = book.worksheets[0]
+    sheet.title = safe_xlsx_sheet_title(dataset.title or "Export", "-")
+    xlsx.dset_sheet(dataset, sheet)
+    for row in sheet.iter_rows():
+        for cell in row:
+            if isinstance(cell.value, str) and formula_like(cell.value):
+                cell.data_type = "s"
+                cell.quotePrefix = True
+    xlsx._adapt_column_width(sheet, "adaptive")
+    stream = io.BytesIO()
+    book.save(stream)
+    return stream.getvalue()
 
 
 class SafeTableExport(TableExport):
-    """``TableExport`` whose cells are plain text (see :func:`plain`) and
-    neutralised (see :func:`neutralise`); CSV starts with a UTF-8 BOM."""
+    """``TableExport`` whose cells are plain text (see :func:`plain`); CSV cells
+    neutralised (``heats.cells.neutralise``) after a UTF-8 BOM, XLSX formula-like
+    cells typed as text (see :func:`xlsx_bytes`)."""
 
     def table_to_dataset(self, table, exclude_columns, dataset_kwargs=None):
         dataset = super().table_to_dataset(table, exclude_columns, dataset_kwargs)
-        rows = [tuple(neutralise(plain(cell)) for cell in row) for row in dataset]
-        headers = [neutralise(plain(h)) for h in dataset.headers or []]
+        mark = neutralise if self.format == "csv" else (lambda value: value)
+        rows = [tuple(mark(plain(cell)) for cell in row) for row in dataset]
+        headers = [mark(plain(h)) for h in dataset.headers or []]
         dataset.wipe()
         dataset.headers = headers
         for row in rows:
@@ -63,8 +87,9 @@ class SafeTableExport(TableExport):
         return dataset
 
     def export(self):
-        data = super().export()
-        return BOM + data if self.format == "csv" else data
+        if self.format == "xlsx":
+            return xlsx_bytes(self.dataset)
+        return BOM + super().export()
 
 
 def export_response(request, table, name: str) -> HttpResponse | None:

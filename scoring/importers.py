@@ -18,6 +18,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, replace
 
+from heats.cells import restore
 from heats.errors import LineProblem, UserError
 from heats.models import Player, RoundKind, normalise_name
 from heats.names import display_name
@@ -168,7 +169,10 @@ class _RowReader:
         self.ok = False
 
     def text(self, column: str) -> str:
-        return (self.raw.get(column) or "").strip()
+        """The cell of ``column`` without surrounding spaces or the apostrophe an
+        export puts before formula-like text (``heats.cells.restore``): the app's
+        own results CSV reads back as the names and numbers it holds."""
+        return restore((self.raw.get(column) or "").strip()).strip()
 
     def saved_text(self, column: str) -> str:
         """A text column saved on Player (a name with its spaces folded, as

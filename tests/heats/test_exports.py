@@ -29,6 +29,8 @@ DANGEROUS = '=HYPERLINK("http://x")'
         ("\tx", "'\tx"),
         ("\rx", "'\rx"),
         ("   =1", "'   =1"),
+        ("'=1", "''=1"),
+        ("'t Hart", "'t Hart"),
         ("Ann Lee", "Ann Lee"),
         ("a=b", "a=b"),
         (-5, -5),
@@ -70,7 +72,8 @@ def test_seating_exports_by_name_as_csv_and_xlsx(client, heat):
     xlsx = export(client, path, "tables", "xlsx")
     sheet = openpyxl.load_workbook(io.BytesIO(xlsx.content)).active
     values = [c.value for c in sheet["C"]][1:]
-    assert "'" + DANGEROUS in values
+    # A typed text cell: the name as it is, no apostrophe (see the test below).
+    assert DANGEROUS in values
     assert all(c.data_type != "f" for c in sheet["C"])
 
 
@@ -97,3 +100,17 @@ def test_audit_log_lists_changes_newest_first_and_exports(gm_client, heat, gm):
         ["(command)", "check-in", "Ben checked in to Heat 1"],
         ["gm", "check-in", "Ann checked in to Heat 1"],
     ]
+
+
+def test_xlsx_shows_formula_names_as_typed_in_text_cells(gm_client, heat):
+    """XLSX cells are typed: a name like "-2" or "=1+1" is a text cell with the
+    quote prefix, read as the name itself, not "'-2", and never a formula."""
+    formulas = ["=1+1", "-2", "@SUM(1)", "+44 123"]
+    check_in(heat, [(name, "") for name in formulas])
+    path = reverse("heats:round-detail", kwargs={"event": "wbc", "round": "1"})
+    response = export(gm_client, path, "checkin", "xlsx")
+    sheet = openpyxl.load_workbook(io.BytesIO(response.content)).active
+    cells = {row[0].value: row[0] for row in sheet.iter_rows(min_row=2)}
+    assert sorted(cells) == sorted(formulas)
+    assert {c.data_type for c in cells.values()} == {"s"}
+    assert all(c.quotePrefix for c in cells.values())

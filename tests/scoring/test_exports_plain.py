@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils.html import format_html
 
-from heats.exports import BOM, plain
+from heats.exports import BOM, neutralise, plain
 from heats.models import Event, Player, RoundKind
 from heats.services import check_in, create_heat, form_late_table, seat_round
 from scoring import finals, operations
@@ -185,3 +185,34 @@ def test_seating_export_has_numbers_and_a_late_column(event):
     csv_export = Client().get(path, {"_export": "csv", "_table": "names"})
     assert ZOE in {r[0] for r in csv_rows(csv_export)}
     assert heat.kind == RoundKind.HEAT
+
+
+FORMULA_NAMES = ["-2", "+1+1", "@SUM(1)", '=HYPERLINK("http://x","y")', "'=quoted"]
+
+
+def test_the_results_export_imports_back_unchanged_with_formula_names(event):
+    """formats.md, Results CSV: re-importing the same file changes nothing, and the
+    export is the importer's own columns; names a spreadsheet would run keep their
+    apostrophe in the file but come back as the names they are. (A file names a
+    player "'=quoted" as "''=quoted", the export's own spelling.)"""
+    rows = [
+        f"1,1,{csv_cell(neutralise(name))},{60 - i}"
+        for i, name in enumerate(FORMULA_NAMES)
+    ]
+    import_results(event, "heat,table,player,final\n" + "\n".join(rows) + "\n")
+    path = reverse("scoring:standings", kwargs={"event": event.slug})
+    response = Client().get(path, {"_export": "csv", "_table": "results"})
+    exported = response.content.decode("utf-8")
+    assert "'-2" in exported  # still neutralised for spreadsheets
+    summary = import_results(event, exported)
+    assert summary.tables_unchanged == 1 and not summary.changed
+    copy = new_event("copy", "A copy")
+    import_results(copy, exported)
+    names = sorted(Player.objects.filter(event=copy).values_list("name", flat=True))
+    assert names == sorted(FORMULA_NAMES)
+
+
+def csv_cell(text: object) -> str:
+    buffer = io.StringIO()
+    csv.writer(buffer).writerow([text])
+    return buffer.getvalue().strip()
