@@ -28,18 +28,20 @@ def post_button(
     *,
     css: str = "btn-outline-danger",
     fields: dict | None = None,
+    confirm: str = "",
 ):
     """A one-button POST form with the CSRF token and hidden ``fields`` (for row
-    actions)."""
+    actions); ``confirm`` is a question asked before it is sent (confirm.js)."""
     hidden = format_html_join(
         "",
         '<input type="hidden" name="{}" value="{}">',
         [("csrfmiddlewaretoken", get_token(request)), *(fields or {}).items()],
     )
     return format_html(
-        '<form method="post" action="{}" class="d-inline">{}'
+        '<form method="post" action="{}" class="d-inline"{}>{}'
         '<button type="submit" class="btn btn-sm {}">{}</button></form>',
         url,
+        format_html(' data-confirm="{}"', confirm) if confirm else "",
         hidden,
         css,
         label,
@@ -47,7 +49,9 @@ def post_button(
 
 
 class CheckInTable(tables.Table):
-    """Players checked in to a round, newest first, with an undo button."""
+    """Players checked in to a round, newest first, with an undo button; a
+    seated player the GM may take off their table (``removable``) gets "Remove
+    from table"."""
 
     player = tables.Column("Player", order_by=("player__name_key",))
     badge = tables.Column("Badge", accessor="player__badge", attrs=WIDE_ONLY)
@@ -62,10 +66,11 @@ class CheckInTable(tables.Table):
         attrs = {"class": TABLE_CLASS, "id": "checkin-table"}
         row_attrs = {"data-status": lambda record: record.status}
 
-    def __init__(self, *args, undo_url=None, seated=(), **kwargs) -> None:
+    def __init__(self, *args, undo_url=None, seated=(), removable=(), **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.undo_url = undo_url
         self.seated = set(seated)
+        self.removable = set(removable)
 
     def render_player(self, value) -> str:
         return value.name
@@ -86,7 +91,18 @@ class CheckInTable(tables.Table):
         return f"{localtime(value):%H:%M:%S}"
 
     def render_undo(self, record):
-        if self.undo_url is None or record.player_id in self.seated:
+        if self.undo_url is None:
+            return ""
+        if record.player_id in self.removable:
+            return post_button(
+                self.request,
+                self.undo_url,
+                "Remove from table",
+                fields={"player": record.player_id},
+                confirm=f"Take {record.player.name} off their table? The others "
+                "move up one seat.",
+            )
+        if record.player_id in self.seated:
             return ""
         return post_button(
             self.request, self.undo_url, "Undo", fields={"player": record.player_id}

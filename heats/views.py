@@ -195,9 +195,29 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
         entries = self.round.entries.select_related("player")
         undo = reverse("heats:round-undo", kwargs=self.url_kwargs())
         seated = set(self.round.seats.values_list("player_id", flat=True))
-        table = CheckInTable(entries, undo_url=undo, seated=seated, prefix="checkin-")
+        table = CheckInTable(
+            entries,
+            undo_url=undo,
+            seated=seated,
+            removable=self.removable(),
+            prefix="checkin-",
+        )
         RequestConfig(self.request, paginate=False).configure(table)
         return table
+
+    def removable(self) -> set[int]:
+        """Seated players a GM may take off their heat table: tables without
+        results and of more than 4 players (``services.undo_check_in``)."""
+        rnd = self.round
+        if rnd.kind != RoundKind.HEAT or not permissions.may(
+            self.event, self.request.user, permissions.SEAT
+        ):
+            return set()
+        open_tables = rnd.tables.annotate(
+            n=Count("seats"), scored=Count("seats__record")
+        ).filter(n__gt=seating.MIN_TABLE, scored=0)
+        seats = rnd.seats.filter(table__in=open_tables)
+        return set(seats.values_list("player_id", flat=True))
 
     def url_kwargs(self) -> dict:
         return {"event": self.event.slug, "round": self.round.code}
@@ -316,11 +336,21 @@ def _report_check_in(request, rnd: Round, report: services.CheckInReport) -> Non
 
 @event_action(permissions.CHECK_IN)
 def round_undo(request, event: Event, round: str):
-    """POST: undo a check-in that is not seated yet."""
+    """POST: undo a check-in; a seated heat player also leaves their table
+    (GMs only, a table without results that keeps 4 players)."""
     rnd = round_or_404(event, round)
     player = event_player(event, request.POST.get("player"))
+    seat = rnd.seats.filter(player=player).select_related("table").first()
     services.undo_check_in(rnd, player, request.user)
-    messages.success(request, f"Check-in of {player} undone.")
+    if seat is None:
+        messages.success(request, f"Check-in of {player} undone.")
+    else:
+        messages.success(
+            request,
+            f"{player} taken off table {seat.table.number}; the players after "
+            f"seat {seat.number} moved up one seat: tell the table, and reprint "
+            "its scoresheet if it was printed.",
+        )
     return redirect(round_url(rnd))
 
 

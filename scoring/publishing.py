@@ -10,7 +10,7 @@ Words (tournament.md, Advancement, 5 and 9):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import transaction
 
@@ -22,16 +22,33 @@ from scoring import advancement
 from scoring.models import PublishedList, SemiFinalOverride
 from scoring.services import require_no_held_heats
 
+# The parts of a list the public reads: who is on it, in call order, and why.
+LIST_PARTS = ("qualifiers", "alternates", "next_alternates")
+
 
 @dataclass(frozen=True)
 class ListChanges:
-    """Players who gain or lose a seat against the published list, in list order."""
+    """Players who gain or lose a seat against the published list, in list order;
+    ``revised``: players who keep their part of the list (seat or next
+    alternate) but whose place in the call order or reason (a percentage) is no
+    longer what was published."""
 
     gains: list[str]
     losses: list[str]
+    revised: list[str] = field(default_factory=list)
 
     def __bool__(self) -> bool:
-        return bool(self.gains or self.losses)
+        return bool(self.gains or self.losses or self.revised)
+
+
+def _reasons(data: dict) -> dict[tuple[str, str], str]:
+    """``{(part, player): reason}`` of a list's JSON (``Advancement.to_json``);
+    an alternate's reason carries its call number ("alternate 9: ...")."""
+    return {
+        (part, row["player"]): row["reason"]
+        for part in LIST_PARTS
+        for row in data.get(part, [])
+    }
 
 
 def latest_published(event: Event) -> PublishedList | None:
@@ -40,14 +57,23 @@ def latest_published(event: Event) -> PublishedList | None:
 
 
 def changes(published: PublishedList | None, result: advancement.Advancement):
-    """Who gains or loses a seat if ``result`` replaced ``published``."""
+    """Who gains or loses a seat if ``result`` replaced ``published``, and who
+    keeps their part of the list with another reason or call number (``revised``):
+    any of them means the published list is no longer the live one."""
     if published is None:
         return ListChanges([], [])
     old = published.qualifiers
     new = [q.player for q in result.qualifiers]
-    return ListChanges(
-        gains=[p for p in new if p not in old], losses=[p for p in old if p not in new]
-    )
+    gains = [p for p in new if p not in old]
+    losses = [p for p in old if p not in new]
+    before = _reasons(published.data)
+    moved = set(gains) | set(losses)
+    revised: list[str] = []
+    for (part, player), reason in _reasons(result.to_json()).items():
+        if player not in moved and player not in revised:
+            if before.get((part, player)) != reason:
+                revised.append(player)
+    return ListChanges(gains=gains, losses=losses, revised=revised)
 
 
 @transaction.atomic

@@ -297,22 +297,72 @@ def _save_entries(rnd: Round, players: list[Player]) -> CheckInReport:
 
 @transaction.atomic
 def undo_check_in(rnd: Round, player: Player, user=None) -> None:
-    """Remove ``player``'s check-in to ``rnd``; UserError if already seated there."""
+    """Remove ``player``'s check-in to ``rnd``.
+
+    A player already seated in a heat (seated by mistake, or gone before play)
+    also leaves their table, if a GM asks (permissions.SEAT): see
+    ``_take_off_table``. UserError for a seat in the semi-final or final (their
+    own pages replace no-shows), or for a player not checked in.
+    """
     permissions.require(rnd.event, user, permissions.CHECK_IN)
     lock(rnd)
-    if Seat.objects.filter(round=rnd, player=player).exists():
-        raise UserError(
-            f"{player} is already seated in {rnd.label}: swap them out first."
-        )
+    seat = Seat.objects.filter(round=rnd, player=player).select_related("table").first()
+    note = ""
+    if seat is not None:
+        note = _take_off_table(rnd, seat, user)
     deleted, _ = Entry.objects.filter(round=rnd, player=player).delete()
     if not deleted:
         raise UserError(f"{player} is not checked in to {rnd.label}.")
-    log(rnd.event, user, "undo-check-in", f"Undid {player}'s check-in to {rnd.label}")
+    log(
+        rnd.event,
+        user,
+        "undo-check-in",
+        f"Undid {player}'s check-in to {rnd.label}{note}",
+        round=rnd.code,
+    )
     if not player.entries.exists() and not player.seats.exists():
         # A player made by this check-in alone (a typo) goes with it, so it never
         # comes back first in the type-ahead.
         log(rnd.event, user, "player", f"Removed {player}: no other round")
         player.delete()
+
+
+def _take_off_table(rnd: Round, seat: Seat, user) -> str:
+    """Delete ``seat`` of a heat and move the later seats up one (clockwise order
+    and the start player kept); returns the audit note. GMs only (it changes the
+    seating). UserError once the table has results, when it would fall under 4
+    players (tournament.md, Heats: tables of 4-6), or outside a heat."""
+    permissions.require(rnd.event, user, permissions.SEAT)
+    table = seat.table
+    if rnd.kind != RoundKind.HEAT:
+        raise UserError(
+            f"{seat.player} is seated in the {rnd.label}: replace a no-show on the "
+            f"{rnd.label} page."
+        )
+    seats = list(
+        Seat.objects.select_for_update().filter(table=table).order_by("number")
+    )
+    if any(hasattr(s, "record") for s in seats):
+        raise UserError(
+            f"{seat.player} cannot leave: table {table.number} already has results."
+        )
+    left = len(seats) - 1
+    if left < seating.MIN_TABLE:
+        raise UserError(
+            f"{seat.player} cannot leave table {table.number}: it would have "
+            f"{left} players. Swap a waiting player in instead, or seat "
+            f"{rnd.label} again.",
+        )
+    number = seat.number
+    seat.delete()
+    for later in seats:
+        if later.number > number:
+            later.number -= 1
+            later.save(update_fields=["number"])
+    return (
+        f"; taken off table {table.number} (seat {number}), "
+        f"which now has {left} players"
+    )
 
 
 def checked_in_count(rnd: Round) -> tuple[int, seating.TableSizes]:

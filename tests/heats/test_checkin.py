@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from heats.errors import UserError
 from heats.models import AuditEntry, Entry, EntryStatus, Player
+from heats.permissions import NotAllowed
 from heats.services import (
     check_in,
     checked_in_count,
@@ -15,6 +16,7 @@ from heats.services import (
     seat_round,
     undo_check_in,
 )
+from scoring.models import PlayerRecord
 from tests.heats.conftest import names, player
 
 pytestmark = pytest.mark.django_db
@@ -76,10 +78,59 @@ def test_undo_removes_the_check_in_and_is_logged(gm_client, heat, event):
     assert AuditEntry.objects.filter(action="undo-check-in").count() == 1
 
 
-def test_undo_is_refused_once_the_player_is_seated(heat_23, event):
+def seat_names(table) -> list[str]:
+    return [s.player.name for s in table.seats.order_by("number")]
+
+
+def test_a_player_seated_by_mistake_leaves_their_table_before_results(heat_23, gm):
+    """Seated by mistake, or gone before play: the GM takes the player off a
+    table that has no results; the others keep their order (seat 1 still
+    starts) and the table keeps 4-6 players (tournament.md, Heats)."""
     seat_round(heat_23, seed=1)
-    with pytest.raises(UserError, match="already seated"):
-        undo_check_in(heat_23, player(event, "Player 01"))
+    table = heat_23.tables.get(number=1)
+    before = seat_names(table)
+    assert len(before) == 6
+    gone = player(heat_23.event, before[2])
+    undo_check_in(heat_23, gone, gm)
+    assert seat_names(table) == before[:2] + before[3:]
+    assert [s.number for s in table.seats.order_by("number")] == [1, 2, 3, 4, 5]
+    assert not heat_23.entries.filter(player__name=before[2]).exists()
+    logged = AuditEntry.objects.get(action="undo-check-in").detail
+    assert "table 1 (seat 3)" in logged and "5 players" in logged
+
+
+def test_a_seated_player_stays_once_their_table_has_results(heat_23, gm):
+    seat_round(heat_23, seed=1)
+    table = heat_23.tables.get(number=1)
+    for n, seat in enumerate(table.seats.order_by("number")):
+        PlayerRecord.objects.create(seat=seat, final=60 - n, place=n + 1)
+    with pytest.raises(UserError, match="table 1 already has results"):
+        undo_check_in(heat_23, table.seats.get(number=2).player, gm)
+
+
+def test_a_table_of_four_keeps_its_players(heat, gm):
+    check_in(heat, names(8))
+    seat_round(heat, seed=1)
+    table = heat.tables.get(number=1)
+    with pytest.raises(UserError, match="would have 3 players"):
+        undo_check_in(heat, table.seats.get(number=1).player, gm)
+    assert table.seats.count() == 4
+
+
+def test_only_a_gm_takes_a_seated_player_off_a_table(heat_23, assistant):
+    seat_round(heat_23, seed=1)
+    seated = heat_23.tables.get(number=1).seats.get(number=1).player
+    with pytest.raises(NotAllowed):
+        undo_check_in(heat_23, seated, assistant)
+    assert heat_23.seats.filter(player=seated).exists()
+
+
+def test_check_in_list_offers_a_gm_to_take_seated_players_off(
+    gm_client, heat_23, event
+):
+    seat_round(heat_23, seed=1)
+    page = gm_client.get(round_url("heats:round-detail", heat_23)).content.decode()
+    assert page.count(">Remove from table<") == 23
 
 
 def test_count_and_layout_follow_the_table_size_rule(heat):

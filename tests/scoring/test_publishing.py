@@ -66,6 +66,27 @@ def test_a_corrected_score_shows_who_gains_and_loses_and_waits(
     assert entry.data == {"gains": ["Marlo Juniper"], "losses": ["Drew Penrose"]}
 
 
+def test_a_corrected_score_that_moves_no_seat_still_waits_for_the_gm(
+    client, demo_event, demo_gm
+):
+    """Drew Penrose, the one alternate at 94 of 97 (96.9%), corrected to 93 of
+    97 (95.9%): still above Marlo Juniper (95.6%), so nobody gains or loses a
+    seat, but the published reason is wrong; the GM must not read "up to date"
+    (Advancement, 5 and 9: the list a GM posts, with the reason for every place)."""
+    client.force_login(demo_gm)
+    client.post(SEMI + "publish/")
+    import_results(demo_event, _heat1_table10_with(demo_event, drew=93), replace=True)
+    page = client.get(SEMI).content.decode()
+    assert "The published list is up to date" not in page
+    assert "The list has changed since." in page
+    assert "Changed reasons or call order: Drew Penrose." in page
+    client.post(SEMI + "publish/")
+    latest = PublishedList.objects.first()
+    drew = next(a for a in latest.data["alternates"] if a["player"] == "Drew Penrose")
+    assert drew["percent"] == 95.9
+    assert "up to date" in client.get(SEMI).content.decode()
+
+
 def _heat1_table10_with(event, drew: int) -> str:
     from heats.models import Table
 
