@@ -71,6 +71,7 @@ FILL_FINAL = Action(Role.GM, "decide how a short final is filled")
 REPLACE_NO_SHOW = Action(Role.GM, "replace a semi-final no-show")
 START_CLOCK = Action(Role.GM, "start the heat clock")
 MANAGE_STAFF = Action(Role.GM, "add and remove GMs and assistant GMs")
+CORRECT_PLAYERS = Action(Role.GM, "correct players' names and merge duplicates")
 
 
 class NotAllowed(PermissionDenied):

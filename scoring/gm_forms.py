@@ -13,7 +13,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
 from heats.forms import Button
-from heats.models import Seat
+from heats.models import Player, Seat
 from scoring.importers import MAXIMUM
 from scoring.operations import SeatScores, table_version
 
@@ -263,3 +263,57 @@ class FinalFillForm(forms.Form):
 
     kind = forms.CharField(widget=forms.HiddenInput)
     confirm = forms.BooleanField(required=False)
+
+
+class RenamePlayerForm(forms.Form):
+    """Correct one player's name and badge (``scoring.players.rename_player``)."""
+
+    player = forms.ModelChoiceField(Player.objects.none(), label="Player")
+    name = forms.CharField(label="Correct name", max_length=120)
+    badge = forms.CharField(
+        label="Badge (empty: unchanged)", max_length=40, required=False
+    )
+    next = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, event=None, action: str = "", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = Player.objects.filter(event=event)
+        self.fields["next"].initial = action.rsplit("rename/", 1)[0]
+        self.helper = FormHelper()
+        self.helper.form_action = action
+        self.helper.form_id = "rename-form"
+        self.helper.layout = Layout(
+            Row(Column("player"), Column("name"), Column("badge")), "next"
+        )
+        self.helper.add_input(Submit("rename", "Correct the name"))
+
+
+class MergePlayersForm(forms.Form):
+    """Two player records that are one person (``scoring.players.merge_players``)."""
+
+    duplicate = forms.ModelChoiceField(Player.objects.none(), label="Player record")
+    kept = forms.ModelChoiceField(Player.objects.none(), label="is the same person as")
+    next = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, event=None, action: str = "", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["next"].initial = action.rsplit("merge/", 1)[0]
+        for name in ("duplicate", "kept"):
+            self.fields[name].queryset = Player.objects.filter(event=event)
+        self.helper = FormHelper()
+        self.helper.form_action = action
+        self.helper.form_id = "merge-form"
+        self.helper.attrs = {
+            "data-confirm": "Merge these two records into one player? "
+            "The first one's name is removed."
+        }
+        self.helper.layout = Layout(Row(Column("duplicate"), Column("kept")), "next")
+        self.helper.add_input(
+            Submit("merge", "Merge into one player", css_class="btn-warning")
+        )
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if data.get("kept") and data.get("kept") == data.get("duplicate"):
+            raise forms.ValidationError("Choose two different players.")
+        return data

@@ -87,3 +87,17 @@ class SemiListTable(tables.Table):
             '<span class="d-inline-flex gap-1">{}</span>',
             format_html_join("", "{}", ((b,) for b in buttons)),
         )
+
+
+class PlayerTable(tables.Table):
+    """The event's player records for the Players page: name, badge, the rounds
+    each was checked in to and seated in (rows: ``{"player", "badge", "rounds",
+    "seated"}``)."""
+
+    player = tables.Column("Player")
+    badge = tables.Column("Badge")
+    rounds = tables.Column("Checked in", orderable=False)
+    seated = tables.Column("Seated", orderable=False)
+
+    class Meta:
+        attrs = {"class": TABLE_CLASS, "id": "players"}

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scoring import gm_views
+from scoring import gm_views, player_views
 
 _table = "e/<slug:event>/gm/round/<str:round>/table/<int:table>/"
 
@@ -26,4 +26,19 @@ urlpatterns: list = [
     path("e/<slug:event>/gm/final/absent/", gm_views.final_absent, name="final-absent"),
     path("e/<slug:event>/gm/final/fill/", gm_views.final_fill, name="final-fill"),
     path("e/<slug:event>/gm/laurels/", gm_views.LaurelsView.as_view(), name="laurels"),
+    path(
+        "e/<slug:event>/gm/players/",
+        player_views.PlayersView.as_view(),
+        name="players",
+    ),
+    path(
+        "e/<slug:event>/gm/players/rename/",
+        player_views.player_rename,
+        name="player-rename",
+    ),
+    path(
+        "e/<slug:event>/gm/players/merge/",
+        player_views.player_merge,
+        name="player-merge",
+    ),
 ]

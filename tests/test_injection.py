@@ -176,6 +176,7 @@ def event_pages(event: Event, staff: bool, audit: frozenset[str] = ALL):
     for kind in ("csv", "xlsx"):
         yield Visit(log, audit, {"_export": kind}, kind)
     yield Visit(url("heats:keep-apart", event), frozenset({MATH, DEBUG, COOKIE}))
+    yield Visit(url("scoring:players", event), frozenset(EVIL))
     search = url("heats:player-search", event)
     for name in EVIL:
         yield Visit(search, frozenset({name}), {"q": name[:6]}, "json")

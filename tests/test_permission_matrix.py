@@ -116,6 +116,13 @@ def matrix(world) -> dict[str, Row]:
         "scoring:final-fill": Row({}, None, GM, {"kind": "runners-up"}),
         "scoring:event-create": Row({}, USER, USER, new_event_data()),
         "heats:event-staff": Row({}, GM, None),
+        "scoring:players": Row({}, STAFF, None),
+        "scoring:player-rename": Row(
+            {}, None, GM, {"player": world["unseated"], "name": "Renamed", "badge": ""}
+        ),
+        "scoring:player-merge": Row(
+            {}, None, GM, {"duplicate": world["unseated"], "kept": world["late"]}
+        ),
         "heats:staff-add": Row(
             {}, None, GM, {"username": "m-none", "role": "assistant"}
         ),
@@ -309,6 +316,8 @@ def test_who_may_use_each_url(client, world, name):
         "heats:staff-add",
         "heats:staff-remove",
         "heats:staff-login",
+        "scoring:player-rename",
+        "scoring:player-merge",
     ],
 )
 def test_the_weakest_allowed_role_changes_the_event(client, world, name):

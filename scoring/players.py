@@ -1,0 +1,249 @@
+"""Correcting who a player is: a name typed wrong, and one person checked in twice.
+
+Words:
+
+rename
+    Give a player record another display name (and badge). The player keeps every
+    check-in, seat and result; only the name changes.
+merge
+    Two player records that are one person ("Jon Smith" in heat 1, "John Smith" in
+    heat 2): the *duplicate*'s check-ins, seats (and so results), keep-apart pairs and
+    places on the GM's semi-final and final choices move to the *kept* player, and
+    the duplicate is deleted. Refused when both were seated in the same round: one
+    person cannot have played two tables of one heat, so one of them is someone
+    else.
+player key
+    The name advancement and the published lists use (``services.player_keys``:
+    the name, with the badge when two players share it). A correction that changes
+    keys rewrites them in the event's published lists, so a corrected name is not
+    read as one player losing a seat and another gaining it
+    (tournament.md, Advancement, 9). Warnings and reasons written at publication
+    keep their words.
+
+Player counts (participants, the half cap) and a double winner counting once
+(tournament.md, Advancement, 1-2) assume one record per person; merging restores
+that. Both actions are the GM's (``permissions.CORRECT_PLAYERS``), lock the event
+(lock order: event first), and are written to the audit log with the old and new
+names.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from heats import permissions
+from heats.errors import UserError
+from heats.models import Entry, Event, KeepApart, Player, Seat, normalise_name
+from heats.names import display_name
+from heats.services.core import lock, log
+from scoring.models import FinalFill, PublishedList, SemiFinalOverride
+from scoring.services import player_keys
+
+NAME_MAX = Player._meta.get_field("name").max_length
+BADGE_MAX = Player._meta.get_field("badge").max_length
+
+
+def _rewrite_keys(event: Event, renamed: dict[str, str]) -> int:
+    """Put the new player keys in every published list of ``event`` where a
+    ``player`` field or a double winner holds an old one; returns lists changed."""
+    if not renamed:
+        return 0
+    changed = 0
+    for published in PublishedList.objects.filter(event=event):
+        data = published.data
+        touched = False
+        for rows in data.values():
+            if not isinstance(rows, list):
+                continue
+            for i, row in enumerate(rows):
+                if isinstance(row, dict) and row.get("player") in renamed:
+                    row["player"] = renamed[row["player"]]
+                    touched = True
+                elif (
+                    isinstance(row, str)
+                    and row in renamed
+                    and rows is data.get("double_winners")
+                ):
+                    rows[i] = renamed[row]
+                    touched = True
+        if touched:
+            published.save(update_fields=["data"])
+            changed += 1
+    return changed
+
+
+def _key_changes(before: dict[int, str], after: dict[int, str]) -> dict[str, str]:
+    return {
+        old: after[pk] for pk, old in before.items() if pk in after and after[pk] != old
+    }
+
+
+def _clash(event: Event, player: Player, name: str, badge: str) -> Player | None:
+    """Another player the database would take for the same person."""
+    others = Player.objects.filter(event=event).exclude(pk=player.pk)
+    if badge:
+        return others.filter(badge=badge).first()
+    return others.filter(name_key=normalise_name(name), badge="").first()
+
+
+@transaction.atomic
+def rename_player(
+    event: Event, player: Player, name: str, badge: str | None = None, user=None
+) -> Player:
+    """Correct ``player``'s name (and badge, when ``badge`` is not None).
+
+    ``name`` is tidied as at check-in (``heats.names.display_name``). Raises
+    ``NotAllowed`` unless ``user`` may ``CORRECT_PLAYERS``; ``UserError`` for an
+    empty or too long name or badge, or when another player already has that name
+    (without badges) or that badge: merge them instead. Returns the player as saved.
+    """
+    permissions.require(event, user, permissions.CORRECT_PLAYERS)
+    lock(event)
+    lock(player)
+    if player.event_id != event.pk:
+        raise UserError("Unknown player.")
+    new_name = display_name(name or "")
+    new_badge = player.badge if badge is None else badge.strip()
+    if not new_name:
+        raise UserError("The new name is empty.")
+    if len(new_name) > NAME_MAX or len(new_badge) > BADGE_MAX:
+        raise UserError(
+            f"A name holds at most {NAME_MAX} characters and a badge {BADGE_MAX}."
+        )
+    if (new_name, new_badge) == (player.name, player.badge):
+        raise UserError(f"{player} already has that name and badge: nothing changed.")
+    clash = _clash(event, player, new_name, new_badge)
+    if clash is not None:
+        raise UserError(
+            f"{clash} already has that {'badge' if new_badge else 'name'}: if they "
+            f"are one person, merge {player} into {clash} instead."
+        )
+    before, old = player_keys(event), str(player)
+    player.name, player.badge = new_name, new_badge
+    player.save()
+    lists = _rewrite_keys(event, _key_changes(before, player_keys(event)))
+    log(
+        event,
+        user,
+        "player_rename",
+        f"Renamed {old} to {player}"
+        + (f" (published lists updated: {lists})" if lists else ""),
+        player=player.pk,
+        old=old,
+        new=str(player),
+    )
+    return player
+
+
+def _rounds_of(seats) -> dict[int, Seat]:
+    return {seat.round_id: seat for seat in seats}
+
+
+def _refuse_shared_rounds(kept: Player, duplicate: Player) -> None:
+    """UserError naming the rounds where both were seated."""
+    mine = _rounds_of(Seat.objects.filter(player=kept).select_related("table__round"))
+    theirs = _rounds_of(
+        Seat.objects.filter(player=duplicate).select_related("table__round")
+    )
+    both = sorted(set(mine) & set(theirs))
+    if both:
+        where = "; ".join(
+            f"{mine[r].table.round}: {kept} at table {mine[r].table.number}, "
+            f"{duplicate} at table {theirs[r].table.number}"
+            for r in both
+        )
+        raise UserError(
+            f"{kept} and {duplicate} were both seated in the same round ({where}): "
+            "one person cannot play two tables of a round, so they are two people."
+        )
+
+
+def _move_entries(kept: Player, duplicate: Player) -> None:
+    """The duplicate's check-ins go to ``kept``; in a round where both are checked
+    in, the seated one's entry stays (the kept one's when neither is seated)."""
+    seated = set(Seat.objects.filter(player=duplicate).values_list("round", flat=True))
+    kept_rounds = dict(Entry.objects.filter(player=kept).values_list("round", "pk"))
+    for entry in Entry.objects.filter(player=duplicate):
+        if entry.round_id in kept_rounds:
+            if entry.round_id in seated:
+                Entry.objects.filter(pk=kept_rounds[entry.round_id]).delete()
+            else:
+                entry.delete()
+                continue
+        entry.player = kept
+        entry.save(update_fields=["player"])
+
+
+def _move_pairs(event: Event, kept: Player, duplicate: Player) -> None:
+    """Keep-apart pairs of the duplicate become the kept player's (no self-pairs,
+    no pair twice)."""
+    pairs = KeepApart.objects.filter(event=event)
+    existing = {
+        frozenset((a, b))
+        for a, b in pairs.exclude(player_a=duplicate)
+        .exclude(player_b=duplicate)
+        .values_list("player_a", "player_b")
+    }
+    for pair in pairs.filter(player_a=duplicate) | pairs.filter(player_b=duplicate):
+        other = (
+            pair.player_b_id if pair.player_a_id == duplicate.pk else pair.player_a_id
+        )
+        if other == kept.pk or frozenset((kept.pk, other)) in existing:
+            pair.delete()
+            continue
+        existing.add(frozenset((kept.pk, other)))
+        pair.player_a_id, pair.player_b_id = kept.pk, other
+        pair.save(update_fields=["player_a", "player_b"])
+
+
+def _move_choices(event: Event, kept: Player, duplicate: Player) -> None:
+    """The GM's added semi-finalists and final fills name ``kept`` instead."""
+    for model in (SemiFinalOverride, FinalFill):
+        for choice in model.objects.filter(event=event, added=duplicate):
+            choice.added.remove(duplicate)
+            choice.added.add(kept)
+
+
+@transaction.atomic
+def merge_players(event: Event, kept: Player, duplicate: Player, user=None) -> Player:
+    """Make ``duplicate`` part of ``kept`` (see "merge") and delete it.
+
+    ``kept`` keeps its name; it takes the duplicate's badge when it has none.
+    Raises ``NotAllowed`` unless ``user`` may ``CORRECT_PLAYERS``; ``UserError``
+    when both are the same record, belong to another event, or were seated in
+    the same round. Returns ``kept`` as saved.
+    """
+    permissions.require(event, user, permissions.CORRECT_PLAYERS)
+    lock(event)
+    if kept.pk == duplicate.pk:
+        raise UserError("Choose two different players to merge.")
+    for player in sorted((kept, duplicate), key=lambda p: p.pk):
+        lock(player)
+        if player.event_id != event.pk:
+            raise UserError("Unknown player.")
+    _refuse_shared_rounds(kept, duplicate)
+    before, gone, dup_pk = player_keys(event), str(duplicate), duplicate.pk
+    rounds = duplicate.entries.count()
+    _move_entries(kept, duplicate)
+    Seat.objects.filter(player=duplicate).update(player=kept)
+    _move_pairs(event, kept, duplicate)
+    _move_choices(event, kept, duplicate)
+    badge = duplicate.badge
+    duplicate.delete()
+    if not kept.badge and badge:
+        kept.badge = badge
+        kept.save()
+    after = player_keys(event)
+    renamed = _key_changes(before, after)
+    renamed[before[dup_pk]] = after[kept.pk]
+    lists = _rewrite_keys(event, renamed)
+    log(
+        event,
+        user,
+        "player_merge",
+        f"Merged {gone} into {kept} ({rounds} round(s) moved)"
+        + (f"; published lists updated: {lists}" if lists else ""),
+        player=kept.pk,
+        merged=gone,
+    )
+    return kept

@@ -1,0 +1,168 @@
+"""Correcting players (scoring/players.py): a typo'd name renamed, one person
+checked in under two names merged; the published list follows, the counts of
+tournament.md (Advancement, 1: participants and the half cap) come right."""
+
+from __future__ import annotations
+
+import pytest
+
+from heats.errors import UserError
+from heats.models import AuditEntry, Entry, KeepApart, Player, Seat
+from heats.permissions import NotAllowed
+from scoring import publishing
+from scoring.players import merge_players, rename_player
+from scoring.result_import import import_results
+from scoring.services import event_advancement
+
+pytestmark = pytest.mark.django_db
+
+# Two heats of two tables; "Jon Smith" (heat 2) is Cal (heat 1) typed wrong.
+CSV = """heat,table,player,final
+1,1,Ann,100
+1,1,Bea,80
+1,1,Cal,60
+1,1,Dan,40
+1,2,Eve,90
+1,2,Fay,70
+1,2,Gus,50
+1,2,Hal,30
+2,1,Jon Smith,95
+2,1,Ivy,85
+2,1,Kim,75
+2,1,Lee,65
+2,2,Bea,88
+2,2,Fay,66
+2,2,Mo,44
+2,2,Ned,22
+"""
+
+
+@pytest.fixture
+def played(event):
+    import_results(event, CSV)
+    return event
+
+
+def named(event, name: str) -> Player:
+    return Player.objects.get(event=event, name=name)
+
+
+def test_merging_counts_one_person_once(played, gm):
+    # 14 names played: cap 7. Cal and Jon Smith are one person: 13, cap 6.
+    before = event_advancement(played)
+    assert (before.participants, before.cap) == (14, 7)
+    kept = merge_players(played, named(played, "Cal"), named(played, "Jon Smith"), gm)
+    after = event_advancement(played)
+    assert (after.participants, after.cap) == (13, 6)
+    # Cal now holds heat 1's third place and heat 2's win: a heat winner.
+    assert "Cal" in after.winners and "Jon Smith" not in after.winners
+    assert sorted(
+        Seat.objects.filter(player=kept).values_list("round__number", flat=True)
+    ) == [1, 2]
+    assert sorted(
+        Entry.objects.filter(player=kept).values_list("round__number", flat=True)
+    ) == [1, 2]
+    assert not Player.objects.filter(event=played, name="Jon Smith").exists()
+    entry = AuditEntry.objects.filter(event=played, action="player_merge").get()
+    assert "Merged Jon Smith into Cal" in entry.detail
+
+
+def test_two_people_seated_in_one_round_are_not_merged(played, gm):
+    with pytest.raises(UserError, match="both seated in the same round"):
+        merge_players(played, named(played, "Ann"), named(played, "Bea"), gm)
+    assert Player.objects.filter(event=played, name="Bea").exists()
+
+
+def test_merge_moves_keep_apart_pairs(played, gm):
+    cal, jon, ivy = (named(played, n) for n in ("Cal", "Jon Smith", "Ivy"))
+    KeepApart.objects.create(event=played, player_a=jon, player_b=ivy)
+    KeepApart.objects.create(event=played, player_a=cal, player_b=jon)
+    merge_players(played, cal, jon, gm)
+    pairs = {frozenset((p.player_a_id, p.player_b_id)) for p in KeepApart.objects.all()}
+    assert pairs == {frozenset((cal.pk, ivy.pk))}
+
+
+def test_a_rename_keeps_the_published_list_up_to_date(played, gm):
+    publishing.publish(played, event_advancement(played), gm)
+    assert "Jon Smith" in publishing.latest_published(played).qualifiers
+    rename_player(played, named(played, "Jon Smith"), "John Smith", user=gm)
+    published = publishing.latest_published(played)
+    assert "John Smith" in published.qualifiers
+    assert "Jon Smith" not in published.qualifiers
+    changes = publishing.changes(published, event_advancement(played))
+    assert (changes.gains, changes.losses) == ([], [])
+    entry = AuditEntry.objects.filter(event=played, action="player_rename").get()
+    assert entry.detail.startswith("Renamed Jon Smith to John Smith")
+
+
+def test_a_rename_onto_another_players_name_points_to_merge(played, gm):
+    with pytest.raises(UserError, match="merge Jon Smith into Cal"):
+        rename_player(played, named(played, "Jon Smith"), "  cal ", user=gm)
+
+
+def test_rename_refuses_empty_and_too_long_names(played, gm):
+    jon = named(played, "Jon Smith")
+    with pytest.raises(UserError, match="empty"):
+        rename_player(played, jon, " \u200b ", user=gm)
+    with pytest.raises(UserError, match="at most 120"):
+        rename_player(played, jon, "x" * 121, user=gm)
+
+
+def test_assistants_may_not_correct_players(played, assistant):
+    with pytest.raises(NotAllowed):
+        rename_player(played, named(played, "Jon Smith"), "John Smith", user=assistant)
+    with pytest.raises(NotAllowed):
+        merge_players(
+            played, named(played, "Cal"), named(played, "Jon Smith"), assistant
+        )
+
+
+def test_the_players_page_corrects_and_merges(played, gm, client):
+    client.force_login(gm)
+    page = client.get(f"/e/{played.slug}/gm/players/")
+    assert page.status_code == 200
+    assert "14 player records" in page.content.decode()  # 14 names played
+    jon, cal = named(played, "Jon Smith"), named(played, "Cal")
+    response = client.post(
+        f"/e/{played.slug}/gm/players/rename/",
+        {
+            "player": jon.pk,
+            "name": "John Smith",
+            "badge": "",
+            "next": "/e/t/gm/players/",
+        },
+        follow=True,
+    )
+    assert "Jon Smith is now John Smith." in response.content.decode()
+    # An empty badge field keeps the badge: a badge typed sets it.
+    client.post(
+        f"/e/{played.slug}/gm/players/rename/",
+        {"player": cal.pk, "name": "Cal", "badge": "1469"},
+    )
+    client.post(
+        f"/e/{played.slug}/gm/players/rename/",
+        {"player": cal.pk, "name": "Cal Vee", "badge": ""},
+    )
+    assert str(named(played, "Cal Vee")) == "Cal Vee (#1469)"
+    response = client.post(
+        f"/e/{played.slug}/gm/players/merge/",
+        {"duplicate": jon.pk, "kept": cal.pk},
+        follow=True,
+    )
+    assert (
+        "John Smith and Cal Vee (#1469) are now one player: Cal Vee (#1469)."
+        in response.content.decode()
+    )
+    assert Player.objects.filter(event=played).count() == 13
+
+
+def test_a_refused_merge_says_why_on_the_players_page(played, gm, client):
+    client.force_login(gm)
+    ann, bea = named(played, "Ann"), named(played, "Bea")
+    url = f"/e/{played.slug}/gm/players/"
+    response = client.post(
+        url + "merge/", {"duplicate": bea.pk, "kept": ann.pk, "next": url}, follow=True
+    )
+    assert response.redirect_chain[-1][0] == url
+    assert "both seated in the same round" in response.content.decode()
+    assert Player.objects.filter(event=played).count() == 14
