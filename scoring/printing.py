@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from django.urls import reverse
 
 from heats.errors import UserError
-from heats.models import Event, Round, RoundKind, Seat, Table
+from heats.models import EntryStatus, Event, Round, RoundKind, Seat, Table
 from heats.services import ROUND_ORDER, get_round
 from scoring import operations, pdf
 from scoring.pdf.data import (
@@ -82,7 +82,18 @@ def round_print(event: Event, code: str, base_url: str) -> RoundPrint:
         standings_url=absolute(base_url, event.get_absolute_url()),
         heat_minutes=event.heat_minutes,
         call_minutes=event.call_minutes,
+        waiting=_waiting(rnd, keys),
     )
+
+
+def _waiting(rnd: Round, keys: dict[int, str]) -> tuple[str, ...]:
+    """Players checked in to heat ``rnd`` (or late) and not seated in it."""
+    if rnd.kind != RoundKind.HEAT:
+        return ()
+    entries = rnd.entries.filter(
+        status__in=(EntryStatus.CHECKED_IN, EntryStatus.LATE)
+    ).exclude(player__in=rnd.seats.values("player"))
+    return tuple(keys[pk] for pk in entries.values_list("player", flat=True))
 
 
 def clock_print(event: Event) -> ClockPrint:

@@ -165,17 +165,18 @@ class AssignmentsDocument(PrintDocument):
         ) / self.name_columns
         widths = [column - 64, 32, 32]
         rows = sorted(
-            (
+            [
                 (sort_key(name), name, table.number, seat)
                 for table in self.data.tables
                 for seat, name in enumerate(table.players, start=1)
-            )
+            ]
+            + [(sort_key(name), name, 0, 0) for name in self.data.waiting]
         )
         body = [
             [
                 name_cell(name, 9, widths[0] - 8),
-                str(number),
-                f"{seat} {START}" if seat == 1 else str(seat),
+                str(number) if number else "wait",
+                (f"{seat} {START}" if seat == 1 else str(seat)) if seat else "GM",
             ]
             for _, name, number, seat in rows
         ]

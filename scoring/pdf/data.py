@@ -37,7 +37,9 @@ class SeatedTable:
 class RoundPrint:
     """A seated round: ``event`` and ``round`` names ("Heat 2"), its tables in
     number order, the standings page's absolute address, and the minute the
-    paperwork is due and time is called (tournament.md, Heats)."""
+    paperwork is due and time is called (tournament.md, Heats). ``waiting``: the
+    names of players checked in to a heat but not seated (waiting for a late table
+    or a seat), listed by name so they find themselves on the wall too."""
 
     event: str
     round: str
@@ -45,6 +47,7 @@ class RoundPrint:
     standings_url: str
     heat_minutes: int = 55
     call_minutes: int = 53
+    waiting: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

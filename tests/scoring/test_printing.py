@@ -70,6 +70,21 @@ def test_assignments_name_every_player_once_by_table_and_once_by_name(demo_event
     assert "\n".join(by_name).count("1 ★") == len({t for t, _, _ in expected})
 
 
+def test_a_player_waiting_for_a_seat_is_on_the_by_name_list(event):
+    # Seven players: a table of 6 and one waiting for a late table (Heats).
+    heat = Round.objects.create(event=event, kind=RoundKind.HEAT, number=1)
+    check_in(heat, [(f"Seated {i}", "") for i in range(1, 7)])
+    seat_round(heat, seed=1)
+    check_in(heat, [("Zoe Waiting", "")])
+    text = "\n".join(
+        t
+        for t in pages(render(event, "assignments", round_code="1").content)
+        if "— by player name" in t
+    )
+    assert "Zoe Waiting\nwait\nGM" in text
+    assert all(f"Seated {i}" in text for i in range(1, 7))
+
+
 def test_scoresheets_are_one_page_per_table_with_its_players(demo_event):
     heat = demo_event.rounds.get(kind=RoundKind.HEAT, number=2)
     text = pages(render(demo_event, "scoresheets", round_code="2").content)
