@@ -95,7 +95,7 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
         return ResultForm.initial_for(operations.table_seats(self.table))
 
     def get_context_data(self, **kwargs):
-        return super().get_context_data(
+        context = super().get_context_data(
             check=TableCheck.objects.filter(table=self.table).first(),
             history=RecordHistory.objects.filter(table=self.table).select_related(
                 "user"
@@ -106,6 +106,13 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
             ),
             **kwargs,
         )
+        form = context["form"]
+        if form.initial and not context["may_correct"]:
+            # Saved results an assistant may not change: shown, not offered.
+            for field in form.fields.values():
+                field.disabled = True
+            form.helper.inputs = []
+        return context
 
     def form_valid(self, form):
         try:

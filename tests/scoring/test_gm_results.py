@@ -201,3 +201,19 @@ def test_a_correction_is_logged_with_the_old_score(gm_client, heat_table):
     seat5 = heat_table.seats.get(number=5).player.name
     assert entry.detail.startswith("Corrected ")
     assert f"{seat5} 75 (was 70)" in entry.detail
+
+
+def test_saved_results_are_shown_to_an_assistant_without_a_save_button(
+    assistant_client, heat_table
+):
+    """Changing saved results is the GM's (CORRECT_RESULTS): the assistant sees
+    them read-only, with the reason, and no button that could only be refused."""
+    first = assistant_client.get(results_url(heat_table)).content.decode()
+    assert 'value="Save results"' in first  # nothing saved yet: the assistant enters
+    operations.save_table_results(
+        heat_table, [SeatScores(n, None, None, 50 + n) for n in range(1, 6)]
+    )
+    page = assistant_client.get(results_url(heat_table)).content.decode()
+    assert 'id="correct-needs-gm"' in page
+    assert 'value="Save results"' not in page
+    assert 'name="final_1"' in page and "disabled" in page
