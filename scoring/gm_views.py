@@ -293,19 +293,21 @@ def semi_mark(request, event: Event):
     status = request.POST.get("status")
     if status not in ("present", "absent"):
         raise UserError("Mark the player present or absent.")
+    semi = operations.semi_round(event)
+    seated = semi is not None and semi.seated_at is not None
     before = [q.player for q in event_advancement(event).qualifiers]
     operations.mark_semi(event, player, status == "present", request.user)
     after = [q.player for q in event_advancement(event).qualifiers]
     text = f"{player} marked {status} for the semi-final."
     called = [p for p in after if p not in before and p != str(player.name)]
     dropped = [p for p in before if p not in after and p != str(player.name)]
-    if called:
+    # Once seated, the tables stand: nobody is called in or dropped by a mark.
+    if called and not seated:
         text += f" Called in: {', '.join(called)}."
-    if dropped:
+    if dropped and not seated:
         text += f" No longer on the list: {', '.join(dropped)}."
     messages.success(request, text)
-    semi = operations.semi_round(event)
-    if semi is not None and semi.seated_at and status == "present":
+    if seated and status == "present":
         if not semi.seats.filter(player=player).exists():
             messages.warning(
                 request,

@@ -131,3 +131,23 @@ def test_the_semi_page_offers_the_present_unseated_alternates(client, seated, gm
     )
     assert response.status_code == 302
     assert seat_of(seated, marlo)
+
+
+def test_a_winner_arriving_after_seating_takes_no_seat_and_drops_nobody(
+    seated, no_shows, gm, client
+):
+    """The seated tables stand: a late absent winner marked present is told to
+    wait for a no-show, and nobody seated is said to be off the list."""
+    seated.gms.add(gm)
+    client.force_login(gm)
+    late = by_name(seated, no_shows[0])
+    response = client.post(
+        reverse("scoring:semi-mark", kwargs={"event": seated.slug}),
+        {"player": late.pk, "status": "present"},
+        follow=True,
+    )
+    page = response.content.decode()
+    assert "No longer on the list" not in page
+    assert f"The semi-final is already seated and {late} has no seat" in page
+    assert Seat.objects.filter(round__kind="semi").count() == 25
+    assert seat_of(seated, by_name(seated, "Drew Penrose"))
