@@ -24,7 +24,7 @@ migrate: setup
 	$(PY) manage.py migrate --noinput
 
 demo: migrate
-	$(PY) manage.py load_demo
+	$(PY) manage.py load_demo --url http://127.0.0.1:$(PORT)
 
 run: demo
 	@$(if $(LAN),$(PY) -m medici_tourney.lan $(PORT),true)

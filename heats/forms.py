@@ -12,6 +12,7 @@ from crispy_forms.helper import FormHelper
 from crispy_forms.layout import HTML, Column, Field, Layout, Row, Submit
 from django import forms
 from django.utils import timezone
+from django.utils.text import slugify
 
 from heats.models import Player
 from heats.names import display_name
@@ -28,7 +29,10 @@ class Button(Submit):
 def _helper(action: str, submit: str, *, css: str = "btn-primary btn-lg") -> FormHelper:
     helper = FormHelper()
     helper.form_action = action
-    helper.add_input(Button("go", submit, css_class=css))
+    # The button's id from its label ("submit-check-in"): crispy's default,
+    # "submit-id-go", would repeat on every page showing two of these forms.
+    button_id = f"submit-{slugify(submit)}"
+    helper.add_input(Button("go", submit, css_class=css, css_id=button_id))
     return helper
 
 
@@ -220,6 +224,9 @@ class StaffAddForm(forms.Form):
     next = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, action: str = "", back: str = "", **kwargs):
+        # Its own ids: the Staff page also shows LoginCreateForm, whose fields
+        # share these names, and a label must point at its own form's input.
+        kwargs.setdefault("auto_id", "staff_add_%s")
         super().__init__(*args, **kwargs)
         self.fields["next"].initial = back
         self.helper = _helper(action, "Add", css="btn-primary")

@@ -62,3 +62,11 @@ def name_key(name: str) -> str:
     """
     text = "".join(c for c in display_name(name) if c not in ZERO_WIDTH_JOINERS)
     return unicodedata.normalize("NFC", " ".join(text.split()).casefold())
+
+
+def and_list(names: list[str] | tuple[str, ...]) -> str:
+    """Names as a sentence lists them: ``["Ann", "Bo", "Cy"]`` -> ``"Ann, Bo and
+    Cy"``; two are joined by "and", one is itself."""
+    if len(names) <= 2:
+        return " and ".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]

@@ -22,14 +22,19 @@ DEMO_NAME = "Medici, WBC 2017 (demo)"
 DEMO_SEED = "wbc-2017-demo"
 DEMO_GM_USERNAME = "demo-gm"
 DEMO_GM_PASSWORD = "medici-demo"  # noqa: S105 - a local demo login, printed on purpose
+# Where `make run` serves by default; `make demo PORT=8080` passes its own.
+LOCAL_URL = "http://127.0.0.1:8000"
 
 
 @transaction.atomic
-def load_demo(slug: str = "demo", *, with_gm: bool = True) -> list[str]:
+def load_demo(
+    slug: str = "demo", *, with_gm: bool = True, url: str = LOCAL_URL
+) -> list[str]:
     """Create or refresh the demo event; returns report lines for the console.
 
     Reads ``data/demo/results.csv`` and ``no_shows.txt``; marks the no-shows absent
-    from the semi-final; with ``with_gm`` creates the local GM login ``demo-gm``.
+    from the semi-final; with ``with_gm`` creates the local GM login ``demo-gm``
+    and names its pages under ``url`` (where ``make run`` serves them).
     """
     event = Event.objects.filter(slug=slug).first()
     if event is None:
@@ -49,11 +54,11 @@ def load_demo(slug: str = "demo", *, with_gm: bool = True) -> list[str]:
             raise UserError(f"Demo no-show {name!r} is not a player of {slug}.")
         mark_absent(semi, player)
     if with_gm:
-        lines.append(_demo_gm(event))
+        lines.append(_demo_gm(event, url.rstrip("/")))
     return lines
 
 
-def _demo_gm(event: Event) -> str:
+def _demo_gm(event: Event, url: str) -> str:
     user, created = get_user_model().objects.get_or_create(username=DEMO_GM_USERNAME)
     if created:
         user.set_password(DEMO_GM_PASSWORD)
@@ -61,9 +66,9 @@ def _demo_gm(event: Event) -> str:
     event.gms.add(user)
     return (
         f"Demo GM login (local use only): {DEMO_GM_USERNAME} / {DEMO_GM_PASSWORD}\n"
-        f"  standings: http://127.0.0.1:8000/e/{event.slug}/\n"
-        f"  kiosk:     http://127.0.0.1:8000/e/{event.slug}/kiosk/ (clock: "
+        f"  standings: {url}/e/{event.slug}/\n"
+        f"  kiosk:     {url}/e/{event.slug}/kiosk/ (clock: "
         f"/e/{event.slug}/clock/, timer: /timer/)\n"
-        f"  GM pages:  http://127.0.0.1:8000/e/{event.slug}/gm/ "
-        "(log in at http://127.0.0.1:8000/accounts/login/)"
+        f"  GM pages:  {url}/e/{event.slug}/gm/ "
+        f"(log in at {url}/accounts/login/)"
     )

@@ -22,6 +22,7 @@ from heats.exports import export_response
 from heats.forms import SeatForm
 from heats.mixins import EventStaffRequiredMixin
 from heats.models import Entry, EntryStatus, Event, Player, RoundKind, Seat, Table
+from heats.names import and_list
 from heats.round_state import table_cards
 from heats.services import PlayerDirectory
 from heats.views import (
@@ -137,18 +138,18 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
             return self.form_invalid(form)
         label = f"{self.round.label} table {self.table.number}"
         if outcome.findings:
+            count = len(outcome.findings)
+            warnings = "1 rules warning" if count == 1 else f"{count} rules warnings"
+            them = "it" if count == 1 else "them"
             messages.warning(
-                self.request,
-                f"{label}: {len(outcome.findings)} rules warning(s); a GM must "
-                "acknowledge them.",
+                self.request, f"{label}: {warnings}; a GM must acknowledge {them}."
             )
         if outcome.unresolved_tie:
-            names = " and ".join(outcome.tied)
-            messages.warning(
-                self.request, f"{label}: tie for first between {names}: who won?"
-            )
+            tie = f"{label}: tie for first between {and_list(outcome.tied)}"
             if permissions.may(self.event, self.request.user, permissions.DECLARE_TIE):
+                messages.warning(self.request, f"{tie}: who won?")
                 return redirect("scoring:table-tie", **self.table_kwargs())
+            messages.warning(self.request, f"{tie}: a GM declares who won.")
         else:
             messages.success(self.request, f"{label}: results saved.")
         return redirect(self.round_page())

@@ -36,6 +36,10 @@ MAX_SEATS = 6
 WHOLE = re.compile(r"[+-]?[0-9]+")
 # Far above any real value: a Medici game ends near 100-200 florins.
 MAXIMUM = {"florins": 99_999, "table": 999, "seat": 999, "place": 6}
+# What a number cell holds, for "'x' is not a whole number of florins" and
+# "1000 is above 999, too large for a table number".
+NOUN = {"florins": "florins", "table": "a table number", "seat": "a seat number"}
+NOUN["place"] = "a place"
 
 
 class ResultsFileError(UserError):
@@ -121,7 +125,11 @@ def parse_round(value: str) -> tuple[str, int]:
 def _whole(value: str, *, minimum: int, what: str) -> int:
     text = value.strip()
     if not WHOLE.fullmatch(text):
-        raise ValueError(f"{shown(text)} is not a whole number of {what}")
+        raise ValueError(
+            f"{shown(text)} is not a whole number of florins"
+            if what == "florins"
+            else f"{shown(text)} is not {NOUN[what]}: a whole number is needed"
+        )
     digits = text.lstrip("+-").lstrip("0")
     if len(digits) <= len(str(MAXIMUM[what])):
         number, label = int(text), str(int(text))
@@ -129,7 +137,9 @@ def _whole(value: str, *, minimum: int, what: str) -> int:
         number = -1 if text.startswith("-") else MAXIMUM[what] + 1
         label = text if len(text) <= SHOWN else f"{text[:SHOWN]}… ({len(text)} digits)"
     if number > MAXIMUM[what]:
-        raise ValueError(f"{label} is above {MAXIMUM[what]}, too large for {what}")
+        raise ValueError(
+            f"{label} is above {MAXIMUM[what]}, too large for {NOUN[what]}"
+        )
     if number < minimum:
         raise ValueError(
             f"{label} is below {minimum}; {what} cannot be negative"

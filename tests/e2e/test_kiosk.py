@@ -162,6 +162,37 @@ def test_the_timer_counts_down_stops_and_is_two_minutes_after_the_35_minute_mark
     close_orm_connection()
 
 
+INK = """e => { const range = document.createRange(); range.selectNodeContents(e);
+  const box = range.getBoundingClientRect(); return [box.left, box.right]; }"""
+
+
+@pytest.mark.parametrize(
+    "viewport", [TV, {"width": 1024, "height": 768}, {"width": 390, "height": 844}]
+)
+def test_the_clock_and_the_timer_fit_and_are_centred_on_a_tv_a_tablet_and_a_phone(
+    live_server, browser, heat_started_36_minutes_ago, viewport
+):
+    """The clock's "36:0x" and the timer's "4:00" stay on the screen, centred (a
+    line of text wider than its column used to run off to the right), and the
+    page does not scroll sideways."""
+    width = viewport["width"]
+    page = browser.new_page(viewport=viewport)
+    for url, big in (
+        ("/e/wbc/clock/", ".clock-elapsed"),
+        ("/timer/", "#timer-display"),
+    ):
+        page.goto(f"{live_server.url}{url}")
+        page.wait_for_selector(big)
+        left, right = page.eval_on_selector(big, INK)
+        assert 0 <= left and right <= width, (url, left, right)
+        assert abs((left + right) / 2 - width / 2) < width * 0.02, (url, left, right)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, url
+        left, right = page.eval_on_selector(".clock-marks, .timer-rules", INK)
+        assert 0 < left and right < width, (url, left, right)
+    page.close()
+    close_orm_connection()
+
+
 def test_a_200_player_seating_turns_pages_on_a_tv_without_scrolling(
     live_server, browser, transactional_db
 ):

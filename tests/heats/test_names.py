@@ -11,7 +11,7 @@ from django.apps import apps
 from django.urls import reverse
 
 from heats.models import Player
-from heats.names import display_name, name_key
+from heats.names import and_list, display_name, name_key
 from heats.services import check_in, parse_name_list
 from scoring.services import import_results
 
@@ -140,3 +140,15 @@ def test_migration_stops_on_two_players_who_become_one_name(event):
         run_migration()
     old.refresh_from_db()
     assert old.name == ZOE_NFD
+
+
+@pytest.mark.parametrize(
+    ("names", "sentence"),
+    [
+        (["Ann"], "Ann"),
+        (["Ann", "Bo"], "Ann and Bo"),
+        (["Ann", "Bo", "Cy", "Di"], "Ann, Bo, Cy and Di"),
+    ],
+)
+def test_and_list_joins_names_as_a_sentence(names, sentence):
+    assert and_list(names) == sentence

@@ -199,6 +199,40 @@ def test_staff_page_creates_a_login(gm_client, event):
     assert staff_names(event) == (["gm", "lou"], [])
 
 
+def test_staff_page_ids_are_unique_and_each_label_is_in_its_inputs_form(gm_client):
+    """The "Add" and "Create a login" forms both have a username (and a role and
+    next): each input has its own id, so a label focuses the field of its form."""
+    import re
+    from html.parser import HTMLParser
+
+    class Forms(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.form: str | None = None
+            self.ids: list[tuple[str, str | None]] = []
+            self.labels: list[tuple[str, str | None]] = []
+
+        def handle_starttag(self, tag, attrs):
+            a = dict(attrs)
+            if tag == "form":
+                self.form = a.get("id") or a.get("action")
+            if a.get("id"):
+                self.ids.append((a["id"], self.form))
+            if tag == "label" and a.get("for"):
+                self.labels.append((a["for"], self.form))
+
+    page = gm_client.get(reverse("heats:event-staff", kwargs={"event": "wbc"}))
+    forms = Forms()
+    forms.feed(page.content.decode())
+    ids = [i for i, _ in forms.ids]
+    assert sorted(i for i in ids if ids.count(i) > 1) == []
+    where = dict(forms.ids)
+    for target, form in forms.labels:
+        assert where[target] == form, target
+    inputs = [i for i in ids if re.fullmatch(r"\w+_username", i) and "div_" not in i]
+    assert len(inputs) == 2
+
+
 def test_new_event_page_says_what_is_wrong_with_the_settings(client):
     client.force_login(login("max"))
     data = {"name": "Medici", "slug": "m", "rules": "wbc", "heat_minutes": 55}

@@ -93,6 +93,18 @@ def test_load_demo_twice_changes_nothing(demo_event):
     assert AuditEntry.objects.count() == before
 
 
+def test_load_demo_prints_the_links_under_the_address_given(demo_event):
+    """`make run PORT=8021` serves on 8021: the printed links say so."""
+    from io import StringIO
+
+    out = StringIO()
+    call_command("load_demo", "--url", "http://127.0.0.1:8021/", stdout=out)
+    text = out.getvalue()
+    assert "standings: http://127.0.0.1:8021/e/demo/\n" in text
+    assert "log in at http://127.0.0.1:8021/accounts/login/" in text
+    assert ":8000" not in text
+
+
 def test_standings_page_shows_the_recommendation(demo_event, client):
     response = client.get("/e/demo/")
     assert response.status_code == 200

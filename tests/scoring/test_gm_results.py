@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
 from heats.models import AuditEntry
 from scoring import operations
@@ -73,10 +74,17 @@ def test_a_tie_for_first_asks_the_gm_who_won(gm_client, heat_table):
 def test_an_assistant_entering_a_tie_is_told_a_gm_must_decide(
     assistant_client, heat_table
 ):
-    response = post_finals(assistant_client, heat_table, [90, 90, 60, 55, 70])
+    response = post_finals(assistant_client, heat_table, [90, 90, 60, 90, 70])
     assert response["Location"] == heat_table.round.get_absolute_url()
     page = assistant_client.get(response["Location"]).content.decode()
-    assert "tie for first between" in page
+    ann, bo, _, di, _ = [s.player.name for s in heat_table.seats.order_by("number")]
+    assert (
+        escape(
+            f"Heat 1 table {heat_table.number}: tie for first between {ann}, {bo} and "
+            f"{di}: a GM declares who won."
+        )
+        in page
+    )
 
 
 def test_a_declaration_survives_an_edit_that_keeps_the_tie(gm_client, heat_table):
@@ -137,7 +145,12 @@ def test_impossible_scores_are_warnings_the_gm_acknowledges(gm_client, heat_tabl
     assert check.findings and check.acknowledged_at is None
     assert any(f["day"] == 1 for f in check.findings)
     round_page = gm_client.get(heat_table.round.get_absolute_url()).content.decode()
-    assert "rules warning" in round_page
+    count = len(check.findings)
+    assert (
+        "1 rules warning; a GM must acknowledge it."
+        if count == 1
+        else f"{count} rules warnings; a GM must acknowledge them."
+    ) in round_page
     gm_client.post(
         reverse(
             "scoring:table-acknowledge",

@@ -391,6 +391,43 @@ def test_a_row_spanning_lines_is_reported_at_its_first_line():
     ]
 
 
+@pytest.mark.parametrize(
+    ("table", "seat", "place", "problem"),
+    [
+        (
+            "x",
+            "1",
+            "",
+            "column table: 'x' is not a table number: a whole number is needed",
+        ),
+        (
+            "1",
+            "two",
+            "",
+            "column seat: 'two' is not a seat number: a whole number is needed",
+        ),
+        (
+            "1000",
+            "1",
+            "",
+            "column table: 1000 is above 999, too large for a table number",
+        ),
+        (
+            "1",
+            "1",
+            "1st",
+            "column place: '1st' is not a place: a whole number is needed",
+        ),
+    ],
+)
+def test_a_bad_table_seat_or_place_is_named_in_plain_words(table, seat, place, problem):
+    """formats.md: table and seat are whole numbers from 1, place 1-6."""
+    text = (
+        f"heat,table,seat,player,final,place\n1,{table},{seat},Ann Arbor,90,{place}\n"
+    )
+    assert f"line 2, {problem}" in problems_of(text)
+
+
 def test_checks_across_rows_still_run_beside_bad_numbers():
     text = (
         HEADER

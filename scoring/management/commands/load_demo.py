@@ -3,7 +3,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from heats.errors import UserError
-from scoring.demo import load_demo
+from scoring.demo import LOCAL_URL, load_demo
 
 
 class Command(BaseCommand):
@@ -18,10 +18,17 @@ class Command(BaseCommand):
         parser.add_argument(
             "--no-gm", action="store_true", help="do not create the demo GM login"
         )
+        parser.add_argument(
+            "--url",
+            default=LOCAL_URL,
+            help=f"the server's address in the printed links (default {LOCAL_URL})",
+        )
 
     def handle(self, *args, **options) -> None:
         try:
-            report = load_demo(options["slug"], with_gm=not options["no_gm"])
+            report = load_demo(
+                options["slug"], with_gm=not options["no_gm"], url=options["url"]
+            )
         except UserError as exc:
             raise CommandError(str(exc)) from exc
         for line in report:

@@ -116,7 +116,9 @@ class Command(BaseCommand):
         try:
             data = load_json(read_input(path))
         except UserError as error:
-            errors.append(f"{path}: cannot read: {error.message}")
+            # read_input's "Cannot read PATH: reason." after our "PATH: cannot read:"
+            reason = error.message.removeprefix(f"Cannot read {path}: ")
+            errors.append(f"{path}: cannot read: {reason}")
             return []
         except ScoresheetError as error:
             errors.append(f"{path}: cannot read a JSON document: {error}")
