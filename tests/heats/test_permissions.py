@@ -149,3 +149,13 @@ def test_public_seating_page_is_open_to_everyone(client, seated_heat):
     response = client.get(url("heats:round-seating", {"round": "1"}))
     assert response.status_code == 200
     assert "Player 01" in response.content.decode()
+
+
+def test_the_gm_link_is_shown_to_the_events_staff_only(client, event, gm, stranger):
+    """The menu's "GM" link leads to the GM dashboard: offered to those who may
+    open it, not to a logged-in user with no role in the event (a 403)."""
+    link = f'href="/e/{event.slug}/gm/">GM</a>'
+    client.force_login(stranger)
+    assert link not in client.get(f"/e/{event.slug}/").content.decode()
+    client.force_login(gm)
+    assert link in client.get(f"/e/{event.slug}/").content.decode()
