@@ -44,6 +44,7 @@ import re
 import time
 from collections.abc import Callable
 
+from csp.middleware import CSPMiddleware
 from django.conf import settings
 from django.contrib.admin.models import LogEntry
 from django.core.cache import cache
@@ -154,12 +155,15 @@ class PublicCacheMiddleware:
     """Answers a cached public page before the URL is even resolved: a GET
     without a session cookie, for an event whose version this process read less
     than ``VERSION_TTL`` seconds ago. Anything else goes on to the view. It sits
-    after the security and GZip middleware, before the session, auth, CSRF and
-    clickjacking ones: a hit needs none of them but the ``X-Frame-Options``
-    header, which it sets itself."""
+    after the security and GZip middleware, before the session, auth, CSRF,
+    clickjacking and CSP ones: a hit needs none of them but their headers,
+    ``X-Frame-Options`` and the Content-Security-Policy, which it sets itself
+    (the policy by django-csp's own middleware, so it is the one every other
+    page gets)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
+        self.csp = CSPMiddleware(get_response)
 
     def __call__(self, request):
         if (
@@ -181,4 +185,4 @@ class PublicCacheMiddleware:
             return None
         response = _respond(request, entry, memo[1])
         response["X-Frame-Options"] = settings.X_FRAME_OPTIONS
-        return response
+        return self.csp.process_response(request, response)

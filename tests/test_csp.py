@@ -187,3 +187,16 @@ def test_rendered_pages_hold_no_inline_script_handlers_or_styles(
         if marks:
             found[path] = marks
     assert found == {}
+
+
+@pytest.mark.parametrize(
+    "path", ["/e/demo/", "/e/demo/kiosk/", "/e/demo/find/", "/e/demo/standings.json"]
+)
+def test_a_public_page_from_the_cache_carries_the_policy_too(client, demo_event, path):
+    """The public pages' cache answers before the CSP middleware runs
+    (scoring.public_cache): its answers get the same policy as a fresh one."""
+    fresh = client.get(path)
+    again = client.get(path)
+    assert again["X-Event-Version"] == fresh["X-Event-Version"]  # from the cache
+    assert policy(again) == policy(fresh)
+    assert policy(again)["script-src"] == ["'self'"]
