@@ -44,6 +44,7 @@ import re
 import time
 from collections.abc import Callable
 
+from csp.constants import HEADER, HEADER_REPORT_ONLY
 from csp.middleware import CSPMiddleware
 from django.conf import settings
 from django.contrib.admin.models import LogEntry
@@ -159,11 +160,25 @@ class PublicCacheMiddleware:
     clickjacking and CSP ones: a hit needs none of them but their headers,
     ``X-Frame-Options`` and the Content-Security-Policy, which it sets itself
     (the policy by django-csp's own middleware, so it is the one every other
-    page gets)."""
+    page gets; worked out once per process and settings, since it holds no nonce
+    and no view changes it)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
         self.csp = CSPMiddleware(get_response)
+        self.policy: tuple[tuple, list[tuple[str, str]]] = ((), [])
+
+    def csp_headers(self, request) -> list[tuple[str, str]]:
+        """The CSP headers django-csp sets on a page, as (name, value) pairs."""
+        config = (
+            getattr(settings, "CONTENT_SECURITY_POLICY", None),
+            getattr(settings, "CONTENT_SECURITY_POLICY_REPORT_ONLY", None),
+        )
+        if self.policy[0] != config:
+            probe = self.csp.process_response(request, HttpResponse())
+            found = [(h, probe[h]) for h in (HEADER, HEADER_REPORT_ONLY) if h in probe]
+            self.policy = (config, found)
+        return self.policy[1]
 
     def __call__(self, request):
         if (
@@ -185,4 +200,6 @@ class PublicCacheMiddleware:
             return None
         response = _respond(request, entry, memo[1])
         response["X-Frame-Options"] = settings.X_FRAME_OPTIONS
-        return self.csp.process_response(request, response)
+        for name, value in self.csp_headers(request):
+            response[name] = value
+        return response
