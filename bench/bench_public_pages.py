@@ -161,12 +161,9 @@ def main() -> None:
     print(
         "Served: gunicorn, 2 workers of 4 threads on 127.0.0.1; `wrk -t2 -c8 "
         f"-d{WRK_SECONDS}s`, best of {TRIES} interleaved runs; the static file is the "
-        "same number of bytes, served by the same server from memory. A cached "
-        "page still passes through Django's request handling (about 60 µs of "
-        "Python a hit, `scoring.public_cache`); the static file is a few lines of "
-        "WSGI, which the worker threads overlap, so the threaded server raises the "
-        "static rate more than the page rate (with 2 sync workers the pages were "
-        "55–61% of static). The target is 50%."
+        "same number of bytes, served by the same server from memory. An unchanged "
+        "public page is repeated in front of Django "
+        "(`scoring.public_cache.PublicPagesWSGI`). The target is 50%."
     )
     print()
     print(

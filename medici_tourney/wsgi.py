@@ -1,4 +1,6 @@
-"""WSGI entry point for medici-tourney (``medici_tourney.wsgi.application``)."""
+"""WSGI entry point for medici-tourney (``medici_tourney.wsgi.application``):
+Django, behind the public pages' repeat of unchanged answers
+(``scoring.public_cache.PublicPagesWSGI``)."""
 
 import os
 
@@ -6,4 +8,8 @@ from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "medici_tourney.settings")
 
-application = get_wsgi_application()
+django_application = get_wsgi_application()
+
+from scoring.public_cache import PublicPagesWSGI  # noqa: E402 (needs Django set up)
+
+application = PublicPagesWSGI(django_application)

@@ -203,3 +203,81 @@ class PublicCacheMiddleware:
         for name, value in self.csp_headers(request):
             response[name] = value
         return response
+
+
+class PublicPagesWSGI:
+    """The WSGI application in front of Django's (``medici_tourney.wsgi``): it
+    repeats a public page Django answered, byte for byte and header for header,
+    while the event's version is unchanged, without building a Django request.
+
+    Stored: a ``200`` GET answer carrying ``X-Event-Version`` (pages of
+    :func:`cached_response`) and no ``Set-Cookie``, for a request without a
+    session cookie, keyed by host, path, query and whether gzip is accepted.
+    Served: while this process's memo of the event's version (see "memo") is
+    younger than ``VERSION_TTL`` and equals the stored answer's version. At most
+    ``LIMIT`` answers are kept; past that they are all dropped and stored again.
+    Everything else goes to Django, whose headers (CSP, security, framing) the
+    stored answer already holds.
+    """
+
+    LIMIT = 512
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.pages: dict[tuple, tuple[str, str, list, bytes]] = {}
+
+    def __call__(self, environ, start_response):
+        key = self._key(environ)
+        if key is None:
+            return self.app(environ, start_response)
+        stored = self.pages.get(key)
+        if stored is not None:
+            version, status, headers, body = stored
+            memo = _memo.get(key[0])
+            if (
+                memo
+                and memo[1] == version
+                and time.monotonic() - memo[2] <= VERSION_TTL
+            ):
+                start_response(status, headers)
+                return [body]
+        return self._store(key, environ, start_response)
+
+    def _key(self, environ) -> tuple | None:
+        if environ.get("REQUEST_METHOD") != "GET":
+            return None
+        if settings.SESSION_COOKIE_NAME in environ.get("HTTP_COOKIE", ""):
+            return None
+        match = EVENT_PATH.match(environ.get("PATH_INFO", ""))
+        if match is None:
+            return None
+        gzip = "gzip" in environ.get("HTTP_ACCEPT_ENCODING", "")
+        host = environ.get("HTTP_HOST", "")
+        return (
+            match["slug"],
+            host,
+            environ["PATH_INFO"],
+            environ.get("QUERY_STRING", ""),
+            gzip,
+        )
+
+    def _store(self, key, environ, start_response):
+        seen: list = []
+
+        def capture(status, headers, exc_info=None):
+            seen[:] = [status, headers]
+            return start_response(status, headers, exc_info)
+
+        result = self.app(environ, capture)
+        if not seen or not seen[0].startswith("200"):
+            return result
+        names = {name.lower(): value for name, value in seen[1]}
+        if "x-event-version" not in names or "set-cookie" in names:
+            return result
+        body = b"".join(result)
+        if hasattr(result, "close"):
+            result.close()
+        if len(self.pages) >= self.LIMIT:
+            self.pages.clear()
+        self.pages[key] = (names["x-event-version"], seen[0], list(seen[1]), body)
+        return [body]

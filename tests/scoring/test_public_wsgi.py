@@ -1,0 +1,73 @@
+"""The public pages' WSGI repeat (scoring.public_cache.PublicPagesWSGI): an
+unchanged public answer is repeated with Django's own headers; a change, a
+session, a cookie-setting answer or another method goes to Django."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from heats.models import Player
+from medici_tourney.wsgi import application
+from scoring import operations, public_cache
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def get(path: str, **extra) -> tuple[str, dict, bytes]:
+    environ = {
+        "REQUEST_METHOD": "GET",
+        "PATH_INFO": path,
+        "QUERY_STRING": "",
+        "SERVER_NAME": "testserver",
+        "SERVER_PORT": "80",
+        "HTTP_HOST": "testserver",
+        "wsgi.input": io.BytesIO(),
+        "wsgi.url_scheme": "http",
+        **extra,
+    }
+    answer: list = []
+    body = b"".join(application(environ, lambda s, h, e=None: answer.extend([s, h])))
+    return answer[0], dict(answer[1]), body
+
+
+@pytest.fixture
+def repeat(demo_event):
+    application.pages.clear()
+    return demo_event
+
+
+def test_an_unchanged_page_is_repeated_with_djangos_headers(repeat, monkeypatch):
+    status, headers, body = get("/e/demo/standings.json")
+    assert status.startswith("200")
+    assert len(application.pages) == 1
+    calls = []
+    monkeypatch.setattr(application, "app", lambda *a: calls.append(a))
+    again = get("/e/demo/standings.json")
+    assert calls == []  # Django was not asked
+    assert again == (status, headers, body)
+    assert "Content-Security-Policy" in headers and "X-Frame-Options" in headers
+
+
+def test_a_change_is_served_at_once(repeat):
+    first = get("/e/demo/standings.json")[2]
+    winner = Player.objects.get(event=repeat, name="Greer Eastwick")
+    operations.mark_semi(repeat, winner, present=False)  # clears the memo
+    second = get("/e/demo/standings.json")[2]
+    assert b"Marlo Juniper" in second and second != first
+
+
+def test_sessions_and_other_pages_go_to_django(repeat):
+    get("/e/demo/standings.json", HTTP_COOKIE="sessionid=abc")
+    get("/timer/")
+    environ_post = {"REQUEST_METHOD": "HEAD"}
+    get("/e/demo/", **environ_post)
+    assert application.pages == {}
+
+
+def test_the_store_is_bounded(repeat, monkeypatch):
+    monkeypatch.setattr(public_cache.PublicPagesWSGI, "LIMIT", 2)
+    for query in ("a=1", "a=2", "a=3"):
+        get("/e/demo/standings.json", QUERY_STRING=query)
+    assert len(application.pages) == 1
