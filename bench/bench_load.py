@@ -234,7 +234,7 @@ def load(wrk: str, port: int, tables: list[int]):
 
 def written(event) -> dict[int, list[tuple[int, ...]]]:
     """Finals of each heat-4 result save, by table number, oldest first, read from
-    the audit log (``scoring.operations.log_result``: one entry per save, "Results
+    the audit log (``scoring.results.log_result``: one entry per save, "Results
     Heat 4 table 3: Ann 98, Ben 77 (was 70), ..." in seat order)."""
     from heats.models import AuditEntry
 

@@ -50,9 +50,9 @@ from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 from served import fetch, free_port, start_server, wrk_path  # noqa: E402
 
-from scoring import operations  # noqa: E402
-from scoring.operations import SeatScores  # noqa: E402
 from scoring.sample import generate_event  # noqa: E402
+from scoring.services import results  # noqa: E402
+from scoring.services.results import SeatScores  # noqa: E402
 
 SIZES = (200, 1000)
 RUNS = 7
@@ -72,7 +72,7 @@ def first_renderings(slug: str) -> dict[str, list[float]]:
     times: dict[str, list[float]] = {name: [] for name, _ in PAGES}
     for run in range(RUNS):
         finals = [60 + run + 5 * i for i in range(len(seats))]
-        operations.save_table_results(
+        results.save_table_results(
             table,
             [
                 SeatScores(s.number, None, None, f)

@@ -12,10 +12,11 @@ from django.http import HttpResponse
 
 from heats.exports import export_response
 from heats.models import Event, RoundKind
-from scoring import operations, tables
+from scoring import tables
 from scoring.gm_tables import LaurelTable
 from scoring.results_export import PREFIX, results_table
-from scoring.standings import standings
+from scoring.services import rounds
+from scoring.services.standings import standings
 
 RESULTS_PREFIX = PREFIX
 
@@ -46,7 +47,7 @@ def standings_export(request, event: Event) -> HttpResponse | None:
     if wanted not in ("qualifiers", "alternates", "next", "laurels"):
         return None
     if wanted == "laurels":
-        rows = [x.to_json() for x in operations.event_laurels(event)]
+        rows = [x.to_json() for x in rounds.event_laurels(event)]
         table = LaurelTable(rows, prefix="laurels-")
     elif wanted == "qualifiers":
         table = tables.QualifierTable(standings(event).qualifiers, prefix="qualifiers-")

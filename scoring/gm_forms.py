@@ -1,7 +1,7 @@
 """Forms of the GM's result pages (crispy-forms, Bootstrap 5).
 
 ``ResultForm.scores()`` returns the domain values: one
-``scoring.operations.SeatScores`` per seat, in seat order.
+``scoring.results.SeatScores`` per seat, in seat order.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from django.utils.safestring import SafeString
 from heats.forms import Button
 from heats.models import Player, Seat
 from scoring.importers import MAXIMUM
-from scoring.operations import SeatScores, table_version
+from scoring.services.results import SeatScores, table_version
 
 SCORE_ATTRS = {"inputmode": "numeric", "pattern": "[0-9]*", "min": 0}
 TIME_CALLED_CHOICES = [
@@ -67,7 +67,7 @@ class ResultForm(forms.Form):
     """
 
     seating = forms.CharField(widget=forms.HiddenInput)
-    # What the form showed (operations.table_version): a save from a form drawn
+    # What the form showed (results.table_version): a save from a form drawn
     # before someone else's save is refused. Optional for scripted clients.
     version = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
 
@@ -226,7 +226,7 @@ class SemiOverrideForm(forms.Form):
 
 class NoShowForm(forms.Form):
     """Replace a seated semi-final no-show by a present alternate
-    (``scoring.substitutes.replace_no_show``). ``seats``: the open seats;
+    (``scoring.services.substitutes.replace_no_show``). ``seats``: the open seats;
     ``candidates``: the present unseated alternates in call order; an empty
     ``alternate`` means the next one."""
 
@@ -258,15 +258,17 @@ class NoShowForm(forms.Form):
 
 
 class FinalFillForm(forms.Form):
-    """The GM's decision for a short final (``scoring.finals.decide_final_fill``):
-    ``kind`` is one of ``FinalFill.Kind``; ``confirm`` is needed for a final of 3."""
+    """The GM's decision for a short final
+    (``scoring.services.finals.decide_final_fill``): ``kind`` is one of
+    ``FinalFill.Kind``; ``confirm`` is needed for a final of 3."""
 
     kind = forms.CharField(widget=forms.HiddenInput)
     confirm = forms.BooleanField(required=False)
 
 
 class RenamePlayerForm(forms.Form):
-    """Correct one player's name and badge (``scoring.players.rename_player``)."""
+    """Correct one player's name and badge
+    (``scoring.services.players.rename_player``)."""
 
     player = forms.ModelChoiceField(Player.objects.none(), label="Player")
     name = forms.CharField(label="Correct name", max_length=120)
@@ -289,7 +291,8 @@ class RenamePlayerForm(forms.Form):
 
 
 class MergePlayersForm(forms.Form):
-    """Two player records that are one person (``scoring.players.merge_players``)."""
+    """Two player records that are one person
+    (``scoring.services.players.merge_players``)."""
 
     duplicate = forms.ModelChoiceField(Player.objects.none(), label="Player record")
     kept = forms.ModelChoiceField(Player.objects.none(), label="is the same person as")

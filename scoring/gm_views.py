@@ -1,7 +1,7 @@
 """GM pages for results: result entry per table, ties, rules warnings, the
 semi-final, the final and the laurels.
 
-Thin views over ``scoring.operations`` (STYLE.md). One-shot actions use
+Thin views over ``scoring.services.results`` (STYLE.md). One-shot actions use
 ``heats.views.event_action`` (POST only, role checked, UserError as a message).
 """
 
@@ -32,7 +32,6 @@ from heats.views import (
     round_or_404,
     seat_request,
 )
-from scoring import finals, operations, publishing, substitutes
 from scoring.gm_forms import (
     FinalFillForm,
     NoShowForm,
@@ -44,9 +43,14 @@ from scoring.gm_tables import LaurelTable, SemiListTable
 from scoring.models import FinalFill, RecordHistory, SemiFinalOverride, TableCheck
 from scoring.services import (
     event_advancement,
+    finals,
     held_labels,
     held_tables,
     player_keys,
+    publishing,
+    results,
+    rounds,
+    substitutes,
 )
 
 
@@ -89,11 +93,11 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
 
     def get_form_kwargs(self):
         kwargs = super().get_form_kwargs()
-        kwargs["seats"] = operations.table_seats(self.table)
+        kwargs["seats"] = results.table_seats(self.table)
         return kwargs
 
     def get_initial(self):
-        return ResultForm.initial_for(operations.table_seats(self.table))
+        return ResultForm.initial_for(results.table_seats(self.table))
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(
@@ -101,7 +105,7 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
             history=RecordHistory.objects.filter(table=self.table).select_related(
                 "user"
             )[:10],
-            tied=operations.tied_players(self.table),
+            tied=results.tied_players(self.table),
             may_correct=permissions.may(
                 self.event, self.request.user, permissions.CORRECT_RESULTS
             ),
@@ -117,7 +121,7 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
 
     def form_valid(self, form):
         try:
-            outcome = operations.save_table_results(
+            outcome = results.save_table_results(
                 self.table,
                 form.scores(),
                 self.request.user,
@@ -129,7 +133,7 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
             response = self.form_invalid(form)
             response.status_code = 403
             return response
-        except operations.StaleResultsError as exc:
+        except results.StaleResultsError as exc:
             form.show_saved(exc.seats)
             form.add_error(None, exc.render())
             return self.form_invalid(form)
@@ -165,13 +169,13 @@ class TableTieView(EventStaffRequiredMixin, TableMixin, FormView):
 
     def get_form_kwargs(self):
         kwargs = super().get_form_kwargs()
-        kwargs["tied"] = operations.tied_players(self.table)
+        kwargs["tied"] = results.tied_players(self.table)
         return kwargs
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(
-            seats=operations.table_seats(self.table),
-            suggestion=operations.tie_suggestion(self.table),
+            seats=results.table_seats(self.table),
+            suggestion=results.tie_suggestion(self.table),
             **kwargs,
         )
 
@@ -180,7 +184,7 @@ class TableTieView(EventStaffRequiredMixin, TableMixin, FormView):
             Player, event=self.event, pk=form.cleaned_data["winner"]
         )
         try:
-            operations.declare_winner(
+            results.declare_winner(
                 self.table, player, form.cleaned_data["reason"], self.request.user
             )
         except UserError as exc:
@@ -209,7 +213,7 @@ def semi_rows(event: Event, result) -> list[dict]:
             "player_id", flat=True
         )
     )
-    semi = operations.semi_round(event)
+    semi = rounds.semi_round(event)
     status = dict(semi.entries.values_list("player_id", "status")) if semi else {}
     seated = set(semi.seats.values_list("player_id", flat=True)) if semi else set()
     names = {EntryStatus.CHECKED_IN: "present", EntryStatus.ABSENT: "absent"}
@@ -259,7 +263,7 @@ class SemiView(EventStaffRequiredMixin, TemplateView):
         return super().get(request, *args, **kwargs)
 
     def get_context_data(self, **kwargs):
-        semi = operations.semi_round(self.event)
+        semi = rounds.semi_round(self.event)
         seated = semi is not None and semi.seated_at is not None
         action = reverse("scoring:semi-seat", kwargs={"event": self.event.slug})
         published = publishing.latest_published(self.event)
@@ -294,10 +298,10 @@ def semi_mark(request, event: Event):
     status = request.POST.get("status")
     if status not in ("present", "absent"):
         raise UserError("Mark the player present or absent.")
-    semi = operations.semi_round(event)
+    semi = rounds.semi_round(event)
     seated = semi is not None and semi.seated_at is not None
     before = [q.player for q in event_advancement(event).qualifiers]
-    operations.mark_semi(event, player, status == "present", request.user)
+    rounds.mark_semi(event, player, status == "present", request.user)
     after = [q.player for q in event_advancement(event).qualifiers]
     text = f"{player} marked {status} for the semi-final."
     called = [p for p in after if p not in before and p != str(player.name)]
@@ -411,9 +415,9 @@ def semi_publish(request, event: Event):
 def semi_seat(request, event: Event):
     """POST: seat the semi-final from the list in its layout (GMs only)."""
     seed, state = seat_request(request)
-    result = operations.seat_semi(event, seed=seed, user=request.user, state=state)
+    result = rounds.seat_semi(event, seed=seed, user=request.user, state=state)
     if result is None:
-        messages.info(request, already_seated(operations.semi_round(event)))
+        messages.info(request, already_seated(rounds.semi_round(event)))
         return redirect("scoring:semi", event=event.slug)
     shape = "+".join(str(len(t)) for t in result.tables)
     messages.success(request, f"Semi-final seated: {shape} (seed {result.seed}).")
@@ -430,7 +434,7 @@ class FinalView(EventStaffRequiredMixin, TemplateView):
     template_name = "scoring/gm/final.html"
 
     def get_context_data(self, **kwargs):
-        final = operations.final_round(self.event)
+        final = rounds.final_round(self.event)
         try:
             field, problem = finals.final_field(self.event), None
         except UserError as exc:
@@ -486,7 +490,7 @@ def final_seat(request, event: Event):
     seed, state = seat_request(request)
     result = finals.seat_final(event, seed=seed, user=request.user, state=state)
     if result is None:
-        messages.info(request, already_seated(operations.final_round(event)))
+        messages.info(request, already_seated(rounds.final_round(event)))
         return redirect("scoring:final", event=event.slug)
     messages.success(
         request, f"Final seated: {len(result.tables[0])} players (seed {result.seed})."
@@ -500,7 +504,7 @@ class LaurelsView(EventStaffRequiredMixin, TemplateView):
     template_name = "scoring/gm/laurels.html"
 
     def get(self, request, *args, **kwargs):
-        rows = [lau.to_json() for lau in operations.event_laurels(self.event)]
+        rows = [lau.to_json() for lau in rounds.event_laurels(self.event)]
         self.laurel_table = LaurelTable(rows, prefix="laurels-")
         name = f"{self.event.slug}-laurels"
         response = export_response(request, self.laurel_table, name)

@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 
 from heats.models import Event, Round, RoundKind, Seat
 from heats.services import round_json
-from scoring import finals, operations
-from scoring.standings import Standings, standings
+from scoring.services import finals, rounds
+from scoring.services.standings import Standings, standings
 
 # How many alternates beyond those called the kiosk lists ("the top alternates").
 TOP_ALTERNATES = 8
@@ -110,7 +110,7 @@ def round_seating(rnd: Round) -> Seating:
 def kiosk(event: Event) -> Kiosk:
     """The kiosk of ``event``: the current round's seating while in play, else
     the results (laurels, semi-final list, winners, top alternates); in both,
-    the GM's decision for a short final (``scoring.finals.public_note``)."""
+    the GM's decision for a short final (``scoring.services.finals.public_note``)."""
     rnd = current_round(event)
     seating = round_seating(rnd) if rnd is not None and rnd.seated_at else None
     # The GM's decision on a short final is made once the final round exists,
@@ -120,7 +120,7 @@ def kiosk(event: Event) -> Kiosk:
     if screen.in_play:
         return screen
     screen.standings = standings(event)
-    screen.laurels = [x.to_json() for x in operations.event_laurels(event, public=True)]
+    screen.laurels = [x.to_json() for x in rounds.event_laurels(event, public=True)]
     screen.top_alternates = (
         screen.standings.alternates + screen.standings.next_alternates
     )[: len(screen.standings.alternates) + TOP_ALTERNATES]

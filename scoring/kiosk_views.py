@@ -27,7 +27,7 @@ from scoring import kiosk as screens
 from scoring.exports import results_export
 from scoring.public_cache import cached_response, event_with_version
 from scoring.services import heat_seat_rows, held_tables, player_keys
-from scoring.standings import heat_rows, standings
+from scoring.services.standings import heat_rows, standings
 
 JSON = "application/json"
 
@@ -208,7 +208,7 @@ def standings_feed(request, event: str):
 
 def standings_json(event: Event, data) -> dict:
     """The standings feed's object (docs/feeds.md)."""
-    from scoring.operations import event_laurels
+    from scoring.services.rounds import event_laurels
 
     published = data.published
     return {

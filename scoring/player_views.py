@@ -1,5 +1,5 @@
 """The GM's Players page: every player record of the event, a typo'd name
-corrected, two records of one person merged (``scoring.players``).
+corrected, two records of one person merged (``scoring.services.players``).
 
 Seeing the page is for event staff; correcting is the GM's
 (``permissions.CORRECT_PLAYERS``), on every path.
@@ -22,7 +22,7 @@ from heats.models import Entry, Event, Seat
 from heats.views import event_action
 from scoring.gm_forms import MergePlayersForm, RenamePlayerForm
 from scoring.gm_tables import PlayerTable
-from scoring.players import merge_players, rename_player
+from scoring.services.players import merge_players, rename_player
 
 
 def players_url(event: Event, name: str = "players") -> str:

@@ -16,7 +16,7 @@ from django.urls import reverse
 from heats.errors import UserError
 from heats.models import EntryStatus, Event, Round, RoundKind, Seat, Table
 from heats.services import ROUND_ORDER, get_round
-from scoring import operations, pdf
+from scoring import pdf
 from scoring.pdf.data import (
     PAPERS,
     ClockPrint,
@@ -28,8 +28,8 @@ from scoring.pdf.data import (
     RoundPrint,
     SeatedTable,
 )
-from scoring.services import player_keys
-from scoring.standings import standings
+from scoring.services import player_keys, rounds
+from scoring.services.standings import standings
 
 
 @dataclass(frozen=True)
@@ -187,11 +187,11 @@ def event_print(event: Event, base_url: str) -> EventPrint:
         alternates=tuple(Line(a["player"], a["reason"]) for a in alternates),
         skipped=tuple(Line(s["player"], s["reason"]) for s in posted["skipped"]),
         double_winners=tuple(posted["double_winners"]),
-        semi=_round_tables(operations.semi_round(event), keys),
-        final=_round_tables(operations.final_round(event), keys),
+        semi=_round_tables(rounds.semi_round(event), keys),
+        final=_round_tables(rounds.final_round(event), keys),
         laurels=tuple(
             Line(laurel.player, laurel.reason, laurel.place)
-            for laurel in operations.event_laurels(event)
+            for laurel in rounds.event_laurels(event)
         ),
         time_called=time_called_tables(event),
         warnings=tuple(posted["warnings"]),

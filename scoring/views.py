@@ -17,15 +17,25 @@ from heats.errors import UserError
 from heats.mixins import EventMixin, EventStaffRequiredMixin
 from heats.models import Event, RoundKind, Table
 from heats.services import ROUND_ORDER, get_round
-from scoring import finals, operations, tables
-from scoring.checks import acknowledge_check, attach_scoresheet, parse_sheet_text
+from scoring import tables
 from scoring.exports import standings_export
 from scoring.forms import EventForm, ResultsImportForm, ScoresheetForm
 from scoring.gm_tables import LaurelTable
 from scoring.models import PlayerRecord, TableCheck
 from scoring.public_cache import cached_response, event_with_version
-from scoring.services import held_tables, import_results, new_event
-from scoring.standings import standings
+from scoring.services import (
+    finals,
+    held_tables,
+    import_results,
+    new_event,
+    rounds,
+)
+from scoring.services.checks import (
+    acknowledge_check,
+    attach_scoresheet,
+    parse_sheet_text,
+)
+from scoring.services.standings import standings
 
 
 class EventListView(ListView):
@@ -106,13 +116,13 @@ class StandingsView(EventMixin, TemplateView):
             data = standings(self.event)
         except UserError as exc:
             return {**context, "error": exc.render()}
-        laurels = operations.event_laurels(self.event, public=True)
-        rounds = list(self.event.rounds.all())
-        has_final = any(r.kind == RoundKind.FINAL for r in rounds)
+        laurels = rounds.event_laurels(self.event, public=True)
+        event_rounds = list(self.event.rounds.all())
+        has_final = any(r.kind == RoundKind.FINAL for r in event_rounds)
         context.update(
             standings=data,
             seated_rounds=sorted(
-                (r for r in rounds if r.seated_at is not None),
+                (r for r in event_rounds if r.seated_at is not None),
                 key=lambda r: (ROUND_ORDER[r.kind], r.number),
             ),
             laurel_table=LaurelTable([x.to_json() for x in laurels], prefix="laurels-")
@@ -139,7 +149,7 @@ class StandingsView(EventMixin, TemplateView):
 
 class ResultsImportView(EventStaffRequiredMixin, FormView):
     """Import a results CSV from a page (staff; seating, tie winners and replacing
-    need a GM: ``ImportPlan.require_rights`` in ``scoring.result_import``)."""
+    need a GM: ``ImportPlan.require_rights`` in ``scoring.services.imports``)."""
 
     template_name = "scoring/import.html"
     form_class = ResultsImportForm

@@ -22,9 +22,8 @@ from django.utils.html import escape
 
 from heats.models import Event, Player, Round, RoundKind
 from heats.services import add_keep_apart, check_in, seat_round
-from scoring import finals, operations
-from scoring.operations import SeatScores
-from scoring.services import import_results, new_event
+from scoring.services import finals, import_results, new_event, results, rounds
+from scoring.services.results import SeatScores
 from tests.conftest import DEMO_DIR
 
 SECRET = "{{request.META.DJANGO_SECRET_KEY}}"
@@ -264,10 +263,8 @@ def imported(db, gm) -> Event:
     keep_apart(event)
     for name in (DEMO_DIR / "no_shows.txt").read_text().split("\n"):
         if name:
-            operations.mark_semi(
-                event, Player.objects.get(event=event, name=name), False
-            )
-    assert operations.semi_round(event).entries.count() == 6
+            rounds.mark_semi(event, Player.objects.get(event=event, name=name), False)
+    assert rounds.semi_round(event).entries.count() == 6
     return event
 
 
@@ -281,7 +278,7 @@ def play(rnd: Round, first: list[str]) -> None:
         scores = [SeatScores(winner.number, None, None, 100)] + [
             SeatScores(s.number, None, None, 90 - 10 * i) for i, s in enumerate(rest)
         ]
-        operations.save_table_results(table, sorted(scores, key=lambda s: s.seat))
+        results.save_table_results(table, sorted(scores, key=lambda s: s.seat))
 
 
 def named_tables(rnd: Round) -> dict[int, frozenset[str]]:
@@ -308,8 +305,8 @@ def test_names_imported_are_text_on_every_page(client, debug_on, gm, imported):
     on_list = frozenset({MATH, DEBUG, COOKIE})  # qualifier, alternate, next alternate
     semi_page = url("scoring:semi", event)
     staff.check(Visit(semi_page, on_list))
-    operations.seat_semi(event, seed=1)
-    semi = operations.semi_round(event)
+    rounds.seat_semi(event, seed=1)
+    semi = rounds.semi_round(event)
     play(semi, [MATH, DEBUG])
     semi_names = frozenset({MATH, DEBUG})
     for visit in [
@@ -320,7 +317,7 @@ def test_names_imported_are_text_on_every_page(client, debug_on, gm, imported):
     # {% debug %} entered as an alternate: it wins its table but is no finalist.
     staff.check(Visit(url("scoring:final", event), semi_names))
     finals.seat_final(event, seed=1)
-    final = operations.final_round(event)
+    final = rounds.final_round(event)
     play(final, [MATH])
     staff.check(Visit(url("scoring:final", event), semi_names))
     for visit in [

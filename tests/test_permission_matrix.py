@@ -23,8 +23,8 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from heats.models import Event, KeepApart, Round, RoundKind
 from heats.services import check_in, create_heat, seat_round
-from scoring import operations
-from scoring.operations import SeatScores
+from scoring.services import results
+from scoring.services.results import SeatScores
 from tests.heats.conftest import names
 
 pytestmark = pytest.mark.django_db
@@ -179,7 +179,7 @@ def world(event, settings):
     table1, table2 = heat.tables.order_by("number")
     seats1 = list(table1.seats.order_by("number"))
     finals = [80, 80, 60, 50, 40]
-    operations.save_table_results(
+    results.save_table_results(
         table1,
         [
             SeatScores(s.number, None, None, f)

@@ -13,9 +13,8 @@ import pytest
 from django.utils import timezone
 
 from heats.models import Event, Round, RoundKind, Seat
-from scoring import operations, publishing
 from scoring.sample import generate_event
-from scoring.services import event_advancement
+from scoring.services import event_advancement, publishing, rounds
 from tests.e2e.conftest import CHROMIUM, close_orm_connection
 
 pytestmark = [
@@ -62,7 +61,7 @@ def test_the_kiosk_shows_a_published_list_and_a_seated_round_without_a_reload(
     assert page.text_content("#kiosk-semi h3") == "Semi-final: 25 players"
     shot(page, "kiosk-published")
 
-    operations.seat_semi(demo, seed=7)
+    rounds.seat_semi(demo, seed=7)
     page.wait_for_selector("#kiosk-table-5", timeout=POLL_MS)
     assert "Semi-final — tables" in page.text_content("#tables-heading")
     assert page.locator(".table-card").count() == 5
@@ -74,7 +73,7 @@ def test_the_kiosk_shows_a_published_list_and_a_seated_round_without_a_reload(
 
 
 def test_a_player_finds_the_table_by_name(live_server, browser, demo):
-    operations.seat_semi(demo, seed=7)
+    rounds.seat_semi(demo, seed=7)
     seat = Seat.objects.select_related("table", "player").get(
         round__kind=RoundKind.SEMI, player__name="Drew Penrose"
     )

@@ -19,7 +19,7 @@ from heats.services import (
     seat_round,
     waiting_players,
 )
-from scoring.operations import SeatScores, declare_winner, save_table_results
+from scoring.services.results import SeatScores, declare_winner, save_table_results
 from tests.heats.conftest import names, player
 
 pytestmark = pytest.mark.django_db

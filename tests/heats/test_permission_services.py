@@ -9,10 +9,9 @@ import pytest
 from heats.models import RoundKind
 from heats.permissions import NotAllowed
 from heats.services import check_in, create_heat, seat_round
-from scoring import finals, operations
 from scoring.models import PlayerRecord
-from scoring.operations import SeatScores
-from scoring.services import import_results
+from scoring.services import finals, import_results, results
+from scoring.services.results import SeatScores
 from tests.heats.conftest import names
 
 pytestmark = pytest.mark.django_db
@@ -68,11 +67,11 @@ def test_an_assistant_enters_results_but_cannot_correct_them(heat, gm, assistant
     table = heat.tables.get()
     numbers = [s.number for s in table.seats.order_by("number")]
     first = [SeatScores(n, None, None, 10 * n) for n in numbers]
-    operations.save_table_results(table, first, assistant)
-    operations.save_table_results(table, first, assistant)  # the same again: fine
+    results.save_table_results(table, first, assistant)
+    results.save_table_results(table, first, assistant)  # the same again: fine
     typo = [SeatScores(n, None, None, 10 * n + (n == 1)) for n in numbers]
     with pytest.raises(NotAllowed, match="may change saved results"):
-        operations.save_table_results(table, typo, assistant)
+        results.save_table_results(table, typo, assistant)
     assert sorted(PlayerRecord.objects.values_list("final", flat=True)) == [
         10,
         20,
@@ -80,7 +79,7 @@ def test_an_assistant_enters_results_but_cannot_correct_them(heat, gm, assistant
         40,
         50,
     ]
-    operations.save_table_results(table, typo, gm)
+    results.save_table_results(table, typo, gm)
     assert PlayerRecord.objects.get(seat__number=1).final == 11
 
 

@@ -9,9 +9,9 @@ import json
 import pytest
 
 from heats.models import Table
-from scoring.checks import attach_scoresheet
 from scoring.models import ScoresheetSubmission, TableCheck
 from scoring.services import import_results
+from scoring.services.checks import attach_scoresheet
 from tests.conftest import DEMO_DIR
 
 pytestmark = pytest.mark.django_db

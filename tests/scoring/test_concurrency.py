@@ -18,10 +18,9 @@ from django.test import Client
 from django.urls import reverse
 
 from heats.models import AuditEntry, Round, RoundKind, Table
-from scoring import operations
 from scoring.models import PlayerRecord, RecordHistory
-from scoring.operations import SeatScores
-from scoring.services import import_results
+from scoring.services import import_results, results
+from scoring.services.results import SeatScores
 from tests.concurrency import at_once, errors
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -37,7 +36,7 @@ def saved_finals(table: Table) -> list[int]:
 
 
 def current_values(table: Table) -> dict:
-    return operations.saved_values(operations.table_seats(table))
+    return results.saved_values(results.table_seats(table))
 
 
 def assert_history_chains(table: Table, first_old: dict) -> list[RecordHistory]:
@@ -56,13 +55,13 @@ def assert_history_chains(table: Table, first_old: dict) -> list[RecordHistory]:
 def save_in_thread(table: Table, values: list[int], user=None):
     """What a result page does: load the table, then save it."""
     fresh = Table.objects.select_related("round__event").get(pk=table.pk)
-    return operations.save_table_results(fresh, finals(values), user)
+    return results.save_table_results(fresh, finals(values), user)
 
 
 def test_eight_saves_of_one_table_at_once_keep_every_value_in_the_history(
     heat_table,
 ):
-    operations.save_table_results(heat_table, finals([50, 40, 30, 20, 10]))
+    results.save_table_results(heat_table, finals([50, 40, 30, 20, 10]))
     first = current_values(heat_table)
     outcomes = at_once(
         lambda i: save_in_thread(heat_table, [60 + i, 45, 35, 25, 15 + i]), 8
@@ -171,7 +170,7 @@ HEADER = "heat,table,seat,player,badge,day1,day2,final"
 def test_an_import_with_replace_during_saves_keeps_every_overwritten_value(
     heat_table,
 ):
-    operations.save_table_results(heat_table, finals([50, 40, 30, 20, 10]))
+    results.save_table_results(heat_table, finals([50, 40, 30, 20, 10]))
     first = current_values(heat_table)
     # Other tables make the import long enough to overlap the saves.
     text = "\n".join(

@@ -17,8 +17,7 @@ from django.utils.html import format_html
 from heats.exports import BOM, neutralise, plain
 from heats.models import Event, Player, RoundKind
 from heats.services import check_in, create_heat, form_late_table, seat_round
-from scoring import finals, operations
-from scoring.services import import_results, new_event
+from scoring.services import finals, import_results, new_event, rounds
 from tests.conftest import DEMO_DIR
 from tests.heats.conftest import names
 from tests.test_injection import play
@@ -70,11 +69,11 @@ def played(gm) -> Event:
     for name in (DEMO_DIR / "no_shows.txt").read_text().split("\n"):
         if name:
             player = Player.objects.get(event=event, name=name)
-            operations.mark_semi(event, player, False)
-    operations.seat_semi(event, seed=1)
-    play(operations.semi_round(event), [ZOE, ANNE])
+            rounds.mark_semi(event, player, False)
+    rounds.seat_semi(event, seed=1)
+    play(rounds.semi_round(event), [ZOE, ANNE])
     finals.seat_final(event, seed=1)
-    play(operations.final_round(event), [ZOE])
+    play(rounds.final_round(event), [ZOE])
     return event
 
 
@@ -150,11 +149,11 @@ def test_results_of_every_round_in_one_file(played):
     by_round = {r[0] for r in rows[1:]}
     assert by_round == {"1", "2", "3", "semi", "final"}
     final = [r for r in rows if r[0] == "final"]
-    seated = operations.final_round(played).seats.count()
+    seated = rounds.final_round(played).seats.count()
     assert len(final) == seated
     assert [r[3] for r in final if r[8] == "1"] == [ZOE]
     # 160 heat records (demo README) + the semi-final's and final's seats.
-    semi_seats = operations.semi_round(played).seats.count()
+    semi_seats = rounds.semi_round(played).seats.count()
     assert len(rows) - 1 == 160 + semi_seats + seated
 
 

@@ -1,6 +1,7 @@
-"""A final that fewer than 4 semi-final table winners can play (scoring.finals):
-the GM adds the best runner(s)-up or confirms a final of 3; every choice logged
-and shown on the public pages (tournament.md, Semi-final and final; seed 001).
+"""A final that fewer than 4 semi-final table winners can play
+(scoring.services.finals): the GM adds the best runner(s)-up or confirms a final
+of 3; every choice logged and shown on the public pages (tournament.md,
+Semi-final and final; seed 001).
 
 Figures: the demo's semi-final of 25 is seated (seed 1) with Drew Penrose as the
 one alternate. At Drew's table ("D") Drew wins with 120; the other four tables
@@ -16,9 +17,9 @@ from django.urls import reverse
 from heats.errors import UserError
 from heats.models import AuditEntry, Player, Seat
 from heats.permissions import NotAllowed
-from scoring import finals, operations
 from scoring.models import FinalFill
-from scoring.operations import SeatScores
+from scoring.services import finals, results, rounds
+from scoring.services.results import SeatScores
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
 
@@ -37,16 +38,16 @@ def enter(table, rows: dict[str, tuple[int | None, int]]) -> None:
     for s in seats:
         day2, final = rows.get(s.player.name, (None, next(rest)))
         scores.append(SeatScores(s.number, None, day2, final))
-    operations.save_table_results(table, scores)
+    results.save_table_results(table, scores)
 
 
 @pytest.fixture
 def semi(demo_event):
     """``{"D": (table, [heat winners in seat order]), "T1": ..., ...}``."""
-    operations.seat_semi(demo_event, seed=1)
+    rounds.seat_semi(demo_event, seed=1)
     tables = {}
     others = 0
-    for table in operations.semi_round(demo_event).tables.order_by("number"):
+    for table in rounds.semi_round(demo_event).tables.order_by("number"):
         names = [s.player.name for s in table.seats.order_by("number")]
         winners = [n for n in names if n != ALTERNATE]
         if ALTERNATE in names:

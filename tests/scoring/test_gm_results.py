@@ -7,9 +7,9 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from heats.models import AuditEntry
-from scoring import operations
 from scoring.models import PlayerRecord, RecordHistory, TableCheck
-from scoring.operations import SeatScores
+from scoring.services import results
+from scoring.services.results import SeatScores
 
 pytestmark = pytest.mark.django_db
 
@@ -90,7 +90,7 @@ def test_an_assistant_entering_a_tie_is_told_a_gm_must_decide(
 def test_a_declaration_survives_an_edit_that_keeps_the_tie(gm_client, heat_table):
     seats = list(heat_table.seats.order_by("number"))
     post_finals(gm_client, heat_table, [100, 100, 70, 60, 55])
-    operations.declare_winner(heat_table, seats[0].player, "day-2 money")
+    results.declare_winner(heat_table, seats[0].player, "day-2 money")
     post_finals(gm_client, heat_table, [100, 100, 71, 60, 55])
     assert places_by_seat(heat_table) == [1, 2, 3, 4, 5]
     post_finals(gm_client, heat_table, [100, 99, 71, 60, 55])  # tie gone
@@ -134,7 +134,7 @@ def test_a_negative_score_is_refused(gm_client, heat_table):
 
 def test_every_seat_needs_a_result(heat_table):
     with pytest.raises(Exception, match="each seat"):
-        operations.save_table_results(heat_table, [SeatScores(1, None, None, 50)])
+        results.save_table_results(heat_table, [SeatScores(1, None, None, 50)])
 
 
 def test_impossible_scores_are_warnings_the_gm_acknowledges(gm_client, heat_table):
@@ -223,7 +223,7 @@ def test_saved_results_are_shown_to_an_assistant_without_a_save_button(
     them read-only, with the reason, and no button that could only be refused."""
     first = assistant_client.get(results_url(heat_table)).content.decode()
     assert 'value="Save results"' in first  # nothing saved yet: the assistant enters
-    operations.save_table_results(
+    results.save_table_results(
         heat_table, [SeatScores(n, None, None, 50 + n) for n in range(1, 6)]
     )
     page = assistant_client.get(results_url(heat_table)).content.decode()

@@ -8,9 +8,8 @@ from django.urls import reverse
 
 from heats.errors import UserError
 from heats.models import EntryStatus, Player, Seat
-from scoring import finals, operations
-from scoring.operations import SeatScores
-from scoring.services import event_advancement
+from scoring.services import event_advancement, finals, results, rounds
+from scoring.services.results import SeatScores
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
 
@@ -29,7 +28,7 @@ def by_name(event, name: str) -> Player:
 def enter(table, finals: dict[str, int]) -> None:
     """Save ``{player name: final florins}`` for every seat of ``table``."""
     seats = table.seats.select_related("player").order_by("number")
-    operations.save_table_results(
+    results.save_table_results(
         table, [SeatScores(s.number, None, None, finals[s.player.name]) for s in seats]
     )
 
@@ -38,7 +37,7 @@ def play_semi(event, alternates: set[str]) -> dict[int, dict[str, int]]:
     """Results for every semi-final table: the first seated non-alternate wins with
     100, the next scores 90 - table number, the rest (alternates last) less."""
     scores = {}
-    for table in operations.semi_round(event).tables.order_by("number"):
+    for table in rounds.semi_round(event).tables.order_by("number"):
         names = [s.player.name for s in table.seats.order_by("number")]
         ordered = [n for n in names if n not in alternates] + [
             n for n in names if n in alternates
@@ -72,7 +71,7 @@ def test_marking_a_qualifier_absent_calls_the_next_alternate(demo_gm, demo_event
         before.alternates[0].player,
         called_next,
     ]
-    semi = operations.semi_round(demo_event)
+    semi = rounds.semi_round(demo_event)
     assert semi.entries.get(player__name=winner).status == EntryStatus.ABSENT
     page = demo_gm.get(reverse("scoring:semi", kwargs={"event": "demo"}))
     assert called_next in page.content.decode()
@@ -87,7 +86,7 @@ def test_marking_present_checks_the_qualifier_in(demo_gm, demo_event):
         reverse("scoring:semi-mark", kwargs={"event": "demo"}),
         {"player": by_name(demo_event, name).pk, "status": "present"},
     )
-    semi = operations.semi_round(demo_event)
+    semi = rounds.semi_round(demo_event)
     assert semi.entries.get(player__name=name).status == EntryStatus.CHECKED_IN
 
 
@@ -97,7 +96,7 @@ def test_seat_semi_final_seats_the_qualifiers_in_five_tables_of_five(
     qualifiers = {q.player for q in event_advancement(demo_event).qualifiers}
     response = demo_gm.post(reverse("scoring:semi-seat", kwargs={"event": "demo"}))
     assert response.status_code == 302
-    semi = operations.semi_round(demo_event)
+    semi = rounds.semi_round(demo_event)
     sizes = [t.seats.count() for t in semi.tables.order_by("number")]
     assert sizes == [5, 5, 5, 5, 5]
     seated = set(Seat.objects.filter(round=semi).values_list("player__name", flat=True))
@@ -107,12 +106,12 @@ def test_seat_semi_final_seats_the_qualifiers_in_five_tables_of_five(
 def test_the_final_is_the_semi_final_table_winners_only(demo_gm, demo_event):
     result = event_advancement(demo_event)
     alternates = {a.player for a in result.alternates}
-    operations.seat_semi(demo_event, seed=1)
+    rounds.seat_semi(demo_event, seed=1)
     scores = play_semi(demo_event, alternates)
     winners = {max(f, key=f.get) for f in scores.values()}
     response = demo_gm.post(reverse("scoring:final-seat", kwargs={"event": "demo"}))
     assert response.status_code == 302
-    final = operations.final_round(demo_event)
+    final = rounds.final_round(demo_event)
     seated = set(
         Seat.objects.filter(round=final).values_list("player__name", flat=True)
     )
@@ -123,7 +122,7 @@ def test_the_final_is_the_semi_final_table_winners_only(demo_gm, demo_event):
 
 
 def test_an_absent_finalist_is_not_replaced(demo_event):
-    operations.seat_semi(demo_event, seed=2)
+    rounds.seat_semi(demo_event, seed=2)
     scores = play_semi(demo_event, set())
     winners = {max(f, key=f.get) for f in scores.values()}
     gone = sorted(winners)[0]
@@ -138,7 +137,7 @@ def test_an_absent_finalist_is_not_replaced(demo_event):
 
 
 def test_the_final_waits_for_every_semi_final_result(demo_event):
-    operations.seat_semi(demo_event, seed=3)
+    rounds.seat_semi(demo_event, seed=3)
     with pytest.raises(UserError) as info:
         finals.seat_final(demo_event)
     assert len(info.value.problems) == 5
@@ -146,9 +145,9 @@ def test_the_final_waits_for_every_semi_final_result(demo_event):
 
 
 def test_an_unresolved_tie_at_a_semi_final_table_blocks_the_final(demo_event):
-    operations.seat_semi(demo_event, seed=4)
+    rounds.seat_semi(demo_event, seed=4)
     play_semi(demo_event, set())
-    table = operations.semi_round(demo_event).tables.get(number=2)
+    table = rounds.semi_round(demo_event).tables.get(number=2)
     names = [s.player.name for s in table.seats.order_by("number")]
     enter(table, {n: 80 if i < 2 else 10 + i for i, n in enumerate(names)})
     with pytest.raises(UserError) as info:
@@ -164,14 +163,14 @@ def test_a_semi_final_cannot_be_seated_while_heat_tables_owe_results(event):
     check_in(heat, [(f"P{i}", "") for i in range(5)])
     seat_round(heat, seed=1)
     with pytest.raises(UserError, match="owe results"):
-        operations.seat_semi(event)
+        rounds.seat_semi(event)
 
 
 def test_laurels_page_lists_the_final_then_the_best_runner_up(demo_gm, demo_event):
-    operations.seat_semi(demo_event, seed=5)
+    rounds.seat_semi(demo_event, seed=5)
     semi_scores = play_semi(demo_event, set())
     finals.seat_final(demo_event, seed=5)
-    final = operations.final_round(demo_event).tables.get(number=1)
+    final = rounds.final_round(demo_event).tables.get(number=1)
     names = [s.player.name for s in final.seats.order_by("number")]
     # Seat 1 scores 120, seat 2 110, ... seat 5 80.
     enter(final, {n: 120 - 10 * i for i, n in enumerate(names)})
@@ -187,10 +186,10 @@ def test_an_alternate_who_wins_a_semi_final_table_does_not_advance(demo_gm, demo
     # Drew Penrose is the demo's one alternate (README). He wins his semi-final
     # table; "no alternates will advance to the final under any circumstances"
     # (seed 001): the final is the four other table winners.
-    operations.seat_semi(demo_event, seed=1)
+    rounds.seat_semi(demo_event, seed=1)
     scores = play_semi(demo_event, set())
     drew_table = next(n for n, f in scores.items() if "Drew Penrose" in f)
-    table = operations.semi_round(demo_event).tables.get(number=drew_table)
+    table = rounds.semi_round(demo_event).tables.get(number=drew_table)
     drew_finals = dict.fromkeys(scores[drew_table], 50)
     drew_finals.update({"Drew Penrose": 120})
     drew_finals = {n: v - i for i, (n, v) in enumerate(drew_finals.items())}
@@ -223,7 +222,7 @@ def test_seat_round_command_seats_the_semi_final_from_the_list(demo_event, capsy
 def test_a_finalist_marked_absent_on_the_final_page_is_not_replaced(
     demo_gm, demo_event
 ):
-    operations.seat_semi(demo_event, seed=3)
+    rounds.seat_semi(demo_event, seed=3)
     scores = play_semi(demo_event, set())
     winners = sorted(max(f, key=f.get) for f in scores.values())
     gone = by_name(demo_event, winners[0])

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scoring import operations
 from scoring.laurels import laurels
-from scoring.operations import SeatScores
 from scoring.places import PlayerResult
+from scoring.services import results
+from scoring.services.results import SeatScores
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +24,7 @@ def url(table, name: str) -> str:
 def save(table, rows: list[tuple[int | None, int | None, int]]) -> list:
     """Save (day1, day2, final) per seat in seat order; returns the seats."""
     seats = list(table.seats.select_related("player").order_by("number"))
-    operations.save_table_results(
+    results.save_table_results(
         table, [SeatScores(s.number, *rows[i]) for i, s in enumerate(seats)]
     )
     return seats

@@ -13,11 +13,11 @@ from django.urls import reverse
 from heats.errors import UserError
 from heats.models import Round, RoundKind, Seat
 from heats.services import check_in, seat_round
-from scoring import publishing
-from scoring.checks import acknowledge_check
-from scoring.operations import SeatScores, event_laurels, save_table_results
-from scoring.services import event_advancement, held_tables
-from scoring.standings import standings
+from scoring.services import event_advancement, held_tables, publishing
+from scoring.services.checks import acknowledge_check
+from scoring.services.results import SeatScores, save_table_results
+from scoring.services.rounds import event_laurels
+from scoring.services.standings import standings
 from tests.heats.conftest import names
 
 pytestmark = pytest.mark.django_db

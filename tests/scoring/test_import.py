@@ -446,7 +446,7 @@ def test_checks_across_rows_still_run_beside_bad_numbers():
 
 @pytest.mark.django_db
 def test_the_saved_state_fingerprint_agrees_with_a_loaded_one(event, demo_csv):
-    from scoring.import_plan import SavedState
+    from scoring.services.import_plan import SavedState
 
     import_results(event, demo_csv)
     keys = {("heat", 1), ("heat", 2), ("heat", 3), ("semi", 1)}
@@ -462,10 +462,10 @@ def test_the_saved_state_fingerprint_agrees_with_a_loaded_one(event, demo_csv):
 def test_a_result_saved_after_the_plan_is_checked_again_under_the_lock(
     event, monkeypatch
 ):
-    from scoring import operations, result_import
+    from scoring.services import imports, results
 
     import_results(event, HEADER + GOOD_TABLE)
-    real = result_import.make_plan
+    real = imports.make_plan
     calls = []
 
     def planning(*args):
@@ -475,16 +475,16 @@ def test_a_result_saved_after_the_plan_is_checked_again_under_the_lock(
             table = Table.objects.get(number=1)
             records = PlayerRecord.objects.filter(seat__table=table)
             scores = [
-                operations.SeatScores(
+                results.SeatScores(
                     s.number, r.day1, r.day2, 95 if s.number == 4 else r.final
                 )
                 for r in records.select_related("seat")
                 for s in [r.seat]
             ]
-            operations.save_table_results(table, scores)
+            results.save_table_results(table, scores)
         return plan
 
-    monkeypatch.setattr(result_import, "make_plan", planning)
+    monkeypatch.setattr(imports, "make_plan", planning)
     # The file repeats what was saved when the import read it; under the lock it
     # contradicts Di Dunn's 95, saved meanwhile: refused, nothing overwritten.
     with pytest.raises(UserError) as info:

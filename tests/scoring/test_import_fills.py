@@ -12,8 +12,8 @@ from heats.models import AuditEntry, Round, RoundKind, Seat
 from heats.permissions import NotAllowed
 from heats.services import check_in, seat_round
 from scoring.models import PlayerRecord, RecordHistory
-from scoring.operations import SeatScores, save_table_results
 from scoring.services import import_results
+from scoring.services.results import SeatScores, save_table_results
 from tests.heats.conftest import names
 
 pytestmark = pytest.mark.django_db

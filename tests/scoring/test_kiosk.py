@@ -12,9 +12,14 @@ from django.contrib.auth import get_user_model
 
 from heats.models import Player
 from heats.services import check_in, create_heat, seat_round
-from scoring import operations, publishing
-from scoring.operations import SeatScores
-from scoring.services import event_advancement, import_results
+from scoring.services import (
+    event_advancement,
+    import_results,
+    publishing,
+    results,
+    rounds,
+)
+from scoring.services.results import SeatScores
 from tests.heats.conftest import names
 
 pytestmark = pytest.mark.django_db
@@ -131,7 +136,7 @@ def test_a_result_entered_reaches_the_standings(client, demo_event):
     table = heat.tables.get(number=1)
     seats = list(table.seats.order_by("number"))
     finals = [50, 90, 70, 60, 40]
-    operations.save_table_results(
+    results.save_table_results(
         table,
         [
             SeatScores(s.number, None, None, f)
@@ -156,7 +161,7 @@ def test_an_absent_mark_reaches_the_standings_and_the_feed(client, demo_event):
     before = json.loads(text(client.get("/e/demo/standings.json")))
     assert before["list"]["alternates"][0]["player"] == "Drew Penrose"
     winner = Player.objects.get(event=demo_event, name="Greer Eastwick")
-    operations.mark_semi(demo_event, winner, present=False)
+    rounds.mark_semi(demo_event, winner, present=False)
     after = json.loads(text(client.get("/e/demo/standings.json")))
     status = {w["player"]: w["status"] for w in after["winners"]}
     assert status["Greer Eastwick"] == "absent"

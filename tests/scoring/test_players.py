@@ -1,4 +1,4 @@
-"""Correcting players (scoring/players.py): a typo'd name renamed, one person
+"""Correcting players (scoring/services/players.py): a typo'd name renamed, one person
 checked in under two names merged; the published list follows, the counts of
 tournament.md (Advancement, 1: participants and the half cap) come right."""
 
@@ -9,10 +9,9 @@ import pytest
 from heats.errors import UserError
 from heats.models import AuditEntry, Entry, KeepApart, Player, Seat
 from heats.permissions import NotAllowed
-from scoring import publishing
-from scoring.players import merge_players, rename_player
-from scoring.result_import import import_results
-from scoring.services import event_advancement
+from scoring.services import event_advancement, publishing
+from scoring.services.imports import import_results
+from scoring.services.players import merge_players, rename_player
 
 pytestmark = pytest.mark.django_db
 

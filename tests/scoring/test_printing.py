@@ -16,12 +16,11 @@ from pypdf import PdfReader
 from heats.errors import UserError
 from heats.models import Player, Round, RoundKind, Seat
 from heats.services import check_in, seat_round
-from scoring import operations
-from scoring.finals import seat_final
 from scoring.models import PlayerRecord
-from scoring.operations import SeatScores
 from scoring.printing import render
-from scoring.services import event_advancement
+from scoring.services import event_advancement, results, rounds
+from scoring.services.finals import seat_final
+from scoring.services.results import SeatScores
 
 pytestmark = pytest.mark.django_db
 
@@ -132,7 +131,7 @@ def test_bracket_shows_the_semi_final_size_and_every_heats_winners(demo_event):
 
 def enter(table, finals: dict[str, int]) -> None:
     seats = table.seats.select_related("player").order_by("number")
-    operations.save_table_results(
+    results.save_table_results(
         table, [SeatScores(s.number, None, None, finals[s.player.name]) for s in seats]
     )
 
@@ -142,9 +141,9 @@ def play_semi_and_final(event) -> list[str]:
     hand: the final's players by their scores (120, 110, ... by seat), then the
     best semi-final runner-up (table 1's, 89% of its winner)."""
     alternates = {a.player for a in event_advancement(event).alternates}
-    operations.seat_semi(event, seed=1)
+    rounds.seat_semi(event, seed=1)
     runners_up = []
-    for table in operations.semi_round(event).tables.order_by("number"):
+    for table in rounds.semi_round(event).tables.order_by("number"):
         names = [s.player.name for s in table.seats.order_by("number")]
         order = [n for n in names if n not in alternates]
         order += [n for n in names if n in alternates]
@@ -153,7 +152,7 @@ def play_semi_and_final(event) -> list[str]:
         enter(table, finals)
         runners_up.append(order[1])
     seat_final(event, seed=1)
-    final = operations.final_round(event).tables.get()
+    final = rounds.final_round(event).tables.get()
     names = [s.player.name for s in final.seats.order_by("number")]
     enter(final, {n: 120 - 10 * i for i, n in enumerate(names)})
     return [*names, runners_up[0]]

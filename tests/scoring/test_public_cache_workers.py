@@ -10,7 +10,8 @@ import json
 import pytest
 
 from heats.models import Player
-from scoring import operations, public_cache
+from scoring import public_cache
+from scoring.services import rounds
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +33,7 @@ def test_a_change_in_another_worker_is_served_after_the_memo_expires(
     # Another worker marks a heat winner absent: its audit entry clears only that
     # worker's memo, so this worker's memo is put back as it was.
     winner = Player.objects.get(event=demo_event, name="Greer Eastwick")
-    operations.mark_semi(demo_event, winner, present=False)
+    rounds.mark_semi(demo_event, winner, present=False)
     public_cache._memo.clear()
     public_cache._memo.update(this_workers_memo)
     clock[0] += public_cache.VERSION_TTL / 2
@@ -69,7 +70,7 @@ def test_a_miss_during_another_rendering_gets_the_latest_rendering(
     the new version is rendered and served."""
     assert alternates(client) == ["Drew Penrose"]
     winner = Player.objects.get(event=demo_event, name="Greer Eastwick")
-    operations.mark_semi(demo_event, winner, present=False)
+    rounds.mark_semi(demo_event, winner, present=False)
     cache = public_cache.cache
     monkeypatch.setattr(public_cache, "cache", AnotherRendering(cache))
     stale = client.get(FEED)

@@ -10,7 +10,8 @@ import pytest
 
 from heats.models import Player
 from medici_tourney.wsgi import application
-from scoring import operations, public_cache
+from scoring import public_cache
+from scoring.services import rounds
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -53,7 +54,7 @@ def test_an_unchanged_page_is_repeated_with_djangos_headers(repeat, monkeypatch)
 def test_a_change_is_served_at_once(repeat):
     first = get("/e/demo/standings.json")[2]
     winner = Player.objects.get(event=repeat, name="Greer Eastwick")
-    operations.mark_semi(repeat, winner, present=False)  # clears the memo
+    rounds.mark_semi(repeat, winner, present=False)  # clears the memo
     second = get("/e/demo/standings.json")[2]
     assert b"Marlo Juniper" in second and second != first
 

@@ -1,4 +1,4 @@
-"""Semi-final substitutes after seating (scoring.substitutes): a seated no-show
+"""Semi-final substitutes after seating (scoring.services.substitutes): a seated no-show
 gives their seat to the next present alternate on the list (tournament.md,
 Advancement, 3 and 9)."""
 
@@ -10,9 +10,8 @@ from django.urls import reverse
 from heats.errors import UserError
 from heats.models import AuditEntry, EntryStatus, Player, Seat
 from heats.permissions import NotAllowed
-from scoring import operations, substitutes
-from scoring.operations import SeatScores
-from scoring.services import event_advancement
+from scoring.services import event_advancement, results, rounds, substitutes
+from scoring.services.results import SeatScores
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
 
@@ -31,7 +30,7 @@ def seat_of(event, player: Player) -> Seat:
 def seated(demo_event):
     """The demo's semi-final seated (25: 24 winners + Drew Penrose, the one
     alternate called); Marlo Juniper (95.6%) is the next alternate (demo README)."""
-    operations.seat_semi(demo_event, seed=1)
+    rounds.seat_semi(demo_event, seed=1)
     return demo_event
 
 
@@ -42,7 +41,7 @@ def a_winner(event) -> Player:
 
 def test_the_next_present_alternate_takes_the_no_shows_seat(seated):
     marlo = by_name(seated, "Marlo Juniper")
-    operations.mark_semi(seated, marlo, True)
+    rounds.mark_semi(seated, marlo, True)
     no_show = a_winner(seated)
     before = seat_of(seated, no_show)
     seat = substitutes.replace_no_show(seated, no_show)
@@ -50,7 +49,7 @@ def test_the_next_present_alternate_takes_the_no_shows_seat(seated):
     assert (after.table.number, after.number) == (before.table.number, before.number)
     assert seat.player == marlo
     assert not Seat.objects.filter(round__kind="semi", player=no_show).exists()
-    semi = operations.semi_round(seated)
+    semi = rounds.semi_round(seated)
     assert semi.entries.get(player=no_show).status == EntryStatus.ABSENT
     entry = AuditEntry.objects.get(action="substitute")
     assert entry.detail.startswith("Marlo Juniper (")
@@ -61,8 +60,8 @@ def test_next_follows_the_list_order_not_the_check_in_order(seated):
     # The alternate after Marlo checks in first; Marlo is still next on the list.
     later = by_name(seated, event_advancement(seated).next_alternates[1].player)
     marlo = by_name(seated, "Marlo Juniper")
-    operations.mark_semi(seated, later, True)
-    operations.mark_semi(seated, marlo, True)
+    rounds.mark_semi(seated, later, True)
+    rounds.mark_semi(seated, marlo, True)
     names = [c.player.name for c in substitutes.present_alternates(seated)]
     assert names == ["Marlo Juniper", later.name]
     substitutes.replace_no_show(seated, a_winner(seated))
@@ -78,16 +77,16 @@ def test_nothing_changes_when_no_alternate_is_present(seated):
     with pytest.raises(UserError, match="No present alternate"):
         substitutes.replace_no_show(seated, no_show)
     assert seat_of(seated, no_show)
-    semi = operations.semi_round(seated)
+    semi = rounds.semi_round(seated)
     assert not semi.entries.filter(player=no_show, status=EntryStatus.ABSENT).exists()
 
 
 def test_a_table_with_results_keeps_its_players(seated):
-    operations.mark_semi(seated, by_name(seated, "Marlo Juniper"), True)
+    rounds.mark_semi(seated, by_name(seated, "Marlo Juniper"), True)
     no_show = a_winner(seated)
     table = seat_of(seated, no_show).table
     seats = table.seats.order_by("number")
-    operations.save_table_results(
+    results.save_table_results(
         table, [SeatScores(s.number, None, None, 50 + s.number) for s in seats]
     )
     with pytest.raises(UserError, match="already has results"):
@@ -96,7 +95,7 @@ def test_a_table_with_results_keeps_its_players(seated):
 
 
 def test_an_alternate_not_present_cannot_be_chosen(seated):
-    operations.mark_semi(seated, by_name(seated, "Marlo Juniper"), True)
+    rounds.mark_semi(seated, by_name(seated, "Marlo Juniper"), True)
     later = by_name(seated, event_advancement(seated).next_alternates[1].player)
     with pytest.raises(UserError, match="not a present alternate"):
         substitutes.replace_no_show(seated, a_winner(seated), later)
@@ -117,7 +116,7 @@ def test_the_semi_page_offers_the_present_unseated_alternates(client, seated, gm
     seated.gms.add(gm)
     client.force_login(gm)
     marlo = by_name(seated, "Marlo Juniper")
-    operations.mark_semi(seated, marlo, True)
+    rounds.mark_semi(seated, marlo, True)
     page = client.get(reverse("scoring:semi", kwargs={"event": "demo"}))
     form = page.context["no_show_form"]
     assert [label for _, label in form.fields["alternate"].choices][0] == (

@@ -21,9 +21,9 @@ from django.core.management.base import CommandError
 from heats.errors import UserError
 from heats.models import Event, Round, RoundKind
 from heats.services import check_in, seat_round
-from scoring.checks import attach_scoresheet
 from scoring.medici.verify import verify_sheet
-from scoring.operations import SeatScores, save_table_results
+from scoring.services.checks import attach_scoresheet
+from scoring.services.results import SeatScores, save_table_results
 
 PLAYERS = ["Ann", "Ben", "Cy", "Di"]
 

@@ -17,11 +17,11 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from heats.models import AuditEntry, Table
-from scoring.checks import attach_scoresheet
 from scoring.importers import ResultsFileError, parse_results_csv
 from scoring.models import RecordHistory, TableCheck
 from scoring.printing import render
 from scoring.services import import_results
+from scoring.services.checks import attach_scoresheet
 
 pytestmark = pytest.mark.django_db
 

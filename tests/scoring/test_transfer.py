@@ -1,6 +1,6 @@
-"""Backup and move of one event (scoring/transfer.py; issue 11, "Backup and move"):
-export_event → import_event gives the same event, under new ids, touching nothing
-else. Demo facts from data/demo/README.md."""
+"""Backup and move of one event (scoring/services/transfer.py; issue 11, "Backup
+and move"): export_event → import_event gives the same event, under new ids,
+touching nothing else. Demo facts from data/demo/README.md."""
 
 from __future__ import annotations
 
@@ -18,10 +18,15 @@ from heats.errors import UserError
 from heats.models import Event, Player, Table
 from heats.services import add_keep_apart, check_in, create_heat, seat_round
 from heats.services.clock import start_clock
-from scoring import operations, publishing, transfer
-from scoring.checks import acknowledge_check, attach_scoresheet
 from scoring.models import FinalFill, RecordHistory
-from scoring.services import event_advancement, import_results
+from scoring.services import (
+    event_advancement,
+    import_results,
+    publishing,
+    rounds,
+    transfer,
+)
+from scoring.services.checks import acknowledge_check, attach_scoresheet
 from tests.conftest import DEMO_DIR
 from tests.heats.conftest import names
 from tests.scoring.test_kiosk import _heat1_table10
@@ -56,7 +61,8 @@ def full_event(demo_event):
     check_in(heat, names(9, prefix="Walk"), gm)
     start_clock(heat, timezone.now() - timedelta(minutes=3), gm)
     seat_round(heat, seed=4, user=gm)
-    # The GM's decision for a short final (scoring.finals), as its page stores it.
+    # The GM's decision for a short final (scoring.services.finals), as its page
+    # stores it.
     fill = FinalFill.objects.create(
         event=demo_event,
         kind=FinalFill.Kind.RUNNERS_UP,
@@ -222,7 +228,7 @@ def test_an_existing_slug_needs_replace_which_replaces_only_that_event(
     original = canonical(full_event)
     other_before = canonical(other_event)
     # A change after the export is undone by importing the file over it.
-    operations.mark_semi(
+    rounds.mark_semi(
         full_event, Player.objects.get(event=full_event, name="Drew Penrose"), False
     )
     assert canonical(full_event) != original

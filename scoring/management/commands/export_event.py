@@ -1,5 +1,5 @@
 """``manage.py export_event EVENT -o FILE.json`` — one event, complete, as a file
-``import_event`` reads into any database (scoring/transfer.py)."""
+``import_event`` reads into any database (scoring/services/transfer.py)."""
 
 from pathlib import Path
 
@@ -7,7 +7,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from heats.errors import UserError
 from heats.services import get_event
-from scoring.transfer import dumps, export_event
+from scoring.services.transfer import dumps, export_event
 
 
 class Command(BaseCommand):

@@ -1,12 +1,13 @@
 """``manage.py import_event FILE.json [--as SLUG] [--replace]`` — write an event
-that ``export_event`` wrote, with new ids, in one transaction (scoring/transfer.py)."""
+that ``export_event`` wrote, with new ids, in one transaction
+(scoring/services/transfer.py)."""
 
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
 from heats.errors import UserError
-from scoring.transfer import import_event, loads
+from scoring.services.transfer import import_event, loads
 
 
 class Command(BaseCommand):

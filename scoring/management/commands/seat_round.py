@@ -7,7 +7,7 @@ from django.core.management.base import BaseCommand, CommandError
 from heats.errors import UserError
 from heats.models import Player, Round, RoundKind
 from heats.services import get_event, get_round, parse_round_code, seat_round
-from scoring import finals, operations
+from scoring.services import finals, rounds
 
 
 class Command(BaseCommand):
@@ -50,7 +50,7 @@ def seat(event, rnd: Round, seed):
     from the advancement list in its layout, the final from the semi-final table
     winners only (tournament.md, Semi-final and final)."""
     if rnd.kind == RoundKind.SEMI:
-        return operations.seat_semi(event, seed=seed)
+        return rounds.seat_semi(event, seed=seed)
     if rnd.kind == RoundKind.FINAL:
         return finals.seat_final(event, seed=seed)
     return seat_round(rnd, seed=seed)

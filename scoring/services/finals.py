@@ -42,15 +42,15 @@ from heats.models import EntryStatus, Event, Player, Round, RoundKind
 from heats.permissions import require
 from scoring.laurels import Laurel, semi_runners_up
 from scoring.models import FinalFill, PlayerRecord
-from scoring.operations import (
+from scoring.places import display_percent
+from scoring.services import event_advancement, player_keys
+from scoring.services.rounds import (
     _make_round,
     final_round,
     players_by_key,
     round_results,
     semi_round,
 )
-from scoring.places import display_percent
-from scoring.services import event_advancement, player_keys
 
 FINAL_MIN = 4
 

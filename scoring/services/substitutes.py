@@ -6,7 +6,7 @@ Words (tournament.md, "Advancement to the semi-final", 2, 3 and 9):
 no-show
     A player seated in the semi-final who is not there. Marked absent from the
     semi-final (never deleted: heat results stay), exactly as the list page's
-    "absent" does before seating (``scoring.operations.mark_semi``).
+    "absent" does before seating (``scoring.rounds.mark_semi``).
 present alternate
     A player on the semi-final list (``scoring.services.event_advancement``,
     which already calls alternates in order as players are marked absent: cut
@@ -29,8 +29,9 @@ from heats import services as heat_services
 from heats.errors import UserError
 from heats.models import EntryStatus, Event, Player, Seat
 from heats.permissions import require
-from scoring.operations import lock_table, semi_round
 from scoring.services import event_advancement, player_keys
+from scoring.services.results import lock_table
+from scoring.services.rounds import semi_round
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from django.urls import reverse
 
 from heats.models import Event
-from scoring import advancement, publishing
+from scoring import advancement
 from scoring.models import PublishedList
 from scoring.services import (
     HeatSeatRow,
@@ -22,6 +22,7 @@ from scoring.services import (
     held_labels,
     held_tables,
     player_keys,
+    publishing,
 )
 
 

@@ -1,8 +1,8 @@
 """The reading side of a results import: the saved state it decides on, and each
 table of the file beside its saved version. Nothing here writes to the database
-(``scoring.result_import`` writes).
+(``scoring.services.imports`` writes).
 
-Words (see also ``scoring.result_import``):
+Words (see also ``scoring.services.imports``):
 - *saved state*: the event's players and rounds, and the tables, seats and records
   of the rounds a file names, loaded in a few queries; its *fingerprint* changes
   when any of them does;
@@ -20,8 +20,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from heats.models import Event, Player, Round, Seat, Table
-from scoring.checks import score_findings
 from scoring.importers import ResultRow, row_places
+from scoring.services.checks import score_findings
 
 RoundKey = tuple[str, int]
 

@@ -1,5 +1,5 @@
-"""Results services: new events, advancement and standings; the import lives in
-``scoring.result_import`` (importable from here too).
+"""Results services: new events, player keys, held tables and the semi-final
+list's inputs (``event_advancement``).
 
 Load rows, call the pure code (``importers``, ``advancement``, ``medici``), save inside
 ``transaction.atomic`` (STYLE.md). Management commands and pages share these.
@@ -16,7 +16,6 @@ from heats.services import PlayerDirectory, create_event
 from scoring import advancement
 from scoring.medici.rulesets import RuleSetError, get_ruleset
 from scoring.models import SemiFinalOverride, TableCheck
-from scoring.result_import import ImportSummary, import_results  # noqa: F401
 
 
 def new_event(slug: str, name: str, rules: str = "wbc", user=None, **options) -> Event:
@@ -95,9 +94,9 @@ HeldTable = tuple[str, int, int]
 def held_tables(event: Event) -> dict[int, HeldTable]:
     """The tables of ``event`` whose results the public does not see yet, by id:
     those with level-1 rules findings (or a scoresheet's) no GM has acknowledged
-    (``scoring.checks``: e.g. 1004 typed for 104, every final 0). The results are
-    saved and the GM pages show them "to check"; the public pages, the public
-    list, the kiosk and the feeds treat the table as "being checked" until a GM
+    (``scoring.services.checks``: e.g. 1004 typed for 104, every final 0). The
+    results are saved and the GM pages show them "to check"; the public pages, the
+    public list, the kiosk and the feeds treat the table as "being checked" until a GM
     acknowledges the findings or corrects the scores (both logged, so the public
     cache moves on). This is the one place that decides which records are
     public; one query.

@@ -1,5 +1,6 @@
-"""GM operations on results: result entry per table, tie declarations, level-1
-rules checks, the semi-final's check-in and seating, and the final's seating.
+"""GM operations on table results: result entry per table, tie declarations and
+level-1 rules checks. The semi-final and final rounds are in
+``scoring.services.rounds``.
 
 Words (tournament.md, "Recording a table" and "Semi-final and final"):
 
@@ -10,10 +11,6 @@ tie for first
     Several players with the top final score. The GM declares the winner and why
     (``PlayerRecord.declared_winner`` + ``tie_reason``); until then every tied
     player counts as a winner (``scoring.places.table_places``).
-qualifiers
-    The semi-final list of ``scoring.services.event_advancement``: present winners,
-    then the alternates called in order as no-shows are marked absent.
-The final's field (who plays it) lives in ``scoring.finals``.
 
 Every change is written to the event's audit log (``heats.services.log``).
 """
@@ -22,7 +19,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Collection
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -33,25 +29,14 @@ from heats import services as heat_services
 from heats.errors import UserError
 from heats.models import (
     AuditEntry,
-    EntryStatus,
-    Event,
     Player,
-    Round,
-    RoundKind,
     Seat,
     Table,
 )
 from heats.permissions import require
-from scoring.checks import refresh_table_check
-from scoring.laurels import Laurel, laurels
 from scoring.models import PlayerRecord, RecordHistory
 from scoring.places import PlayerResult, TablePlaces, table_places
-from scoring.services import (
-    event_advancement,
-    held_tables,
-    player_keys,
-    require_no_held_heats,
-)
+from scoring.services.checks import refresh_table_check
 from scoring.tiebreak import TieSuggestion, suggest_tie_winner
 
 
@@ -193,7 +178,7 @@ def save_table_results(
     A GM's earlier tie declaration stays while that player is still tied for first.
     Replaced values (the day time was called too) are kept in ``RecordHistory``
     and the audit log; the level-1 rules findings are
-    stored in ``TableCheck`` by ``scoring.checks.refresh_table_check`` (changed
+    stored in ``TableCheck`` by ``scoring.services.checks.refresh_table_check`` (changed
     findings need the GM's acknowledgement again, on the table page).
     The table is locked first (``lock_table``) and read again under the lock, so
     each history row's old values are exactly the previous save's. ``version`` is
@@ -396,142 +381,3 @@ def tied_players(table: Table) -> list[Player]:
     top = max(s.record.final for s in seats)
     tied = [s.player for s in seats if s.record.final == top]
     return tied if len(tied) > 1 else []
-
-
-# --- semi-final and final ----------------------------------------------------------
-
-
-def semi_round(event: Event) -> Round | None:
-    """The semi-final round of ``event``; None before anything was done in it
-    (reading never creates it: no GET changes the database)."""
-    return event.rounds.filter(kind=RoundKind.SEMI).first()
-
-
-def final_round(event: Event) -> Round | None:
-    """The final round of ``event``; None before anything was done in it."""
-    return event.rounds.filter(kind=RoundKind.FINAL).first()
-
-
-def _make_round(event: Event, code: str) -> Round:
-    """The semi-final or final round, created by the first change made in it.
-
-    The event is locked first, so two first changes made at once create one round.
-    """
-    heat_services.lock(event)
-    return heat_services.get_round(event, code, create=True)
-
-
-def players_by_key(event: Event, keys) -> list[Player]:
-    """The players named by advancement keys (``scoring.services.player_keys``)."""
-    ids = {key: pk for pk, key in player_keys(event).items()}
-    found = {p.pk: p for p in event.players.filter(pk__in=[ids[k] for k in keys])}
-    return [found[ids[k]] for k in keys]
-
-
-@transaction.atomic
-def mark_semi(event: Event, player: Player, present: bool, user=None) -> None:
-    """Semi-final check-in: present makes an entry "in"; absent marks the player
-    absent (never deleted) so the next alternate is called (Advancement, 3, 9).
-    NotAllowed unless ``user`` may mark semi-final presence."""
-    require(event, user, permissions.MARK_SEMI_PRESENCE)
-    semi = _make_round(event, "semi")
-    heat_services.lock(semi)
-    if not present:
-        heat_services.mark_absent(semi, player, user)
-        return
-    entry = semi.entries.filter(player=player).first()
-    if entry is not None and entry.status == EntryStatus.CHECKED_IN:
-        return
-    semi.entries.update_or_create(
-        player=player, defaults={"status": EntryStatus.CHECKED_IN}
-    )
-    heat_services.log(event, user, "check-in", f"{player} present for the semi-final")
-
-
-@transaction.atomic
-def seat_semi(event: Event, *, seed=None, user=None, state: str | None = None):
-    """Seat the semi-final qualifiers in the layout for its size, avoiding repeat
-    opponents (tournament.md, Semi-final and final). Returns the ``Seating``, or
-    None when ``state`` is not the semi-final's (seated since the GM's page was
-    drawn: see ``seat_round``).
-
-    Raises UserError while heat tables owe results (the list is provisional) or
-    are being checked (``scoring.services.require_no_held_heats``), when there is
-    no semi-final (straight to the final), or as ``seat_round``;
-    NotAllowed unless ``user`` may seat.
-    """
-    require(event, user, permissions.SEAT)
-    semi = _make_round(event, "semi")
-    heat_services.lock(semi)
-    if state is not None and state != heat_services.seating_state(semi):
-        return None
-    require_no_held_heats(event, "seating the semi-final")
-    result = event_advancement(event)
-    if result.provisional:
-        missing = [f"heat {h} table {t}" for h, t in result.missing_tables]
-        raise UserError("Heat tables still owe results:", missing)
-    if result.final_only:
-        raise UserError("There is no semi-final: seat the final from the final page.")
-    if len(result.qualifiers) > result.seats:
-        raise UserError(
-            f"The list holds {len(result.qualifiers)} players for {result.seats} "
-            "seats: choose a larger size or take a player off the list first."
-        )
-    players = players_by_key(event, [q.player for q in result.qualifiers])
-    return heat_services.seat_round(
-        semi, seed=seed, user=user, players=players, sizes=list(result.tables)
-    )
-
-
-# --- laurels -----------------------------------------------------------------------
-
-
-def round_results(
-    rnd: Round | None, keys: dict[int, str], held: Collection[int] = ()
-) -> list[list[PlayerResult]]:
-    """Per table of ``rnd`` (table order) its records as ``PlayerResult``; a table
-    still owing results, or among ``held`` (ids of tables being checked), gives an
-    empty list, so positions stay table numbers - 1."""
-    if rnd is None:
-        return []
-    tables = []
-    for table in rnd.tables.order_by("number"):
-        seats = table_seats(table)
-        if table.pk in held or not seats or not all(_record(s) for s in seats):
-            tables.append([])
-            continue
-        tables.append(
-            [
-                PlayerResult(
-                    player=keys[s.player_id],
-                    final=s.record.final,
-                    day1=s.record.day1,
-                    day2=s.record.day2,
-                    declared_place=1 if s.record.declared_winner else None,
-                )
-                for s in seats
-            ]
-        )
-    return tables
-
-
-def event_laurels(event: Event, *, public: bool = False) -> list[Laurel]:
-    """Places 1-6 of ``event`` (``scoring.laurels``); empty until the final has
-    results. With ``public``, a semi-final or final table being checked
-    (``scoring.services.held_tables``) counts as owing its results."""
-    rounds = {r.kind: r for r in event.rounds.exclude(kind=RoundKind.HEAT)}
-    if RoundKind.FINAL not in rounds:
-        return []
-    keys = player_keys(event)
-    held = held_tables(event) if public else {}
-    final_tables = round_results(rounds.get(RoundKind.FINAL), keys, held)
-    if not final_tables or not final_tables[0]:
-        return []
-    semi_tables = round_results(rounds.get(RoundKind.SEMI), keys, held)
-    ties = dict(
-        PlayerRecord.objects.filter(
-            seat__round=rounds[RoundKind.FINAL], declared_winner=True
-        ).values_list("seat__player_id", "tie_reason")
-    )
-    reasons = {keys[pk]: reason for pk, reason in ties.items()}
-    return laurels(final_tables[0], semi_tables, event.seed, tie_reasons=reasons)

@@ -29,8 +29,10 @@ from heats.models import Entry, EntryStatus, Event, Player, Round, Seat, Table
 from heats.permissions import NotAllowed, may, refusal, require
 from heats.services import PlayerDirectory, lock, lock_tables, log
 from scoring import advancement
-from scoring.checks import refresh_table_check, sheet_findings
-from scoring.import_plan import (
+from scoring.importers import ParsedResults, ResultRow, parse_results_csv
+from scoring.models import PlayerRecord, RecordHistory, TableCheck
+from scoring.services.checks import refresh_table_check, sheet_findings
+from scoring.services.import_plan import (
     DesiredRecord,
     ImportSummary,
     SavedState,
@@ -38,8 +40,6 @@ from scoring.import_plan import (
     desired_records,
     seat_values,
 )
-from scoring.importers import ParsedResults, ResultRow, parse_results_csv
-from scoring.models import PlayerRecord, RecordHistory, TableCheck
 
 # Tries of the write when a player the plan would create was created meanwhile (a
 # check-in to another round): each try plans again from what is saved.
