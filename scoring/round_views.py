@@ -1,0 +1,375 @@
+"""GM pages for the semi-final, the final and the laurels: the semi-final list with
+presence marks, overrides, publication, seating and no-show replacement; the
+final's field and seating; places 1-6.
+
+Thin views over ``scoring.services`` (``rounds``, ``publishing``, ``finals``,
+``substitutes``). One-shot actions use ``heats.views.event_action`` (POST only,
+role checked, UserError as a message).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.views.generic import TemplateView
+from django_tables2 import RequestConfig
+
+from heats import permissions
+from heats import services as heat_services
+from heats.errors import UserError
+from heats.exports import export_response
+from heats.forms import SeatForm
+from heats.mixins import EventStaffRequiredMixin
+from heats.models import Entry, EntryStatus, Event, Player, RoundKind, Seat
+from heats.round_state import table_cards
+from heats.services import PlayerDirectory
+from heats.views import (
+    already_seated,
+    event_action,
+    event_player,
+    seat_request,
+)
+from scoring.gm_forms import (
+    FinalFillForm,
+    NoShowForm,
+    SemiOverrideForm,
+)
+from scoring.gm_tables import LaurelTable, SemiListTable
+from scoring.models import FinalFill, SemiFinalOverride
+from scoring.services import (
+    event_advancement,
+    finals,
+    held_labels,
+    held_tables,
+    player_keys,
+    publishing,
+    rounds,
+    substitutes,
+)
+
+# --- semi-final --------------------------------------------------------------------
+
+
+def held_heat_tables(event: Event) -> dict[int, tuple[str, int, int]]:
+    """The heat tables being checked (``scoring.services.held_tables``)."""
+    return {k: v for k, v in held_tables(event).items() if v[0] == RoundKind.HEAT}
+
+
+def semi_rows(event: Event, result) -> list[dict]:
+    """The posted list: qualifiers, next alternates, then absent players, each with
+    its check-in status ("seated", "present", "absent" or "not checked in") and
+    ``to_check``: the player sat at a heat table being checked (the GM's list
+    counts its results; the public one not yet)."""
+    ids = {key: pk for pk, key in player_keys(event).items()}
+    checking = set(
+        Seat.objects.filter(table__in=held_heat_tables(event)).values_list(
+            "player_id", flat=True
+        )
+    )
+    semi = rounds.semi_round(event)
+    status = dict(semi.entries.values_list("player_id", "status")) if semi else {}
+    seated = set(semi.seats.values_list("player_id", flat=True)) if semi else set()
+    names = {EntryStatus.CHECKED_IN: "present", EntryStatus.ABSENT: "absent"}
+    groups = (
+        ("qualifier", result.qualifiers),
+        ("next alternate", result.next_alternates),
+        ("absent", result.skipped),
+    )
+    rows = []
+    for kind, listed in groups:
+        for item in listed:
+            pk = ids[item.player]
+            state = "seated" if pk in seated else names.get(status.get(pk), "")
+            rows.append(
+                {
+                    "n": len(rows) + 1,
+                    "player": item.player,
+                    "pk": pk,
+                    "kind": kind,
+                    "reason": item.reason,
+                    "status": state or "not checked in",
+                    "to_check": pk in checking,
+                }
+            )
+    return rows
+
+
+class SemiView(EventStaffRequiredMixin, TemplateView):
+    """Semi-final check-in of the qualifiers, the list with the next alternates,
+    and its seating (GMs)."""
+
+    template_name = "scoring/gm/semi.html"
+
+    def get(self, request, *args, **kwargs):
+        self.result = event_advancement(self.event)
+        self.list_table = SemiListTable(
+            semi_rows(self.event, self.result),
+            event=self.event,
+            can_mark=True,
+            prefix="semi-",
+        )
+        name = f"{self.event.slug}-semi-final-list"
+        response = export_response(request, self.list_table, name)
+        if response is not None:
+            return response
+        RequestConfig(request, paginate=False).configure(self.list_table)
+        return super().get(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        semi = rounds.semi_round(self.event)
+        seated = semi is not None and semi.seated_at is not None
+        action = reverse("scoring:semi-seat", kwargs={"event": self.event.slug})
+        published = publishing.latest_published(self.event)
+        return super().get_context_data(
+            recommended=event_advancement(self.event, override=False),
+            to_check=held_labels(held_heat_tables(self.event)),
+            override=SemiFinalOverride.objects.filter(event=self.event).first(),
+            override_form=override_form(self.event),
+            published=published,
+            changes=publishing.changes(published, self.result),
+            result=self.result,
+            list_table=self.list_table,
+            round=semi,
+            cards=table_cards(semi) if semi else [],
+            no_show_form=no_show_form(self.event) if seated else None,
+            seat_form=SeatForm(
+                action=action,
+                submit="Seat the semi-final again" if seated else "Seat semi-final",
+                confirm="Seat the semi-final again? Every table is drawn anew."
+                if seated
+                else "",
+                state=heat_services.seating_state(semi),
+            ),
+            **kwargs,
+        )
+
+
+@event_action(permissions.MARK_SEMI_PRESENCE)
+def semi_mark(request, event: Event):
+    """POST: mark a semi-final qualifier present or absent; says who is called in."""
+    player = event_player(event, request.POST.get("player"))
+    status = request.POST.get("status")
+    if status not in ("present", "absent"):
+        raise UserError("Mark the player present or absent.")
+    semi = rounds.semi_round(event)
+    seated = semi is not None and semi.seated_at is not None
+    before = [q.player for q in event_advancement(event).qualifiers]
+    rounds.mark_semi(event, player, status == "present", request.user)
+    after = [q.player for q in event_advancement(event).qualifiers]
+    text = f"{player} marked {status} for the semi-final."
+    called = [p for p in after if p not in before and p != str(player.name)]
+    dropped = [p for p in before if p not in after and p != str(player.name)]
+    # Once seated, the tables stand: nobody is called in or dropped by a mark.
+    if called and not seated:
+        text += f" Called in: {', '.join(called)}."
+    if dropped and not seated:
+        text += f" No longer on the list: {', '.join(dropped)}."
+    messages.success(request, text)
+    if seated and status == "present":
+        if not semi.seats.filter(player=player).exists():
+            messages.warning(
+                request,
+                f"The semi-final is already seated and {player} has no seat: "
+                "when a seated player does not show up, give the seat away under "
+                '"Replace a no-show".',
+            )
+    return redirect("scoring:semi", event=event.slug)
+
+
+def no_show_form(event: Event, data=None) -> NoShowForm | None:
+    """The "replace a no-show" form of the seated semi-final; None when no
+    table without results is left."""
+    seats = substitutes.open_seats(event)
+    if not seats:
+        return None
+    return NoShowForm(
+        data,
+        seats=seats,
+        candidates=substitutes.present_alternates(event),
+        action=reverse("scoring:semi-replace", kwargs={"event": event.slug}),
+    )
+
+
+@event_action(permissions.REPLACE_NO_SHOW)
+def semi_replace(request, event: Event):
+    """POST: a seated semi-final qualifier did not show up; the next present
+    alternate (or the one chosen) takes the seat (GMs only)."""
+    player = event_player(event, request.POST.get("player"))
+    choice = request.POST.get("alternate")
+    alternate = event_player(event, choice) if choice else None
+    seat = substitutes.replace_no_show(event, player, alternate, request.user)
+    messages.success(
+        request,
+        f"{player} marked absent; {seat.player} takes semi-final table "
+        f"{seat.table.number}, seat {seat.number}.",
+    )
+    return redirect("scoring:semi", event=event.slug)
+
+
+def override_form(event: Event, data=None) -> SemiOverrideForm:
+    """The override form, filled with the event's current override."""
+    current = SemiFinalOverride.objects.filter(event=event).first()
+    initial = {}
+    if current:
+        initial = {
+            "size": current.size,
+            "added": "\n".join(p.name for p in current.added.all()),
+        }
+    return SemiOverrideForm(
+        data,
+        initial=initial,
+        sizes=sorted(event.semi_layout_map()),
+        action=reverse("scoring:semi-override", kwargs={"event": event.slug}),
+    )
+
+
+@event_action(permissions.RUN_SEMI_FINAL)
+def semi_override(request, event: Event):
+    """POST: save the GM's semi-final size and added players (GMs only)."""
+    form = override_form(event, request.POST)
+    if not form.is_valid():
+        raise UserError(f"The override was not saved: {form.errors.as_text()}")
+    added = [find_player(event, name) for name in form.cleaned_data["added"]]
+    absent = Entry.objects.filter(
+        round__event=event,
+        round__kind=RoundKind.SEMI,
+        player__in=added,
+        status=EntryStatus.ABSENT,
+    )
+    if absent.exists():
+        names = ", ".join(str(e.player) for e in absent.select_related("player"))
+        raise UserError(
+            f"Marked absent from the semi-final: {names}. Mark them present first."
+        )
+    publishing.set_override(event, form.cleaned_data["size"], added, request.user)
+    messages.success(request, "Override saved: the list below follows it.")
+    return redirect("scoring:semi", event=event.slug)
+
+
+def find_player(event: Event, name: str) -> Player:
+    """The player called ``name`` (or ``#badge``); UserError if there is none."""
+    badge = name[1:] if name.startswith("#") else ""
+    player = PlayerDirectory(event).find("" if badge else name, badge)
+    if player is None:
+        raise UserError(f"No player {name!r} in {event.name}.")
+    return player
+
+
+@event_action(permissions.RUN_SEMI_FINAL)
+def semi_publish(request, event: Event):
+    """POST: publish the semi-final list on the standings page (GMs only)."""
+    result = event_advancement(event)
+    publishing.publish(event, result, request.user)
+    messages.success(request, "Semi-final list published on the standings page.")
+    return redirect("scoring:semi", event=event.slug)
+
+
+@event_action(permissions.SEAT)
+def semi_seat(request, event: Event):
+    """POST: seat the semi-final from the list in its layout (GMs only)."""
+    seed, state = seat_request(request)
+    result = rounds.seat_semi(event, seed=seed, user=request.user, state=state)
+    if result is None:
+        messages.info(request, already_seated(rounds.semi_round(event)))
+        return redirect("scoring:semi", event=event.slug)
+    shape = "+".join(str(len(t)) for t in result.tables)
+    messages.success(request, f"Semi-final seated: {shape} (seed {result.seed}).")
+    return redirect("scoring:semi", event=event.slug)
+
+
+# --- final and laurels -------------------------------------------------------------
+
+
+class FinalView(EventStaffRequiredMixin, TemplateView):
+    """The final's field (semi-final table winners only, and the GM's decision
+    when fewer than 4 can play), its seating and its table."""
+
+    template_name = "scoring/gm/final.html"
+
+    def get_context_data(self, **kwargs):
+        final = rounds.final_round(self.event)
+        try:
+            field, problem = finals.final_field(self.event), None
+        except UserError as exc:
+            field, problem = None, exc
+        action = reverse("scoring:final-seat", kwargs={"event": self.event.slug})
+        return super().get_context_data(
+            round=final,
+            field=field,
+            finalists=field.players if field else [],
+            picks=field.candidates[: field.needed] if field else [],
+            kinds=FinalFill.Kind,
+            problem=problem,
+            cards=table_cards(final) if final else [],
+            seat_form=SeatForm(
+                action=action,
+                submit="Seat final",
+                state=heat_services.seating_state(final),
+            ),
+            **kwargs,
+        )
+
+
+@event_action(permissions.FILL_FINAL)
+def final_fill(request, event: Event):
+    """POST: the GM's decision for a short final: the best runner(s)-up added,
+    or a final of 3 confirmed (GMs only)."""
+    form = FinalFillForm(request.POST)
+    if not form.is_valid():
+        raise UserError("Choose runners-up or a final of 3.")
+    fill = finals.decide_final_fill(
+        event,
+        form.cleaned_data["kind"],
+        confirm=form.cleaned_data["confirm"],
+        user=request.user,
+    )
+    messages.success(request, f"{fill.summary}.")
+    return redirect("scoring:final", event=event.slug)
+
+
+@event_action(permissions.RUN_FINAL)
+def final_absent(request, event: Event):
+    """POST: mark a finalist absent from the final; nobody takes the seat by
+    right (no alternate advances to the final)."""
+    player = event_player(event, request.POST.get("player"))
+    finals.mark_final_absent(event, player, request.user)
+    messages.success(request, f"{player} marked absent from the final.")
+    return redirect("scoring:final", event=event.slug)
+
+
+@event_action(permissions.SEAT)
+def final_seat(request, event: Event):
+    """POST: seat the final from its field (GMs only)."""
+    seed, state = seat_request(request)
+    result = finals.seat_final(event, seed=seed, user=request.user, state=state)
+    if result is None:
+        messages.info(request, already_seated(rounds.final_round(event)))
+        return redirect("scoring:final", event=event.slug)
+    messages.success(
+        request, f"Final seated: {len(result.tables[0])} players (seed {result.seed})."
+    )
+    return redirect("scoring:final", event=event.slug)
+
+
+class LaurelsView(EventStaffRequiredMixin, TemplateView):
+    """Event standings 1-6 for the laurels; CSV/XLSX export."""
+
+    template_name = "scoring/gm/laurels.html"
+
+    def get(self, request, *args, **kwargs):
+        rows = [lau.to_json() for lau in rounds.event_laurels(self.event)]
+        self.laurel_table = LaurelTable(rows, prefix="laurels-")
+        name = f"{self.event.slug}-laurels"
+        response = export_response(request, self.laurel_table, name)
+        if response is not None:
+            return response
+        RequestConfig(request, paginate=False).configure(self.laurel_table)
+        return super().get(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(
+            laurel_table=self.laurel_table,
+            final=self.event.rounds.filter(kind=RoundKind.FINAL).first(),
+            **kwargs,
+        )
