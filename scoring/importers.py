@@ -7,7 +7,8 @@ Words:
 - *player key*: the badge when given, else the normalised name (formats.md).
 
 Parsing is pure (no database): every problem of the file is collected with its line
-and column, and ``ResultsFileError`` lists them all. Saving is ``services.py``'s work.
+and column, and ``ResultsFileError`` lists them all. Saving is
+``scoring.services.imports``' work.
 """
 
 from __future__ import annotations
