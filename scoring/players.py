@@ -72,6 +72,20 @@ def _rewrite_keys(event: Event, renamed: dict[str, str]) -> int:
     return changed
 
 
+def _lock_player(event: Event, player: Player) -> None:
+    """Lock ``player``'s row; UserError when it is gone (merged or removed by
+    another GM since the page was drawn) or belongs to another event."""
+    try:
+        lock(player)
+    except Player.DoesNotExist:
+        raise UserError(
+            f"{player} is no longer a player record (merged or removed meanwhile): "
+            "nothing changed."
+        ) from None
+    if player.event_id != event.pk:
+        raise UserError("Unknown player.")
+
+
 def _key_changes(before: dict[int, str], after: dict[int, str]) -> dict[str, str]:
     return {
         old: after[pk] for pk, old in before.items() if pk in after and after[pk] != old
@@ -95,13 +109,12 @@ def rename_player(
     ``name`` is tidied as at check-in (``heats.names.display_name``). Raises
     ``NotAllowed`` unless ``user`` may ``CORRECT_PLAYERS``; ``UserError`` for an
     empty or too long name or badge, or when another player already has that name
-    (without badges) or that badge: merge them instead. Returns the player as saved.
+    (without badges) or that badge: merge them instead; or when ``player`` is
+    no longer a record (merged meanwhile). Returns the player as saved.
     """
     permissions.require(event, user, permissions.CORRECT_PLAYERS)
     lock(event)
-    lock(player)
-    if player.event_id != event.pk:
-        raise UserError("Unknown player.")
+    _lock_player(event, player)
     new_name = display_name(name or "")
     new_badge = player.badge if badge is None else badge.strip()
     if not new_name:
@@ -210,17 +223,16 @@ def merge_players(event: Event, kept: Player, duplicate: Player, user=None) -> P
 
     ``kept`` keeps its name; it takes the duplicate's badge when it has none.
     Raises ``NotAllowed`` unless ``user`` may ``CORRECT_PLAYERS``; ``UserError``
-    when both are the same record, belong to another event, or were seated in
-    the same round. Returns ``kept`` as saved.
+    when both are the same record, belong to another event, are no longer
+    records (another GM merged one of them meanwhile), or were seated in the
+    same round. Returns ``kept`` as saved.
     """
     permissions.require(event, user, permissions.CORRECT_PLAYERS)
     lock(event)
     if kept.pk == duplicate.pk:
         raise UserError("Choose two different players to merge.")
     for player in sorted((kept, duplicate), key=lambda p: p.pk):
-        lock(player)
-        if player.event_id != event.pk:
-            raise UserError("Unknown player.")
+        _lock_player(event, player)
     _refuse_shared_rounds(kept, duplicate)
     before, gone, dup_pk = player_keys(event), str(duplicate), duplicate.pk
     rounds = duplicate.entries.count()

@@ -13,6 +13,7 @@ from scoring import publishing
 from scoring.players import merge_players, rename_player
 from scoring.result_import import import_results
 from scoring.services import event_advancement
+from tests.concurrency import at_once
 
 pytestmark = pytest.mark.django_db
 
@@ -166,3 +167,26 @@ def test_a_refused_merge_says_why_on_the_players_page(played, gm, client):
     assert response.redirect_chain[-1][0] == url
     assert "both seated in the same round" in response.content.decode()
     assert Player.objects.filter(event=played).count() == 14
+
+
+def test_a_player_merged_meanwhile_is_refused_not_a_server_error(played, gm):
+    # Two GMs' pages were drawn before either merged: the second finds Jon Smith
+    # gone.
+    cal, jon = named(played, "Cal"), named(played, "Jon Smith")
+    stale_cal, stale_jon = named(played, "Cal"), named(played, "Jon Smith")
+    merge_players(played, cal, jon, gm)
+    with pytest.raises(UserError, match="no longer a player record"):
+        merge_players(played, stale_cal, stale_jon, gm)
+    with pytest.raises(UserError, match="no longer a player record"):
+        rename_player(played, stale_jon, "John Smith", user=gm)
+    assert AuditEntry.objects.filter(action="player_merge").count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_gms_merging_one_pair_at_once(played, gm):
+    # Each GM's request loaded both records before either merged.
+    pairs = [(named(played, "Cal"), named(played, "Jon Smith")) for _ in range(2)]
+    outcomes = at_once(lambda i: merge_players(played, *pairs[i], gm), 2)
+    refused = [o.error for o in outcomes if o.error is not None]
+    assert len(refused) == 1 and isinstance(refused[0], UserError)
+    assert Player.objects.filter(event=played).count() == 13
