@@ -41,35 +41,57 @@ from scoring.services import player_keys
 
 NAME_MAX = Player._meta.get_field("name").max_length
 BADGE_MAX = Player._meta.get_field("badge").max_length
+DOUBLES = "double_winners"  # the published list's part of player keys as text
 
 
 def _rewrite_keys(event: Event, renamed: dict[str, str]) -> int:
     """Put the new player keys in every published list of ``event`` where a
-    ``player`` field or a double winner holds an old one; returns lists changed."""
+    ``player`` field or a double winner holds an old one; returns lists changed.
+
+    After a merge two old keys become one: the person keeps their first row in
+    each part of the list (one seat, one place in the call order), and is no
+    longer a next alternate once a qualifier."""
     if not renamed:
         return 0
     changed = 0
     for published in PublishedList.objects.filter(event=event):
         data = published.data
         touched = False
-        for rows in data.values():
+        for part, rows in data.items():
             if not isinstance(rows, list):
                 continue
             for i, row in enumerate(rows):
                 if isinstance(row, dict) and row.get("player") in renamed:
                     row["player"] = renamed[row["player"]]
                     touched = True
-                elif (
-                    isinstance(row, str)
-                    and row in renamed
-                    and rows is data.get("double_winners")
-                ):
+                elif isinstance(row, str) and row in renamed and part == DOUBLES:
                     rows[i] = renamed[row]
                     touched = True
         if touched:
+            _drop_repeats(data, set(renamed.values()))
             published.save(update_fields=["data"])
             changed += 1
     return changed
+
+
+def _drop_repeats(data: dict, players: set[str]) -> None:
+    """In ``data`` (a published list), the rows of ``players`` after their first
+    in each part, and their next-alternate rows when they are qualifiers."""
+    seated = {row.get("player") for row in data.get("qualifiers", [])}
+    for part, rows in data.items():
+        if not isinstance(rows, list):
+            continue
+        seen: set[str] = set()
+        kept = []
+        for row in rows:
+            player = row.get("player") if isinstance(row, dict) else row
+            if player in players and (
+                player in seen or (part == "next_alternates" and player in seated)
+            ):
+                continue
+            seen.add(player)
+            kept.append(row)
+        rows[:] = kept
 
 
 def _lock_player(event: Event, player: Player) -> None:

@@ -190,3 +190,35 @@ def test_two_gms_merging_one_pair_at_once(played, gm):
     refused = [o.error for o in outcomes if o.error is not None]
     assert len(refused) == 1 and isinstance(refused[0], UserError)
     assert Player.objects.filter(event=played).count() == 13
+
+
+def test_merging_two_published_winners_lists_the_person_once(played, gm):
+    # Ann won heat 1 table 1 and "Jon Smith" heat 2 table 1, both on the
+    # published final of 4. One person: one seat on the posted list, and the
+    # live list gives the freed seat to the best second place, Ivy (85 of 95,
+    # 89.5%; Fay 70 of 90 is 77.8%; Bea is a winner), for the GM to publish.
+    publishing.publish(played, event_advancement(played), gm)
+    assert publishing.latest_published(played).qualifiers == [
+        "Ann",
+        "Eve",
+        "Jon Smith",
+        "Bea",
+    ]
+    merge_players(played, named(played, "Ann"), named(played, "Jon Smith"), gm)
+    published = publishing.latest_published(played)
+    assert published.qualifiers == ["Ann", "Eve", "Bea"]
+    changes = publishing.changes(published, event_advancement(played))
+    assert (changes.gains, changes.losses) == (["Ivy"], [])
+
+
+def test_a_merged_qualifier_is_no_longer_a_next_alternate(played, gm):
+    # Kim (heat 2, third: next alternate 3 on the published list) is Eve, heat
+    # 1's table 2 winner.
+    publishing.publish(played, event_advancement(played), gm)
+    nexts = publishing.latest_published(played).data["next_alternates"]
+    assert [row["player"] for row in nexts] == ["Ivy", "Fay", "Kim"]
+    merge_players(played, named(played, "Eve"), named(played, "Kim"), gm)
+    published = publishing.latest_published(played)
+    assert published.qualifiers == ["Ann", "Eve", "Jon Smith", "Bea"]
+    nexts = published.data["next_alternates"]
+    assert [row["player"] for row in nexts] == ["Ivy", "Fay"]
