@@ -12,7 +12,10 @@ event version
     server process and invalidates every page of the event at once, with no signal
     to forget and nothing to clear.
 page key
-    ``public:<event id>:<version>:<host><path and query>``. Old versions are never
+    ``public:<event id>:<version>:<scheme>://<host><path and query>``: the
+    scheme too, as pages hold absolute addresses (the kiosk's QR code) and
+    Django answers a plain-HTTP request differently (a redirect to HTTPS, no
+    HSTS header) when the HTTPS settings are on. Old versions are never
     read again and fall out of the cache (Django's cache, ``CACHES``) by age and
     size.
 memo
@@ -99,13 +102,17 @@ def event_with_version(slug: str) -> Event:
     return event
 
 
+def _address(request) -> str:
+    return f"{request.scheme}://{request.get_host()}{request.get_full_path()}"
+
+
 def _key(event_id: int, version: str, request) -> str:
-    return f"public:{event_id}:{version}:{request.get_host()}{request.get_full_path()}"
+    return f"public:{event_id}:{version}:{_address(request)}"
 
 
 def _page_key(event_id: int, request) -> str:
     """The key of a page's latest rendering, whatever its version."""
-    return f"public-latest:{event_id}:{request.get_host()}{request.get_full_path()}"
+    return f"public-latest:{event_id}:{_address(request)}"
 
 
 def _respond(request, entry: tuple, version: str) -> HttpResponse:
@@ -116,7 +123,10 @@ def _respond(request, entry: tuple, version: str) -> HttpResponse:
         response["Content-Encoding"] = "gzip"  # GZipMiddleware leaves it alone
     else:
         response = HttpResponse(body, content_type=content_type)
-    patch_vary_headers(response, ("Accept-Encoding",))
+    # As Django's answer: logged-in staff get another page (the session cookie),
+    # and a hit skips the middleware that would add Cookie and the length.
+    patch_vary_headers(response, ("Accept-Encoding", "Cookie"))
+    response["Content-Length"] = str(len(response.content))
     response["X-Event-Version"] = version
     return response
 
@@ -212,7 +222,9 @@ class PublicPagesWSGI:
 
     Stored: a ``200`` GET answer carrying ``X-Event-Version`` (pages of
     :func:`cached_response`) and no ``Set-Cookie``, for a request without a
-    session cookie, keyed by host, path, query and whether gzip is accepted.
+    session cookie, keyed by scheme (``wsgi.url_scheme`` and the header of
+    ``SECURE_PROXY_SSL_HEADER``, when set), host, path, query and whether gzip
+    is accepted.
     Served: while this process's memo of the event's version (see "memo") is
     younger than ``VERSION_TTL`` and equals the stored answer's version. At most
     ``LIMIT`` answers are kept; past that they are all dropped and stored again.
@@ -253,8 +265,11 @@ class PublicPagesWSGI:
             return None
         gzip = "gzip" in environ.get("HTTP_ACCEPT_ENCODING", "")
         host = environ.get("HTTP_HOST", "")
+        proxy = settings.SECURE_PROXY_SSL_HEADER
         return (
             match["slug"],
+            environ.get("wsgi.url_scheme", ""),
+            environ.get(proxy[0], "") if proxy else "",
             host,
             environ["PATH_INFO"],
             environ.get("QUERY_STRING", ""),

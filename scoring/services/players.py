@@ -41,35 +41,71 @@ from scoring.services import player_keys
 
 NAME_MAX = Player._meta.get_field("name").max_length
 BADGE_MAX = Player._meta.get_field("badge").max_length
+DOUBLES = "double_winners"  # the published list's part of player keys as text
 
 
 def _rewrite_keys(event: Event, renamed: dict[str, str]) -> int:
     """Put the new player keys in every published list of ``event`` where a
-    ``player`` field or a double winner holds an old one; returns lists changed."""
+    ``player`` field or a double winner holds an old one; returns lists changed.
+
+    After a merge two old keys become one: the person keeps their first row in
+    each part of the list (one seat, one place in the call order), and is no
+    longer a next alternate once a qualifier."""
     if not renamed:
         return 0
     changed = 0
     for published in PublishedList.objects.filter(event=event):
         data = published.data
         touched = False
-        for rows in data.values():
+        for part, rows in data.items():
             if not isinstance(rows, list):
                 continue
             for i, row in enumerate(rows):
                 if isinstance(row, dict) and row.get("player") in renamed:
                     row["player"] = renamed[row["player"]]
                     touched = True
-                elif (
-                    isinstance(row, str)
-                    and row in renamed
-                    and rows is data.get("double_winners")
-                ):
+                elif isinstance(row, str) and row in renamed and part == DOUBLES:
                     rows[i] = renamed[row]
                     touched = True
         if touched:
+            _drop_repeats(data, set(renamed.values()))
             published.save(update_fields=["data"])
             changed += 1
     return changed
+
+
+def _drop_repeats(data: dict, players: set[str]) -> None:
+    """In ``data`` (a published list), the rows of ``players`` after their first
+    in each part, and their next-alternate rows when they are qualifiers."""
+    seated = {row.get("player") for row in data.get("qualifiers", [])}
+    for part, rows in data.items():
+        if not isinstance(rows, list):
+            continue
+        seen: set[str] = set()
+        kept = []
+        for row in rows:
+            player = row.get("player") if isinstance(row, dict) else row
+            if player in players and (
+                player in seen or (part == "next_alternates" and player in seated)
+            ):
+                continue
+            seen.add(player)
+            kept.append(row)
+        rows[:] = kept
+
+
+def _lock_player(event: Event, player: Player) -> None:
+    """Lock ``player``'s row; UserError when it is gone (merged or removed by
+    another GM since the page was drawn) or belongs to another event."""
+    try:
+        lock(player)
+    except Player.DoesNotExist:
+        raise UserError(
+            f"{player} is no longer a player record (merged or removed meanwhile): "
+            "nothing changed."
+        ) from None
+    if player.event_id != event.pk:
+        raise UserError("Unknown player.")
 
 
 def _key_changes(before: dict[int, str], after: dict[int, str]) -> dict[str, str]:
@@ -95,13 +131,12 @@ def rename_player(
     ``name`` is tidied as at check-in (``heats.names.display_name``). Raises
     ``NotAllowed`` unless ``user`` may ``CORRECT_PLAYERS``; ``UserError`` for an
     empty or too long name or badge, or when another player already has that name
-    (without badges) or that badge: merge them instead. Returns the player as saved.
+    (without badges) or that badge: merge them instead; or when ``player`` is
+    no longer a record (merged meanwhile). Returns the player as saved.
     """
     permissions.require(event, user, permissions.CORRECT_PLAYERS)
     lock(event)
-    lock(player)
-    if player.event_id != event.pk:
-        raise UserError("Unknown player.")
+    _lock_player(event, player)
     new_name = display_name(name or "")
     new_badge = player.badge if badge is None else badge.strip()
     if not new_name:
@@ -210,17 +245,16 @@ def merge_players(event: Event, kept: Player, duplicate: Player, user=None) -> P
 
     ``kept`` keeps its name; it takes the duplicate's badge when it has none.
     Raises ``NotAllowed`` unless ``user`` may ``CORRECT_PLAYERS``; ``UserError``
-    when both are the same record, belong to another event, or were seated in
-    the same round. Returns ``kept`` as saved.
+    when both are the same record, belong to another event, are no longer
+    records (another GM merged one of them meanwhile), or were seated in the
+    same round. Returns ``kept`` as saved.
     """
     permissions.require(event, user, permissions.CORRECT_PLAYERS)
     lock(event)
     if kept.pk == duplicate.pk:
         raise UserError("Choose two different players to merge.")
     for player in sorted((kept, duplicate), key=lambda p: p.pk):
-        lock(player)
-        if player.event_id != event.pk:
-            raise UserError("Unknown player.")
+        _lock_player(event, player)
     _refuse_shared_rounds(kept, duplicate)
     before, gone, dup_pk = player_keys(event), str(duplicate), duplicate.pk
     rounds = duplicate.entries.count()

@@ -12,6 +12,7 @@ from heats.permissions import NotAllowed
 from scoring.services import event_advancement, publishing
 from scoring.services.imports import import_results
 from scoring.services.players import merge_players, rename_player
+from tests.concurrency import at_once
 
 pytestmark = pytest.mark.django_db
 
@@ -165,3 +166,58 @@ def test_a_refused_merge_says_why_on_the_players_page(played, gm, client):
     assert response.redirect_chain[-1][0] == url
     assert "both seated in the same round" in response.content.decode()
     assert Player.objects.filter(event=played).count() == 14
+
+
+def test_a_player_merged_meanwhile_is_refused_not_a_server_error(played, gm):
+    # Two GMs' pages were drawn before either merged: the second finds Jon Smith
+    # gone.
+    cal, jon = named(played, "Cal"), named(played, "Jon Smith")
+    stale_cal, stale_jon = named(played, "Cal"), named(played, "Jon Smith")
+    merge_players(played, cal, jon, gm)
+    with pytest.raises(UserError, match="no longer a player record"):
+        merge_players(played, stale_cal, stale_jon, gm)
+    with pytest.raises(UserError, match="no longer a player record"):
+        rename_player(played, stale_jon, "John Smith", user=gm)
+    assert AuditEntry.objects.filter(action="player_merge").count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_gms_merging_one_pair_at_once(played, gm):
+    # Each GM's request loaded both records before either merged.
+    pairs = [(named(played, "Cal"), named(played, "Jon Smith")) for _ in range(2)]
+    outcomes = at_once(lambda i: merge_players(played, *pairs[i], gm), 2)
+    refused = [o.error for o in outcomes if o.error is not None]
+    assert len(refused) == 1 and isinstance(refused[0], UserError)
+    assert Player.objects.filter(event=played).count() == 13
+
+
+def test_merging_two_published_winners_lists_the_person_once(played, gm):
+    # Ann won heat 1 table 1 and "Jon Smith" heat 2 table 1, both on the
+    # published final of 4. One person: one seat on the posted list, and the
+    # live list gives the freed seat to the best second place, Ivy (85 of 95,
+    # 89.5%; Fay 70 of 90 is 77.8%; Bea is a winner), for the GM to publish.
+    publishing.publish(played, event_advancement(played), gm)
+    assert publishing.latest_published(played).qualifiers == [
+        "Ann",
+        "Eve",
+        "Jon Smith",
+        "Bea",
+    ]
+    merge_players(played, named(played, "Ann"), named(played, "Jon Smith"), gm)
+    published = publishing.latest_published(played)
+    assert published.qualifiers == ["Ann", "Eve", "Bea"]
+    changes = publishing.changes(published, event_advancement(played))
+    assert (changes.gains, changes.losses) == (["Ivy"], [])
+
+
+def test_a_merged_qualifier_is_no_longer_a_next_alternate(played, gm):
+    # Kim (heat 2, third: next alternate 3 on the published list) is Eve, heat
+    # 1's table 2 winner.
+    publishing.publish(played, event_advancement(played), gm)
+    nexts = publishing.latest_published(played).data["next_alternates"]
+    assert [row["player"] for row in nexts] == ["Ivy", "Fay", "Kim"]
+    merge_players(played, named(played, "Eve"), named(played, "Kim"), gm)
+    published = publishing.latest_published(played)
+    assert published.qualifiers == ["Ann", "Eve", "Jon Smith", "Bea"]
+    nexts = published.data["next_alternates"]
+    assert [row["player"] for row in nexts] == ["Ivy", "Fay"]

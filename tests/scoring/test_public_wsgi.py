@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 
 import pytest
+from django.core.handlers.wsgi import WSGIHandler
 
 from heats.models import Player
 from medici_tourney.wsgi import application
@@ -72,3 +73,45 @@ def test_the_store_is_bounded(repeat, monkeypatch):
     for query in ("a=1", "a=2", "a=3"):
         get("/e/demo/standings.json", QUERY_STRING=query)
     assert len(application.pages) == 1
+
+
+def test_an_https_answer_is_not_repeated_over_plain_http(repeat):
+    # The kiosk's QR code holds the address it was opened with: a reader over
+    # plain HTTP gets http://, whatever an earlier HTTPS reader was given.
+    assert (
+        b"https://testserver/e/demo/find/"
+        in get("/e/demo/kiosk/", **{"wsgi.url_scheme": "https"})[2]
+    )
+    assert b"http://testserver/e/demo/find/" in get("/e/demo/kiosk/")[2]
+
+
+def test_the_https_redirect_holds_for_repeated_answers(repeat, settings, monkeypatch):
+    # DJANGO_SECURE=1 behind a proxy: a plain-HTTP request is redirected to
+    # HTTPS, even after the same page went out over HTTPS.
+    settings.SECURE_SSL_REDIRECT = True
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    monkeypatch.setattr(application, "app", WSGIHandler())  # reads the settings
+    status, headers, _ = get("/e/demo/", HTTP_X_FORWARDED_PROTO="https")
+    assert status.startswith("200")
+    status, headers, _ = get("/e/demo/", HTTP_X_FORWARDED_PROTO="http")
+    assert status.startswith("301")
+    assert headers["Location"] == "https://testserver/e/demo/"
+
+
+def test_the_django_cache_keeps_http_and_https_apart(demo_event, client):
+    assert (
+        b"https://testserver/e/demo/find/"
+        in client.get("/e/demo/kiosk/", secure=True).content
+    )
+    assert b"http://testserver/e/demo/find/" in client.get("/e/demo/kiosk/").content
+
+
+@pytest.mark.parametrize(
+    "path", ["/e/demo/", "/e/demo/heat/1/", "/e/demo/kiosk/", "/e/demo/standings.json"]
+)
+def test_a_cache_hit_has_the_rendering_answers_headers(demo_event, client, path):
+    # The second request is answered by PublicCacheMiddleware; Vary: Cookie (the
+    # page differs for logged-in staff) and the length are those of the first.
+    rendered, hit = client.get(path), client.get(path)
+    assert dict(hit.items()) == dict(rendered.items())
+    assert "Cookie" in hit["Vary"]
