@@ -198,12 +198,18 @@ class Round(models.Model):
 
 
 class Player(models.Model):
-    """A person in one event; identity by badge, else by normalised name."""
+    """A person in one event; identity by badge, else by normalised name.
+
+    ``draw_name`` is empty until the name is corrected; then it keeps the name the
+    player's die rolls were seeded with (tournament.md, Advancement, 7), so a
+    corrected typo never re-rolls a tie-break (``scoring.places.Draw``).
+    """
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=120)
     name_key = models.CharField(max_length=120, editable=False)
     badge = models.CharField(max_length=40, blank=True)
+    draw_name = models.CharField(max_length=170, blank=True, editable=False)
 
     class Meta:
         ordering = ["name_key", "badge"]

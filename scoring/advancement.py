@@ -65,13 +65,13 @@ from typing import Any
 from scoring.places import (
     ALTERNATE_LEVELS,
     BestFinish,
+    Draw,
     HeatTable,
     PlayerHistory,
     PlayerResult,
     TableKey,
     TablePlaces,
     deciding_levels,
-    die_roll,
     display_percent,
     place_heats,
     player_histories,
@@ -127,15 +127,18 @@ class AdvancementSettings:
 
     ``layouts`` maps each standard semi-final size (players) to its table sizes
     (Advancement, 1; configurable); ``seed`` is the event's recorded seed for die
-    rolls (Advancement, 7); ``next_alternates`` is how many further alternates to
-    list after those called (Advancement, 5). ``forced_size`` is the GM's override
-    of the semi-final size (one of ``layouts``; Advancement, 5), ``None`` for the
-    recommendation. Raises ``ValueError`` when a layout does not add up to its size
-    or has a table outside 4-6 players, or ``forced_size`` is not a layout.
+    rolls (Advancement, 7) and ``draws`` the names players' rolls are seeded with
+    where not their key (``scoring.places.Draw``); ``next_alternates`` is how many
+    further alternates to list after those called (Advancement, 5).
+    ``forced_size`` is the GM's override of the semi-final size (one of
+    ``layouts``; Advancement, 5), ``None`` for the recommendation. Raises
+    ``ValueError`` when a layout does not add up to its size or has a table
+    outside 4-6 players, or ``forced_size`` is not a layout.
     """
 
     layouts: Mapping[int, tuple[int, ...]] = field(default_factory=_standard_layouts)
     seed: str = "0"
+    draws: Mapping[str, str] = field(default_factory=dict)
     next_alternates: int = 3
     forced_size: int | None = None
 
@@ -340,11 +343,10 @@ def advance(
         len(present), participants, settings.layouts
     )
     layout = settings.layouts[semi] if semi else (_final_size(len(present)),)
-    seated, pared, warnings = _seat_winners(
-        present, histories, sum(layout), settings.seed
-    )
+    draw = Draw(settings.seed, settings.draws)
+    seated, pared, warnings = _seat_winners(present, histories, sum(layout), draw)
     seated += _added(added, seated, away)
-    ranked = rank_runners_up(histories, placed, settings.seed)
+    ranked = rank_runners_up(histories, placed, draw)
     queue = [o for o in _queue(pared, ranked, away) if o.player not in set(added)]
     if settings.forced_size:
         warnings.append(f"semi-final size {semi} set by the GM")
@@ -404,7 +406,7 @@ def _winners_in_order(histories: Mapping[str, PlayerHistory]) -> list[str]:
     return sorted(winners, key=lambda p: (histories[p].wins[0], p))
 
 
-def _hmw_key(player: str, history: PlayerHistory, seed: str) -> tuple[Any, ...]:
+def _hmw_key(player: str, history: PlayerHistory, draw: Draw) -> tuple[Any, ...]:
     """HMW sort key, best first (Advancement, 2.1-2.8)."""
     won = {h for h, _ in history.wins}
     heats = [h for h, _, _ in history.finishes]
@@ -415,7 +417,7 @@ def _hmw_key(player: str, history: PlayerHistory, seed: str) -> tuple[Any, ...]:
         *(heat not in won for heat in first_four),
         -history.best_margin,
         history.average_finish,
-        -die_roll(seed, "hmw", player),
+        -draw.roll("hmw", player),
     )
 
 
@@ -423,13 +425,13 @@ def _seat_winners(
     present: Sequence[str],
     histories: Mapping[str, PlayerHistory],
     seats: int,
-    seed: str,
+    draw: Draw,
 ) -> tuple[list[Listed], list[Listed], list[str]]:
     """Seat present winners; pare by HMW when there are more than seats."""
     if len(present) <= seats:
         return [Listed(p, _win_reason(histories[p])) for p in present], [], []
-    ranked = sorted(present, key=lambda p: (_hmw_key(p, histories[p], seed), p))
-    keys = [_hmw_key(p, histories[p], seed) for p in ranked]
+    ranked = sorted(present, key=lambda p: (_hmw_key(p, histories[p], draw), p))
+    keys = [_hmw_key(p, histories[p], draw) for p in ranked]
     listed = []
     levels = deciding_levels(keys)
     for rank, (player, level) in enumerate(zip(ranked, levels, strict=True), 1):
@@ -441,7 +443,7 @@ def _seat_winners(
     ]
     dice = [f"{x.player} ({x.reason})" for x in listed if "die roll" in x.reason]
     if dice:
-        warnings.append(f"die roll (seed {seed!r}) decided {', '.join(dice)}")
+        warnings.append(f"die roll (seed {draw.seed!r}) decided {', '.join(dice)}")
     return listed[:seats], listed[seats:], warnings
 
 

@@ -29,9 +29,10 @@ from fractions import Fraction
 from typing import Any
 
 from scoring.places import (
+    Draw,
     PlayerResult,
     TablePlaces,
-    die_roll,
+    as_draw,
     display_percent,
     table_places,
 )
@@ -76,7 +77,7 @@ class Laurel:
 def laurels(
     final: Sequence[PlayerResult],
     semi_tables: Sequence[Sequence[PlayerResult]] = (),
-    seed: str = "0",
+    seed: str | Draw = "0",
     tie_reasons: Mapping[str, str] | None = None,
 ) -> list[Laurel]:
     """Places 1-6 for the laurels from the final's and semi-final's records.
@@ -105,7 +106,7 @@ def laurels(
     if len(lines) >= LAUREL_PLACES:
         return lines[:LAUREL_PLACES]
     at_final = {r.player for r in final}
-    ranked = _runners_up(semi_tables, at_final, seed)
+    ranked = _runners_up(semi_tables, at_final, as_draw(seed))
     for position, laurel in enumerate(ranked, start=len(lines) + 1):
         if position > LAUREL_PLACES:
             break
@@ -116,7 +117,7 @@ def laurels(
 def semi_runners_up(
     semi_tables: Sequence[Sequence[PlayerResult]],
     leave_out: Collection[str] = (),
-    seed: str = "0",
+    seed: str | Draw = "0",
 ) -> list[Laurel]:
     """Every semi-final runner-up not in ``leave_out``, best first, as laurel
     lines with ``place`` 0: by percentage of the table winner's final, then the
@@ -124,11 +125,11 @@ def semi_runners_up(
     field (``scoring.services.finals``) ranks runners-up by this same order, so the
     laurels and a GM's addition to the final never disagree.
     """
-    return _runners_up(semi_tables, set(leave_out), seed)
+    return _runners_up(semi_tables, set(leave_out), as_draw(seed))
 
 
 def _runners_up(
-    semi_tables: Sequence[Sequence[PlayerResult]], at_final: set[str], seed: str
+    semi_tables: Sequence[Sequence[PlayerResult]], at_final: set[str], draw: Draw
 ) -> list[Laurel]:
     """Every semi-final runner-up, best percentage first (see module docstring)."""
     found: list[tuple[tuple[Any, ...], Laurel]] = []
@@ -139,7 +140,7 @@ def _runners_up(
         for record in places.at_place(2):
             if record.player in at_final:
                 continue
-            found.append(_ranked(places, number, record.player, seed))
+            found.append(_ranked(places, number, record.player, draw))
     found.sort(key=lambda item: item[0])
     keys = [key for key, _ in found]
     return [
@@ -151,11 +152,11 @@ def _runners_up(
 
 
 def _ranked(
-    places: TablePlaces, table: int, player: str, seed: str
+    places: TablePlaces, table: int, player: str, draw: Draw
 ) -> tuple[tuple[Any, ...], Laurel]:
     final, day2, day1 = places.percentages(player)
     days = tuple((1, 0) if r is None else (0, -r) for r in (day2, day1))
-    roll = -die_roll(seed, "laurels", player)
+    roll = -draw.roll("laurels", player)
     key = (-final, *days, roll, player)
     return key, Laurel(0, player, table=table, percent=final)
 

@@ -36,7 +36,7 @@ import functools
 import random
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
@@ -44,10 +44,12 @@ from typing import Any
 __all__ = [
     "ALTERNATE_LEVELS",
     "BestFinish",
+    "Draw",
     "HeatTable",
     "PlayerHistory",
     "PlayerResult",
     "TablePlaces",
+    "as_draw",
     "deciding_levels",
     "die_roll",
     "display_percent",
@@ -361,6 +363,27 @@ def player_histories(
     return histories
 
 
+@dataclass(frozen=True)
+class Draw:
+    """The die of an event (tournament.md, Advancement, 7): its recorded ``seed``
+    and, per player key, the name that player's rolls are seeded with when it is
+    not the key itself (``names``: a player whose name was corrected keeps the
+    rolls of the name they had, so a typo fixed never re-rolls a tie-break).
+    """
+
+    seed: str
+    names: Mapping[str, str] = field(default_factory=dict)
+
+    def roll(self, purpose: str, player: str) -> float:
+        """``die_roll`` for ``player`` under this draw."""
+        return die_roll(self.seed, purpose, self.names.get(player, player))
+
+
+def as_draw(seed: str | Draw) -> Draw:
+    """A recorded seed alone as a :class:`Draw` (a ``Draw`` as it is)."""
+    return seed if isinstance(seed, Draw) else Draw(seed)
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def die_roll(seed: str, purpose: str, player: str) -> float:
     """A reproducible draw in [0, 1) for ``player`` (tournament.md, Advancement, 7).
@@ -376,7 +399,7 @@ def die_roll(seed: str, purpose: str, player: str) -> float:
 def rank_runners_up(
     histories: Mapping[str, PlayerHistory],
     placed: Mapping[TableKey, TablePlaces],
-    seed: str,
+    seed: str | Draw,
 ) -> list[BestFinish]:
     """Every non-winner with a second or third place, best first (Advancement, 3).
 
@@ -388,7 +411,7 @@ def rank_runners_up(
     found = []
     for player, history in histories.items():
         if not history.wins:
-            best = _best_finish(player, history, placed, seed)
+            best = _best_finish(player, history, placed, as_draw(seed))
             if best is not None:
                 found.append(best)
     return sorted(found, key=lambda b: (b.key, b.player))
@@ -398,7 +421,7 @@ def _best_finish(
     player: str,
     history: PlayerHistory,
     placed: Mapping[TableKey, TablePlaces],
-    seed: str,
+    draw: Draw,
 ) -> BestFinish | None:
     for place in (2, 3):
         finishes = [(h, t) for h, t, p in history.finishes if p == place]
@@ -406,7 +429,7 @@ def _best_finish(
             continue
         scored = [(_ratio_key(placed[f].percentages(player)), f) for f in finishes]
         ratios, (heat, table) = min(scored)
-        key = (place, *ratios, -die_roll(seed, "alternate", player))
+        key = (place, *ratios, -draw.roll("alternate", player))
         percent = placed[heat, table].percentages(player)[0]
         return BestFinish(player, place, heat, table, percent, key)
     return None

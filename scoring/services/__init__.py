@@ -23,6 +23,7 @@ from scoring.services.core import (  # noqa: F401
     HeldTable,
     absent_ids,
     event_advancement,
+    event_draw,
     heat_seat_rows,
     heat_tables,
     held_labels,

@@ -13,7 +13,7 @@ from collections.abc import Collection
 from heats.errors import UserError
 from heats.models import Event, RoundKind, Seat
 from heats.services import PlayerDirectory, create_event
-from scoring import advancement
+from scoring import advancement, places
 from scoring.medici.rulesets import RuleSetError, get_ruleset
 from scoring.models import SemiFinalOverride, TableCheck
 
@@ -35,16 +35,32 @@ def new_event(slug: str, name: str, rules: str = "wbc", user=None, **options) ->
 def player_keys(event: Event) -> dict[int, str]:
     """Player id -> the key advancement and pages use: the name, unique in the event.
 
-    Two players sharing a name are told apart by badge: "Ann Lee (#1204)".
+    Two players sharing a name are told apart by badge: "Ann Lee (#1204)". The
+    same query leaves ``event.draw_names`` (id -> ``Player.draw_name`` of players
+    whose name was corrected) for :func:`event_draw`.
     """
-    players = list(event.players.values_list("pk", "name", "name_key", "badge"))
+    players = list(
+        event.players.values_list("pk", "name", "name_key", "badge", "draw_name")
+    )
     counts: dict[str, int] = defaultdict(int)
-    for _, _, key, _ in players:
+    for _, _, key, _, _ in players:
         counts[key] += 1
+    event.draw_names = {pk: draw for pk, _, _, _, draw in players if draw}
     return {
         pk: (f"{name} (#{badge})" if badge and counts[key] > 1 else name)
-        for pk, name, key, badge in players
+        for pk, name, key, badge, _ in players
     }
+
+
+def event_draw(event: Event, keys: dict[int, str] | None = None) -> places.Draw:
+    """The event's die (``scoring.places.Draw``): its recorded seed, and for each
+    player whose name was corrected the name their rolls keep
+    (``Player.draw_name``; tournament.md, Advancement, 7)."""
+    if keys is None or not hasattr(event, "draw_names"):
+        keys = player_keys(event)
+    return places.Draw(
+        event.seed, {keys[pk]: name for pk, name in event.draw_names.items()}
+    )
 
 
 def resolve_absent(event: Event, names: list[str]) -> set[int]:
@@ -238,6 +254,7 @@ def event_advancement(
         settings = advancement.AdvancementSettings(
             layouts=event.semi_layout_map(),
             seed=event.seed,
+            draws=event_draw(event, keys).names,
             forced_size=gm.size if gm else None,
         )
     except ValueError as exc:

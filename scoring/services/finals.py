@@ -43,7 +43,7 @@ from heats.permissions import require
 from scoring.laurels import Laurel, semi_runners_up
 from scoring.models import FinalFill, PlayerRecord
 from scoring.places import display_percent
-from scoring.services import event_advancement, player_keys
+from scoring.services import event_advancement, event_draw, player_keys
 from scoring.services.rounds import (
     _make_round,
     final_round,
@@ -188,7 +188,7 @@ def _candidates(
     skip = {keys[pk] for pk in leave_out} | {
         key for key, pk in ids.items() if pk not in heat_winners
     }
-    lines = semi_runners_up(tables, skip, event.seed)
+    lines = semi_runners_up(tables, skip, event_draw(event, keys))
     players = Player.objects.in_bulk([ids[line.player] for line in lines])
     return [
         RunnerUp(players[ids[line.player]], line.table or 0, line) for line in lines

@@ -18,7 +18,9 @@ player key
     keys rewrites them in the event's published lists, so a corrected name is not
     read as one player losing a seat and another gaining it
     (tournament.md, Advancement, 9). Warnings and reasons written at publication
-    keep their words.
+    keep their words. A player whose key changes keeps the die rolls of the key
+    they had (``Player.draw_name``; Advancement, 7): a corrected typo never
+    re-rolls a tie-break.
 
 Player counts (participants, the half cap) and a double winner counting once
 (tournament.md, Advancement, 1-2) assume one record per person; merging restores
@@ -109,9 +111,14 @@ def _lock_player(event: Event, player: Player) -> None:
 
 
 def _key_changes(before: dict[int, str], after: dict[int, str]) -> dict[str, str]:
-    return {
-        old: after[pk] for pk, old in before.items() if pk in after and after[pk] != old
+    """Old key -> new key of every player whose key changed; each of them keeps the
+    die rolls of the key they had (``Player.draw_name``, set once)."""
+    changed = {
+        pk: old for pk, old in before.items() if pk in after and after[pk] != old
     }
+    for pk, old in changed.items():
+        Player.objects.filter(pk=pk, draw_name="").update(draw_name=old)
+    return {old: after[pk] for pk, old in changed.items()}
 
 
 def _clash(event: Event, player: Player, name: str, badge: str) -> Player | None:

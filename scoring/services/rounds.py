@@ -33,6 +33,7 @@ from scoring.models import PlayerRecord
 from scoring.places import PlayerResult
 from scoring.services import (
     event_advancement,
+    event_draw,
     held_tables,
     player_keys,
     require_no_held_heats,
@@ -173,4 +174,6 @@ def event_laurels(event: Event, *, public: bool = False) -> list[Laurel]:
         ).values_list("seat__player_id", "tie_reason")
     )
     reasons = {keys[pk]: reason for pk, reason in ties.items()}
-    return laurels(final_tables[0], semi_tables, event.seed, tie_reasons=reasons)
+    return laurels(
+        final_tables[0], semi_tables, event_draw(event, keys), tie_reasons=reasons
+    )

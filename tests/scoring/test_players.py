@@ -221,3 +221,36 @@ def test_a_merged_qualifier_is_no_longer_a_next_alternate(played, gm):
     assert published.qualifiers == ["Ann", "Eve", "Jon Smith", "Bea"]
     nexts = published.data["next_alternates"]
     assert [row["player"] for row in nexts] == ["Ivy", "Fay"]
+
+
+SEVEN_TIED = "heat,table,player,final\n" + "".join(
+    f"1,{t},P{t}{s},{100 - 10 * s}\n" for t in range(1, 8) for s in range(4)
+)
+
+
+def qualifier_ids(event) -> set[int]:
+    names = {q.player for q in event_advancement(event).qualifiers}
+    return set(
+        Player.objects.filter(event=event, name__in=names).values_list("pk", flat=True)
+    )
+
+
+def test_a_corrected_name_keeps_its_die_rolls(event, gm):
+    """Seven heat winners with equal records for six seats: HMW comes down to the
+    die roll from the recorded seed (Advancement, 2.8 and 7). Correcting names
+    (the one cut and one seated) changes nobody's place: the rolls belong to the
+    player, not to the spelling."""
+    import_results(event, SEVEN_TIED)
+    before = qualifier_ids(event)
+    winners = set(
+        Player.objects.filter(event=event, name__endswith="0").values_list(
+            "pk", flat=True
+        )
+    )
+    assert len(before) == 6 and before < winners
+    (cut,) = winners - before
+    seated = min(before)
+    rename_player(event, Player.objects.get(pk=cut), "Zed Renamed", user=gm)
+    rename_player(event, Player.objects.get(pk=seated), "Amy Renamed", user=gm)
+    assert qualifier_ids(event) == before
+    assert Player.objects.get(pk=cut).draw_name.startswith("P")
