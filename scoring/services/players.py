@@ -35,7 +35,15 @@ from django.db import transaction
 
 from heats import permissions
 from heats.errors import UserError
-from heats.models import Entry, Event, KeepApart, Player, Seat, normalise_name
+from heats.models import (
+    Entry,
+    EntryStatus,
+    Event,
+    KeepApart,
+    Player,
+    Seat,
+    normalise_name,
+)
 from heats.names import display_name
 from heats.services.core import lock, log
 from scoring.models import FinalFill, PublishedList, SemiFinalOverride
@@ -200,18 +208,28 @@ def _refuse_shared_rounds(kept: Player, duplicate: Player) -> None:
         )
 
 
+# A person checked in under two names is as present as their most present record.
+PRESENCE = {EntryStatus.CHECKED_IN: 2, EntryStatus.LATE: 1, EntryStatus.ABSENT: 0}
+
+
 def _move_entries(kept: Player, duplicate: Player) -> None:
-    """The duplicate's check-ins go to ``kept``; in a round where both are checked
-    in, the seated one's entry stays (the kept one's when neither is seated)."""
+    """The duplicate's check-ins go to ``kept``. In a round where both are checked
+    in, the seated one's entry stays; when neither is seated, the more present one
+    (checked in, then late, then absent; the kept one's on a par): a winner marked
+    absent who checked in again under a new spelling is present."""
     seated = set(Seat.objects.filter(player=duplicate).values_list("round", flat=True))
-    kept_rounds = dict(Entry.objects.filter(player=kept).values_list("round", "pk"))
+    kept_seated = set(Seat.objects.filter(player=kept).values_list("round", flat=True))
+    kept_entries = {e.round_id: e for e in Entry.objects.filter(player=kept)}
     for entry in Entry.objects.filter(player=duplicate):
-        if entry.round_id in kept_rounds:
-            if entry.round_id in seated:
-                Entry.objects.filter(pk=kept_rounds[entry.round_id]).delete()
-            else:
+        mine = kept_entries.get(entry.round_id)
+        if mine is not None:
+            more_present = PRESENCE.get(entry.status, 0) > PRESENCE.get(mine.status, 0)
+            if entry.round_id in kept_seated or not (
+                entry.round_id in seated or more_present
+            ):
                 entry.delete()
                 continue
+            mine.delete()
         entry.player = kept
         entry.save(update_fields=["player"])
 

@@ -254,3 +254,22 @@ def test_a_corrected_name_keeps_its_die_rolls(event, gm):
     rename_player(event, Player.objects.get(pk=seated), "Amy Renamed", user=gm)
     assert qualifier_ids(event) == before
     assert Player.objects.get(pk=cut).draw_name.startswith("P")
+
+
+def test_a_merge_keeps_the_more_present_check_in(demo_event, no_shows, gm):
+    """A heat winner marked absent from the semi-final (the demo's no-shows) who
+    checks in again under a new spelling is present once the records are merged:
+    they are a qualifier again (Advancement, 3 and 9)."""
+    from scoring.services import rounds
+
+    demo_event.gms.add(gm)
+    winner = named(demo_event, no_shows[0].split(" (#")[0])
+    assert str(winner) not in {
+        q.player for q in event_advancement(demo_event).qualifiers
+    }
+    typo = Player.objects.create(event=demo_event, name=winner.name + "x")
+    rounds.mark_semi(demo_event, typo, True, gm)
+    merge_players(demo_event, winner, typo, gm)
+    semi = rounds.semi_round(demo_event)
+    assert semi.entries.get(player=winner).status == "in"
+    assert winner.name in {q.player for q in event_advancement(demo_event).qualifiers}
