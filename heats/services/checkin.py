@@ -13,6 +13,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 
 from heats import permissions, seating
+from heats.cells import restore
 from heats.errors import UserError
 from heats.models import (
     Entry,
@@ -83,12 +84,14 @@ def parse_name_list(text: str) -> list[tuple[str, str]]:
     """Pasted lines -> ``[(name, badge)]``: one name a line, ``Name, badge`` allowed.
 
     Blank lines are skipped; a line listed twice counts once. Names are display
-    names (``heats.names``: NFC, invisible characters removed).
+    names (``heats.names``: NFC, invisible characters removed); a name copied from
+    one of the app's CSV exports loses the apostrophe the export put before it
+    (``heats.cells.restore``: "'-2" is "-2").
     """
     rows: dict[tuple[str, str], None] = {}
     for line in text.splitlines():
         name, _, badge = line.partition(",")
-        row = (display_name(name), badge.strip(" ,#\t"))
+        row = (display_name(restore(name.strip())), badge.strip(" ,#\t"))
         if row[0]:
             rows.setdefault(row)
     return list(rows)

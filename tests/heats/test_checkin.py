@@ -239,3 +239,10 @@ def test_type_ahead_marks_the_exact_match(gm_client, event):
     assert [(p["name"], p["exact"]) for p in sam] == [("Sam Leeds", False)]
     zoe = gm_client.get(url, {"q": "ZOE\u0308 lee"}).json()["players"]
     assert [(p["name"], p["exact"]) for p in zoe] == [("Zo\u00eb Lee", True)]
+
+
+def test_a_pasted_name_from_an_export_loses_the_exports_apostrophe():
+    """The app's CSV exports put an apostrophe before a name a spreadsheet would run
+    as a formula ("-2" is written "'-2"); pasted back, it is the same player."""
+    text = "'-2\n  '=SUM(A1) , 77\n't Hooft"
+    assert parse_name_list(text) == [("-2", ""), ("=SUM(A1)", "77"), ("'t Hooft", "")]
