@@ -239,4 +239,4 @@ def seating_feed(request, event: str):
             return _json({"event": ev.slug, "round": round_json(rnd), "tables": []})
         return _json({"event": ev.slug, **screens.round_seating(rnd).to_json()})
 
-    return cached_response(request, ev, body, JSON)
+    return cached_response(request, ev, body, JSON, params=("round",))

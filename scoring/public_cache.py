@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from csp.constants import HEADER, HEADER_REPORT_ONLY
 from csp.middleware import CSPMiddleware
@@ -55,8 +55,9 @@ from django.core.cache import cache
 from django.db.models import OuterRef, Subquery
 from django.db.models.signals import post_save
 from django.dispatch import receiver
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, QueryDict
 from django.utils.cache import patch_vary_headers
+from django.utils.encoding import escape_uri_path
 from django.utils.text import compress_string
 
 from heats.models import AuditEntry, Event
@@ -103,7 +104,13 @@ def event_with_version(slug: str) -> Event:
 
 
 def _address(request) -> str:
-    return f"{request.scheme}://{request.get_host()}{request.get_full_path()}"
+    """Scheme, host, path and query: the query as the view left ``request.GET``
+    (see :func:`cached_response`'s ``params``) once it has, else as sent."""
+    kept = getattr(request, "_public_query", None)
+    if kept is None:
+        return f"{request.scheme}://{request.get_host()}{request.get_full_path()}"
+    path = escape_uri_path(request.path)
+    return f"{request.scheme}://{request.get_host()}{path}{'?' if kept else ''}{kept}"
 
 
 def _key(event_id: int, version: str, request) -> str:
@@ -113,6 +120,17 @@ def _key(event_id: int, version: str, request) -> str:
 def _page_key(event_id: int, request) -> str:
     """The key of a page's latest rendering, whatever its version."""
     return f"public-latest:{event_id}:{_address(request)}"
+
+
+def _keep_params(request, params: Collection[str]) -> None:
+    """Leave in ``request.GET`` only the query parameters a page reads: neither its
+    cache key nor its rendering depends on any other, so ``?x=1``, ``?x=2``, ...
+    are one page, rendered once per version (not one rendering each)."""
+    kept = QueryDict(mutable=True)
+    for name in sorted(set(params) & set(request.GET)):
+        kept.setlist(name, request.GET.getlist(name))
+    request.GET = kept
+    request._public_query = kept.urlencode()
 
 
 def _respond(request, entry: tuple, version: str) -> HttpResponse:
@@ -136,12 +154,16 @@ def cached_response(
     event: Event,
     render: Callable[[], str],
     content_type: str = "text/html; charset=utf-8",
+    params: Collection[str] = (),
 ) -> HttpResponse:
     """The public page at this request's address for ``event``, from the cache;
     rendered by ``render()`` (a string) on a miss, or the page's latest
     rendering while another request renders this version (see "one rendering at
     a time"); gzipped when the client accepts it. ``event`` comes from
-    :func:`event_with_version`."""
+    :func:`event_with_version`. ``params``: the query parameters the page reads;
+    others are dropped from ``request.GET`` before the key is made and the page
+    rendered."""
+    _keep_params(request, params)
     key = _key(event.pk, event.version, request)
     entry = cache.get(key)
     if entry is not None:

@@ -87,3 +87,21 @@ def test_a_miss_with_no_earlier_rendering_renders_even_during_another(
 ):
     monkeypatch.setattr(public_cache, "cache", AnotherRendering(public_cache.cache))
     assert alternates(client) == ["Drew Penrose"]
+
+
+def test_parameters_a_page_does_not_read_make_no_new_rendering(
+    client, demo_event, django_assert_max_num_queries
+):
+    """``?x=1``, ``?x=2``, ...: one page, rendered once per version; the second
+    costs the version query alone, and the junk is not echoed into its links."""
+    first = client.get("/e/demo/?x=1")
+    with django_assert_max_num_queries(1):
+        second = client.get("/e/demo/?x=2&qualifiers-sort=player")
+    assert second.content == first.content
+    assert b"x=1" not in first.content and b"qualifiers-sort" not in second.content
+
+
+def test_the_seating_feed_keeps_its_round_parameter(client, demo_event):
+    one = client.get("/e/demo/seating.json?round=1").content
+    assert client.get("/e/demo/seating.json?round=1&x=9").content == one
+    assert client.get("/e/demo/seating.json?round=2").content != one
