@@ -235,7 +235,8 @@ def seating_feed(request, event: str):
 
     def body() -> str:
         rnd = _round(ev, code)
-        if rnd is None or not rnd.seated_at:
+        # A round imported from a results file has seats but no seating time.
+        if rnd is None or not (rnd.seated_at or rnd.seats.exists()):
             return _json({"event": ev.slug, "round": round_json(rnd), "tables": []})
         return _json({"event": ev.slug, **screens.round_seating(rnd).to_json()})
 

@@ -18,7 +18,7 @@ from django_tables2 import RequestConfig
 from heats import permissions
 from heats.errors import UserError
 from heats.mixins import EventStaffRequiredMixin
-from heats.models import Entry, Event, Seat
+from heats.models import Entry, EntryStatus, Event, Seat
 from heats.views import event_action
 from scoring.gm_forms import MergePlayersForm, RenamePlayerForm
 from scoring.gm_tables import PlayerTable
@@ -30,11 +30,14 @@ def players_url(event: Event, name: str = "players") -> str:
 
 
 def player_rows(event: Event) -> list[dict]:
-    """One row per player record: name, badge, rounds checked in to and seated in
-    (``H1``, ``SF``, ``F``), from three queries."""
+    """One row per player record: name, badge, rounds checked in to (absent marks
+    left out) and seated in (``H1``, ``SF``, ``F``), from three queries."""
     entered: dict[int, list[str]] = defaultdict(list)
     seated: dict[int, list[str]] = defaultdict(list)
-    for pk, kind, number in Entry.objects.filter(round__event=event).values_list(
+    entries = Entry.objects.filter(round__event=event).exclude(
+        status=EntryStatus.ABSENT
+    )
+    for pk, kind, number in entries.values_list(
         "player", "round__kind", "round__number"
     ):
         entered[pk].append(_code(kind, number))

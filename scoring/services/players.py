@@ -175,7 +175,7 @@ def rename_player(
     log(
         event,
         user,
-        "player_rename",
+        "rename",
         f"Renamed {old} to {player}"
         + (f" (published lists updated: {lists})" if lists else ""),
         player=player.pk,
@@ -198,13 +198,13 @@ def _refuse_shared_rounds(kept: Player, duplicate: Player) -> None:
     both = sorted(set(mine) & set(theirs))
     if both:
         where = "; ".join(
-            f"{mine[r].table.round}: {kept} at table {mine[r].table.number}, "
+            f"{mine[r].table.round.label}: {kept} at table {mine[r].table.number}, "
             f"{duplicate} at table {theirs[r].table.number}"
             for r in both
         )
         raise UserError(
             f"{kept} and {duplicate} were both seated in the same round ({where}): "
-            "one person cannot play two tables of a round, so they are two people."
+            "one person has one seat in a round, so they are two people."
         )
 
 
@@ -299,7 +299,7 @@ def merge_players(event: Event, kept: Player, duplicate: Player, user=None) -> P
     log(
         event,
         user,
-        "player_merge",
+        "merge",
         f"Merged {gone} into {kept} ({rounds} round(s) moved)"
         + (f"; published lists updated: {lists}" if lists else ""),
         player=kept.pk,

@@ -263,3 +263,19 @@ def test_a_page_a_gm_opened_first_is_not_shared_with_the_gms_name(client, demo_e
     for url in ("/e/demo/heat/1/", "/e/demo/", "/e/demo/kiosk/"):
         html = text(client.get(url))
         assert "named-gm" not in html and "csrfmiddlewaretoken" not in html, url
+
+
+def test_the_seating_feed_lists_an_imported_heat(client, demo_event):
+    """The demo's heats come from a results file (no seating time): the feed
+    still gives each table of the round with its players, as the seating page."""
+    import json
+
+    from heats.models import Seat, Table
+
+    data = json.loads(client.get("/e/demo/seating.json?round=1").content)
+    heat1 = demo_event.rounds.get(kind="heat", number=1)
+    assert len(data["tables"]) == Table.objects.filter(round=heat1).count()
+    assert (
+        sum(len(t["seats"]) for t in data["tables"])
+        == Seat.objects.filter(round=heat1).count()
+    )

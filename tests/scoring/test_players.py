@@ -63,7 +63,7 @@ def test_merging_counts_one_person_once(played, gm):
         Entry.objects.filter(player=kept).values_list("round__number", flat=True)
     ) == [1, 2]
     assert not Player.objects.filter(event=played, name="Jon Smith").exists()
-    entry = AuditEntry.objects.filter(event=played, action="player_merge").get()
+    entry = AuditEntry.objects.filter(event=played, action="merge").get()
     assert "Merged Jon Smith into Cal" in entry.detail
 
 
@@ -91,7 +91,7 @@ def test_a_rename_keeps_the_published_list_up_to_date(played, gm):
     assert "Jon Smith" not in published.qualifiers
     changes = publishing.changes(published, event_advancement(played))
     assert (changes.gains, changes.losses) == ([], [])
-    entry = AuditEntry.objects.filter(event=played, action="player_rename").get()
+    entry = AuditEntry.objects.filter(event=played, action="rename").get()
     assert entry.detail.startswith("Renamed Jon Smith to John Smith")
 
 
@@ -178,7 +178,7 @@ def test_a_player_merged_meanwhile_is_refused_not_a_server_error(played, gm):
         merge_players(played, stale_cal, stale_jon, gm)
     with pytest.raises(UserError, match="no longer a player record"):
         rename_player(played, stale_jon, "John Smith", user=gm)
-    assert AuditEntry.objects.filter(action="player_merge").count() == 1
+    assert AuditEntry.objects.filter(action="merge").count() == 1
 
 
 @pytest.mark.django_db(transaction=True)
@@ -273,3 +273,14 @@ def test_a_merge_keeps_the_more_present_check_in(demo_event, no_shows, gm):
     semi = rounds.semi_round(demo_event)
     assert semi.entries.get(player=winner).status == "in"
     assert winner.name in {q.player for q in event_advancement(demo_event).qualifiers}
+
+
+def test_the_players_page_leaves_out_absent_marks(demo_event, no_shows):
+    """A heat winner marked absent from the semi-final (demo no-shows) was not
+    checked in to it: the Players page lists their heats only."""
+    from scoring.player_views import player_rows
+
+    rows = {row["player"]: row for row in player_rows(demo_event)}
+    absent = rows[no_shows[0]]
+    assert "SF" not in absent["rounds"].split()
+    assert absent["rounds"] == absent["seated"]  # their heats, as seated
