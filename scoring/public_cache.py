@@ -103,6 +103,15 @@ def event_with_version(slug: str) -> Event:
     return event
 
 
+def _fresh_version(slug: str) -> tuple[int, str] | None:
+    """(event id, version) from this process's memo while younger than
+    ``VERSION_TTL`` (see "memo"), else None: the version must be read again."""
+    memo = _memo.get(slug)
+    if memo is None or time.monotonic() - memo[2] > VERSION_TTL:
+        return None
+    return memo[0], memo[1]
+
+
 def _address(request) -> str:
     """Scheme, host, path and query: the query as the view left ``request.GET``
     (see :func:`cached_response`'s ``params``) once it has, else as sent."""
@@ -224,13 +233,14 @@ class PublicCacheMiddleware:
 
     def cached(self, request) -> HttpResponse | None:
         match = EVENT_PATH.match(request.path_info)
-        memo = _memo.get(match["slug"]) if match else None
-        if memo is None or time.monotonic() - memo[2] > VERSION_TTL:
+        fresh = _fresh_version(match["slug"]) if match else None
+        if fresh is None:
             return None
-        entry = cache.get(_key(memo[0], memo[1], request))
+        event_id, version = fresh
+        entry = cache.get(_key(event_id, version, request))
         if entry is None:
             return None
-        response = _respond(request, entry, memo[1])
+        response = _respond(request, entry, version)
         response["X-Frame-Options"] = settings.X_FRAME_OPTIONS
         for name, value in self.csp_headers(request):
             response[name] = value
@@ -267,12 +277,8 @@ class PublicPagesWSGI:
         stored = self.pages.get(key)
         if stored is not None:
             version, status, headers, body = stored
-            memo = _memo.get(key[0])
-            if (
-                memo
-                and memo[1] == version
-                and time.monotonic() - memo[2] <= VERSION_TTL
-            ):
+            fresh = _fresh_version(key[0])
+            if fresh is not None and fresh[1] == version:
                 start_response(status, headers)
                 return [body]
         return self._store(key, environ, start_response)

@@ -237,17 +237,21 @@ def event_advancement(
     override: bool = True,
     keys: dict[int, str] | None = None,
     rows: list[HeatSeatRow] | None = None,
+    absent: set[int] | None = None,
 ) -> advancement.Advancement:
     """The semi-final list for ``event`` (tournament.md, Advancement).
 
     Absent players are those marked absent from the semi-final plus ``extra_absent``
     (names or ``#badge``; UserError for unknown names). With ``override`` the GM's
     size and added players (``SemiFinalOverride``) apply; without, the plain
-    recommendation. ``keys`` (``player_keys(event)``) and ``rows``
-    (``heat_seat_rows(event)``) save loading them again. Nothing is saved.
+    recommendation. ``keys`` (``player_keys(event)``), ``rows``
+    (``heat_seat_rows(event)``) and ``absent`` (``absent_ids(event)``) save
+    loading them again. Nothing is saved.
     """
     keys = keys or player_keys(event)
-    absent = absent_ids(event) | resolve_absent(event, extra_absent or [])
+    if absent is None:
+        absent = absent_ids(event)
+    absent = absent | resolve_absent(event, extra_absent or [])
     tables, missing, pending = heat_tables(event, keys, rows)
     gm = SemiFinalOverride.objects.filter(event=event).first() if override else None
     try:

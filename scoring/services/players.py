@@ -118,15 +118,21 @@ def _lock_player(event: Event, player: Player) -> None:
         raise UserError("Unknown player.")
 
 
-def _key_changes(before: dict[int, str], after: dict[int, str]) -> dict[str, str]:
+def _keys_changed(before: dict[int, str], after: dict[int, str]) -> dict[str, str]:
     """Old key -> new key of every player whose key changed; each of them keeps the
     die rolls of the key they had (``Player.draw_name``, set once)."""
     changed = {
         pk: old for pk, old in before.items() if pk in after and after[pk] != old
     }
-    for pk, old in changed.items():
-        Player.objects.filter(pk=pk, draw_name="").update(draw_name=old)
+    _keep_draws(changed)
     return {old: after[pk] for pk, old in changed.items()}
+
+
+def _keep_draws(old_keys: dict[int, str]) -> None:
+    """Set ``draw_name`` to the old key of each player (id -> old key) who has none
+    yet: their die rolls stay those of the name first drawn with."""
+    for pk, old in old_keys.items():
+        Player.objects.filter(pk=pk, draw_name="").update(draw_name=old)
 
 
 def _clash(event: Event, player: Player, name: str, badge: str) -> Player | None:
@@ -171,7 +177,7 @@ def rename_player(
     before, old = player_keys(event), str(player)
     player.name, player.badge = new_name, new_badge
     player.save()
-    lists = _rewrite_keys(event, _key_changes(before, player_keys(event)))
+    lists = _rewrite_keys(event, _keys_changed(before, player_keys(event)))
     log(
         event,
         user,
@@ -293,7 +299,7 @@ def merge_players(event: Event, kept: Player, duplicate: Player, user=None) -> P
         kept.badge = badge
         kept.save()
     after = player_keys(event)
-    renamed = _key_changes(before, after)
+    renamed = _keys_changed(before, after)
     renamed[before[dup_pk]] = after[kept.pk]
     lists = _rewrite_keys(event, renamed)
     log(

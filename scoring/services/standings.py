@@ -95,18 +95,17 @@ def heat_rows(
 
 
 def winner_rows(
-    event: Event,
     heats: list[tuple[int, list[dict]]],
     posted: dict,
-    keys: dict[int, str],
+    absent: set[str],
 ) -> list[dict]:
-    """One row per distinct heat winner: heats won, double marker, semi-final status."""
+    """One row per distinct heat winner: heats won, double marker, semi-final status
+    (``absent``: the keys of players marked absent from the semi-final)."""
     wins: dict[str, list[str]] = defaultdict(list)
     for heat, rows in heats:
         for row in rows:
             if row["place"] == 1:
                 wins[row["player"]].append(f"heat {heat} table {row['table']}")
-    absent = {keys[pk] for pk in absent_ids(event)}
     seated = {q["player"] for q in posted["qualifiers"]}
     pared = {p["player"] for p in posted["pared"]}
     rows = []
@@ -146,7 +145,8 @@ def standings(event: Event) -> Standings:
     keys = player_keys(event)
     held = held_tables(event)
     rows = heat_seat_rows(event, held)
-    result = event_advancement(event, keys=keys, rows=rows)
+    absent = absent_ids(event)
+    result = event_advancement(event, keys=keys, rows=rows, absent=absent)
     published = publishing.latest_published(event)
     posted = published.data if published else result.to_json()
     posted = {**posted, "seats": sum(posted["tables"])}
@@ -157,7 +157,7 @@ def standings(event: Event) -> Standings:
         posted=posted,
         published=published,
         changed=bool(publishing.changes(published, result)),
-        winners=winner_rows(event, heats, posted, keys),
+        winners=winner_rows(heats, posted, {keys[pk] for pk in absent}),
         heats=heats,
         qualifiers=posted["qualifiers"],
         alternates=_alternate_rows(posted["alternates"], 1),
