@@ -72,13 +72,14 @@ def table_seats(table: Table) -> list[Seat]:
     return list(table.seats.select_related("player", "record").order_by("number"))
 
 
-def _record(seat: Seat) -> PlayerRecord | None:
+def seat_record(seat: Seat) -> PlayerRecord | None:
+    """The seat's player record, None while it has no result."""
     return getattr(seat, "record", None)
 
 
 def saved_values(seats: list[Seat]) -> dict[str, dict]:
     """``{player name: PlayerRecord.values()}`` of the seats that have a record."""
-    return {s.player.name: s.record.values() for s in seats if _record(s)}
+    return {s.player.name: s.record.values() for s in seats if seat_record(s)}
 
 
 def _places(seats: list[Seat], scores: dict[int, SeatScores], declared: set[int]):
@@ -102,7 +103,7 @@ def table_version(seats: list[Seat]) -> str:
     """A fingerprint of what a result form shows of a table: who sits in which
     seat and the saved values (16 hex digits; changes with any save or swap)."""
     shown = [
-        [s.number, s.player_id, s.record.values() if _record(s) else None]
+        [s.number, s.player_id, s.record.values() if seat_record(s) else None]
         for s in seats
     ]
     text = json.dumps(shown, sort_keys=True)
@@ -117,7 +118,7 @@ class StaleResultsError(UserError):
     def __init__(self, table: Table, seats: list[Seat]) -> None:
         self.seats = seats
         values = ", ".join(
-            f"{s.player.name} {s.record.final}" for s in seats if _record(s)
+            f"{s.player.name} {s.record.final}" for s in seats if seat_record(s)
         )
         super().__init__(
             f"{last_change(table)} while this form was open: "
@@ -199,7 +200,7 @@ def save_table_results(
     if sorted(by_seat) != [s.number for s in seats] or len(by_seat) != len(scores):
         raise UserError(f"Give one result for each seat of {table}.")
     check_time_called(time_called)
-    recorded = any(_record(s) for s in seats)
+    recorded = any(seat_record(s) for s in seats)
     if any(_changes_record(s, by_seat[s.number]) for s in seats) or (
         recorded and table.time_called != time_called
     ):
@@ -208,7 +209,9 @@ def save_table_results(
     if table.time_called != time_called:
         table.time_called = time_called
         table.save(update_fields=["time_called"])
-    declared = {s.player_id for s in seats if _record(s) and s.record.declared_winner}
+    declared = {
+        s.player_id for s in seats if seat_record(s) and s.record.declared_winner
+    }
     places = _places(seats, by_seat, declared)
     tie = len(_top(places)) > 1
     for s in seats:
@@ -232,7 +235,7 @@ def check_time_called(day: int | None) -> None:
 
 def _changes_record(seat: Seat, scores: SeatScores) -> bool:
     """True when ``scores`` differ from the seat's saved record (a correction)."""
-    record = _record(seat)
+    record = seat_record(seat)
     if record is None:
         return False
     return (record.day1, record.day2, record.final) != (
@@ -248,7 +251,7 @@ def _top(places: TablePlaces) -> list[str]:
 
 
 def _write_record(seat: Seat, scores: SeatScores, place: int, declared: bool) -> None:
-    old = _record(seat)
+    old = seat_record(seat)
     PlayerRecord.objects.update_or_create(
         seat=seat,
         defaults={
@@ -323,7 +326,7 @@ def declare_winner(table: Table, player: Player, reason: str, user=None) -> Tabl
     require(table.round.event, user, permissions.DECLARE_TIE)
     lock_table(table)
     seats = table_seats(table)
-    if not seats or not all(_record(s) for s in seats):
+    if not seats or not all(seat_record(s) for s in seats):
         raise UserError(f"{table} has no results yet.")
     top = max(s.record.final for s in seats)
     tied = [s for s in seats if s.record.final == top]
@@ -359,7 +362,7 @@ def declare_winner(table: Table, player: Player, reason: str, user=None) -> Tabl
 def tie_suggestion(table: Table) -> TieSuggestion | None:
     """What the recorded day scores say about ``table``'s tie for first
     (``scoring.tiebreak``); None without a tie."""
-    seats = [s for s in table_seats(table) if _record(s)]
+    seats = [s for s in table_seats(table) if seat_record(s)]
     if not seats:
         return None
     top = max(s.record.final for s in seats)
@@ -375,7 +378,7 @@ def tie_suggestion(table: Table) -> TieSuggestion | None:
 
 def tied_players(table: Table) -> list[Player]:
     """Players sharing the top final score at ``table`` (empty without a tie)."""
-    seats = [s for s in table_seats(table) if _record(s)]
+    seats = [s for s in table_seats(table) if seat_record(s)]
     if not seats:
         return []
     top = max(s.record.final for s in seats)

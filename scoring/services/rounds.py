@@ -38,7 +38,7 @@ from scoring.services import (
     player_keys,
     require_no_held_heats,
 )
-from scoring.services.results import _record, table_seats
+from scoring.services.results import seat_record, table_seats
 
 
 def semi_round(event: Event) -> Round | None:
@@ -137,7 +137,7 @@ def round_results(
     tables = []
     for table in rnd.tables.order_by("number"):
         seats = table_seats(table)
-        if table.pk in held or not seats or not all(_record(s) for s in seats):
+        if table.pk in held or not seats or not all(seat_record(s) for s in seats):
             tables.append([])
             continue
         tables.append(
