@@ -18,8 +18,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scoring.medici.simulate import simulate  # noqa: E402
-from scoring.medici.verify import verify_sheet  # noqa: E402
+from scoring.core.medici.simulate import simulate  # noqa: E402
+from scoring.core.medici.verify import verify_sheet  # noqa: E402
 
 
 def event_sheets(tables: int, level: int) -> list[dict]:

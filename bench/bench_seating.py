@@ -1,4 +1,4 @@
-"""Benchmark heats.seating.seat: time to seat N players after three earlier rounds.
+"""Benchmark heats.core.seating.seat: time to seat N players after three earlier rounds.
 
 Run: ``.venv/bin/python bench/bench_seating.py``. Prints a markdown section.
 
@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from heats.seating import history_from_tables, objective, seat  # noqa: E402
+from heats.core.seating import history_from_tables, objective, seat  # noqa: E402
 
 # (players, earlier rounds, runs)
 CASES = ((36, 3, 9), (200, 3, 9), (1000, 3, 5), (36, 8, 5))

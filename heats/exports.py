@@ -11,7 +11,7 @@ accented names as UTF-8.
 A CSV cell a spreadsheet would run as a formula — text starting with ``=``, ``+``,
 ``-``, ``@``, a tab or a carriage return, also after leading spaces — gets a leading
 apostrophe, so it is shown as text (formats.md, Results CSV, last paragraph;
-``heats.cells``, whose ``restore`` takes the apostrophe off again when the file is
+``heats.core.cells``, whose ``restore`` takes the apostrophe off again when the file is
 imported). Numbers are left alone: they are never formulas. An XLSX cell has a type:
 such text is written as a text cell with Excel's quote prefix, without an
 apostrophe, so "-2" reads "-2" and still never runs.
@@ -33,7 +33,7 @@ from tablib import Dataset
 from tablib.formats import registry
 from tablib.formats._xlsx import safe_xlsx_sheet_title
 
-from heats.cells import formula_like, neutralise
+from heats.core.cells import formula_like, neutralise
 
 EXPORT_FORMATS = ("csv", "xlsx")
 EXPORT_PARAM = "_export"
@@ -72,7 +72,7 @@ def xlsx_bytes(dataset: Dataset) -> bytes:
 
 class SafeTableExport(TableExport):
     """``TableExport`` whose cells are plain text (see :func:`plain`); CSV cells
-    neutralised (``heats.cells.neutralise``) after a UTF-8 BOM, XLSX formula-like
+    neutralised (``heats.core.cells.neutralise``) after a UTF-8 BOM, XLSX formula-like
     cells typed as text (see :func:`xlsx_bytes`)."""
 
     def table_to_dataset(self, table, exclude_columns, dataset_kwargs=None):

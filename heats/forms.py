@@ -14,8 +14,8 @@ from django import forms
 from django.utils import timezone
 from django.utils.text import slugify
 
+from heats.core.names import display_name
 from heats.models import Player
-from heats.names import display_name
 from heats.services import parse_name_list
 
 

@@ -10,7 +10,7 @@ from django_tables2 import SingleTableView
 from django_tables2.export import ExportMixin
 
 from heats import forms, permissions, services
-from heats.errors import UserError
+from heats.core.errors import UserError
 from heats.exports import SafeTableExport
 from heats.mixins import EventStaffRequiredMixin
 from heats.models import AuditEntry, Event, KeepApart

@@ -6,7 +6,7 @@ Words (tournament.md, "Words"):
   **final**;
 - *player*: a person inside one event, identified by badge when given, else by the
   normalised name (Unicode NFC, case and surrounding spaces ignored, inner spaces
-  folded: ``heats.names``);
+  folded: ``heats.core.names``);
 - *entry*: a player checked in to a round (or marked absent from it: absent players are
   marked, never deleted — tournament.md, Advancement, 9);
 - *table*: one game of 4–6 players in a round, numbered 1..n;
@@ -24,7 +24,15 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
-from heats.names import display_name, name_key
+from heats.core.names import (
+    BADGE_MAX_LENGTH,
+    KEY_MAX_LENGTH,
+    NAME_MAX_LENGTH,
+    display_name,
+    name_key,
+)
+from heats.core.rounds import KIND_LABELS, RoundCode
+from heats.core.rounds import RoundKind as CoreKind
 
 
 def new_seed() -> str:
@@ -45,7 +53,7 @@ def default_semi_layouts() -> dict[str, list[int]]:
 
 def normalise_name(name: str) -> str:
     """The identity key of a name: NFC, case-folded, invisible characters dropped,
-    runs of white space (no-break spaces too) folded to one (``heats.names``).
+    runs of white space (no-break spaces too) folded to one (``heats.core.names``).
 
     formats.md, Results CSV: "case and surrounding spaces ignored".
     """
@@ -144,29 +152,33 @@ class Event(models.Model):
 
 
 class RoundKind(models.TextChoices):
-    """The stages of an event (tournament.md, Words)."""
+    """The stages of an event (tournament.md, Words); the values of
+    ``heats.core.rounds.RoundKind``."""
 
-    HEAT = "heat", "Heat"
-    SEMI = "semi", "Semi-final"
-    FINAL = "final", "Final"
+    HEAT = CoreKind.HEAT.value, KIND_LABELS[CoreKind.HEAT]
+    SEMI = CoreKind.SEMI.value, KIND_LABELS[CoreKind.SEMI]
+    FINAL = CoreKind.FINAL.value, KIND_LABELS[CoreKind.FINAL]
 
 
 class Round(models.Model):
     """A heat, the semi-final or the final of an event.
 
     ``number`` is the heat number (1-based) for heats and 1 for the semi-final and
-    final. ``seed`` is the recorded seed of the last seating.
+    final. ``ordinal`` sorts the rounds as they are played (every heat, then the
+    semi-final, then the final: ``heats.core.rounds.RoundCode.ordinal``), set on
+    save. ``seed`` is the recorded seed of the last seating.
     """
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
     kind = models.CharField(max_length=10, choices=RoundKind.choices)
     number = models.PositiveSmallIntegerField(default=1)
+    ordinal = models.PositiveSmallIntegerField(default=0, editable=False)
     start_time = models.DateTimeField(null=True, blank=True)
     seed = models.CharField(max_length=64, blank=True)
     seated_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["event", "kind", "number"]
+        ordering = ["event", "ordinal"]
         constraints = [
             models.UniqueConstraint(
                 fields=["event", "kind", "number"], name="round_unique_per_event"
@@ -179,22 +191,34 @@ class Round(models.Model):
     def __str__(self) -> str:
         return f"{self.event.slug} {self.label}"
 
+    def save(self, *args, **kwargs) -> None:
+        self.ordinal = self.round_code.ordinal
+        super().save(*args, **kwargs)
+
     def get_absolute_url(self) -> str:
         return reverse(
             "heats:round-detail", kwargs={"event": self.event.slug, "round": self.code}
         )
 
     @property
+    def round_code(self) -> RoundCode:
+        """Kind and number as one value (``heats.core.rounds.RoundCode``)."""
+        return RoundCode(self.kind, self.number)
+
+    @property
     def label(self) -> str:
         """Human name: "Heat 2", "Semi-final", "Final"."""
-        if self.kind == RoundKind.HEAT:
-            return f"Heat {self.number}"
-        return self.get_kind_display()
+        return self.round_code.label
+
+    @property
+    def short_label(self) -> str:
+        """In a narrow column: "H2", "SF", "F"."""
+        return self.round_code.short_label
 
     @property
     def code(self) -> str:
         """The round as written in URLs, commands and the CSV: "2", "semi", "final"."""
-        return str(self.number) if self.kind == RoundKind.HEAT else self.kind
+        return self.round_code.code
 
 
 class Player(models.Model):
@@ -202,13 +226,13 @@ class Player(models.Model):
 
     ``draw_name`` is empty until the name is corrected; then it keeps the name the
     player's die rolls were seeded with (tournament.md, Advancement, 7), so a
-    corrected typo never re-rolls a tie-break (``scoring.places.Draw``).
+    corrected typo never re-rolls a tie-break (``scoring.core.places.Draw``).
     """
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="players")
-    name = models.CharField(max_length=120)
-    name_key = models.CharField(max_length=120, editable=False)
-    badge = models.CharField(max_length=40, blank=True)
+    name = models.CharField(max_length=NAME_MAX_LENGTH)
+    name_key = models.CharField(max_length=KEY_MAX_LENGTH, editable=False)
+    badge = models.CharField(max_length=BADGE_MAX_LENGTH, blank=True)
     draw_name = models.CharField(max_length=170, blank=True, editable=False)
 
     class Meta:

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.views.generic import TemplateView
 
 from heats import forms, permissions, services
-from heats.errors import UserError
+from heats.core.errors import UserError
 from heats.mixins import EventStaffRequiredMixin
 from heats.models import Event
 from heats.views import event_action

@@ -24,8 +24,9 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.generic import TemplateView
 from django_tables2 import RequestConfig
 
-from heats import forms, permissions, seating, services
-from heats.errors import UserError
+from heats import forms, permissions, services
+from heats.core import seating
+from heats.core.errors import UserError
 from heats.exports import export_response
 from heats.mixins import EventMixin, EventStaffRequiredMixin
 from heats.models import (
@@ -123,10 +124,7 @@ class EventGMView(EventStaffRequiredMixin, TemplateView):
             )
             for status in EntryStatus.values
         }
-        rounds = sorted(
-            self.event.rounds.annotate(**counts),
-            key=lambda r: (services.ROUND_ORDER[r.kind], r.number),
-        )
+        rounds = list(self.event.rounds.annotate(**counts).order_by("ordinal"))
         context["rounds"] = [dict(round_summary(r), counts=r) for r in rounds]
         context["next_heat"] = services.next_heat_number(self.event)
         context["has_semi"] = any(r.kind == RoundKind.SEMI for r in rounds)
@@ -449,7 +447,8 @@ def _number(value) -> int | None:
 def player_search(request, event: str):
     """JSON for the check-in type-ahead: ``{"players": [{"id", "name", "badge",
     "exact"}]}``; ``exact`` when the name is the query once normalised (NFC, case
-    and spaces ignored: ``heats.names``), so the page never compares names itself."""
+    and spaces ignored: ``heats.core.names``), so the page never compares names
+    itself."""
     ev = get_object_or_404(Event, slug=event)
     permissions.require(ev, request.user, permissions.CHECK_IN)
     query = request.GET.get("q", "")

@@ -12,7 +12,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from heats.errors import UserError
+from heats.core.errors import UserError
 from heats.models import Event
 from heats.services import PlayerDirectory, get_round, mark_absent
 from scoring.services import import_results, new_event

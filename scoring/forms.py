@@ -6,13 +6,13 @@ from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Submit
 from django import forms
 
-from heats.errors import UserError
+from heats.core.errors import UserError
+from heats.core.files import check_size, decode_utf8
 from heats.models import Event
 from heats.services import EVENT_SETTINGS, settings_problems
-from heats.textfiles import check_size, decode_utf8
-from scoring.csvfile import MAX_FILE_BYTES, SIZE_ADVICE, decode_results
-from scoring.medici.rulesets import DEFAULT_RULESET, RULESETS
-from scoring.medici.sheet import MAX_SHEET_BYTES
+from scoring.core.medici.rulesets import DEFAULT_RULESET, RULESETS
+from scoring.core.medici.sheet import MAX_SHEET_BYTES
+from scoring.core.results_csv import MAX_FILE_BYTES, SIZE_ADVICE, decode_results
 
 
 class UploadOrPasteForm(forms.Form):

@@ -14,7 +14,7 @@ from django.utils.safestring import SafeString
 
 from heats.forms import Button
 from heats.models import Player, Seat
-from scoring.importers import MAXIMUM
+from scoring.core.results_csv import MAXIMUM
 from scoring.services.results import SeatScores, table_version
 
 SCORE_ATTRS = {"inputmode": "numeric", "pattern": "[0-9]*", "min": 0}

@@ -10,7 +10,7 @@ from heats.tables import TABLE_CLASS, WIDE_ONLY, post_button
 
 
 class LaurelTable(tables.Table):
-    """Event standings 1-6 for the laurels (``scoring.laurels``)."""
+    """Event standings 1-6 for the laurels (``scoring.core.laurels``)."""
 
     place = tables.Column("Place", attrs={"td": {"class": "fw-bold fs-5"}})
     player = tables.Column("Player")

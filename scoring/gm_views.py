@@ -15,10 +15,10 @@ from django.urls import reverse
 from django.views.generic import FormView
 
 from heats import permissions
-from heats.errors import UserError
+from heats.core.errors import UserError
+from heats.core.names import and_list
 from heats.mixins import EventStaffRequiredMixin
 from heats.models import Player, RoundKind, Table
-from heats.names import and_list
 from heats.views import (
     round_or_404,
 )

@@ -19,8 +19,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_safe
 
-from heats import clock
-from heats.errors import UserError
+from heats.core import clock
+from heats.core.errors import UserError
 from heats.models import Event, Round, RoundKind
 from heats.services import clock_json, get_round, marks, round_json
 from scoring import kiosk as screens

@@ -16,7 +16,8 @@ from django.views.generic import TemplateView
 from django_tables2 import RequestConfig
 
 from heats import permissions
-from heats.errors import UserError
+from heats.core.errors import UserError
+from heats.core.rounds import RoundCode
 from heats.mixins import EventStaffRequiredMixin
 from heats.models import Entry, EntryStatus, Event, Seat
 from heats.views import event_action
@@ -57,7 +58,7 @@ def player_rows(event: Event) -> list[dict]:
 
 
 def _code(kind: str, number: int) -> str:
-    return {"heat": f"H{number}", "semi": "SF", "final": "F"}.get(kind, kind)
+    return RoundCode(kind, number).short_label
 
 
 class PlayersView(EventStaffRequiredMixin, TemplateView):

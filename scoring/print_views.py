@@ -14,7 +14,7 @@ from django.shortcuts import redirect
 from django.views import View
 
 from heats import permissions
-from heats.errors import UserError
+from heats.core.errors import UserError
 from heats.mixins import EventStaffRequiredMixin
 from scoring import pdf
 from scoring.printing import render

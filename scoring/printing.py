@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 from django.urls import reverse
 
-from heats.errors import UserError
+from heats.core.errors import UserError
 from heats.models import EntryStatus, Event, Round, RoundKind, Seat, Table
-from heats.services import ROUND_ORDER, get_round
+from heats.services import get_round
 from scoring import pdf
 from scoring.pdf.data import (
     PAPERS,
@@ -156,10 +156,7 @@ def time_called_tables(event: Event) -> tuple[str, ...]:
     tables = Table.objects.filter(round__event=event, time_called__isnull=False)
     return tuple(
         f"{table}: {table.time_called_label}"
-        for table in sorted(
-            tables.select_related("round"),
-            key=lambda t: (ROUND_ORDER[t.round.kind], t.round.number, t.number),
-        )
+        for table in tables.select_related("round").order_by("round__ordinal", "number")
     )
 
 

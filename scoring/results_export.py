@@ -15,22 +15,11 @@ from __future__ import annotations
 
 import django_tables2 as tables
 
-from heats.models import Event, RoundKind, Seat
-from heats.services import ROUND_ORDER
+from heats.core.rounds import RoundCode
+from heats.models import Event, Seat
+from scoring.core.results_csv import COLUMNS
 
 PREFIX = "results-"
-COLUMNS = (
-    "heat",
-    "table",
-    "seat",
-    "player",
-    "badge",
-    "day1",
-    "day2",
-    "final",
-    "place",
-    "time_called",
-)
 
 
 class ResultsExportTable(tables.Table):
@@ -74,16 +63,11 @@ def result_rows(
         "record__place",
         "table__time_called",
     )
-    ordered = sorted(rows, key=lambda r: (ROUND_ORDER[r[0]], r[1], r[2], r[3]))
+    ordered = rows.order_by("round__ordinal", "table__number", "number")
     return [
-        dict(zip(COLUMNS, (_round_code(kind, number), *rest), strict=True))
+        dict(zip(COLUMNS, (RoundCode(kind, number).code, *rest), strict=True))
         for kind, number, *rest in ordered
     ]
-
-
-def _round_code(kind: str, number: int) -> str:
-    """The round as the CSV writes it: "2", "semi", "final"."""
-    return str(number) if kind == RoundKind.HEAT else kind
 
 
 def results_table(

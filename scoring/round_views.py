@@ -17,7 +17,7 @@ from django_tables2 import RequestConfig
 
 from heats import permissions
 from heats import services as heat_services
-from heats.errors import UserError
+from heats.core.errors import UserError
 from heats.exports import export_response
 from heats.forms import SeatForm
 from heats.mixins import EventStaffRequiredMixin

@@ -4,7 +4,7 @@ Words:
 
 generated event
     An event whose ``players`` players each play every one of ``heats`` heats,
-    seated at random in tables by the WBC table-size rule (``heats.seating``),
+    seated at random in tables by the WBC table-size rule (``heats.core.seating``),
     with a result at every table: final florins drawn from the seed, places
     following the scores (a tie for first is broken by one florin, so every table
     has one winner). Nothing here is a real tournament; the shape is.
@@ -20,7 +20,7 @@ import random
 from django.db import transaction
 from django.utils import timezone
 
-from heats import seating
+from heats.core import seating
 from heats.models import Entry, Event, Player, Round, RoundKind, Seat, Table
 from scoring.models import PlayerRecord
 

@@ -13,10 +13,10 @@ from django.views.decorators.http import require_POST
 from django.views.generic import FormView, ListView, TemplateView
 
 from heats import permissions
-from heats.errors import UserError
+from heats.core.errors import UserError
 from heats.mixins import EventMixin, EventStaffRequiredMixin
 from heats.models import Event, RoundKind, Table
-from heats.services import ROUND_ORDER, get_round
+from heats.services import get_round
 from scoring import tables
 from scoring.exports import standings_export
 from scoring.forms import EventForm, ResultsImportForm, ScoresheetForm
@@ -121,10 +121,7 @@ class StandingsView(EventMixin, TemplateView):
         has_final = any(r.kind == RoundKind.FINAL for r in event_rounds)
         context.update(
             standings=data,
-            seated_rounds=sorted(
-                (r for r in event_rounds if r.seated_at is not None),
-                key=lambda r: (ROUND_ORDER[r.kind], r.number),
-            ),
+            seated_rounds=[r for r in event_rounds if r.seated_at is not None],
             laurel_table=LaurelTable([x.to_json() for x in laurels], prefix="laurels-")
             if laurels
             else None,

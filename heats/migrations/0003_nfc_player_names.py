@@ -1,4 +1,4 @@
-"""Store player names in NFC and recompute their keys (``heats.names``).
+"""Store player names in NFC and recompute their keys (``heats.core.names``).
 
 Names saved before keys were NFC may hold a decomposed "Zoe\u0308" next to a
 composed "Zoë". Two badge-less players of one event whose keys become equal would
@@ -10,7 +10,7 @@ from collections import defaultdict
 
 from django.db import migrations
 
-from heats.names import display_name, name_key
+from heats.core.names import display_name, name_key
 
 
 def recompute_names(apps, schema_editor):

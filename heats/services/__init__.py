@@ -8,7 +8,6 @@ importable from here.
 """
 
 from heats.services.checkin import (  # noqa: F401
-    ROUND_ORDER,
     WAITING_STATUSES,
     CheckInReport,
     check_in,

@@ -12,9 +12,11 @@ from dataclasses import dataclass, field
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 
-from heats import permissions, seating
-from heats.cells import restore
-from heats.errors import UserError
+from heats import permissions
+from heats.core import seating
+from heats.core.cells import restore
+from heats.core.errors import UserError
+from heats.core.names import display_name
 from heats.models import (
     Entry,
     EntryStatus,
@@ -25,7 +27,6 @@ from heats.models import (
     Seat,
     normalise_name,
 )
-from heats.names import display_name
 from heats.services.core import (
     PlayerDirectory,
     lock,
@@ -33,7 +34,6 @@ from heats.services.core import (
     log_many,
 )
 
-ROUND_ORDER = {RoundKind.HEAT: 0, RoundKind.SEMI: 1, RoundKind.FINAL: 2}
 WAITING_STATUSES = (EntryStatus.CHECKED_IN, EntryStatus.LATE)
 # Tries of a check-in's player insert when another check-in saved one of its new
 # players meanwhile: each try reads the players again.
@@ -84,9 +84,9 @@ def parse_name_list(text: str) -> list[tuple[str, str]]:
     """Pasted lines -> ``[(name, badge)]``: one name a line, ``Name, badge`` allowed.
 
     Blank lines are skipped; a line listed twice counts once. Names are display
-    names (``heats.names``: NFC, invisible characters removed); a name copied from
+    names (``heats.core.names``: NFC, invisible characters removed); a name copied from
     one of the app's CSV exports loses the apostrophe the export put before it
-    (``heats.cells.restore``: "'-2" is "-2").
+    (``heats.core.cells.restore``: "'-2" is "-2").
     """
     rows: dict[tuple[str, str], None] = {}
     for line in text.splitlines():
@@ -161,7 +161,7 @@ def _find_player(
     belongs to someone else. A line that is only a known badge ("1204" or
     "#1204") is that badge's player.
 
-    A name matches only exactly (its key, ``heats.names``): "Sam Lee" is never
+    A name matches only exactly (its key, ``heats.core.names``): "Sam Lee" is never
     Sam Leeds. Unless ``new_confirmed``, a name that would make a new player while
     it is part of existing names ("Sam Lee" and Sam Leeds) is a UserError too, so
     the GM picks the player or confirms the new one."""

@@ -1,7 +1,7 @@
 """The heat clock of a round: its start (recorded by the GM or taken from the
 seating), the event's marks, and the clock feed the pages read (docs/feeds.md).
 
-The pure rules are ``heats.clock``; this module reads the rows and records the
+The pure rules are ``heats.core.clock``; this module reads the rows and records the
 GM's "Start clock".
 """
 
@@ -12,7 +12,8 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
-from heats import clock, permissions
+from heats import permissions
+from heats.core import clock
 from heats.models import Event, Round
 from heats.services.core import log
 
@@ -29,7 +30,7 @@ def marks(event: Event) -> clock.Marks:
 
 
 def clock_start(rnd: Round) -> datetime | None:
-    """When ``rnd``'s clock reads 0:00 (``heats.clock.clock_start``)."""
+    """When ``rnd``'s clock reads 0:00 (``heats.core.clock.clock_start``)."""
     return clock.clock_start(
         rnd.start_time, rnd.seated_at, rnd.event.seat_after_minutes
     )

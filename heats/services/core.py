@@ -11,7 +11,8 @@ import re
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 
-from heats.errors import UserError
+from heats.core.errors import UserError
+from heats.core.rounds import RoundCode, RoundCodeError
 from heats.models import (
     AuditEntry,
     Entry,
@@ -19,7 +20,6 @@ from heats.models import (
     Event,
     Player,
     Round,
-    RoundKind,
     normalise_name,
 )
 from heats.permissions import require_login
@@ -191,12 +191,13 @@ def parse_round_code(code: str) -> tuple[str, int]:
 
     Raises UserError for anything else.
     """
-    text = str(code).strip().lower()
-    if text in {"semi", "final"}:
-        return text, 1
-    if re.fullmatch(r"[0-9]{1,3}", text) and int(text) >= 1:
-        return RoundKind.HEAT, int(text)
-    raise UserError(f"Unknown round {code!r}: give a heat number, 'semi' or 'final'.")
+    try:
+        parsed = RoundCode.parse(code)
+    except RoundCodeError:
+        raise UserError(
+            f"Unknown round {code!r}: give a heat number, 'semi' or 'final'."
+        ) from None
+    return parsed.kind, parsed.number
 
 
 def get_round(event: Event, code: str, *, create: bool = False) -> Round:

@@ -18,8 +18,9 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import Count, Max
 
-from heats import permissions, seating
-from heats.errors import UserError
+from heats import permissions
+from heats.core import seating
+from heats.core.errors import UserError
 from heats.models import EntryStatus, Player, Round, RoundKind, Seat, Table
 from heats.services.core import lock, log
 from heats.services.seat import lock_tables, waiting_players

@@ -1,4 +1,4 @@
-"""Seating a round: load check-ins and history, call the pure ``heats.seating``,
+"""Seating a round: load check-ins and history, call the pure ``heats.core.seating``,
 save tables and seats; swaps, late tables and keep-apart pairs.
 
 tournament.md, Heats (seating, late arrivals) and Semi-final and final.
@@ -12,8 +12,9 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from heats import permissions, seating
-from heats.errors import UserError
+from heats import permissions
+from heats.core import seating
+from heats.core.errors import UserError
 from heats.models import (
     Entry,
     EntryStatus,
@@ -26,7 +27,6 @@ from heats.models import (
     Table,
 )
 from heats.services.checkin import (
-    ROUND_ORDER,
     WAITING_STATUSES,
 )
 from heats.services.core import (
@@ -37,11 +37,7 @@ from heats.services.core import (
 
 def _earlier_rounds(rnd: Round) -> list[Round]:
     """Rounds of the event before ``rnd``: heats by number, then semi, then final."""
-
-    def order(r: Round) -> tuple[int, int]:
-        return ROUND_ORDER[r.kind], r.number
-
-    return [r for r in rnd.event.rounds.all() if order(r) < order(rnd)]
+    return list(rnd.event.rounds.filter(ordinal__lt=rnd.round_code.ordinal))
 
 
 def seating_history(rnd: Round) -> dict[frozenset[str], int]:
@@ -169,7 +165,7 @@ def seat_round(
     of the round is replaced. With ``state`` (``seating_state`` as the GM's page
     showed it), a round seated since then is left as it is and None is returned:
     "Seat" pressed twice seats once. ``smallest`` lets a forced layout hold a
-    smaller table (``heats.seating.seat``; a final of 3 the GM confirmed). Raises
+    smaller table (``heats.core.seating.seat``; a final of 3 the GM confirmed). Raises
     UserError if the round has results, or for a layout the players cannot fill
     (SeatingError's message).
     """
@@ -255,7 +251,7 @@ def _set_statuses(rnd: Round, people: list[Player], waiting: list[str]) -> None:
 @dataclass(frozen=True)
 class SwapReport:
     """A GM's swap: the objective ``(repeat_cost, keep_apart_violations)`` before
-    and after (heats.seating.objective)."""
+    and after (heats.core.seating.objective)."""
 
     player_a: Player
     player_b: Player

@@ -15,7 +15,7 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
-from heats.errors import UserError
+from heats.core.errors import UserError
 from heats.models import Event
 from heats.permissions import MANAGE_STAFF, require
 from heats.services.core import lock, log

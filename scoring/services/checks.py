@@ -14,15 +14,15 @@ from django.db import transaction
 from django.utils import timezone
 
 from heats import permissions
-from heats.errors import UserError
+from heats.core.errors import UserError
+from heats.core.files import check_size
 from heats.models import RoundKind, Table, normalise_name
 from heats.services import log
-from heats.textfiles import check_size
-from scoring.medici.findings import Finding, ScoresheetError
-from scoring.medici.limits import check_scores
-from scoring.medici.rulesets import RuleSetError
-from scoring.medici.sheet import MAX_SHEET_BYTES, check_json, load_json
-from scoring.medici.verify import verify_sheet
+from scoring.core.medici.findings import Finding, ScoresheetError
+from scoring.core.medici.limits import check_scores
+from scoring.core.medici.rulesets import RuleSetError
+from scoring.core.medici.sheet import MAX_SHEET_BYTES, check_json, load_json
+from scoring.core.medici.verify import verify_sheet
 from scoring.models import PlayerRecord, ScoresheetSubmission, TableCheck
 
 

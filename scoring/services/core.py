@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Collection
 
-from heats.errors import UserError
+from heats.core.errors import UserError
+from heats.core.rounds import RoundCode, round_ordinal
 from heats.models import Event, RoundKind, Seat
 from heats.services import PlayerDirectory, create_event
-from scoring import advancement, places
-from scoring.medici.rulesets import RuleSetError, get_ruleset
+from scoring.core import advancement, places
+from scoring.core.medici.rulesets import RuleSetError, get_ruleset
 from scoring.models import SemiFinalOverride, TableCheck
 
 
@@ -53,7 +54,7 @@ def player_keys(event: Event) -> dict[int, str]:
 
 
 def event_draw(event: Event, keys: dict[int, str] | None = None) -> places.Draw:
-    """The event's die (``scoring.places.Draw``): its recorded seed, and for each
+    """The event's die (``scoring.core.places.Draw``): its recorded seed, and for each
     player whose name was corrected the name their rolls keep
     (``Player.draw_name``; tournament.md, Advancement, 7)."""
     if keys is None or not hasattr(event, "draw_names"):
@@ -146,11 +147,11 @@ def require_no_held_heats(event: Event, what: str) -> None:
 def held_labels(held: dict[int, HeldTable]) -> list[str]:
     """``held_tables`` as the pages say them, heats first: "Heat 1, table 7",
     "Final, table 1"."""
-    order = {RoundKind.HEAT: 0, RoundKind.SEMI: 1, RoundKind.FINAL: 2}
-    labels = {RoundKind.SEMI: "Semi-final", RoundKind.FINAL: "Final"}
     return [
-        f"{labels.get(kind, f'Heat {rnd}')}, table {n}"
-        for kind, rnd, n in sorted(held.values(), key=lambda t: (order[t[0]], *t[1:]))
+        f"{RoundCode(kind, rnd).label}, table {n}"
+        for kind, rnd, n in sorted(
+            held.values(), key=lambda t: (round_ordinal(t[0], t[1]), t[2])
+        )
     ]
 
 

@@ -19,7 +19,7 @@ runner-up candidate
     declared the winner is a runner-up at 100%) who entered as a heat winner (an
     alternate never advances, so never as a runner-up either), is not marked
     absent from the final and is not a finalist. Ranked as the laurels rank
-    semi-final runners-up (``scoring.laurels.semi_runners_up``): by the exact
+    semi-final runners-up (``scoring.core.laurels.semi_runners_up``): by the exact
     percentage of their own table winner's final score (Advancement, 6), then the
     day-2 and day-1 percentages against the same winner (a missing day below a
     recorded one), then the die roll from the event's seed, then the player key;
@@ -37,12 +37,12 @@ from django.db import transaction
 
 from heats import permissions
 from heats import services as heat_services
-from heats.errors import UserError
+from heats.core.errors import UserError
 from heats.models import EntryStatus, Event, Player, Round, RoundKind
 from heats.permissions import require
-from scoring.laurels import Laurel, semi_runners_up
+from scoring.core.laurels import Laurel, semi_runners_up
+from scoring.core.places import display_percent
 from scoring.models import FinalFill, PlayerRecord
-from scoring.places import display_percent
 from scoring.services import event_advancement, event_draw, player_keys
 from scoring.services.rounds import (
     _make_round,

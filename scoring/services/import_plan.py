@@ -20,7 +20,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from heats.models import Event, Player, Round, Seat, Table
-from scoring.importers import ResultRow, row_places
+from scoring.core.results_csv import ResultRow, row_places
 from scoring.services.checks import score_findings
 
 RoundKey = tuple[str, int]

@@ -24,12 +24,12 @@ from dataclasses import dataclass, field
 from django.db import IntegrityError, transaction
 
 from heats import permissions
-from heats.errors import UserError
+from heats.core.errors import UserError
 from heats.models import Entry, EntryStatus, Event, Player, Round, Seat, Table
 from heats.permissions import NotAllowed, may, refusal, require
 from heats.services import PlayerDirectory, lock, lock_tables, log
-from scoring import advancement
-from scoring.importers import ParsedResults, ResultRow, parse_results_csv
+from scoring.core import advancement
+from scoring.core.results_csv import ParsedResults, ResultRow, parse_results_csv
 from scoring.models import PlayerRecord, RecordHistory, TableCheck
 from scoring.services.checks import refresh_table_check, sheet_findings
 from scoring.services.import_plan import (

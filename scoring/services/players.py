@@ -34,7 +34,8 @@ from __future__ import annotations
 from django.db import transaction
 
 from heats import permissions
-from heats.errors import UserError
+from heats.core.errors import UserError
+from heats.core.names import display_name
 from heats.models import (
     Entry,
     EntryStatus,
@@ -44,7 +45,6 @@ from heats.models import (
     Seat,
     normalise_name,
 )
-from heats.names import display_name
 from heats.services.core import lock, log
 from scoring.models import FinalFill, PublishedList, SemiFinalOverride
 from scoring.services import player_keys
@@ -149,7 +149,7 @@ def rename_player(
 ) -> Player:
     """Correct ``player``'s name (and badge, when ``badge`` is not None).
 
-    ``name`` is tidied as at check-in (``heats.names.display_name``). Raises
+    ``name`` is tidied as at check-in (``heats.core.names.display_name``). Raises
     ``NotAllowed`` unless ``user`` may ``CORRECT_PLAYERS``; ``UserError`` for an
     empty or too long name or badge, or when another player already has that name
     (without badges) or that badge: merge them instead; or when ``player`` is

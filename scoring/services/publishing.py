@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from django.db import transaction
 
 from heats import permissions
-from heats.errors import UserError
+from heats.core.errors import UserError
 from heats.models import Event, Player
 from heats.services import log
-from scoring import advancement
+from scoring.core import advancement
 from scoring.models import PublishedList, SemiFinalOverride
 from scoring.services import require_no_held_heats
 

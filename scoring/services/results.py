@@ -10,7 +10,7 @@ seat scores
 tie for first
     Several players with the top final score. The GM declares the winner and why
     (``PlayerRecord.declared_winner`` + ``tie_reason``); until then every tied
-    player counts as a winner (``scoring.places.table_places``).
+    player counts as a winner (``scoring.core.places.table_places``).
 
 Every change is written to the event's audit log (``heats.services.log``).
 """
@@ -26,7 +26,7 @@ from django.utils import timezone
 
 from heats import permissions
 from heats import services as heat_services
-from heats.errors import UserError
+from heats.core.errors import UserError
 from heats.models import (
     AuditEntry,
     Player,
@@ -34,10 +34,10 @@ from heats.models import (
     Table,
 )
 from heats.permissions import require
+from scoring.core.places import PlayerResult, TablePlaces, table_places
+from scoring.core.tiebreak import TieSuggestion, suggest_tie_winner
 from scoring.models import PlayerRecord, RecordHistory
-from scoring.places import PlayerResult, TablePlaces, table_places
 from scoring.services.checks import refresh_table_check
-from scoring.tiebreak import TieSuggestion, suggest_tie_winner
 
 
 @dataclass(frozen=True)
@@ -170,7 +170,7 @@ def save_table_results(
     version: str | None = None,
     time_called: int | None = None,
 ) -> TableOutcome:
-    """Save one table's results with places from ``scoring.places.table_places``.
+    """Save one table's results with places from ``scoring.core.places.table_places``.
 
     ``time_called`` is the day (1-3) time was called at the table, ``None`` for a
     game played out: saved on the table, the scores kept as recorded (tournament.md,
@@ -317,7 +317,7 @@ def _time_called_note(table: Table, old: dict) -> str:
 def declare_winner(table: Table, player: Player, reason: str, user=None) -> TablePlaces:
     """The GM resolves a tie for first: ``player`` wins, for ``reason``.
 
-    The other tied players share place 2 (``scoring.places``). The old values stay
+    The other tied players share place 2 (``scoring.core.places``). The old values stay
     in ``RecordHistory``. Raises UserError when the table has no results, no tie
     for first, ``player`` is not tied for first, or ``reason`` is empty;
     NotAllowed unless ``user`` may declare tie winners.
@@ -361,7 +361,7 @@ def declare_winner(table: Table, player: Player, reason: str, user=None) -> Tabl
 
 def tie_suggestion(table: Table) -> TieSuggestion | None:
     """What the recorded day scores say about ``table``'s tie for first
-    (``scoring.tiebreak``); None without a tie."""
+    (``scoring.core.tiebreak``); None without a tie."""
     seats = [s for s in table_seats(table) if seat_record(s)]
     if not seats:
         return None

@@ -19,7 +19,7 @@ from django.db import transaction
 
 from heats import permissions
 from heats import services as heat_services
-from heats.errors import UserError
+from heats.core.errors import UserError
 from heats.models import (
     EntryStatus,
     Event,
@@ -28,9 +28,9 @@ from heats.models import (
     RoundKind,
 )
 from heats.permissions import require
-from scoring.laurels import Laurel, laurels
+from scoring.core.laurels import Laurel, laurels
+from scoring.core.places import PlayerResult
 from scoring.models import PlayerRecord
-from scoring.places import PlayerResult
 from scoring.services import (
     event_advancement,
     event_draw,
@@ -156,7 +156,7 @@ def round_results(
 
 
 def event_laurels(event: Event, *, public: bool = False) -> list[Laurel]:
-    """Places 1-6 of ``event`` (``scoring.laurels``); empty until the final has
+    """Places 1-6 of ``event`` (``scoring.core.laurels``); empty until the final has
     results. With ``public``, a semi-final or final table being checked
     (``scoring.services.held_tables``) counts as owing its results."""
     rounds = {r.kind: r for r in event.rounds.exclude(kind=RoundKind.HEAT)}

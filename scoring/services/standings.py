@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from django.urls import reverse
 
 from heats.models import Event
-from scoring import advancement
+from scoring.core import advancement
 from scoring.models import PublishedList
 from scoring.services import (
     HeatSeatRow,

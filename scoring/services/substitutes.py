@@ -26,7 +26,7 @@ from django.db import transaction
 
 from heats import permissions
 from heats import services as heat_services
-from heats.errors import UserError
+from heats.core.errors import UserError
 from heats.models import EntryStatus, Event, Player, Seat
 from heats.permissions import require
 from scoring.services import event_advancement, player_keys

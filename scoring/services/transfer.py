@@ -43,7 +43,7 @@ from django.core.validators import validate_slug
 from django.db import models, transaction
 from django.utils import timezone
 
-from heats.errors import UserError
+from heats.core.errors import UserError
 from heats.models import Event
 
 FORMAT = "medici-tourney-event"

@@ -1,5 +1,5 @@
 """Formula-like spreadsheet cells: the apostrophe an export puts on them comes off
-again on import, for every text (``heats.cells``)."""
+again on import, for every text (``heats.core.cells``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from heats.cells import neutralise, restore
+from heats.core.cells import neutralise, restore
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,7 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from heats.errors import UserError
+from heats.core.errors import UserError
 from heats.models import AuditEntry, Entry, EntryStatus, Player
 from heats.permissions import NotAllowed
 from heats.services import (

@@ -9,7 +9,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from heats import clock
+from heats.core import clock
 from heats.models import AuditEntry
 from heats.services import clock_json, seat_round, start_clock
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from heats.errors import UserError
+from heats.core.errors import UserError
 from heats.models import AuditEntry, EntryStatus, Seat
 from heats.permissions import NotAllowed
 from heats.services import (

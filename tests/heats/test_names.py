@@ -10,8 +10,8 @@ import pytest
 from django.apps import apps
 from django.urls import reverse
 
+from heats.core.names import and_list, display_name, name_key
 from heats.models import Player
-from heats.names import and_list, display_name, name_key
 from heats.services import check_in, parse_name_list
 from scoring.services import import_results
 
@@ -51,7 +51,7 @@ def test_the_key_is_composed_again_after_case_folding():
 
 
 def test_full_width_letters_are_not_folded():
-    # NFC, not NFKC (heats.names says why): "Ｓａｍ" is not "Sam".
+    # NFC, not NFKC (heats.core.names says why): "Ｓａｍ" is not "Sam".
     assert name_key("\uff33\uff41\uff4d") != name_key("Sam")
 
 

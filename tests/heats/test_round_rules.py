@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from heats.errors import UserError
+from heats.core.errors import UserError
 from heats.models import Entry, Player, Round, RoundKind
 from heats.services import check_in, form_late_table, seat_round, swap_seats
 from tests.heats.conftest import names

@@ -1,4 +1,4 @@
-"""Heat seating (heats/seating.py): pure tests, no database.
+"""Heat seating (heats/core/seating.py): pure tests, no database.
 
 Expected values come from tournament.md ("Heats", "Semi-final and final") or are
 worked out by hand in the comments; none is copied from the code's output.
@@ -19,8 +19,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from heats import seating as seating_module
-from heats.seating import (
+from heats.core import seating as seating_module
+from heats.core.seating import (
     FIVE_FIRST,
     SIX_OVER_FOUR,
     Seating,
@@ -215,7 +215,7 @@ def test_different_seeds_generally_give_different_seatings() -> None:
 
 
 _AUDIT_SCRIPT = """
-from heats.seating import history_from_tables, seat
+from heats.core.seating import history_from_tables, seat
 players = [f"P{i:02d}" for i in range(30)]
 history = history_from_tables([seat(players, r).tables for r in range(8)])
 apart = [frozenset({"P01", "P02"}), frozenset({"P03", "P09"})]
@@ -227,7 +227,7 @@ def test_a_seating_reproduces_in_another_process_with_other_string_hashing() -> 
     # An auditor reruns the seed later: str hashing (PYTHONHASHSEED) and set order
     # differ between processes and must not matter. Eight rounds of 30 players
     # make the search work hard (no repeat-free seating is likely).
-    root = Path(seating_module.__file__).resolve().parent.parent
+    root = Path(seating_module.__file__).resolve().parents[2]
     outputs = {
         subprocess.run(
             [sys.executable, "-c", _AUDIT_SCRIPT],

@@ -8,8 +8,8 @@ from itertools import combinations
 import pytest
 from django.core.management import CommandError, call_command
 
-from heats import seating
-from heats.errors import UserError
+from heats.core import seating
+from heats.core.errors import UserError
 from heats.models import AuditEntry, EntryStatus, Round, RoundKind, Seat
 from heats.services import (
     add_keep_apart,

@@ -10,7 +10,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
 
-from heats.errors import UserError
+from heats.core.errors import UserError
 from heats.models import Event
 from heats.permissions import NotAllowed
 from heats.services import add_staff, create_login, remove_staff

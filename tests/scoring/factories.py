@@ -1,8 +1,9 @@
-"""Small builders for pure advancement tests (scoring.places, scoring.advancement)."""
+"""Small builders for pure advancement tests (``scoring.core.places``,
+``scoring.core.advancement``)."""
 
 from __future__ import annotations
 
-from scoring.places import PlayerResult
+from scoring.core.places import PlayerResult
 
 
 def rec(

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.advancement import (
+from scoring.core.advancement import (
     Advancement,
     AdvancementSettings,
     Alternate,

@@ -1,6 +1,6 @@
 """Places at one heat table (spec/tournament.md, "Recording a table").
 
-Pure tests of ``scoring.places``; expected values worked out by hand.
+Pure tests of ``scoring.core.places``; expected values worked out by hand.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from scoring.places import PlayerResult, display_percent, percent_of, table_places
+from scoring.core.places import PlayerResult, display_percent, percent_of, table_places
 from tests.scoring.factories import rec
 
 

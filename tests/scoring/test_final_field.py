@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from heats.errors import UserError
+from heats.core.errors import UserError
 from heats.models import AuditEntry, Player, Seat
 from heats.permissions import NotAllowed
 from scoring.models import FinalFill

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from heats.errors import UserError
+from heats.core.errors import UserError
 from heats.models import EntryStatus, Player, Seat
 from scoring.services import event_advancement, finals, results, rounds
 from scoring.services.results import SeatScores

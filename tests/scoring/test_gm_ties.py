@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scoring.laurels import laurels
-from scoring.places import PlayerResult
+from scoring.core.laurels import laurels
+from scoring.core.places import PlayerResult
 from scoring.services import results
 from scoring.services.results import SeatScores
 

@@ -10,7 +10,7 @@ import json
 import pytest
 from django.urls import reverse
 
-from heats.errors import UserError
+from heats.core.errors import UserError
 from heats.models import Round, RoundKind, Seat
 from heats.services import check_in, seat_round
 from scoring.services import event_advancement, held_tables, publishing

@@ -1,6 +1,6 @@
 """Every final 0 (an unfilled sheet or a typo) is held from the public pages: a day's
 scoring pays a 5-player table at least 122 florins together (62 in ship payouts,
-12 on each of the five markets; scoring.medici.limits.min_table_income), and money
+12 on each of the five markets; scoring.core.medici.limits.min_table_income), and money
 is spent only before the scoring, so the finals add up to at least 122."""
 
 from __future__ import annotations

@@ -7,9 +7,9 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from heats.errors import UserError
+from heats.core.errors import UserError
 from heats.models import Player, Seat, Table
-from scoring.importers import ResultsFileError, parse_results_csv
+from scoring.core.results_csv import ResultsFileError, parse_results_csv
 from scoring.models import PlayerRecord, RecordHistory
 from scoring.services import import_results
 

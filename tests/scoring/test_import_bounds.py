@@ -12,10 +12,15 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from heats.errors import UserError
+from heats.core.errors import UserError
 from heats.models import Player
-from scoring.csvfile import MAX_FILE_BYTES, MAX_ROWS, decode_results
-from scoring.importers import ResultsFileError, parse_results_csv
+from scoring.core.results_csv import (
+    MAX_FILE_BYTES,
+    MAX_ROWS,
+    ResultsFileError,
+    decode_results,
+    parse_results_csv,
+)
 from scoring.models import PlayerRecord, RecordHistory
 from scoring.services import import_results
 

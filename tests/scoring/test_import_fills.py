@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from heats.errors import UserError
+from heats.core.errors import UserError
 from heats.models import AuditEntry, Round, RoundKind, Seat
 from heats.permissions import NotAllowed
 from heats.services import check_in, seat_round

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from scoring.laurels import laurels
-from scoring.places import PlayerResult as R
+from scoring.core.laurels import laurels
+from scoring.core.places import PlayerResult as R
 
 # Final: A 120, B 100, C 90, D 90 -> places 1, 2, 3, 3 (equal scores share).
 FINAL = [R("A", 120), R("B", 100), R("C", 90), R("D", 90)]

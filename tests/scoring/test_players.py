@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from heats.errors import UserError
+from heats.core.errors import UserError
 from heats.models import AuditEntry, Entry, KeepApart, Player, Seat
 from heats.permissions import NotAllowed
 from scoring.services import event_advancement, publishing

@@ -13,7 +13,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from pypdf import PdfReader
 
-from heats.errors import UserError
+from heats.core.errors import UserError
 from heats.models import Player, Round, RoundKind, Seat
 from heats.services import check_in, seat_round
 from scoring.models import PlayerRecord

@@ -18,10 +18,10 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from heats.errors import UserError
+from heats.core.errors import UserError
 from heats.models import Event, Round, RoundKind
 from heats.services import check_in, seat_round
-from scoring.medici.verify import verify_sheet
+from scoring.core.medici.verify import verify_sheet
 from scoring.services.checks import attach_scoresheet
 from scoring.services.results import SeatScores, save_table_results
 

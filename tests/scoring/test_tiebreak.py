@@ -1,4 +1,4 @@
-"""The tie-break suggestion for a tie for first (scoring.tiebreak), with figures
+"""The tie-break suggestion for a tie for first (scoring.core.tiebreak), with figures
 worked by hand from tournament.md (Recording a table; Advancement, 3: after day 2,
 then after day 1)."""
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.places import PlayerResult
-from scoring.tiebreak import suggest_tie_winner
+from scoring.core.places import PlayerResult
+from scoring.core.tiebreak import suggest_tie_winner
 
 
 def test_more_florins_after_day_2_favours_that_player():

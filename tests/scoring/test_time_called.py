@@ -17,7 +17,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from heats.models import AuditEntry, Table
-from scoring.importers import ResultsFileError, parse_results_csv
+from scoring.core.results_csv import ResultsFileError, parse_results_csv
 from scoring.models import RecordHistory, TableCheck
 from scoring.printing import render
 from scoring.services import import_results

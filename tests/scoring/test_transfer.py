@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.utils import timezone
 
-from heats.errors import UserError
+from heats.core.errors import UserError
 from heats.models import Event, Player, Table
 from heats.services import add_keep_apart, check_in, create_heat, seat_round
 from heats.services.clock import start_clock

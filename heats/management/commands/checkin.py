@@ -2,7 +2,8 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from heats.errors import UserError
+from heats.core.errors import UserError
+from heats.core.files import read_name_list
 from heats.services import (
     check_in,
     checked_in_count,
@@ -10,7 +11,6 @@ from heats.services import (
     get_round,
     parse_name_list,
 )
-from heats.textfiles import read_name_list
 
 
 class Command(BaseCommand):

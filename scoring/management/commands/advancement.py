@@ -5,9 +5,9 @@ import re
 
 from django.core.management.base import BaseCommand, CommandError
 
-from heats.errors import UserError
+from heats.core.errors import UserError
+from heats.core.files import read_name_list
 from heats.services import get_event
-from heats.textfiles import read_name_list
 from scoring.services import event_advancement
 
 # "# no-shows, Sunday" is a comment; "#1204" is a badge.

@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from heats.errors import UserError
+from heats.core.errors import UserError
 from heats.services import find_login
 from scoring.services import new_event
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from heats.errors import UserError
+from heats.core.errors import UserError
 from scoring.services.transfer import import_event, loads
 
 

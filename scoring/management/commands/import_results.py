@@ -5,12 +5,16 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from heats.errors import UserError
+from heats.core.errors import UserError
+from heats.core.files import read_file
 from heats.models import Event
 from heats.services import get_event
-from heats.textfiles import read_file
-from scoring.csvfile import MAX_FILE_BYTES, SIZE_ADVICE, decode_results
-from scoring.importers import parse_results_csv
+from scoring.core.results_csv import (
+    MAX_FILE_BYTES,
+    SIZE_ADVICE,
+    decode_results,
+    parse_results_csv,
+)
 from scoring.models import RecordHistory
 from scoring.services import import_results, new_event
 

@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from heats.errors import UserError
+from heats.core.errors import UserError
 from scoring.demo import LOCAL_URL, load_demo
 
 

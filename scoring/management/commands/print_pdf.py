@@ -5,7 +5,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from heats.errors import UserError
+from heats.core.errors import UserError
 from heats.services import get_event
 from scoring import pdf
 from scoring.pdf.data import PAPERS

@@ -4,7 +4,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from heats.errors import UserError
+from heats.core.errors import UserError
 from heats.models import Player, Round, RoundKind
 from heats.services import get_event, get_round, parse_round_code, seat_round
 from scoring.services import finals, rounds

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scoring.medici.simulate import format_result, simulate
+from scoring.core.medici.simulate import format_result, simulate
 
 
 class Command(BaseCommand):

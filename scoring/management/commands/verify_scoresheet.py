@@ -19,13 +19,13 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from heats.errors import UserError
+from heats.core.errors import UserError
+from heats.core.files import check_size, decode_utf8, read_file
 from heats.models import Event
-from heats.textfiles import check_size, decode_utf8, read_file
-from scoring.medici.findings import ScoresheetError, SheetReport
-from scoring.medici.rulesets import RULESETS, RuleSet, RuleSetError, get_ruleset
-from scoring.medici.sheet import MAX_FILE_BYTES, load_json
-from scoring.medici.verify import verify_sheet
+from scoring.core.medici.findings import ScoresheetError, SheetReport
+from scoring.core.medici.rulesets import RULESETS, RuleSet, RuleSetError, get_ruleset
+from scoring.core.medici.sheet import MAX_FILE_BYTES, load_json
+from scoring.core.medici.verify import verify_sheet
 
 # Characters of a sheet's own heat or table shown in its label.
 LABEL_TEXT = 20

@@ -7,9 +7,9 @@ from collections.abc import Callable, Sequence
 
 from hypothesis import strategies as st
 
-from scoring.medici.game import DaySetup, Game
-from scoring.medici.goods import ALL_GOODS, Good, parse_good
-from scoring.medici.players import make_bot
+from scoring.core.medici.game import DaySetup, Game
+from scoring.core.medici.goods import ALL_GOODS, Good, parse_good
+from scoring.core.medici.players import make_bot
 
 
 def goods(*texts: str) -> list[Good]:

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from scoring.medici.game import (
+from scoring.core.medici.game import (
     DRAW,
     PASS,
     STOP,
@@ -15,9 +15,9 @@ from scoring.medici.game import (
     IllegalActionError,
     bid,
 )
-from scoring.medici.goods import ALL_GOODS
-from scoring.medici.players import ValueBidder
-from scoring.medici.rulesets import derive
+from scoring.core.medici.goods import ALL_GOODS
+from scoring.core.medici.players import ValueBidder
+from scoring.core.medici.rulesets import derive
 
 from .helpers import goods, scripted_game
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from scoring.medici.limits import check_scores, max_day_income, max_table_income
-from scoring.medici.rulesets import RuleSetError, derive, get_ruleset
+from scoring.core.medici.limits import check_scores, max_day_income, max_table_income
+from scoring.core.medici.rulesets import RuleSetError, derive, get_ruleset
 
 DEMO = Path(__file__).resolve().parents[3] / "data" / "demo"
 

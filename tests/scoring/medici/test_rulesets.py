@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.medici.game import Game
-from scoring.medici.rulesets import RuleSetError, derive, get_ruleset
+from scoring.core.medici.game import Game
+from scoring.core.medici.rulesets import RuleSetError, derive, get_ruleset
 
 
 def test_wbc_is_the_default_and_pays_german_ship_scale():

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from scoring.medici.rulesets import derive, get_ruleset
-from scoring.medici.scoring import (
+from scoring.core.medici.rulesets import derive, get_ruleset
+from scoring.core.medici.scoring import (
     advance_levels,
     level_bonus,
     market_awards,

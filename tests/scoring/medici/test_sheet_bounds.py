@@ -17,8 +17,8 @@ from django.core.management.base import CommandError
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.medici.findings import ScoresheetError
-from scoring.medici.sheet import (
+from scoring.core.medici.findings import ScoresheetError
+from scoring.core.medici.sheet import (
     MAX_DEPTH,
     MAX_FILE_BYTES,
     MAX_NUMBER,
@@ -28,7 +28,7 @@ from scoring.medici.sheet import (
     load_json,
     parse_sheet,
 )
-from scoring.medici.verify import verify_sheet
+from scoring.core.medici.verify import verify_sheet
 
 DEMO = Path(__file__).resolve().parents[3] / "data" / "demo" / "scoresheets.json"
 SHEETS = json.loads(DEMO.read_text(encoding="utf-8"))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.medici.rulesets import RuleSetError
-from scoring.medici.simulate import Distribution, format_result, simulate
+from scoring.core.medici.rulesets import RuleSetError
+from scoring.core.medici.simulate import Distribution, format_result, simulate
 
 
 def test_the_same_seed_gives_the_same_result():

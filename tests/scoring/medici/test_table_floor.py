@@ -34,11 +34,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.medici.game import DRAW, PASS, STOP, Action, DaySetup, Game, bid
-from scoring.medici.goods import ALL_GOODS, COMMODITIES
-from scoring.medici.limits import check_scores, least_split_total, min_table_income
-from scoring.medici.rulesets import RULESETS, derive, get_ruleset
-from scoring.medici.scoring import score_day
+from scoring.core.medici.game import DRAW, PASS, STOP, Action, DaySetup, Game, bid
+from scoring.core.medici.goods import ALL_GOODS, COMMODITIES
+from scoring.core.medici.limits import check_scores, least_split_total, min_table_income
+from scoring.core.medici.rulesets import RULESETS, derive, get_ruleset
+from scoring.core.medici.scoring import score_day
 from tests.scoring.medici.helpers import goods, played_games
 
 MARKETS = 5 * 12  # five markets, 12 each (module docstring)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.medici.limits import check_scores
+from scoring.core.medici.limits import check_scores
 
 OTHERS = [("Ben", None, None, 40), ("Cy", None, None, 35), ("Di", None, None, 30)]
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from scoring.medici.findings import Finding, ScoresheetError
-from scoring.medici.verify import verify_sheet
+from scoring.core.medici.findings import Finding, ScoresheetError
+from scoring.core.medici.verify import verify_sheet
 
 DEMO = Path(__file__).resolve().parents[3] / "data" / "demo"
 SHEETS = json.loads((DEMO / "scoresheets.json").read_text(encoding="utf-8"))

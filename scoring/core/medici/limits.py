@@ -166,7 +166,7 @@ def check_scores(
     final is the money after that day, held to that many days' bounds; money
     recorded after a later day, or a final unlike the money after the called day,
     is a finding. Missing later days are what a time-called game has, not a finding.
-    Raises :class:`~scoring.medici.rulesets.RuleSetError` for an unknown rule set
+    Raises :class:`~scoring.core.medici.rulesets.RuleSetError` for an unknown rule set
     and ``ValueError`` for a ``time_called`` outside the game's days; a table size
     the rule set does not allow is a finding.
     Source: rules.md, Verifying a submitted scoresheet, 1.

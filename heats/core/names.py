@@ -33,6 +33,12 @@ from __future__ import annotations
 import unicodedata
 from functools import lru_cache
 
+# The longest name, badge and name key ``Player`` stores (characters); files and
+# forms refuse longer text with a message, never truncate it.
+NAME_MAX_LENGTH = 120
+BADGE_MAX_LENGTH = 40
+KEY_MAX_LENGTH = 120
+
 ZERO_WIDTH_JOINERS = frozenset("\u200c\u200d")
 _INVISIBLE = frozenset({"Cc", "Cf", "Cs"})
 

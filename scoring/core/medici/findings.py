@@ -53,7 +53,7 @@ class Finding:
 
 @dataclass
 class SheetReport:
-    """Result of :func:`~scoring.medici.verify.verify_sheet`: the ``level`` (1-3)
+    """Result of :func:`~scoring.core.medici.verify.verify_sheet`: the ``level`` (1-3)
     the sheet was checked at and all ``findings`` (empty when the sheet is right)."""
 
     level: int

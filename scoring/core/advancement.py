@@ -8,7 +8,7 @@ Words:
 
 winner
     A distinct player who won at least one heat table (place 1 in
-    ``scoring.places``; every player of an unresolved tie for first counts). A
+    ``scoring.core.places``; every player of an unresolved tie for first counts). A
     double winner counts once.
 present / absent
     Present means checked in for the semi-final. The caller passes the absent
@@ -62,7 +62,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
-from scoring.places import (
+from scoring.core.places import (
     ALTERNATE_LEVELS,
     BestFinish,
     Draw,
@@ -128,7 +128,7 @@ class AdvancementSettings:
     ``layouts`` maps each standard semi-final size (players) to its table sizes
     (Advancement, 1; configurable); ``seed`` is the event's recorded seed for die
     rolls (Advancement, 7) and ``draws`` the names players' rolls are seeded with
-    where not their key (``scoring.places.Draw``); ``next_alternates`` is how many
+    where not their key (``scoring.core.places.Draw``); ``next_alternates`` is how many
     further alternates to list after those called (Advancement, 5).
     ``forced_size`` is the GM's override of the semi-final size (one of
     ``layouts``; Advancement, 5), ``None`` for the recommendation. Raises
@@ -328,7 +328,7 @@ def advance(
     table at all there is nothing to recommend: no seats and a warning. Input
     order never changes the result. Raises
     ``ValueError`` for a repeated (heat, table), a player with two records in one
-    heat, or an invalid table (see ``scoring.places.table_places``).
+    heat, or an invalid table (see ``scoring.core.places.table_places``).
     """
     placed, empty = place_heats(tables)
     missing = tuple(sorted(set(missing_tables) | set(empty)))

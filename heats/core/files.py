@@ -16,7 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import BinaryIO
 
-from heats.errors import UserError
+from heats.core.errors import UserError
 
 
 def size_text(size: int) -> str:

@@ -7,7 +7,7 @@ Terminology:
   and share the sum equally, rounded down; the next player takes the place after the
   tied group (rules.md, Scoring a day, 1 and 3).
 - *levels*: a player's five market markers, ``levels[m]`` for market ``m`` in
-  :data:`~scoring.medici.goods.COMMODITIES` order, each 0..7.
+  :data:`~scoring.core.medici.goods.COMMODITIES` order, each 0..7.
 - *income*: florins a player earns in one day's scoring (:class:`Income`), before
   subtracting what the player paid in auctions.
 

@@ -83,7 +83,7 @@ def simulate(
 
     ``players`` is a table size (that many value bidders) or a bot kind per seat
     (``"value"``, ``"random"``). Same ``seed``, same result. Raises ``ValueError``
-    (or :class:`~scoring.medici.rulesets.RuleSetError`) for an unknown bot or rule
+    (or :class:`~scoring.core.medici.rulesets.RuleSetError`) for an unknown bot or rule
     set, a table size the rule set does not allow, or ``games < 1``.
     """
     kinds = ("value",) * players if isinstance(players, int) else tuple(players)

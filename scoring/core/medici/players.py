@@ -2,7 +2,7 @@
 
 Terminology:
 - *bot*: anything with ``choose(game) -> Action`` that returns a legal action for
-  the seat to act (:attr:`Game.to_act <scoring.medici.game.Game.to_act>`).
+  the seat to act (:attr:`Game.to_act <scoring.core.medici.game.Game.to_act>`).
 - *random player* (:class:`RandomPlayer`): picks uniformly among the legal kinds of
   action, then a uniform bid amount; it explores odd corners of the rules.
 - *value bidder* (:class:`ValueBidder`): estimates what a lot is worth in florins
@@ -26,7 +26,7 @@ class Bot(Protocol):
     """A player that picks a legal action for the seat to act."""
 
     def choose(self, game: Game) -> Action:
-        """Return a legal :class:`~scoring.medici.game.Action` for ``game.to_act``."""
+        """Return a legal :class:`~.game.Action` for ``game.to_act``."""
         ...
 
 

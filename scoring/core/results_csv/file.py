@@ -21,8 +21,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from heats.errors import LineProblem
-from heats.textfiles import check_size, decode_utf8
+from heats.core.errors import LineProblem
+from heats.core.files import check_size, decode_utf8
 
 # Far above a convention's results (WBC 2017: 160 records, about 6 KB), low enough
 # that a mistaken file is refused at once rather than read for minutes.

@@ -8,7 +8,7 @@ their table winner's score."
 Words:
 
 final places
-    The places at the final table (``scoring.places.table_places``): equal final
+    The places at the final table (``scoring.core.places.table_places``): equal final
     scores share a place, the next place skips the shared ones, and a GM-declared
     winner of a tie for first is alone at place 1.
 semi-final runner-up
@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from scoring.places import (
+from scoring.core.places import (
     Draw,
     PlayerResult,
     TablePlaces,
@@ -87,7 +87,7 @@ def laurels(
     semi-final). ``tie_reasons`` maps the declared winner of a tie for first at
     the final to the GM's reason, shown on that player's line. Players already
     at the final are never listed twice. Raises ValueError as
-    ``scoring.places.table_places`` for an invalid table.
+    ``scoring.core.places.table_places`` for an invalid table.
     """
     if not final:
         return []

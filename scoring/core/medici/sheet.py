@@ -210,7 +210,7 @@ def parse_sheet(data: Any, rules: str | RuleSet | None = None) -> Sheet:
     ``rules`` is the rule set to check the sheet under (the event's); without it the
     sheet's own ``rules``, defaulting to ``"wbc"``. A sheet naming another rule set
     than ``rules`` (even one unknown here) is read under ``rules``: the difference is
-    a finding of :func:`~scoring.medici.verify.verify_parsed`, not an error. Raises
+    a finding of :func:`~scoring.core.medici.verify.verify_parsed`, not an error. Raises
     :class:`ScoresheetError` naming the field when a value is out of bounds
     (:func:`check_json`), a field is missing or of the wrong type, a name is not a
     player, a good is not a good of the game, the rule set is unknown or does not

@@ -1,6 +1,6 @@
 """Places at one heat table, and the percentages alternates are ranked by.
 
-Pure module: no Django import. The results import and ``scoring.advancement`` both
+Pure module: no Django import. The results import and ``scoring.core.advancement`` both
 build on it.
 
 Words (spec/tournament.md, "Words" and "Recording a table"):

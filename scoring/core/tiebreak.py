@@ -9,7 +9,7 @@ Words:
 
 tied players
     The players sharing the top final score at a table (``PlayerResult`` from
-    ``scoring.places``; keys are opaque strings).
+    ``scoring.core.places``; keys are opaque strings).
 tie-break fact
     A recorded score the spec names for tie-breaks. tournament.md, "Recording a
     table", keeps the scores after day 1 and day 2 "used for tie-breaks", and the
@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from scoring.places import PlayerResult
+from scoring.core.places import PlayerResult
 
 __all__ = ["DAYS", "TieFact", "TieSuggestion", "suggest_tie_winner"]
 

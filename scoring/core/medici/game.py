@@ -123,7 +123,7 @@ class Game:
     preset name or :class:`RuleSet`; ``seed`` seeds the shuffles and the start-player
     tie breaks; ``setups`` (from a log) fix each day's deck and start player instead
     (days beyond the setups given are shuffled with ``seed``).
-    Raises :class:`~scoring.medici.rulesets.RuleSetError` for a player count the rule
+    Raises :class:`~.rulesets.RuleSetError` for a player count the rule
     set does not allow. Money is in florins throughout.
     """
 

@@ -1,0 +1,1 @@
+"""Pure code of heats: no Django import (tests/architecture)."""

@@ -1,0 +1,1 @@
+"""Pure code of scoring: no Django import (tests/architecture)."""

@@ -1,0 +1,48 @@
+"""The results CSV's columns and the bounds of its values, declared once for the
+reader (``results_csv.read``) and the export (``scoring.results_export``).
+
+Words (formats.md, Results CSV): a *column* is named in the header line, case and
+surrounding spaces ignored; *required* columns must be present, *optional* ones may
+be; any other column is ignored with a warning.
+
+Pure: no Django import.
+"""
+
+from __future__ import annotations
+
+import re
+
+from heats.core.rounds import MAX_HEAT as MAX_ROUND_NUMBER
+
+REQUIRED = ("heat", "table", "player", "final")
+OPTIONAL = ("seat", "badge", "day1", "day2", "place", "time_called")
+# A game has three days; time may be called on any of them (rules.md, A trading day).
+DAYS = ("1", "2", "3")
+TIE_HINT = " (a tie for first is resolved by place 1 on the declared winner)"
+MAX_HEAT = 99
+assert MAX_HEAT <= MAX_ROUND_NUMBER
+MIN_SEATS = 4
+MAX_SEATS = 6
+WHOLE = re.compile(r"[+-]?[0-9]+")
+# Far above any real value: a Medici game ends near 100-200 florins.
+MAXIMUM = {"florins": 99_999, "table": 999, "seat": 999, "place": 6}
+# What a number cell holds, for "'x' is not a whole number of florins" and
+# "1000 is above 999, too large for a table number".
+NOUN = {"florins": "florins", "table": "a table number", "seat": "a seat number"}
+NOUN["place"] = "a place"
+
+
+# The export's column order: every column the reader knows, the round first.
+COLUMNS = (
+    "heat",
+    "table",
+    "seat",
+    "player",
+    "badge",
+    "day1",
+    "day2",
+    "final",
+    "place",
+    "time_called",
+)
+assert set(COLUMNS) == set(REQUIRED + OPTIONAL)

@@ -1,0 +1,298 @@
+"""One line of the results CSV (formats.md, "Results CSV") read into a row.
+
+Words:
+- *row*: one line of the file, one player record; ``line`` is its 1-based line number
+  in the file (the header is line 1);
+- *round code*: ``1``, ``2``... for heats, ``semi`` or ``final``;
+- *player key*: the badge when given, else the normalised name (formats.md).
+
+Pure (no database): every problem of a line is collected with its line and column;
+``results_csv.read`` reads the whole file and checks the rows across lines
+(``results_csv.checks``). Saving is ``scoring.services.imports``' work.
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+
+from heats.core.cells import restore
+from heats.core.errors import LineProblem, UserError
+from heats.core.names import (
+    BADGE_MAX_LENGTH,
+    KEY_MAX_LENGTH,
+    NAME_MAX_LENGTH,
+    display_name,
+    name_key,
+)
+from heats.core.rounds import RoundCode, RoundCodeError, RoundKind
+from scoring.core.results_csv.columns import (
+    DAYS,
+    MAX_HEAT,
+    MAX_SEATS,
+    MAXIMUM,
+    NOUN,
+    OPTIONAL,
+    REQUIRED,
+    WHOLE,
+)
+from scoring.core.results_csv.file import SHOWN, Record, read_header, shown
+
+
+class ResultsFileError(UserError):
+    """The results file is not valid; ``line_problems`` holds every problem found."""
+
+    def __init__(self, line_problems: list[LineProblem]) -> None:
+        self.line_problems = sorted(line_problems)
+        super().__init__(
+            f"The results file has {len(self.line_problems)} problem(s); "
+            "nothing was saved.",
+            [str(p) for p in self.line_problems],
+        )
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    """One valid row of the results CSV; scores in florins."""
+
+    line: int
+    round_kind: str
+    round_number: int
+    table: int
+    seat: int | None
+    player: str
+    badge: str
+    day1: int | None
+    day2: int | None
+    final: int
+    place: int | None
+    player_key: str = ""
+    time_called: int | None = None
+
+    @property
+    def own_key(self) -> str:
+        """This row's identity on its own: badge when given, else the name key."""
+        return f"#{self.badge}" if self.badge else name_key(self.player)
+
+    @property
+    def round_label(self) -> str:
+        """The round for messages: "heat 2", "semi", "final"."""
+        code = RoundCode(self.round_kind, self.round_number)
+        return f"heat {code.number}" if code.is_heat else code.code
+
+    @property
+    def round_code(self) -> str:
+        """The round as written in the CSV: "2", "semi", "final"."""
+        return RoundCode(self.round_kind, self.round_number).code
+
+
+@dataclass(frozen=True)
+class ParsedResults:
+    """A valid results file: rows in file order and warnings (e.g. extra columns)."""
+
+    rows: list[ResultRow]
+    warnings: list[str]
+
+
+def parse_round(value: str) -> tuple[str, int]:
+    """``"2"`` -> ``("heat", 2)``, ``"semi"`` -> ``("semi", 1)``; ValueError if unknown.
+
+    formats.md: heat number 1-based, or ``semi`` / ``final``.
+    """
+    try:
+        code = RoundCode.parse(value, max_heat=MAX_HEAT)
+    except RoundCodeError:
+        raise ValueError(
+            f"unknown round {shown(value.strip())} (a heat number 1–{MAX_HEAT}, "
+            "semi or final)"
+        ) from None
+    return code.kind, code.number
+
+
+def _whole(value: str, *, minimum: int, what: str) -> int:
+    text = value.strip()
+    if not WHOLE.fullmatch(text):
+        raise ValueError(
+            f"{shown(text)} is not a whole number of florins"
+            if what == "florins"
+            else f"{shown(text)} is not {NOUN[what]}: a whole number is needed"
+        )
+    digits = text.lstrip("+-").lstrip("0")
+    if len(digits) <= len(str(MAXIMUM[what])):
+        number, label = int(text), str(int(text))
+    else:  # out of range either way; int() of thousands of digits is refused
+        number = -1 if text.startswith("-") else MAXIMUM[what] + 1
+        label = text if len(text) <= SHOWN else f"{text[:SHOWN]}… ({len(text)} digits)"
+    if number > MAXIMUM[what]:
+        raise ValueError(
+            f"{label} is above {MAXIMUM[what]}, too large for {NOUN[what]}"
+        )
+    if number < minimum:
+        raise ValueError(
+            f"{label} is below {minimum}; {what} cannot be negative"
+            if minimum == 0
+            else f"{label} is below {minimum}"
+        )
+    return number
+
+
+def _too_long(column: str, text: str) -> str | None:
+    """The problem with a text cell longer than its Player field's ``max_length``
+    (the name also once case is folded: ``name_key``), or None."""
+    what = "name" if column == "player" else "badge"  # the Player field too
+    limit = NAME_MAX_LENGTH if column == "player" else BADGE_MAX_LENGTH
+    if len(text) > limit:
+        return f"the {what} has {len(text)} characters; at most {limit}"
+    key_limit = KEY_MAX_LENGTH
+    if column == "player" and len(name_key(text)) > key_limit:
+        return (
+            f"the name has {len(name_key(text))} characters once case is "
+            f"folded (ß becomes ss); at most {key_limit}"
+        )
+    return None
+
+
+class _RowReader:
+    """Turns one CSV line into a ``ResultRow``, collecting problems as it goes."""
+
+    def __init__(self, line: int, raw: Record, problems: list[LineProblem]) -> None:
+        self.line = line
+        self.raw = raw
+        self.problems = problems
+        self.ok = True
+
+    def fail(self, column: str, message: str) -> None:
+        self.problems.append(LineProblem(self.line, column, message))
+        self.ok = False
+
+    def text(self, column: str) -> str:
+        """The cell of ``column`` without surrounding spaces or the apostrophe an
+        export puts before formula-like text (``heats.core.cells.restore``): the app's
+        own results CSV reads back as the names and numbers it holds."""
+        return restore((self.raw.get(column) or "").strip()).strip()
+
+    def saved_text(self, column: str) -> str:
+        """A text column saved on Player (a name with its spaces folded, as
+        ``Player.save`` does); one longer than the field holds is a problem and
+        keeps the row out of the checks across rows."""
+        text = self.text(column)
+        if column == "player":
+            text = display_name(text)
+        problem = _too_long(column, text)
+        if problem:
+            self.fail(column, problem)
+        return text
+
+    def number(
+        self, column: str, *, minimum: int, what: str, required: bool
+    ) -> int | None:
+        text = self.text(column)
+        if not text:
+            if required:
+                self.fail(column, "is empty; a value is required")
+            return None
+        try:
+            return _whole(text, minimum=minimum, what=what)
+        except ValueError as exc:
+            self.fail(column, str(exc))
+            return None
+
+    def read(self) -> ResultRow | None:
+        """The row, or None when its round, table, player or badge cannot be read.
+        A row with only a bad score or seat is still returned (its bad cells as 0
+        or None) so the checks across rows can see it; ``ok`` says it is clean."""
+        kind: str = RoundKind.HEAT
+        number = 0
+        try:
+            kind, number = parse_round(self.text("heat"))
+        except ValueError as exc:
+            self.fail("heat", str(exc))
+        table = self.number("table", minimum=1, what="table", required=True)
+        player = self.saved_text("player")
+        if not player:
+            self.fail("player", "is empty; a player name is required")
+        badge = self.saved_text("badge")
+        placed = self.ok
+        seat = self.number("seat", minimum=1, what="seat", required=False)
+        if seat is not None and seat > MAX_SEATS:
+            self.fail("seat", f"seat {seat} is above {MAX_SEATS}; tables seat 4–6")
+            seat = None
+        scores = {
+            col: self.number(col, minimum=0, what="florins", required=col == "final")
+            for col in ("day1", "day2", "final")
+        }
+        place = self.number("place", minimum=1, what="place", required=False)
+        called = self.day("time_called")
+        if not placed or table is None:
+            return None
+        return ResultRow(
+            self.line,
+            kind,
+            number,
+            table,
+            seat,
+            player,
+            badge,
+            scores["day1"],
+            scores["day2"],
+            scores["final"] or 0,
+            place,
+            time_called=called,
+        )
+
+    def day(self, column: str) -> int | None:
+        """A day of the game (1-3), or None for a blank cell."""
+        text = self.text(column)
+        if not text:
+            return None
+        if text not in DAYS:
+            self.fail(
+                column,
+                f"{shown(text)} is not a day of the game: give 1, 2 or 3 (the day "
+                "time was called) or leave it blank for a game played out",
+            )
+            return None
+        return int(text)
+
+
+def _read_header(reader: csv.DictReader[str], text: str) -> tuple[list[str], list[str]]:
+    """Normalised column names and warnings; ResultsFileError if unusable."""
+    raw = read_header(reader, text)
+    if isinstance(raw, LineProblem):
+        raise ResultsFileError([raw])
+    header = [(name or "").strip().lower() for name in raw]
+    problems = []
+    if not header:
+        raise ResultsFileError([LineProblem(1, "", "the file is empty")])
+    if len(header) == 1 and ";" in raw[0]:
+        problems.append(
+            LineProblem(
+                1,
+                "",
+                (
+                    "the columns are separated by ';': "
+                    "save the file as comma-separated CSV"
+                ),
+            )
+        )
+    for col in sorted({c for c in header if c and header.count(c) > 1}):
+        places = [str(i + 1) for i, c in enumerate(header) if c == col]
+        problems.append(
+            LineProblem(
+                1,
+                col,
+                (f"column appears {len(places)} times (positions {', '.join(places)})"),
+            )
+        )
+    if not problems:
+        problems = [
+            LineProblem(1, col, "required column is missing")
+            for col in REQUIRED
+            if col not in header
+        ]
+    if problems:
+        raise ResultsFileError(problems)
+    extra = [col for col in header if col and col not in REQUIRED + OPTIONAL]
+    return header, [
+        f"line 1: column {shown(col)} is not used and was ignored" for col in extra
+    ]
