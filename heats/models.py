@@ -26,10 +26,12 @@ from django.urls import reverse
 
 from heats.core.names import (
     BADGE_MAX_LENGTH,
+    DRAW_KEY_MAX_LENGTH,
     KEY_MAX_LENGTH,
     NAME_MAX_LENGTH,
     display_name,
     name_key,
+    new_draw_keys,
 )
 from heats.core.rounds import KIND_LABELS, RoundCode
 from heats.core.rounds import RoundKind as CoreKind
@@ -224,16 +226,18 @@ class Round(models.Model):
 class Player(models.Model):
     """A person in one event; identity by badge, else by normalised name.
 
-    ``draw_name`` is empty until the name is corrected; then it keeps the name the
-    player's die rolls were seeded with (tournament.md, Advancement, 7), so a
-    corrected typo never re-rolls a tie-break (``scoring.core.places.Draw``).
+    ``draw_key`` seeds the player's die rolls (tournament.md, Advancement, 7): set
+    once when the player is created (``heats.core.names.new_draw_keys``), unique in
+    the event and never changed, so a namesake arriving later, a corrected typo or
+    a merge never re-rolls an HMW, alternate or laurels tie-break. Carried by the
+    event file (``export_event``).
     """
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=NAME_MAX_LENGTH)
     name_key = models.CharField(max_length=KEY_MAX_LENGTH, editable=False)
     badge = models.CharField(max_length=BADGE_MAX_LENGTH, blank=True)
-    draw_name = models.CharField(max_length=170, blank=True, editable=False)
+    draw_key = models.CharField(max_length=DRAW_KEY_MAX_LENGTH, editable=False)
 
     class Meta:
         ordering = ["name_key", "badge"]
@@ -249,6 +253,9 @@ class Player(models.Model):
                 name="player_name_unique_without_badge",
             ),
             models.CheckConstraint(condition=~Q(name=""), name="player_name_not_empty"),
+            models.UniqueConstraint(
+                fields=["event", "draw_key"], name="player_draw_key_unique_per_event"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -258,7 +265,30 @@ class Player(models.Model):
         self.name = display_name(self.name)
         self.badge = self.badge.strip()
         self.name_key = normalise_name(self.name)
+        if not self.draw_key:
+            assign_draw_keys(self.event_id, [self])
         super().save(*args, **kwargs)
+
+
+def assign_draw_keys(event_id: int, players: list[Player]) -> None:
+    """Give each of ``players`` (new players of one event, tidied as
+    ``Player.save`` tidies them) that has no ``draw_key`` yet its key, in list
+    order (``heats.core.names.new_draw_keys``). One query, for the event's name
+    keys and draw keys."""
+    new = [p for p in players if not p.draw_key]
+    if not new:
+        return
+    saved = Player.objects.filter(event_id=event_id).exclude(
+        pk__in=[p.pk for p in new if p.pk is not None]
+    )
+    rows = list(saved.values_list("name_key", "draw_key"))
+    keys = new_draw_keys(
+        [(p.name, p.name_key, p.badge) for p in new],
+        [key for key, _ in rows],
+        [draw for _, draw in rows],
+    )
+    for player, key in zip(new, keys, strict=True):
+        player.draw_key = key
 
 
 class EntryStatus(models.TextChoices):

@@ -49,7 +49,12 @@ def generate_event(
     rng = random.Random(seed)
     event = Event.objects.create(slug=slug, name=f"Generated {players}", seed=str(seed))
     people = Player.objects.bulk_create(
-        Player(event=event, name=f"Player {i:04d}", name_key=f"player {i:04d}")
+        Player(
+            event=event,
+            name=f"Player {i:04d}",
+            name_key=f"player {i:04d}",
+            draw_key=f"Player {i:04d}",
+        )
         for i in range(1, players + 1)
     )
     for number in range(1, heats + 1 + int(seat_next)):

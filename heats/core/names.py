@@ -31,6 +31,8 @@ Pure: no Django import.
 from __future__ import annotations
 
 import unicodedata
+from collections import Counter
+from collections.abc import Collection, Sequence
 from functools import lru_cache
 
 # The longest name, badge and name key ``Player`` stores (characters); files and
@@ -38,6 +40,8 @@ from functools import lru_cache
 NAME_MAX_LENGTH = 120
 BADGE_MAX_LENGTH = 40
 KEY_MAX_LENGTH = 120
+# A draw key: a name, a badge told apart, a clash's number (``new_draw_keys``).
+DRAW_KEY_MAX_LENGTH = 180
 
 ZERO_WIDTH_JOINERS = frozenset("\u200c\u200d")
 _INVISIBLE = frozenset({"Cc", "Cf", "Cs"})
@@ -76,3 +80,66 @@ def and_list(names: list[str] | tuple[str, ...]) -> str:
     if len(names) <= 2:
         return " and ".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def badged_name(name: str, badge: str, namesakes: int) -> str:
+    """A player's name told apart from namesakes: ``"Ann Lee (#1204)"`` when
+    ``namesakes`` (players of the event with this name key, the player included)
+    is more than one and the player has a badge; else the name itself."""
+    return f"{name} (#{badge})" if badge and namesakes > 1 else name
+
+
+def free_draw_key(wanted: str, taken: Collection[str]) -> str:
+    """``wanted``, or ``"wanted [2]"``, ``"wanted [3]"``... the first not in
+    ``taken``: the draw keys of an event are unique, so no two players ever
+    share a die roll (tournament.md, Advancement, 7)."""
+    key, number = wanted, 2
+    while key in taken:
+        key, number = f"{wanted} [{number}]", number + 1
+    return key
+
+
+def new_draw_keys(
+    new: Sequence[tuple[str, str, str]],
+    existing_keys: Collection[str],
+    taken: Collection[str],
+) -> list[str]:
+    """The draw keys of players created together: ``new`` is ``(name, name key,
+    badge)`` of each, ``existing_keys`` the name keys of the event's players
+    (one per player), ``taken`` their draw keys.
+
+    A player's draw key is the name as the pages told it apart when the player was
+    created (``badged_name``: "Ann Lee", or "Ann Lee (#99)" beside a namesake), and
+    never changes afterwards (``Player.draw_key``): a namesake arriving later, a
+    corrected typo or a merge never re-rolls a die (tournament.md, Advancement, 7).
+    """
+    counts = Counter(existing_keys)
+    counts.update(key for _, key, _ in new)
+    used = set(taken)
+    keys = []
+    for name, key, badge in new:
+        draw = free_draw_key(badged_name(name, badge, counts[key]), used)
+        used.add(draw)
+        keys.append(draw)
+    return keys
+
+
+def legacy_draw_keys(
+    players: Sequence[tuple[int, str, str, str, str]],
+) -> dict[int, str]:
+    """Draw keys for players saved before ``Player.draw_key`` existed: ``players``
+    is ``(id, name, name key, badge, kept name)`` of one event, the kept name
+    being the name their rolls kept after a correction ("" if none).
+
+    Each gets the key its rolls were seeded with until then (the kept name, else
+    ``badged_name`` among today's namesakes), so no past roll changes; a clash is
+    made unique by ``free_draw_key``, in id order.
+    """
+    counts = Counter(key for _, _, key, _, _ in players)
+    used: set[str] = set()
+    keys = {}
+    for pk, name, key, badge, kept in sorted(players):
+        draw = free_draw_key(kept or badged_name(name, badge, counts[key]), used)
+        used.add(draw)
+        keys[pk] = draw
+    return keys

@@ -20,6 +20,7 @@ from heats.models import (
     Event,
     Player,
     Round,
+    assign_draw_keys,
     normalise_name,
 )
 from heats.permissions import require_login
@@ -283,6 +284,7 @@ class PlayerDirectory:
         badged = [p for p in self.badged if p.pk is not None]
         if badged:
             Player.objects.bulk_update(badged, ["badge"])
+        assign_draw_keys(self.event.pk, self.created)
         Player.objects.bulk_create(self.created)
         if any(p.pk is None for p in self.created):
             # A database that does not return ids from a bulk insert.

@@ -11,6 +11,7 @@ from collections import defaultdict
 from collections.abc import Collection
 
 from heats.core.errors import UserError
+from heats.core.names import badged_name
 from heats.core.rounds import RoundCode, round_ordinal
 from heats.models import Event, RoundKind, Seat
 from heats.services import PlayerDirectory, create_event
@@ -37,30 +38,30 @@ def player_keys(event: Event) -> dict[int, str]:
     """Player id -> the key advancement and pages use: the name, unique in the event.
 
     Two players sharing a name are told apart by badge: "Ann Lee (#1204)". The
-    same query leaves ``event.draw_names`` (id -> ``Player.draw_name`` of players
-    whose name was corrected) for :func:`event_draw`.
+    same query leaves ``event.draw_keys`` (id -> ``Player.draw_key``) for
+    :func:`event_draw`.
     """
     players = list(
-        event.players.values_list("pk", "name", "name_key", "badge", "draw_name")
+        event.players.values_list("pk", "name", "name_key", "badge", "draw_key")
     )
     counts: dict[str, int] = defaultdict(int)
     for _, _, key, _, _ in players:
         counts[key] += 1
-    event.draw_names = {pk: draw for pk, _, _, _, draw in players if draw}
+    event.draw_keys = {pk: draw for pk, _, _, _, draw in players}
     return {
-        pk: (f"{name} (#{badge})" if badge and counts[key] > 1 else name)
-        for pk, name, key, badge, _ in players
+        pk: badged_name(name, badge, counts[key]) for pk, name, key, badge, _ in players
     }
 
 
 def event_draw(event: Event, keys: dict[int, str] | None = None) -> places.Draw:
-    """The event's die (``scoring.core.places.Draw``): its recorded seed, and for each
-    player whose name was corrected the name their rolls keep
-    (``Player.draw_name``; tournament.md, Advancement, 7)."""
-    if keys is None or not hasattr(event, "draw_names"):
+    """The event's die (``scoring.core.places.Draw``): its recorded seed, and each
+    player's rolls seeded by their ``Player.draw_key``, set when they were created
+    (tournament.md, Advancement, 7): a namesake checked in later, a corrected
+    name or a merge never re-rolls a die."""
+    if keys is None or not hasattr(event, "draw_keys"):
         keys = player_keys(event)
     return places.Draw(
-        event.seed, {keys[pk]: name for pk, name in event.draw_names.items()}
+        event.seed, {keys[pk]: draw for pk, draw in event.draw_keys.items()}
     )
 
 

@@ -18,9 +18,8 @@ player key
     keys rewrites them in the event's published lists, so a corrected name is not
     read as one player losing a seat and another gaining it
     (tournament.md, Advancement, 9). Warnings and reasons written at publication
-    keep their words. A player whose key changes keeps the die rolls of the key
-    they had (``Player.draw_name``; Advancement, 7): a corrected typo never
-    re-rolls a tie-break.
+    keep their words. Die rolls follow ``Player.draw_key``, set when the player
+    was created (Advancement, 7): a corrected typo never re-rolls a tie-break.
 
 Player counts (participants, the half cap) and a double winner counting once
 (tournament.md, Advancement, 1-2) assume one record per person; merging restores
@@ -119,20 +118,11 @@ def _lock_player(event: Event, player: Player) -> None:
 
 
 def _keys_changed(before: dict[int, str], after: dict[int, str]) -> dict[str, str]:
-    """Old key -> new key of every player whose key changed; each of them keeps the
-    die rolls of the key they had (``Player.draw_name``, set once)."""
-    changed = {
-        pk: old for pk, old in before.items() if pk in after and after[pk] != old
+    """Old key -> new key of every player whose key changed (their die rolls do
+    not: ``Player.draw_key``)."""
+    return {
+        old: after[pk] for pk, old in before.items() if pk in after and after[pk] != old
     }
-    _keep_draws(changed)
-    return {old: after[pk] for pk, old in changed.items()}
-
-
-def _keep_draws(old_keys: dict[int, str]) -> None:
-    """Set ``draw_name`` to the old key of each player (id -> old key) who has none
-    yet: their die rolls stay those of the name first drawn with."""
-    for pk, old in old_keys.items():
-        Player.objects.filter(pk=pk, draw_name="").update(draw_name=old)
 
 
 def _clash(event: Event, player: Player, name: str, badge: str) -> Player | None:

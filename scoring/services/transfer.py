@@ -44,6 +44,8 @@ from django.db import models, transaction
 from django.utils import timezone
 
 from heats.core.errors import UserError
+from heats.core.names import legacy_draw_keys, name_key
+from heats.core.rounds import RoundCodeError, round_ordinal
 from heats.models import Event
 
 FORMAT = "medici-tourney-event"
@@ -261,6 +263,35 @@ def delete_event(event: Event) -> None:
         em.model._base_manager.filter(**{em.path: event.pk}).delete()
 
 
+def _derive(by_label: dict[str, list[dict]]) -> None:
+    """Fields a file written before they existed lacks, worked out as their
+    migrations do: a round's ``ordinal`` from its kind and number (always: it is
+    derived), a player's ``draw_key`` from the key their rolls had
+    (``legacy_draw_keys``; the file's ``draw_name`` if any)."""
+    for obj in by_label.get("heats.round", []):
+        fields = obj["fields"]
+        try:
+            fields["ordinal"] = round_ordinal(fields.get("kind"), fields.get("number"))
+        except (RoundCodeError, TypeError):
+            pass  # the field's own check names the bad kind or number
+    players = by_label.get("heats.player", [])
+    if all(obj["fields"].get("draw_key") for obj in players):
+        return
+    rows = [
+        (
+            index,
+            str(obj["fields"].get("name", "")),
+            name_key(str(obj["fields"].get("name", ""))),
+            str(obj["fields"].get("badge", "")),
+            str(obj["fields"].get("draw_name") or ""),
+        )
+        for index, obj in enumerate(players)
+    ]
+    for index, key in legacy_draw_keys(rows).items():
+        fields = players[index]["fields"]
+        fields["draw_key"] = fields.get("draw_key") or key
+
+
 class _Writer:
     """Saves a file's rows with new ids; ``ids`` maps (label, old pk) → new pk."""
 
@@ -277,6 +308,7 @@ class _Writer:
         by_label: dict[str, list[dict]] = {}
         for obj in self.objects:
             by_label.setdefault(obj["model"], []).append(obj)
+        _derive(by_label)
         for em in event_models():
             for obj in by_label.get(em.label, []):
                 self._save(em, obj)

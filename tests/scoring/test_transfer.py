@@ -290,3 +290,31 @@ def test_an_invalid_slug_is_refused(full_event):
     document = transfer.loads(transfer.dumps(transfer.export_event(full_event)))
     with pytest.raises(UserError, match="not a valid event slug"):
         transfer.import_event(copy.deepcopy(document), slug="no spaces")
+
+
+def test_a_file_written_before_draw_keys_and_round_ordinals_imports_with_them(
+    full_event, tmp_path
+):
+    """An event file from before ``Player.draw_key`` and ``Round.ordinal`` (and
+    with a ``draw_name`` kept after a correction) imports with the keys its rolls
+    had and rounds in playing order, so the list is the one it was."""
+    advancement = advancement_json("demo")
+    document = transfer.export_event(full_event)
+    renamed = None
+    for obj in document["objects"]:
+        obj["fields"].pop("ordinal", None)
+        if obj["model"] == "heats.player":
+            fields = obj["fields"]
+            fields.pop("draw_key")
+            if renamed is None and not fields["badge"]:
+                renamed = fields["name"]
+                fields["draw_name"] = fields["name"]
+                fields["name"] = "Renamed Later"
+    transfer.import_event(transfer.loads(transfer.dumps(document)), slug="old")
+    old = Event.objects.get(slug="old")
+    rounds = [(r.code, r.ordinal) for r in old.rounds.all()]
+    assert rounds == [("1", 1), ("2", 2), ("3", 3), ("4", 4), ("semi", 1000)]
+    assert old.players.get(name="Renamed Later").draw_key == renamed
+    others = old.players.exclude(name="Renamed Later")
+    assert all(p.draw_key == p.name for p in others)  # the demo has no namesakes
+    assert advancement_json("old").replace("Renamed Later", renamed) == advancement
