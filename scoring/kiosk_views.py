@@ -26,7 +26,7 @@ from heats.services import clock_json, get_round, marks, round_json
 from scoring import kiosk as screens
 from scoring.exports import results_export
 from scoring.public_cache import cached_response, event_with_version
-from scoring.services import heat_seat_rows, held_tables, player_keys
+from scoring.services import heat_seat_rows, held_tables, player_names
 from scoring.services.standings import heat_rows, standings
 
 JSON = "application/json"
@@ -166,7 +166,7 @@ def heat_results(request, event: str, heat: int):
     def page() -> str:
         held = held_tables(ev)
         seats = heat_seat_rows(ev, held)
-        rows = dict(heat_rows(ev, player_keys(ev), seats)[0]).get(heat)
+        rows = dict(heat_rows(ev, player_names(ev), seats)[0]).get(heat)
         checking = [
             n
             for kind, number, n in held.values()
@@ -206,6 +206,23 @@ def standings_feed(request, event: str):
     return cached_response(request, ev, body, JSON)
 
 
+def without_ids(posted: dict) -> dict:
+    """A posted list as the public reads it: players by name, without the
+    database ids the app compares them by."""
+    return {
+        key: [
+            {k: v for k, v in row.items() if k != "player_id"}
+            if isinstance(row, dict)
+            else row
+            for row in value
+        ]
+        if isinstance(value, list)
+        else value
+        for key, value in posted.items()
+        if key != "double_winner_ids"
+    }
+
+
 def standings_json(event: Event, data) -> dict:
     """The standings feed's object (docs/feeds.md)."""
     from scoring.services.rounds import event_laurels
@@ -216,7 +233,7 @@ def standings_json(event: Event, data) -> dict:
         "name": event.name,
         "generated": timezone.now().isoformat(),
         "published_at": published.published_at.isoformat() if published else None,
-        "list": data.posted,
+        "list": without_ids(data.posted),
         "winners": [
             {"player": w["player"], "wins": w["wins_count"], "status": w["status"]}
             for w in data.winners

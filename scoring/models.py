@@ -169,8 +169,11 @@ class SemiFinalOverride(models.Model):
 class PublishedList(models.Model):
     """A semi-final list as the GM published it (tournament.md, Advancement, 9).
 
-    ``data`` is ``Advancement.to_json()`` at publication. The newest row is the list
-    the public sees; older rows are the history. A recomputed list that differs waits
+    Who is on it is ``entries`` (``PublishedEntry``, one row per player and part,
+    keyed by the player, never by a name); ``data`` keeps the rest of
+    ``Advancement.to_json()`` at publication (size, tables, counts, warnings,
+    provisional), whose words stay as written. The newest row is the list the
+    public sees; older rows are the history. A recomputed list that differs waits
     for the GM to publish it again.
     """
 
@@ -189,10 +192,55 @@ class PublishedList(models.Model):
     def __str__(self) -> str:
         return f"{self.event} list published {self.published_at:%Y-%m-%d %H:%M}"
 
-    @property
-    def qualifiers(self) -> list[str]:
-        """Player names seated by this list, in list order."""
-        return [q["player"] for q in self.data.get("qualifiers", [])]
+
+class ListPart(models.TextChoices):
+    """The parts of a posted list (``Advancement``'s fields of the same names)."""
+
+    QUALIFIERS = "qualifiers", "seated"
+    ALTERNATES = "alternates", "alternate called"
+    NEXT_ALTERNATES = "next_alternates", "next alternate"
+    PARED = "pared", "winner cut by HMW"
+    SKIPPED = "skipped", "absent, passed over"
+    DOUBLE_WINNERS = "double_winners", "double winner"
+
+
+class PublishedEntry(models.Model):
+    """One player in one part of a published list, with the reason for the place
+    (tournament.md, Advancement, 5): a computed list stored as rows keyed by the
+    player, as Tabbycat's ``BreakingTeam``. ``position`` is 1-based within the
+    part (the call order of alternates). ``percent`` (rounded to 0.1 for display),
+    ``heat``, ``table`` and ``place`` locate an alternate's finish.
+
+    A corrected name shows at once (the entry names the player, not a spelling);
+    a merge moves the entries to the person kept.
+    """
+
+    published_list = models.ForeignKey(
+        PublishedList, on_delete=models.CASCADE, related_name="entries"
+    )
+    player = models.ForeignKey(
+        "heats.Player", on_delete=models.PROTECT, related_name="+"
+    )
+    part = models.CharField(max_length=20, choices=ListPart.choices)
+    position = models.PositiveSmallIntegerField()
+    reason = models.CharField(max_length=500, blank=True)
+    percent = models.FloatField(null=True, blank=True)
+    heat = models.PositiveSmallIntegerField(null=True, blank=True)
+    table = models.PositiveSmallIntegerField(null=True, blank=True)
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["published_list", "part", "position"]
+        verbose_name_plural = "published entries"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["published_list", "part", "position"],
+                name="published_entry_position_once",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.published_list}: {self.part} {self.position}"
 
 
 class FinalFill(models.Model):

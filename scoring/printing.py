@@ -28,7 +28,7 @@ from scoring.pdf.data import (
     RoundPrint,
     SeatedTable,
 )
-from scoring.services import player_keys, rounds
+from scoring.services import player_names, rounds
 from scoring.services.standings import standings
 
 
@@ -60,7 +60,7 @@ def round_print(event: Event, code: str, base_url: str) -> RoundPrint:
     UserError for an unknown round or one not seated yet.
     """
     rnd = get_round(event, code)
-    keys = player_keys(event)
+    keys = player_names(event)
     grouped: dict[tuple[int, bool], list[str]] = defaultdict(list)
     for seat in _seats(rnd):
         grouped[(seat.table.number, seat.table.late)].append(keys[seat.player_id])
@@ -164,7 +164,7 @@ def event_print(event: Event, base_url: str) -> EventPrint:
     """The event as the bracket and report print it: heats, the posted semi-final
     list (the published one, else the live recommendation, as the standings page
     shows), the semi-final and final as seated, and the laurels."""
-    keys = player_keys(event)
+    keys = player_names(event)
     heats, participants = _heats(event, keys)
     posted = standings(event).posted
     alternates = [*posted["alternates"], *posted["next_alternates"]]
@@ -187,7 +187,7 @@ def event_print(event: Event, base_url: str) -> EventPrint:
         semi=_round_tables(rounds.semi_round(event), keys),
         final=_round_tables(rounds.final_round(event), keys),
         laurels=tuple(
-            Line(laurel.player, laurel.reason, laurel.place)
+            Line(laurel.label, laurel.reason, laurel.place)
             for laurel in rounds.event_laurels(event)
         ),
         time_called=time_called_tables(event),

@@ -42,7 +42,6 @@ from scoring.services import (
     finals,
     held_labels,
     held_tables,
-    player_keys,
     publishing,
     rounds,
     substitutes,
@@ -61,7 +60,6 @@ def semi_rows(event: Event, result) -> list[dict]:
     its check-in status ("seated", "present", "absent" or "not checked in") and
     ``to_check``: the player sat at a heat table being checked (the GM's list
     counts its results; the public one not yet)."""
-    ids = {key: pk for pk, key in player_keys(event).items()}
     checking = set(
         Seat.objects.filter(table__in=held_heat_tables(event)).values_list(
             "player_id", flat=True
@@ -79,12 +77,12 @@ def semi_rows(event: Event, result) -> list[dict]:
     rows = []
     for kind, listed in groups:
         for item in listed:
-            pk = ids[item.player]
+            pk = item.player
             state = "seated" if pk in seated else names.get(status.get(pk), "")
             rows.append(
                 {
                     "n": len(rows) + 1,
-                    "player": item.player,
+                    "player": item.label,
                     "pk": pk,
                     "kind": kind,
                     "reason": item.reason,
@@ -154,12 +152,12 @@ def semi_mark(request, event: Event):
         raise UserError("Mark the player present or absent.")
     semi = rounds.semi_round(event)
     seated = semi is not None and semi.seated_at is not None
-    before = [q.player for q in event_advancement(event).qualifiers]
+    before = {q.player: q.label for q in event_advancement(event).qualifiers}
     rounds.mark_semi(event, player, status == "present", request.user)
-    after = [q.player for q in event_advancement(event).qualifiers]
+    after = {q.player: q.label for q in event_advancement(event).qualifiers}
     text = f"{player} marked {status} for the semi-final."
-    called = [p for p in after if p not in before and p != str(player.name)]
-    dropped = [p for p in before if p not in after and p != str(player.name)]
+    called = [n for p, n in after.items() if p not in before and p != player.pk]
+    dropped = [n for p, n in before.items() if p not in after and p != player.pk]
     # Once seated, the tables stand: nobody is called in or dropped by a mark.
     if called and not seated:
         text += f" Called in: {', '.join(called)}."

@@ -10,9 +10,14 @@ winner
     A distinct player who won at least one heat table (place 1 in
     ``scoring.core.places``; every player of an unresolved tie for first counts). A
     double winner counts once.
+player
+    A player id (``scoring.core.places.PlayerId``): every input and output names
+    players by id. Names come in with the records (``PlayerResult.name``) and
+    ``AdvancementSettings.names``, only for the text of reasons and warnings and
+    for ``to_json``; die rolls come from draw keys (``AdvancementSettings.draws``).
 present / absent
     Present means checked in for the semi-final. The caller passes the absent
-    player keys; an absent player is never seated, skipped when called, and left
+    player ids; an absent player is never seated, skipped when called, and left
     out of ``winners_present`` and the HMW ranking. Absence changes nothing else:
     heat results, places, margins and average finishes stay as recorded
     (Advancement, 9), and absent players still count as participants.
@@ -68,6 +73,7 @@ from scoring.core.places import (
     Draw,
     HeatTable,
     PlayerHistory,
+    PlayerId,
     PlayerResult,
     TableKey,
     TablePlaces,
@@ -127,8 +133,10 @@ class AdvancementSettings:
 
     ``layouts`` maps each standard semi-final size (players) to its table sizes
     (Advancement, 1; configurable); ``seed`` is the event's recorded seed for die
-    rolls (Advancement, 7) and ``draws`` the names players' rolls are seeded with
-    where not their key (``scoring.core.places.Draw``); ``next_alternates`` is how many
+    rolls (Advancement, 7) and ``draws`` each player's draw key
+    (``scoring.core.places.Draw``); ``names`` names players for the text of reasons
+    and warnings (a player at a heat table is named by the record's
+    ``PlayerResult.name``); ``next_alternates`` is how many
     further alternates to list after those called (Advancement, 5).
     ``forced_size`` is the GM's override of the semi-final size (one of
     ``layouts``; Advancement, 5), ``None`` for the recommendation. Raises
@@ -138,7 +146,8 @@ class AdvancementSettings:
 
     layouts: Mapping[int, tuple[int, ...]] = field(default_factory=_standard_layouts)
     seed: str = "0"
-    draws: Mapping[str, str] = field(default_factory=dict)
+    draws: Mapping[PlayerId, str] = field(default_factory=dict)
+    names: Mapping[PlayerId, str] = field(default_factory=dict)
     next_alternates: int = 3
     forced_size: int | None = None
 
@@ -160,14 +169,25 @@ DEFAULT_SETTINGS = AdvancementSettings()
 
 @dataclass(frozen=True)
 class Listed:
-    """A player on a posted list with the reason for the place (Advancement, 5)."""
+    """A player on a posted list with the reason for the place (Advancement, 5);
+    ``name`` is the player's name for display."""
 
-    player: str
+    player: PlayerId
     reason: str
+    name: str = ""
 
-    def to_json(self) -> dict[str, str]:
-        """Return ``{"player", "reason"}``."""
-        return {"player": self.player, "reason": self.reason}
+    @property
+    def label(self) -> str:
+        """The name, else the id: how text names the player."""
+        return self.name or str(self.player)
+
+    def to_json(self, with_ids: bool = False) -> dict[str, Any]:
+        """Return ``{"player": name, "reason"}`` (and ``"player_id"`` with
+        ``with_ids``)."""
+        data: dict[str, Any] = {"player": self.label, "reason": self.reason}
+        if with_ids:
+            data["player_id"] = self.player
+        return data
 
 
 @dataclass(frozen=True)
@@ -180,28 +200,38 @@ class Alternate:
     ``None``. ``reason`` is the line a GM posts.
     """
 
-    player: str
+    player: PlayerId
     percent: Fraction | None
     heat: int | None
     table: int | None
     place: int | None
     reason: str
+    name: str = ""
+
+    @property
+    def label(self) -> str:
+        """The name, else the id: how text names the player."""
+        return self.name or str(self.player)
 
     @property
     def display_percent(self) -> float | None:
         """The percentage rounded to one decimal (96.9), for display only."""
         return None if self.percent is None else display_percent(self.percent)
 
-    def to_json(self) -> dict[str, Any]:
-        """Return ``{"player", "percent", "heat", "table", "place", "reason"}``."""
-        return {
-            "player": self.player,
+    def to_json(self, with_ids: bool = False) -> dict[str, Any]:
+        """Return ``{"player": name, "percent", "heat", "table", "place",
+        "reason"}`` (and ``"player_id"`` with ``with_ids``)."""
+        data: dict[str, Any] = {
+            "player": self.label,
             "percent": self.display_percent,
             "heat": self.heat,
             "table": self.table,
             "place": self.place,
             "reason": self.reason,
         }
+        if with_ids:
+            data["player_id"] = self.player
+        return data
 
 
 @dataclass(frozen=True)
@@ -216,6 +246,7 @@ class Advancement:
     order; ``pared`` are the winners cut by HMW in rank order; ``skipped`` the
     absent winners and the absent players passed over when calling alternates.
     ``double_winners`` holds every player with two or more wins, absent or not.
+    ``names`` names every player of the list, for display (``name``).
     """
 
     semi_size: int
@@ -229,36 +260,46 @@ class Advancement:
     next_alternates: tuple[Alternate, ...]
     pared: tuple[Listed, ...]
     skipped: tuple[Listed, ...]
-    winners: tuple[str, ...]
-    double_winners: tuple[str, ...]
+    winners: tuple[PlayerId, ...]
+    double_winners: tuple[PlayerId, ...]
     warnings: tuple[str, ...]
     provisional: bool
     missing_tables: tuple[TableKey, ...]
+    names: Mapping[PlayerId, str] = field(default_factory=dict)
+
+    def name(self, player: PlayerId) -> str:
+        """The name of ``player`` for display (the id when unknown)."""
+        return self.names.get(player, str(player))
 
     @property
     def seats(self) -> int:
         """Seats in the recommended round (players)."""
         return sum(self.tables)
 
-    def to_json(self) -> dict[str, Any]:
-        """Return the list as JSON-ready data (percent rounded to 0.1)."""
-        return {
+    def to_json(self, with_ids: bool = False) -> dict[str, Any]:
+        """Return the list as JSON-ready data (percent rounded to 0.1), players
+        by name; ``with_ids`` adds each row's ``"player_id"`` and the
+        ``"double_winner_ids"``, for the app's own comparisons."""
+        parts = ("qualifiers", "alternates", "next_alternates", "pared", "skipped")
+        data: dict[str, Any] = {
             "semi_size": self.semi_size,
             "tables": list(self.tables),
             "final_only": self.final_only,
             "winners_present": self.winners_present,
             "cap": self.cap,
             "participants": self.participants,
-            "qualifiers": [q.to_json() for q in self.qualifiers],
-            "alternates": [a.to_json() for a in self.alternates],
-            "next_alternates": [a.to_json() for a in self.next_alternates],
-            "pared": [p.to_json() for p in self.pared],
-            "skipped": [s.to_json() for s in self.skipped],
-            "double_winners": list(self.double_winners),
+            **{
+                part: [row.to_json(with_ids) for row in getattr(self, part)]
+                for part in parts
+            },
+            "double_winners": [self.name(p) for p in self.double_winners],
             "warnings": list(self.warnings),
             "provisional": self.provisional,
             "missing_tables": [list(t) for t in self.missing_tables],
         }
+        if with_ids:
+            data["double_winner_ids"] = list(self.double_winners)
+        return data
 
 
 @dataclass(frozen=True)
@@ -269,13 +310,14 @@ class _Option:
     for a winner cut by HMW, who is queued ahead of every candidate.
     """
 
-    player: str
+    player: PlayerId
     percent: Fraction | None
     heat: int | None
     table: int | None
     place: int | None
     detail: str
     key: tuple[Any, ...]
+    name: str
 
 
 @dataclass(frozen=True)
@@ -310,16 +352,16 @@ def semi_final_size(
 
 def advance(
     tables: Sequence[HeatTable],
-    absent: Collection[str] = (),
+    absent: Collection[PlayerId] = (),
     settings: AdvancementSettings = DEFAULT_SETTINGS,
     missing_tables: Sequence[TableKey] = (),
-    pending_players: Collection[str] = (),
-    added: Sequence[str] = (),
+    pending_players: Collection[PlayerId] = (),
+    added: Sequence[PlayerId] = (),
 ) -> Advancement:
     """Recommend the semi-final (or final) list (tournament.md, Advancement).
 
     ``tables``: every heat table with results, in any order; a table with no
-    records counts as missing. ``absent``: player keys not checked in.
+    records counts as missing. ``absent``: player ids not checked in.
     ``missing_tables``: (heat, table) pairs still without results; any makes the
     result provisional. ``pending_players``: players seated at those tables, who
     count as participants (they played a heat) before their result is in.
@@ -335,25 +377,32 @@ def advance(
     if not placed and not missing:
         return _nothing_yet()
     histories = player_histories(placed)
+    names = _names(tables, settings.names)
     participants = len(set(histories) | set(pending_players))
     away = frozenset(absent)
-    winners = _winners_in_order(histories)
+    winners = _winners_in_order(histories, names)
     present = [w for w in winners if w not in away]
     semi = settings.forced_size or semi_final_size(
         len(present), participants, settings.layouts
     )
     layout = settings.layouts[semi] if semi else (_final_size(len(present)),)
     draw = Draw(settings.seed, settings.draws)
-    seated, pared, warnings = _seat_winners(present, histories, sum(layout), draw)
-    seated += _added(added, seated, away)
+    seated, pared, warnings = _seat_winners(
+        present, histories, sum(layout), draw, names
+    )
+    seated += _added(added, seated, away, names)
     ranked = rank_runners_up(histories, placed, draw)
-    queue = [o for o in _queue(pared, ranked, away) if o.player not in set(added)]
+    queue = [
+        o for o in _queue(pared, ranked, away, names) if o.player not in set(added)
+    ]
     if settings.forced_size:
         warnings.append(f"semi-final size {semi} set by the GM")
     if len(seated) > sum(layout):
         warnings.append(f"the list holds {len(seated)} for {sum(layout)} seats")
-    called = _call(queue, ranked, away, max(0, sum(layout) - len(seated)), settings)
-    table_warnings = _table_warnings(placed, missing, away, histories)
+    called = _call(
+        queue, ranked, away, max(0, sum(layout) - len(seated)), settings, names
+    )
+    table_warnings = _table_warnings(placed, missing, away, histories, names)
     return Advancement(
         semi_size=semi,
         tables=tuple(layout),
@@ -361,17 +410,30 @@ def advance(
         winners_present=len(present),
         cap=participants // 2,
         participants=participants,
-        qualifiers=(*seated, *(Listed(a.player, a.reason) for a in called.alternates)),
+        qualifiers=(
+            *seated,
+            *(Listed(a.player, a.reason, a.name) for a in called.alternates),
+        ),
         alternates=called.alternates,
         next_alternates=called.next_alternates,
         pared=tuple(pared),
-        skipped=_absent_winners(winners, away, histories) + called.skipped,
+        skipped=_absent_winners(winners, away, histories, names) + called.skipped,
         winners=tuple(winners),
         double_winners=tuple(w for w in winners if len(histories[w].wins) > 1),
         warnings=(*table_warnings, *warnings, *called.warnings),
         provisional=bool(missing),
         missing_tables=missing,
+        names=MappingProxyType(names),
     )
+
+
+def _names(
+    tables: Sequence[HeatTable], given: Mapping[PlayerId, str]
+) -> dict[PlayerId, str]:
+    """Every player's name for display: the records' names, else ``given``."""
+    names = dict(given)
+    names.update((r.player, r.label) for t in tables for r in t.records if r.name)
+    return names
 
 
 def _nothing_yet() -> Advancement:
@@ -400,13 +462,18 @@ def _final_size(winners_present: int) -> int:
     return min(max(winners_present, FINAL_MIN), FINAL_MAX)
 
 
-def _winners_in_order(histories: Mapping[str, PlayerHistory]) -> list[str]:
-    """Winners by their first win (heat, table); the key only orders the display."""
+def _winners_in_order(
+    histories: Mapping[PlayerId, PlayerHistory], names: Mapping[PlayerId, str]
+) -> list[PlayerId]:
+    """Winners by their first win (heat, table); the name only orders the display
+    of players tied for first at one table."""
     winners = [p for p, h in histories.items() if h.wins]
-    return sorted(winners, key=lambda p: (histories[p].wins[0], p))
+    return sorted(
+        winners, key=lambda p: (histories[p].wins[0], names.get(p, ""), str(p))
+    )
 
 
-def _hmw_key(player: str, history: PlayerHistory, draw: Draw) -> tuple[Any, ...]:
+def _hmw_key(player: PlayerId, history: PlayerHistory, draw: Draw) -> tuple[Any, ...]:
     """HMW sort key, best first (Advancement, 2.1-2.8)."""
     won = {h for h, _ in history.wins}
     heats = [h for h, _, _ in history.finishes]
@@ -422,38 +489,46 @@ def _hmw_key(player: str, history: PlayerHistory, draw: Draw) -> tuple[Any, ...]
 
 
 def _seat_winners(
-    present: Sequence[str],
-    histories: Mapping[str, PlayerHistory],
+    present: Sequence[PlayerId],
+    histories: Mapping[PlayerId, PlayerHistory],
     seats: int,
     draw: Draw,
+    names: Mapping[PlayerId, str],
 ) -> tuple[list[Listed], list[Listed], list[str]]:
     """Seat present winners; pare by HMW when there are more than seats."""
     if len(present) <= seats:
-        return [Listed(p, _win_reason(histories[p])) for p in present], [], []
-    ranked = sorted(present, key=lambda p: (_hmw_key(p, histories[p], draw), p))
+        return (
+            [Listed(p, _win_reason(histories[p]), names.get(p, "")) for p in present],
+            [],
+            [],
+        )
+    ranked = sorted(present, key=lambda p: (_hmw_key(p, histories[p], draw), str(p)))
     keys = [_hmw_key(p, histories[p], draw) for p in ranked]
     listed = []
     levels = deciding_levels(keys)
     for rank, (player, level) in enumerate(zip(ranked, levels, strict=True), 1):
         why = f" ({level}: {HMW_LEVELS[level - 1]})" if level else ""
-        listed.append(Listed(player, f"HMW rank {rank}{why}"))
+        listed.append(Listed(player, f"HMW rank {rank}{why}", names.get(player, "")))
     warnings = [
         f"{len(present)} winners present for {seats} seats: "
         f"{len(present) - seats} cut by HMW"
     ]
-    dice = [f"{x.player} ({x.reason})" for x in listed if "die roll" in x.reason]
+    dice = [f"{x.label} ({x.reason})" for x in listed if "die roll" in x.reason]
     if dice:
         warnings.append(f"die roll (seed {draw.seed!r}) decided {', '.join(dice)}")
     return listed[:seats], listed[seats:], warnings
 
 
 def _added(
-    added: Sequence[str], seated: Sequence[Listed], away: Collection[str]
+    added: Sequence[PlayerId],
+    seated: Sequence[Listed],
+    away: Collection[PlayerId],
+    names: Mapping[PlayerId, str],
 ) -> list[Listed]:
     """The GM's additions not already seated nor absent (Advancement, 5)."""
     on_list = {q.player for q in seated}
     return [
-        Listed(p, "added by the GM")
+        Listed(p, "added by the GM", names.get(p, ""))
         for p in dict.fromkeys(added)
         if p not in on_list and p not in away
     ]
@@ -469,27 +544,42 @@ def _win_reason(history: PlayerHistory) -> str:
 
 
 def _absent_winners(
-    winners: Sequence[str],
-    away: Collection[str],
-    histories: Mapping[str, PlayerHistory],
+    winners: Sequence[PlayerId],
+    away: Collection[PlayerId],
+    histories: Mapping[PlayerId, PlayerHistory],
+    names: Mapping[PlayerId, str],
 ) -> tuple[Listed, ...]:
     return tuple(
-        Listed(w, f"absent: {_win_reason(histories[w])}") for w in winners if w in away
+        Listed(w, f"absent: {_win_reason(histories[w])}", names.get(w, ""))
+        for w in winners
+        if w in away
     )
 
 
 def _queue(
-    pared: Sequence[Listed], ranked: Sequence[BestFinish], away: Collection[str]
+    pared: Sequence[Listed],
+    ranked: Sequence[BestFinish],
+    away: Collection[PlayerId],
+    names: Mapping[PlayerId, str],
 ) -> list[_Option]:
     """Cut winners in HMW order, then present candidates (Advancement, 2-3)."""
     here = [b for b in ranked if b.player not in away]
     levels = deciding_levels([b.key for b in here])
     queue = [
-        _Option(p.player, None, None, None, None, f"cut winner, {p.reason}", ())
+        _Option(p.player, None, None, None, None, f"cut winner, {p.reason}", (), p.name)
         for p in pared
     ]
     queue += [
-        _Option(b.player, b.percent, b.heat, b.table, b.place, b.describe(lv), b.key)
+        _Option(
+            b.player,
+            b.percent,
+            b.heat,
+            b.table,
+            b.place,
+            b.describe(lv),
+            b.key,
+            names.get(b.player, ""),
+        )
         for b, lv in zip(here, levels, strict=True)
     ]
     return queue
@@ -498,21 +588,30 @@ def _queue(
 def _call(
     queue: Sequence[_Option],
     ranked: Sequence[BestFinish],
-    away: Collection[str],
+    away: Collection[PlayerId],
     empty_seats: int,
     settings: AdvancementSettings,
+    names: Mapping[PlayerId, str],
 ) -> _Called:
     """Number the queue; absent candidates ranked above the cut-off are skipped."""
     shown = queue[: empty_seats + settings.next_alternates]
     alternates = [
         Alternate(
-            o.player, o.percent, o.heat, o.table, o.place, f"alternate {n}: {o.detail}"
+            o.player,
+            o.percent,
+            o.heat,
+            o.table,
+            o.place,
+            f"alternate {n}: {o.detail}",
+            o.name,
         )
         for n, o in enumerate(shown, 1)
     ]
     unshown = [o.key for o in queue[len(shown) :] if o.key]
     skipped = tuple(
-        Listed(b.player, f"absent, passed over: {b.describe()}")
+        Listed(
+            b.player, f"absent, passed over: {b.describe()}", names.get(b.player, "")
+        )
         for b in ranked
         if b.player in away and (not unshown or b.key < unshown[0])
     )
@@ -531,10 +630,10 @@ def _call_warnings(
     if len(alternates) < empty_seats:
         unfilled = empty_seats - len(alternates)
         warnings.append(f"{unfilled} seat(s) left empty: no second or third place left")
-    dice = [a.player for a in alternates if a.reason.endswith("die roll")]
+    dice = [a.label for a in alternates if a.reason.endswith("die roll")]
     if dice:
         warnings.append(f"die roll (seed {seed!r}) placed alternates {', '.join(dice)}")
-    unrecorded = [a.player for a in alternates if a.reason.endswith("(not recorded)")]
+    unrecorded = [a.label for a in alternates if a.reason.endswith("(not recorded)")]
     if unrecorded:
         names = ", ".join(unrecorded)
         warnings.append(f"tie broken against a missing day score: {names}")
@@ -544,14 +643,15 @@ def _call_warnings(
 def _table_warnings(
     placed: Mapping[TableKey, TablePlaces],
     missing: Sequence[TableKey],
-    away: Collection[str],
-    histories: Mapping[str, PlayerHistory],
+    away: Collection[PlayerId],
+    histories: Mapping[PlayerId, PlayerHistory],
+    names: Mapping[PlayerId, str],
 ) -> tuple[str, ...]:
     warnings = [
         f"heat {h} table {t}: {w}" for (h, t), p in placed.items() for w in p.warnings
     ]
     warnings += [f"provisional: no results for heat {h} table {t}" for h, t in missing]
-    unknown = sorted(set(away) - set(histories))
+    unknown = sorted(names.get(p, str(p)) for p in set(away) - set(histories))
     if unknown:
         warnings.append(f"absent but never in a heat: {', '.join(unknown)}")
     return tuple(warnings)

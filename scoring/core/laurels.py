@@ -30,6 +30,7 @@ from typing import Any
 
 from scoring.core.places import (
     Draw,
+    PlayerId,
     PlayerResult,
     TablePlaces,
     as_draw,
@@ -42,19 +43,26 @@ LAUREL_PLACES = 6
 
 @dataclass(frozen=True)
 class Laurel:
-    """One line of the laurels: ``place`` (1-6), the ``player`` key, and why:
+    """One line of the laurels: ``place`` (1-6), the ``player`` id (``name`` for
+    display), and why:
     ``final`` florins at the final, or ``percent`` of the semi-final ``table``
     winner's score for a runner-up (``die`` when the die roll decided it);
     ``tie`` is the GM's reason when this player was declared the winner of a tie
     for first at the final (tournament.md, Recording a table)."""
 
     place: int
-    player: str
+    player: PlayerId
     final: int | None = None
     table: int | None = None
     percent: Fraction | None = None
     die: bool = False
     tie: str = ""
+    name: str = ""
+
+    @property
+    def label(self) -> str:
+        """The name, else the id."""
+        return self.name or str(self.player)
 
     @property
     def reason(self) -> str:
@@ -71,14 +79,15 @@ class Laurel:
         return text + (", die roll" if self.die else "")
 
     def to_json(self) -> dict[str, Any]:
-        return {"place": self.place, "player": self.player, "reason": self.reason}
+        """Return ``{"place", "player": name, "reason"}``."""
+        return {"place": self.place, "player": self.label, "reason": self.reason}
 
 
 def laurels(
     final: Sequence[PlayerResult],
     semi_tables: Sequence[Sequence[PlayerResult]] = (),
     seed: str | Draw = "0",
-    tie_reasons: Mapping[str, str] | None = None,
+    tie_reasons: Mapping[PlayerId, str] | None = None,
 ) -> list[Laurel]:
     """Places 1-6 for the laurels from the final's and semi-final's records.
 
@@ -100,8 +109,9 @@ def laurels(
             tie=(tie_reasons or {}).get(r.player, "")
             if r.declared_place == 1 and len(placed.winners) == 1
             else "",
+            name=r.name,
         )
-        for r in sorted(final, key=lambda r: (placed.places[r.player], r.player))
+        for r in sorted(final, key=lambda r: (placed.places[r.player], r.label))
     ]
     if len(lines) >= LAUREL_PLACES:
         return lines[:LAUREL_PLACES]
@@ -116,7 +126,7 @@ def laurels(
 
 def semi_runners_up(
     semi_tables: Sequence[Sequence[PlayerResult]],
-    leave_out: Collection[str] = (),
+    leave_out: Collection[PlayerId] = (),
     seed: str | Draw = "0",
 ) -> list[Laurel]:
     """Every semi-final runner-up not in ``leave_out``, best first, as laurel
@@ -129,7 +139,9 @@ def semi_runners_up(
 
 
 def _runners_up(
-    semi_tables: Sequence[Sequence[PlayerResult]], at_final: set[str], draw: Draw
+    semi_tables: Sequence[Sequence[PlayerResult]],
+    at_final: set[PlayerId],
+    draw: Draw,
 ) -> list[Laurel]:
     """Every semi-final runner-up, best percentage first (see module docstring)."""
     found: list[tuple[tuple[Any, ...], Laurel]] = []
@@ -140,25 +152,31 @@ def _runners_up(
         for record in places.at_place(2):
             if record.player in at_final:
                 continue
-            found.append(_ranked(places, number, record.player, draw))
+            found.append(_ranked(places, number, record, draw))
     found.sort(key=lambda item: item[0])
     keys = [key for key, _ in found]
     return [
         Laurel(
-            0, lau.player, table=lau.table, percent=lau.percent, die=_by_die(keys, i)
+            0,
+            lau.player,
+            table=lau.table,
+            percent=lau.percent,
+            die=_by_die(keys, i),
+            name=lau.name,
         )
         for i, (_, lau) in enumerate(found)
     ]
 
 
 def _ranked(
-    places: TablePlaces, table: int, player: str, draw: Draw
+    places: TablePlaces, table: int, record: PlayerResult, draw: Draw
 ) -> tuple[tuple[Any, ...], Laurel]:
+    player = record.player
     final, day2, day1 = places.percentages(player)
     days = tuple((1, 0) if r is None else (0, -r) for r in (day2, day1))
     roll = -draw.roll("laurels", player)
-    key = (-final, *days, roll, player)
-    return key, Laurel(0, player, table=table, percent=final)
+    key = (-final, *days, roll, str(player))
+    return key, Laurel(0, player, table=table, percent=final, name=record.name)
 
 
 def _by_die(keys: list[tuple[Any, ...]], index: int) -> bool:

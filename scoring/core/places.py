@@ -41,12 +41,19 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
+# A player's identity, opaque and stable here: the database id (``Player.pk``) in
+# the app; a results file's own key ("#1204", a name key) while a file is checked
+# before anything is saved (``results_csv``); names in pure tests. Names enter
+# only as ``PlayerResult.name``, for messages.
+PlayerId = int | str
+
 __all__ = [
     "ALTERNATE_LEVELS",
     "BestFinish",
     "Draw",
     "HeatTable",
     "PlayerHistory",
+    "PlayerId",
     "PlayerResult",
     "TablePlaces",
     "as_draw",
@@ -65,18 +72,25 @@ __all__ = [
 class PlayerResult:
     """One player record at one heat table.
 
-    ``player`` is an opaque, stable key that the caller keeps unique within the
-    event. ``final``, ``day1`` and ``day2`` are florins (integers >= 0; the day
-    scores are optional). ``declared_place`` is the place the GM declared; only
+    ``player`` is the player's id (``PlayerId``), unique within the event;
+    ``name`` is only for the text of warnings and errors (the id when empty).
+    ``final``, ``day1`` and ``day2`` are florins (integers >= 0; the day scores
+    are optional). ``declared_place`` is the place the GM declared; only
     ``declared_place == 1`` is read, to resolve a tie for first (tournament.md,
     Recording a table).
     """
 
-    player: str
+    player: PlayerId
     final: int
     day1: int | None = None
     day2: int | None = None
     declared_place: int | None = None
+    name: str = ""
+
+    @property
+    def label(self) -> str:
+        """The player as messages name them: ``name``, else the key itself."""
+        return self.name or str(self.player)
 
 
 @dataclass(frozen=True)
@@ -107,15 +121,15 @@ class TablePlaces:
     """
 
     records: tuple[PlayerResult, ...]
-    places: Mapping[str, int]
-    winners: tuple[str, ...]
+    places: Mapping[PlayerId, int]
+    winners: tuple[PlayerId, ...]
     winner_final: int
     winner_day1: int | None
     winner_day2: int | None
     unresolved_tie: bool
     warnings: tuple[str, ...] = ()
 
-    def place_of(self, player: str) -> int:
+    def place_of(self, player: PlayerId) -> int:
         """Return the place of ``player``; ``KeyError`` if not at this table."""
         return self.places[player]
 
@@ -123,7 +137,7 @@ class TablePlaces:
         """Return the records finishing at ``place`` (empty if nobody did)."""
         return tuple(r for r in self.records if self.places[r.player] == place)
 
-    def margin_of_victory(self, player: str) -> int:
+    def margin_of_victory(self, player: PlayerId) -> int:
         """Florins between ``player``'s final and the best other final here.
 
         Used for HMW level 6 (tournament.md, Advancement, 2.6): the winner's
@@ -135,7 +149,7 @@ class TablePlaces:
         return own - max(others, default=0)
 
     def percentages(
-        self, player: str
+        self, player: PlayerId
     ) -> tuple[Fraction, Fraction | None, Fraction | None]:
         """Return ``player``'s (final, day 2, day 1) as exact winner fractions.
 
@@ -149,7 +163,7 @@ class TablePlaces:
             _optional_percent(record.day1, self.winner_day1),
         )
 
-    def _index(self, player: str) -> int:
+    def _index(self, player: PlayerId) -> int:
         for index, record in enumerate(self.records):
             if record.player == player:
                 return index
@@ -200,7 +214,7 @@ def table_places(records: Sequence[PlayerResult]) -> TablePlaces:
     winners = tuple(r for r in records if places[r.player] == 1)
     unresolved = len(winners) > 1
     if unresolved:
-        names = ", ".join(sorted(r.player for r in winners))
+        names = ", ".join(sorted(r.label for r in winners))
         warnings.append(f"tie for first unresolved ({names}): all count as winners")
     return TablePlaces(
         records=tuple(records),
@@ -219,11 +233,12 @@ def _validate(records: Sequence[PlayerResult]) -> None:
         raise ValueError("a table needs at least one player record")
     keys = [r.player for r in records]
     if len(set(keys)) != len(keys):
-        raise ValueError(f"a player appears twice at one table: {sorted(keys)}")
+        twice = sorted(r.label for r in records if keys.count(r.player) > 1)
+        raise ValueError(f"a player appears twice at one table: {twice}")
     for r in records:
         scores = (r.final, r.day1, r.day2)
         if any(s is not None and s < 0 for s in scores):
-            raise ValueError(f"negative score for {r.player}: {scores}")
+            raise ValueError(f"negative score for {r.label}: {scores}")
 
 
 def _declaration_warnings(
@@ -232,13 +247,13 @@ def _declaration_warnings(
     declared: Sequence[PlayerResult],
 ) -> list[str]:
     warnings = []
-    stray = [r.player for r in records if r.declared_place == 1 and r not in tied]
+    stray = [r.label for r in records if r.declared_place == 1 and r not in tied]
     if stray:
         warnings.append(
             f"declared winner not tied for first, ignored: {', '.join(sorted(stray))}"
         )
     if len(tied) > 1 and len(declared) > 1:
-        names = ", ".join(sorted(r.player for r in declared))
+        names = ", ".join(sorted(r.label for r in declared))
         warnings.append(f"several players declared the winner ({names}), ignored")
     return warnings
 
@@ -293,7 +308,7 @@ class BestFinish:
     sorts candidates best first, one element per ``ALTERNATE_LEVELS`` entry.
     """
 
-    player: str
+    player: PlayerId
     place: int
     heat: int
     table: int
@@ -342,14 +357,16 @@ def place_heats(
 
 def player_histories(
     placed: Mapping[TableKey, TablePlaces],
-) -> dict[str, PlayerHistory]:
+) -> dict[PlayerId, PlayerHistory]:
     """Return each player's :class:`PlayerHistory`, keyed by player.
 
     Raises ``ValueError`` when a player has two records in one heat.
     """
-    finishes: dict[str, list[tuple[int, int, int]]] = defaultdict(list)
+    finishes: dict[PlayerId, list[tuple[int, int, int]]] = defaultdict(list)
+    labels: dict[PlayerId, str] = {}
     for (heat, table), places in sorted(placed.items()):
         for record in places.records:
+            labels[record.player] = record.label
             finishes[record.player].append(
                 (heat, table, places.place_of(record.player))
             )
@@ -357,7 +374,9 @@ def player_histories(
     for player, rows in finishes.items():
         heats = [h for h, _, _ in rows]
         if len(set(heats)) != len(heats):
-            raise ValueError(f"{player} has two records in one heat: heats {heats}")
+            raise ValueError(
+                f"{labels[player]} has two records in one heat: heats {heats}"
+            )
         margins = [placed[h, t].margin_of_victory(player) for h, t, p in rows if p == 1]
         histories[player] = PlayerHistory(tuple(rows), max(margins, default=0))
     return histories
@@ -366,17 +385,17 @@ def player_histories(
 @dataclass(frozen=True)
 class Draw:
     """The die of an event (tournament.md, Advancement, 7): its recorded ``seed``
-    and, per player key, the name that player's rolls are seeded with when it is
-    not the key itself (``names``: a player whose name was corrected keeps the
-    rolls of the name they had, so a typo fixed never re-rolls a tie-break).
+    and each player's draw key (``keys``: ``Player.draw_key``, set when the player
+    was created and never changed, so a corrected typo, a merge or a namesake
+    never re-rolls a tie-break). A player without a key rolls with ``str(id)``.
     """
 
     seed: str
-    names: Mapping[str, str] = field(default_factory=dict)
+    keys: Mapping[PlayerId, str] = field(default_factory=dict)
 
-    def roll(self, purpose: str, player: str) -> float:
+    def roll(self, purpose: str, player: PlayerId) -> float:
         """``die_roll`` for ``player`` under this draw."""
-        return die_roll(self.seed, purpose, self.names.get(player, player))
+        return die_roll(self.seed, purpose, self.keys.get(player, str(player)))
 
 
 def as_draw(seed: str | Draw) -> Draw:
@@ -397,7 +416,7 @@ def die_roll(seed: str, purpose: str, player: str) -> float:
 
 
 def rank_runners_up(
-    histories: Mapping[str, PlayerHistory],
+    histories: Mapping[PlayerId, PlayerHistory],
     placed: Mapping[TableKey, TablePlaces],
     seed: str | Draw,
 ) -> list[BestFinish]:
@@ -418,7 +437,7 @@ def rank_runners_up(
 
 
 def _best_finish(
-    player: str,
+    player: PlayerId,
     history: PlayerHistory,
     placed: Mapping[TableKey, TablePlaces],
     draw: Draw,

@@ -9,7 +9,7 @@ Words:
 
 tied players
     The players sharing the top final score at a table (``PlayerResult`` from
-    ``scoring.core.places``; keys are opaque strings).
+    ``scoring.core.places``; players are ids, ``PlayerId``).
 tie-break fact
     A recorded score the spec names for tie-breaks. tournament.md, "Recording a
     table", keeps the scores after day 1 and day 2 "used for tie-breaks", and the
@@ -32,10 +32,10 @@ does not decide
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from scoring.core.places import PlayerResult
+from scoring.core.places import PlayerId, PlayerResult
 
 __all__ = ["DAYS", "TieFact", "TieSuggestion", "suggest_tie_winner"]
 
@@ -50,8 +50,8 @@ class TieFact:
     GM-readable ``text``."""
 
     label: str
-    scores: tuple[tuple[str, int | None], ...]
-    favoured: str | None
+    scores: tuple[tuple[PlayerId, int | None], ...]
+    favoured: PlayerId | None
     text: str
 
 
@@ -62,28 +62,30 @@ class TieSuggestion:
     and ``reason`` a ready tie reason ("more florins after day 2: 61 to 58")."""
 
     facts: tuple[TieFact, ...]
-    favoured: str | None
+    favoured: PlayerId | None
     text: str
     reason: str
 
 
 def suggest_tie_winner(
-    tied: Sequence[PlayerResult], names: dict[str, str] | None = None
+    tied: Sequence[PlayerResult], names: Mapping[PlayerId, str] | None = None
 ) -> TieSuggestion:
     """Compare the tied players' day-2, then day-1 florins (module docstring).
 
     ``tied``: the records tied for first (at least two, equal ``final``);
-    ``names`` maps keys to the names the text uses (default: the keys). Raises
+    ``names`` maps ids to the names the text uses (default: the record's
+    ``name``, else the id). Raises
     ValueError for fewer than two records or unequal final scores. Source:
     tournament.md, Recording a table and Advancement, 3; seed 001 ("by the
     preceding intermediate score(s)"); seed 002 (no rule-book tie-break).
     """
     if len(tied) < 2 or len({r.final for r in tied}) != 1:
         raise ValueError("a tie needs two or more records with the same final")
-    names = names or {}
+    given = dict(names or {})
+    labels = {r.player: given.get(r.player, r.label) for r in tied}
 
-    def name(key: str) -> str:
-        return names.get(key, key)
+    def name(key: PlayerId) -> str:
+        return labels.get(key, str(key))
 
     running = list(tied)
     facts = []
@@ -104,7 +106,10 @@ def suggest_tie_winner(
 
 
 def _compare(
-    running: list[PlayerResult], field: str, label: str, name: Callable[[str], str]
+    running: list[PlayerResult],
+    field: str,
+    label: str,
+    name: Callable[[PlayerId], str],
 ) -> tuple[TieFact, list[PlayerResult]]:
     """One day's fact, and the players still level after it (all of them when
     the day is not recorded for everyone)."""

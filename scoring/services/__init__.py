@@ -29,7 +29,7 @@ from scoring.services.core import (  # noqa: F401
     held_labels,
     held_tables,
     new_event,
-    player_keys,
+    player_names,
     require_no_held_heats,
     resolve_absent,
 )

@@ -1,4 +1,4 @@
-"""Results services: new events, player keys, held tables and the semi-final
+"""Results services: new events, player names, held tables and the semi-final
 list's inputs (``event_advancement``).
 
 Load rows, call the pure code (``importers``, ``advancement``, ``medici``), save inside
@@ -34,10 +34,10 @@ def new_event(slug: str, name: str, rules: str = "wbc", user=None, **options) ->
     return create_event(slug, name, rules, user, **options)
 
 
-def player_keys(event: Event) -> dict[int, str]:
-    """Player id -> the key advancement and pages use: the name, unique in the event.
-
-    Two players sharing a name are told apart by badge: "Ann Lee (#1204)". The
+def player_names(event: Event) -> dict[int, str]:
+    """Player id -> the name pages, PDFs and feeds show, unique in the event: two
+    players sharing a name are told apart by badge, "Ann Lee (#1204)" (names only
+    at the edges: everything else keys players by id). The
     same query leaves ``event.draw_keys`` (id -> ``Player.draw_key``) for
     :func:`event_draw`.
     """
@@ -53,16 +53,14 @@ def player_keys(event: Event) -> dict[int, str]:
     }
 
 
-def event_draw(event: Event, keys: dict[int, str] | None = None) -> places.Draw:
+def event_draw(event: Event) -> places.Draw:
     """The event's die (``scoring.core.places.Draw``): its recorded seed, and each
     player's rolls seeded by their ``Player.draw_key``, set when they were created
     (tournament.md, Advancement, 7): a namesake checked in later, a corrected
     name or a merge never re-rolls a die."""
-    if keys is None or not hasattr(event, "draw_keys"):
-        keys = player_keys(event)
-    return places.Draw(
-        event.seed, {keys[pk]: draw for pk, draw in event.draw_keys.items()}
-    )
+    if not hasattr(event, "draw_keys"):
+        player_names(event)
+    return places.Draw(event.seed, event.draw_keys)
 
 
 def resolve_absent(event: Event, names: list[str]) -> set[int]:
@@ -191,15 +189,16 @@ def heat_tables(
     event: Event,
     keys: dict[int, str] | None = None,
     rows: list[HeatSeatRow] | None = None,
-) -> tuple[list[advancement.HeatTable], list[tuple[int, int]], set[str]]:
-    """The heat tables as plain data, the (heat, table) pairs with no result, and
-    the players seated at those (they count as participants already).
+) -> tuple[list[advancement.HeatTable], list[tuple[int, int]], set[int]]:
+    """The heat tables as plain data (players by id, named by ``keys``), the
+    (heat, table) pairs with no result, and the ids of the players seated at those
+    (they count as participants already).
 
     A table counts as missing until every seat has a record (tournament.md,
     Advancement, 8: "provisional"). ``rows`` (``heat_seat_rows``) saves loading
     them again.
     """
-    keys = keys or player_keys(event)
+    keys = keys or player_names(event)
     grouped: dict[tuple[int, int], list[HeatSeatRow]] = defaultdict(list)
     for row in heat_seat_rows(event) if rows is None else rows:
         grouped[(row[0], row[1])].append(row)
@@ -207,15 +206,16 @@ def heat_tables(
     for (heat, number), table_rows in grouped.items():
         if any(row[4] is None for row in table_rows):
             missing.append((heat, number))
-            pending.update(keys[row[3]] for row in table_rows)
+            pending.update(row[3] for row in table_rows)
             continue
         records = tuple(
             advancement.PlayerResult(
-                player=keys[player],
+                player=player,
                 final=final,
                 day1=day1,
                 day2=day2,
                 declared_place=1 if declared else None,
+                name=keys[player],
             )
             for _, _, _, player, final, day1, day2, _, declared, _ in table_rows
         )
@@ -246,11 +246,11 @@ def event_advancement(
     Absent players are those marked absent from the semi-final plus ``extra_absent``
     (names or ``#badge``; UserError for unknown names). With ``override`` the GM's
     size and added players (``SemiFinalOverride``) apply; without, the plain
-    recommendation. ``keys`` (``player_keys(event)``), ``rows``
+    recommendation. ``keys`` (``player_names(event)``), ``rows``
     (``heat_seat_rows(event)``) and ``absent`` (``absent_ids(event)``) save
     loading them again. Nothing is saved.
     """
-    keys = keys or player_keys(event)
+    keys = keys or player_names(event)
     if absent is None:
         absent = absent_ids(event)
     absent = absent | resolve_absent(event, extra_absent or [])
@@ -260,7 +260,8 @@ def event_advancement(
         settings = advancement.AdvancementSettings(
             layouts=event.semi_layout_map(),
             seed=event.seed,
-            draws=event_draw(event, keys).names,
+            draws=event_draw(event).keys,
+            names=keys,
             forced_size=gm.size if gm else None,
         )
     except ValueError as exc:
@@ -268,11 +269,11 @@ def event_advancement(
     try:
         return advancement.advance(
             tables,
-            absent={keys[pk] for pk in absent},
+            absent=absent,
             settings=settings,
             missing_tables=missing,
             pending_players=pending,
-            added=[keys[p.pk] for p in gm.added.all()] if gm else (),
+            added=[p.pk for p in gm.added.all()] if gm else (),
         )
     except ValueError as exc:
         raise UserError(f"The advancement cannot be worked out: {exc}") from exc

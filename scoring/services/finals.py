@@ -43,11 +43,11 @@ from heats.permissions import require
 from scoring.core.laurels import Laurel, semi_runners_up
 from scoring.core.places import display_percent
 from scoring.models import FinalFill, PlayerRecord
-from scoring.services import event_advancement, event_draw, player_keys
+from scoring.services import event_advancement, event_draw, player_names
 from scoring.services.rounds import (
     _make_round,
     final_round,
-    players_by_key,
+    players_by_id,
     round_results,
     semi_round,
 )
@@ -152,7 +152,7 @@ def final_field(event: Event) -> FinalField:
             raise UserError(
                 "Seat the semi-final first: the final is its table winners."
             )
-        return FinalField(players_by_key(event, [q.player for q in result.qualifiers]))
+        return FinalField(players_by_id(event, [q.player for q in result.qualifiers]))
     heat_winners = set(heat_winner_ids(event))
     all_winners = heat_services.semi_table_winners(semi, None)
     absent = _absent(final)
@@ -182,17 +182,12 @@ def _candidates(
     event: Event, semi: Round, heat_winners: set[int], leave_out: set[int]
 ) -> list[RunnerUp]:
     """Runner-up candidates, best first (module docstring)."""
-    keys = player_keys(event)
-    ids = {key: pk for pk, key in keys.items()}
+    keys = player_names(event)
     tables = round_results(semi, keys)
-    skip = {keys[pk] for pk in leave_out} | {
-        key for key, pk in ids.items() if pk not in heat_winners
-    }
-    lines = semi_runners_up(tables, skip, event_draw(event, keys))
-    players = Player.objects.in_bulk([ids[line.player] for line in lines])
-    return [
-        RunnerUp(players[ids[line.player]], line.table or 0, line) for line in lines
-    ]
+    skip = set(leave_out) | {pk for pk in keys if pk not in heat_winners}
+    lines = semi_runners_up(tables, skip, event_draw(event))
+    players = Player.objects.in_bulk([line.player for line in lines])
+    return [RunnerUp(players[line.player], line.table or 0, line) for line in lines]
 
 
 def finalists(event: Event) -> list[Player]:

@@ -12,14 +12,14 @@ merge
     the duplicate is deleted. Refused when both were seated in the same round: one
     person cannot have played two tables of one heat, so one of them is someone
     else.
-player key
-    The name advancement and the published lists use (``services.player_keys``:
-    the name, with the badge when two players share it). A correction that changes
-    keys rewrites them in the event's published lists, so a corrected name is not
-    read as one player losing a seat and another gaining it
-    (tournament.md, Advancement, 9). Warnings and reasons written at publication
-    keep their words. Die rolls follow ``Player.draw_key``, set when the player
-    was created (Advancement, 7): a corrected typo never re-rolls a tie-break.
+player id
+    Advancement and the published lists (``PublishedEntry``) know players by id,
+    so a corrected name shows corrected everywhere at once and is never read as
+    one player losing a seat and another gaining it (tournament.md, Advancement,
+    9); a merge moves the duplicate's published places to the person kept.
+    Warnings and reasons written at publication keep their words. Die rolls
+    follow ``Player.draw_key``, set when the player was created (Advancement, 7):
+    a corrected typo never re-rolls a tie-break.
 
 Player counts (participants, the half cap) and a double winner counting once
 (tournament.md, Advancement, 1-2) assume one record per person; merging restores
@@ -45,62 +45,16 @@ from heats.models import (
     normalise_name,
 )
 from heats.services.core import lock, log
-from scoring.models import FinalFill, PublishedList, SemiFinalOverride
-from scoring.services import player_keys
+from scoring.models import (
+    FinalFill,
+    ListPart,
+    PublishedEntry,
+    PublishedList,
+    SemiFinalOverride,
+)
 
 NAME_MAX = Player._meta.get_field("name").max_length
 BADGE_MAX = Player._meta.get_field("badge").max_length
-DOUBLES = "double_winners"  # the published list's part of player keys as text
-
-
-def _rewrite_keys(event: Event, renamed: dict[str, str]) -> int:
-    """Put the new player keys in every published list of ``event`` where a
-    ``player`` field or a double winner holds an old one; returns lists changed.
-
-    After a merge two old keys become one: the person keeps their first row in
-    each part of the list (one seat, one place in the call order), and is no
-    longer a next alternate once a qualifier."""
-    if not renamed:
-        return 0
-    changed = 0
-    for published in PublishedList.objects.filter(event=event):
-        data = published.data
-        touched = False
-        for part, rows in data.items():
-            if not isinstance(rows, list):
-                continue
-            for i, row in enumerate(rows):
-                if isinstance(row, dict) and row.get("player") in renamed:
-                    row["player"] = renamed[row["player"]]
-                    touched = True
-                elif isinstance(row, str) and row in renamed and part == DOUBLES:
-                    rows[i] = renamed[row]
-                    touched = True
-        if touched:
-            _drop_repeats(data, set(renamed.values()))
-            published.save(update_fields=["data"])
-            changed += 1
-    return changed
-
-
-def _drop_repeats(data: dict, players: set[str]) -> None:
-    """In ``data`` (a published list), the rows of ``players`` after their first
-    in each part, and their next-alternate rows when they are qualifiers."""
-    seated = {row.get("player") for row in data.get("qualifiers", [])}
-    for part, rows in data.items():
-        if not isinstance(rows, list):
-            continue
-        seen: set[str] = set()
-        kept = []
-        for row in rows:
-            player = row.get("player") if isinstance(row, dict) else row
-            if player in players and (
-                player in seen or (part == "next_alternates" and player in seated)
-            ):
-                continue
-            seen.add(player)
-            kept.append(row)
-        rows[:] = kept
 
 
 def _lock_player(event: Event, player: Player) -> None:
@@ -115,14 +69,6 @@ def _lock_player(event: Event, player: Player) -> None:
         ) from None
     if player.event_id != event.pk:
         raise UserError("Unknown player.")
-
-
-def _keys_changed(before: dict[int, str], after: dict[int, str]) -> dict[str, str]:
-    """Old key -> new key of every player whose key changed (their die rolls do
-    not: ``Player.draw_key``)."""
-    return {
-        old: after[pk] for pk, old in before.items() if pk in after and after[pk] != old
-    }
 
 
 def _clash(event: Event, player: Player, name: str, badge: str) -> Player | None:
@@ -164,16 +110,14 @@ def rename_player(
             f"{clash} already has that {'badge' if new_badge else 'name'}: if they "
             f"are one person, merge {player} into {clash} instead."
         )
-    before, old = player_keys(event), str(player)
+    old = str(player)
     player.name, player.badge = new_name, new_badge
     player.save()
-    lists = _rewrite_keys(event, _keys_changed(before, player_keys(event)))
     log(
         event,
         user,
         "rename",
-        f"Renamed {old} to {player}"
-        + (f" (published lists updated: {lists})" if lists else ""),
+        f"Renamed {old} to {player}",
         player=player.pk,
         old=old,
         new=str(player),
@@ -252,6 +196,32 @@ def _move_pairs(event: Event, kept: Player, duplicate: Player) -> None:
         pair.save(update_fields=["player_a", "player_b"])
 
 
+def _move_published(event: Event, kept: Player, duplicate: Player) -> int:
+    """The duplicate's places on published lists become the kept player's: one
+    row of the person per part of each list (the first in list order), and no
+    next-alternate row once a qualifier. Returns the lists changed."""
+    lists = 0
+    for published in PublishedList.objects.filter(
+        event=event, entries__player=duplicate
+    ).distinct():
+        entries = list(published.entries.filter(player__in=(kept, duplicate)))
+        seated = any(e.part == ListPart.QUALIFIERS for e in entries)
+        first: dict[str, PublishedEntry] = {}
+        for entry in sorted(entries, key=lambda e: (e.part, e.position)):
+            repeat = entry.part in first or (
+                seated and entry.part == ListPart.NEXT_ALTERNATES
+            )
+            if repeat:
+                entry.delete()
+                continue
+            first[entry.part] = entry
+            if entry.player_id != kept.pk:
+                entry.player = kept
+                entry.save(update_fields=["player"])
+        lists += 1
+    return lists
+
+
 def _move_choices(event: Event, kept: Player, duplicate: Player) -> None:
     """The GM's added semi-finalists and final fills name ``kept`` instead."""
     for model in (SemiFinalOverride, FinalFill):
@@ -277,21 +247,18 @@ def merge_players(event: Event, kept: Player, duplicate: Player, user=None) -> P
     for player in sorted((kept, duplicate), key=lambda p: p.pk):
         _lock_player(event, player)
     _refuse_shared_rounds(kept, duplicate)
-    before, gone, dup_pk = player_keys(event), str(duplicate), duplicate.pk
+    gone = str(duplicate)
     rounds = duplicate.entries.count()
     _move_entries(kept, duplicate)
     Seat.objects.filter(player=duplicate).update(player=kept)
     _move_pairs(event, kept, duplicate)
     _move_choices(event, kept, duplicate)
+    lists = _move_published(event, kept, duplicate)
     badge = duplicate.badge
     duplicate.delete()
     if not kept.badge and badge:
         kept.badge = badge
         kept.save()
-    after = player_keys(event)
-    renamed = _keys_changed(before, after)
-    renamed[before[dup_pk]] = after[kept.pk]
-    lists = _rewrite_keys(event, renamed)
     log(
         event,
         user,

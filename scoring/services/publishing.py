@@ -10,6 +10,7 @@ Words (tournament.md, Advancement, 5 and 9):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from django.db import transaction
@@ -19,11 +20,19 @@ from heats.core.errors import UserError
 from heats.models import Event, Player
 from heats.services import log
 from scoring.core import advancement
-from scoring.models import PublishedList, SemiFinalOverride
+from scoring.models import (
+    ListPart,
+    PublishedEntry,
+    PublishedList,
+    SemiFinalOverride,
+)
 from scoring.services import require_no_held_heats
 
 # The parts of a list the public reads: who is on it, in call order, and why.
 LIST_PARTS = ("qualifiers", "alternates", "next_alternates")
+# Every part stored as rows (``PublishedEntry``); alternates carry their finish.
+PARTS = tuple(ListPart.values)
+FINISH = ("percent", "heat", "table", "place")
 
 
 @dataclass(frozen=True)
@@ -31,7 +40,7 @@ class ListChanges:
     """Players who gain or lose a seat against the published list, in list order;
     ``revised``: players who keep their part of the list (seat or next
     alternate) but whose place in the call order or reason (a percentage) is no
-    longer what was published."""
+    longer what was published. Names, for display."""
 
     gains: list[str]
     losses: list[str]
@@ -41,39 +50,94 @@ class ListChanges:
         return bool(self.gains or self.losses or self.revised)
 
 
-def _reasons(data: dict) -> dict[tuple[str, str], str]:
-    """``{(part, player): reason}`` of a list's JSON (``Advancement.to_json``);
-    an alternate's reason carries its call number ("alternate 9: ...")."""
+def latest_published(event: Event) -> PublishedList | None:
+    """The list the public sees (its entries loaded), or None before the first
+    publication."""
+    return PublishedList.objects.filter(event=event).prefetch_related("entries").first()
+
+
+def _result_rows(result: advancement.Advancement) -> dict[str, list[dict]]:
+    """Each part of ``result`` as rows ``{"player_id", "reason", ...finish}``."""
+    rows: dict[str, list[dict]] = {}
+    for part in PARTS:
+        if part == ListPart.DOUBLE_WINNERS:
+            rows[part] = [{"player_id": p, "reason": ""} for p in result.double_winners]
+            continue
+        rows[part] = [
+            {k: v for k, v in item.to_json(with_ids=True).items() if k != "player"}
+            for item in getattr(result, part)
+        ]
+    return rows
+
+
+def _entry_rows(published: PublishedList) -> dict[str, list[dict]]:
+    """Each part of ``published`` as rows shaped as :func:`_result_rows`."""
+    rows: dict[str, list[dict]] = {part: [] for part in PARTS}
+    for entry in sorted(published.entries.all(), key=lambda e: e.position):
+        row = {"player_id": entry.player_id, "reason": entry.reason}
+        if entry.part in ("alternates", "next_alternates"):
+            row.update({k: getattr(entry, k) for k in FINISH})
+        rows[entry.part].append(row)
+    return rows
+
+
+def published_json(published: PublishedList, names: Mapping[int, str]) -> dict:
+    """``published`` shaped as ``Advancement.to_json()``, players named by
+    ``names`` (id -> name shown: ``scoring.services.player_names``), so a name
+    corrected since shows corrected."""
+    rows = _entry_rows(published)
+    data = {k: v for k, v in published.data.items() if k not in PARTS}
+    for part in PARTS:
+        if part == ListPart.DOUBLE_WINNERS:
+            ids = [row["player_id"] for row in rows[part]]
+            data[part] = [names.get(pk, "?") for pk in ids]
+            data["double_winner_ids"] = ids
+        else:
+            data[part] = [
+                {"player": names.get(row["player_id"], "?"), **row}
+                for row in rows[part]
+            ]
+    return data
+
+
+def _reasons(rows: dict[str, list[dict]]) -> dict[tuple[str, int], str]:
+    """``{(part, player id): reason}`` of the public parts; an alternate's reason
+    carries its call number ("alternate 9: ...")."""
     return {
-        (part, row["player"]): row["reason"]
+        (part, row["player_id"]): row["reason"]
         for part in LIST_PARTS
-        for row in data.get(part, [])
+        for row in rows.get(part, [])
     }
 
 
-def latest_published(event: Event) -> PublishedList | None:
-    """The list the public sees, or None before the first publication."""
-    return PublishedList.objects.filter(event=event).first()
-
-
-def changes(published: PublishedList | None, result: advancement.Advancement):
+def changes(
+    published: PublishedList | None,
+    result: advancement.Advancement,
+    names: Mapping[int, str] | None = None,
+) -> ListChanges:
     """Who gains or loses a seat if ``result`` replaced ``published``, and who
     keeps their part of the list with another reason or call number (``revised``):
-    any of them means the published list is no longer the live one."""
+    any of them means the published list is no longer the live one. Players are
+    compared by id; ``names`` (default ``result``'s) names them."""
     if published is None:
         return ListChanges([], [])
-    old = published.qualifiers
-    new = [q.player for q in result.qualifiers]
+    before_rows, after_rows = _entry_rows(published), _result_rows(result)
+    old = [row["player_id"] for row in before_rows["qualifiers"]]
+    new = [row["player_id"] for row in after_rows["qualifiers"]]
     gains = [p for p in new if p not in old]
     losses = [p for p in old if p not in new]
-    before = _reasons(published.data)
+    before = _reasons(before_rows)
     moved = set(gains) | set(losses)
-    revised: list[str] = []
-    for (part, player), reason in _reasons(result.to_json()).items():
+    revised: list[int] = []
+    for (part, player), reason in _reasons(after_rows).items():
         if player not in moved and player not in revised:
             if before.get((part, player)) != reason:
                 revised.append(player)
-    return ListChanges(gains=gains, losses=losses, revised=revised)
+
+    def named(ids: list[int]) -> list[str]:
+        return [(names or {}).get(pk) or result.name(pk) for pk in ids]
+
+    return ListChanges(gains=named(gains), losses=named(losses), revised=named(revised))
 
 
 @transaction.atomic
@@ -88,10 +152,23 @@ def publish(event: Event, result: advancement.Advancement, user=None) -> Publish
     require_no_held_heats(event, "publishing the semi-final list")
     previous = latest_published(event)
     diff = changes(previous, result)
+    data = result.to_json()
     published = PublishedList.objects.create(
         event=event,
-        data=result.to_json(),
+        data={k: v for k, v in data.items() if k not in PARTS + ("double_winner_ids",)},
         published_by=user if getattr(user, "is_authenticated", False) else None,
+    )
+    PublishedEntry.objects.bulk_create(
+        PublishedEntry(
+            published_list=published,
+            part=part,
+            position=position,
+            player_id=row["player_id"],
+            reason=row["reason"],
+            **{k: row.get(k) for k in FINISH},
+        )
+        for part, rows in _result_rows(result).items()
+        for position, row in enumerate(rows, start=1)
     )
     detail = f"Published the semi-final list ({len(result.qualifiers)} players)"
     if diff:

@@ -35,7 +35,7 @@ from scoring.services import (
     event_advancement,
     event_draw,
     held_tables,
-    player_keys,
+    player_names,
     require_no_held_heats,
 )
 from scoring.services.results import seat_record, table_seats
@@ -61,11 +61,10 @@ def _make_round(event: Event, code: str) -> Round:
     return heat_services.get_round(event, code, create=True)
 
 
-def players_by_key(event: Event, keys) -> list[Player]:
-    """The players named by advancement keys (``scoring.services.player_keys``)."""
-    ids = {key: pk for pk, key in player_keys(event).items()}
-    found = {p.pk: p for p in event.players.filter(pk__in=[ids[k] for k in keys])}
-    return [found[ids[k]] for k in keys]
+def players_by_id(event: Event, ids: list[int]) -> list[Player]:
+    """The players of ``event`` with ``ids``, in that order."""
+    found = event.players.in_bulk(ids)
+    return [found[pk] for pk in ids]
 
 
 @transaction.atomic
@@ -117,7 +116,7 @@ def seat_semi(event: Event, *, seed=None, user=None, state: str | None = None):
             f"The list holds {len(result.qualifiers)} players for {result.seats} "
             "seats: choose a larger size or take a player off the list first."
         )
-    players = players_by_key(event, [q.player for q in result.qualifiers])
+    players = players_by_id(event, [q.player for q in result.qualifiers])
     return heat_services.seat_round(
         semi, seed=seed, user=user, players=players, sizes=list(result.tables)
     )
@@ -143,11 +142,12 @@ def round_results(
         tables.append(
             [
                 PlayerResult(
-                    player=keys[s.player_id],
+                    player=s.player_id,
                     final=s.record.final,
                     day1=s.record.day1,
                     day2=s.record.day2,
                     declared_place=1 if s.record.declared_winner else None,
+                    name=keys[s.player_id],
                 )
                 for s in seats
             ]
@@ -162,7 +162,7 @@ def event_laurels(event: Event, *, public: bool = False) -> list[Laurel]:
     rounds = {r.kind: r for r in event.rounds.exclude(kind=RoundKind.HEAT)}
     if RoundKind.FINAL not in rounds:
         return []
-    keys = player_keys(event)
+    keys = player_names(event)
     held = held_tables(event) if public else {}
     final_tables = round_results(rounds.get(RoundKind.FINAL), keys, held)
     if not final_tables or not final_tables[0]:
@@ -173,7 +173,4 @@ def event_laurels(event: Event, *, public: bool = False) -> list[Laurel]:
             seat__round=rounds[RoundKind.FINAL], declared_winner=True
         ).values_list("seat__player_id", "tie_reason")
     )
-    reasons = {keys[pk]: reason for pk, reason in ties.items()}
-    return laurels(
-        final_tables[0], semi_tables, event_draw(event, keys), tie_reasons=reasons
-    )
+    return laurels(final_tables[0], semi_tables, event_draw(event), tie_reasons=ties)

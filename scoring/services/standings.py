@@ -21,7 +21,7 @@ from scoring.services import (
     heat_seat_rows,
     held_labels,
     held_tables,
-    player_keys,
+    player_names,
     publishing,
 )
 
@@ -76,6 +76,7 @@ def heat_rows(
                 "table": table,
                 "seat": seat,
                 "player": keys[player],
+                "player_id": player,
                 "day1": day1,
                 "day2": day2,
                 "final": final,
@@ -97,17 +98,19 @@ def heat_rows(
 def winner_rows(
     heats: list[tuple[int, list[dict]]],
     posted: dict,
-    absent: set[str],
+    absent: set[int],
 ) -> list[dict]:
     """One row per distinct heat winner: heats won, double marker, semi-final status
-    (``absent``: the keys of players marked absent from the semi-final)."""
-    wins: dict[str, list[str]] = defaultdict(list)
+    (``absent``: the ids of players marked absent from the semi-final)."""
+    wins: dict[int, list[str]] = defaultdict(list)
+    names: dict[int, str] = {}
     for heat, rows in heats:
         for row in rows:
             if row["place"] == 1:
-                wins[row["player"]].append(f"heat {heat} table {row['table']}")
-    seated = {q["player"] for q in posted["qualifiers"]}
-    pared = {p["player"] for p in posted["pared"]}
+                names[row["player_id"]] = row["player"]
+                wins[row["player_id"]].append(f"heat {heat} table {row['table']}")
+    seated = {q["player_id"] for q in posted["qualifiers"]}
+    pared = {p["player_id"] for p in posted["pared"]}
     rows = []
     for player, won in wins.items():
         if player in absent:
@@ -118,7 +121,7 @@ def winner_rows(
             status = "qualified" if player in seated else "—"
         rows.append(
             {
-                "player": player,
+                "player": names[player],
                 "wins": ", ".join(won),
                 "double": len(won) > 1,
                 "wins_count": len(won),
@@ -142,13 +145,17 @@ def standings(event: Event) -> Standings:
     unacknowledged rules findings count as owing their results and are listed in
     ``being_checked`` (``scoring.services.held_tables``).
     """
-    keys = player_keys(event)
+    keys = player_names(event)
     held = held_tables(event)
     rows = heat_seat_rows(event, held)
     absent = absent_ids(event)
     result = event_advancement(event, keys=keys, rows=rows, absent=absent)
     published = publishing.latest_published(event)
-    posted = published.data if published else result.to_json()
+    posted = (
+        publishing.published_json(published, keys)
+        if published
+        else result.to_json(with_ids=True)
+    )
     posted = {**posted, "seats": sum(posted["tables"])}
     heats, ties = heat_rows(event, keys, rows)
     return Standings(
@@ -156,8 +163,8 @@ def standings(event: Event) -> Standings:
         result=result,
         posted=posted,
         published=published,
-        changed=bool(publishing.changes(published, result)),
-        winners=winner_rows(heats, posted, {keys[pk] for pk in absent}),
+        changed=bool(publishing.changes(published, result, keys)),
+        winners=winner_rows(heats, posted, absent),
         heats=heats,
         qualifiers=posted["qualifiers"],
         alternates=_alternate_rows(posted["alternates"], 1),

@@ -29,7 +29,7 @@ from heats import services as heat_services
 from heats.core.errors import UserError
 from heats.models import EntryStatus, Event, Player, Seat
 from heats.permissions import require
-from scoring.services import event_advancement, player_keys
+from scoring.services import event_advancement
 from scoring.services.results import lock_table
 from scoring.services.rounds import semi_round
 
@@ -57,12 +57,11 @@ def present_alternates(event: Event) -> list[Candidate]:
             "player_id", flat=True
         )
     )
-    ids = {key: pk for pk, key in player_keys(event).items()}
     listed = [*result.qualifiers, *result.next_alternates]
     wanted = [
-        (ids[item.player], item.reason)
+        (item.player, item.reason)
         for item in listed
-        if ids[item.player] in present and ids[item.player] not in seated
+        if item.player in present and item.player not in seated
     ]
     players = Player.objects.in_bulk([pk for pk, _ in wanted])
     return [

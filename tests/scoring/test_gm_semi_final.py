@@ -58,17 +58,17 @@ def test_demo_list_is_a_semi_final_of_25_with_one_alternate(demo_event):
 
 def test_marking_a_qualifier_absent_calls_the_next_alternate(demo_gm, demo_event):
     before = event_advancement(demo_event)
-    winner = before.qualifiers[0].player
-    called_next = before.next_alternates[0].player
+    winner = before.qualifiers[0].label
+    called_next = before.next_alternates[0].label
     url = reverse("scoring:semi-mark", kwargs={"event": "demo"})
     response = demo_gm.post(
         url, {"player": by_name(demo_event, winner).pk, "status": "absent"}
     )
     assert response.status_code == 302
     after = event_advancement(demo_event)
-    assert winner not in {q.player for q in after.qualifiers}
-    assert [a.player for a in after.alternates] == [
-        before.alternates[0].player,
+    assert winner not in {q.label for q in after.qualifiers}
+    assert [a.label for a in after.alternates] == [
+        before.alternates[0].label,
         called_next,
     ]
     semi = rounds.semi_round(demo_event)
@@ -81,7 +81,7 @@ def test_marking_a_qualifier_absent_calls_the_next_alternate(demo_gm, demo_event
 
 
 def test_marking_present_checks_the_qualifier_in(demo_gm, demo_event):
-    name = event_advancement(demo_event).qualifiers[3].player
+    name = event_advancement(demo_event).qualifiers[3].label
     demo_gm.post(
         reverse("scoring:semi-mark", kwargs={"event": "demo"}),
         {"player": by_name(demo_event, name).pk, "status": "present"},
@@ -93,7 +93,7 @@ def test_marking_present_checks_the_qualifier_in(demo_gm, demo_event):
 def test_seat_semi_final_seats_the_qualifiers_in_five_tables_of_five(
     demo_gm, demo_event
 ):
-    qualifiers = {q.player for q in event_advancement(demo_event).qualifiers}
+    qualifiers = {q.label for q in event_advancement(demo_event).qualifiers}
     response = demo_gm.post(reverse("scoring:semi-seat", kwargs={"event": "demo"}))
     assert response.status_code == 302
     semi = rounds.semi_round(demo_event)
@@ -105,7 +105,7 @@ def test_seat_semi_final_seats_the_qualifiers_in_five_tables_of_five(
 
 def test_the_final_is_the_semi_final_table_winners_only(demo_gm, demo_event):
     result = event_advancement(demo_event)
-    alternates = {a.player for a in result.alternates}
+    alternates = {a.label for a in result.alternates}
     rounds.seat_semi(demo_event, seed=1)
     scores = play_semi(demo_event, alternates)
     winners = {max(f, key=f.get) for f in scores.values()}
@@ -213,7 +213,7 @@ def test_seat_round_command_seats_the_semi_final_from_the_list(demo_event, capsy
     data = json.loads(capsys.readouterr().out)
     assert [len(t["players"]) for t in data["tables"]] == [5, 5, 5, 5, 5]
     seated = {p for t in data["tables"] for p in t["players"]}
-    assert seated == {q.player for q in event_advancement(demo_event).qualifiers}
+    assert seated == {q.label for q in event_advancement(demo_event).qualifiers}
     assert "Drew Penrose" in seated and "Marlo Juniper" not in seated
     with pytest.raises(CommandError, match="semi-final table 1 has no results"):
         call_command("seat_round", "demo", "final")

@@ -72,7 +72,7 @@ def test_public_standings_count_the_held_table_as_owing_results(heat):
 def test_the_gm_list_sees_everything(heat):
     result = event_advancement(heat.event)
     assert result.provisional is False
-    qualifiers = [q.player for q in result.qualifiers]
+    qualifiers = [q.label for q in result.qualifiers]
     assert winner(heat.tables.get(number=1)) in qualifiers
     assert winner(heat.tables.get(number=2)) in qualifiers
 
@@ -161,8 +161,8 @@ def test_public_laurels_wait_for_a_final_being_checked(heat, gm):
     enter(table, TYPO)
     assert event_laurels(event, public=True) == []
     laurels = event_laurels(event)
-    assert (laurels[0].place, laurels[0].player) == (1, winner(table))
+    assert (laurels[0].place, laurels[0].label) == (1, winner(table))
     acknowledge_check(table, gm)
-    assert [x.player for x in event_laurels(event, public=True)] == [
-        x.player for x in laurels
+    assert [x.label for x in event_laurels(event, public=True)] == [
+        x.label for x in laurels
     ]

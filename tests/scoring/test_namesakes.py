@@ -1,14 +1,16 @@
 """A namesake checked in later changes nothing for the player already there
 (tournament.md, Advancement, 7 and 9): her die rolls are seeded by her
-``Player.draw_key``, set when she was created, not by how the pages tell the two
-apart ("Ann Lee" becomes "Ann Lee (#12)" once a second Ann Lee exists)."""
+``Player.draw_key``, set when she was created, and the published list names her
+by id, not by how the pages tell the two apart ("Ann Lee" becomes "Ann Lee (#12)"
+once a second Ann Lee exists)."""
 
 from __future__ import annotations
 
 from heats.models import Player
 from heats.services import check_in, get_round
-from scoring.services import event_advancement, event_draw, player_keys
+from scoring.services import event_advancement, event_draw, player_names, publishing
 from scoring.services.imports import import_results
+from scoring.services.standings import standings
 
 # Seven heat winners with equal records (every margin 10, one heat each) for six
 # seats: the HMW order comes down to the die (Advancement, 2.8). Ann Lee, badge
@@ -26,26 +28,50 @@ def ann(event) -> Player:
 
 
 def hmw_order(event) -> list[int]:
-    """Player ids of the seated winners and the cut winners, in list order."""
-    ids = {key: pk for pk, key in player_keys(event).items()}
+    """Player ids of the seated winners, then the cut winners, in list order."""
     result = event_advancement(event)
-    return [ids[q.player] for q in result.qualifiers] + [
-        ids[a.player] for a in result.alternates if a.percent is None
+    return [q.player for q in result.qualifiers] + [
+        a.player for a in result.alternates if a.percent is None
     ]
+
+
+def published_place(event, player: Player) -> tuple[str, int, str] | None:
+    """(part, position, name shown) of ``player`` on the public list."""
+    posted = standings(event).posted
+    for part in ("qualifiers", "alternates", "next_alternates"):
+        for position, row in enumerate(posted[part], start=1):
+            if row["player_id"] == player.pk:
+                return part, position, row["player"]
+    return None
 
 
 def test_a_namesake_checked_in_later_keeps_the_first_ones_die_roll(event, gm):
     import_results(event, SEVEN_TIED)
     first = ann(event)
-    assert player_keys(event)[first.pk] == "Ann Lee"
-    roll = event_draw(event).roll("hmw", "Ann Lee")
+    assert player_names(event)[first.pk] == "Ann Lee"
+    roll = event_draw(event).roll("hmw", first.pk)
     order = hmw_order(event)
 
     check_in(get_round(event, "2", create=True), [("Ann Lee", "99")], user=gm)
 
     second = Player.objects.get(event=event, badge="99")
-    keys = player_keys(event)
-    assert (keys[first.pk], keys[second.pk]) == ("Ann Lee (#12)", "Ann Lee (#99)")
-    assert event_draw(event).roll("hmw", "Ann Lee (#12)") == roll
+    names = player_names(event)
+    assert (names[first.pk], names[second.pk]) == ("Ann Lee (#12)", "Ann Lee (#99)")
+    assert event_draw(event).roll("hmw", first.pk) == roll
     assert hmw_order(event) == order
     assert (ann(event).draw_key, second.draw_key) == ("Ann Lee", "Ann Lee (#99)")
+
+
+def test_a_namesake_checked_in_later_keeps_the_first_ones_published_place(event, gm):
+    import_results(event, SEVEN_TIED)
+    first = ann(event)
+    publishing.publish(event, event_advancement(event), gm)
+    part, position, shown = published_place(event, first)
+    assert shown == "Ann Lee"
+
+    check_in(get_round(event, "2", create=True), [("Ann Lee", "99")], user=gm)
+
+    assert published_place(event, first) == (part, position, "Ann Lee (#12)")
+    published = publishing.latest_published(event)
+    assert not publishing.changes(published, event_advancement(event))
+    assert not standings(event).changed

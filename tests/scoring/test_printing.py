@@ -140,7 +140,7 @@ def play_semi_and_final(event) -> list[str]:
     """Seat and play the semi-final and final; return the laurels worked out by
     hand: the final's players by their scores (120, 110, ... by seat), then the
     best semi-final runner-up (table 1's, 89% of its winner)."""
-    alternates = {a.player for a in event_advancement(event).alternates}
+    alternates = {a.label for a in event_advancement(event).alternates}
     rounds.seat_semi(event, seed=1)
     runners_up = []
     for table in rounds.semi_round(event).tables.order_by("number"):

@@ -36,7 +36,7 @@ def seated(demo_event):
 
 def a_winner(event) -> Player:
     """A seated heat winner: the first qualifier on the list."""
-    return by_name(event, event_advancement(event).qualifiers[0].player)
+    return by_name(event, event_advancement(event).qualifiers[0].label)
 
 
 def test_the_next_present_alternate_takes_the_no_shows_seat(seated):
@@ -58,7 +58,7 @@ def test_the_next_present_alternate_takes_the_no_shows_seat(seated):
 
 def test_next_follows_the_list_order_not_the_check_in_order(seated):
     # The alternate after Marlo checks in first; Marlo is still next on the list.
-    later = by_name(seated, event_advancement(seated).next_alternates[1].player)
+    later = by_name(seated, event_advancement(seated).next_alternates[1].label)
     marlo = by_name(seated, "Marlo Juniper")
     rounds.mark_semi(seated, later, True)
     rounds.mark_semi(seated, marlo, True)
@@ -67,7 +67,7 @@ def test_next_follows_the_list_order_not_the_check_in_order(seated):
     substitutes.replace_no_show(seated, a_winner(seated))
     assert seat_of(seated, marlo)
     # The GM may pick another present alternate for the next no-show.
-    other = event_advancement(seated).qualifiers[1].player
+    other = event_advancement(seated).qualifiers[1].label
     substitutes.replace_no_show(seated, by_name(seated, other), later)
     assert seat_of(seated, later)
 
@@ -96,7 +96,7 @@ def test_a_table_with_results_keeps_its_players(seated):
 
 def test_an_alternate_not_present_cannot_be_chosen(seated):
     rounds.mark_semi(seated, by_name(seated, "Marlo Juniper"), True)
-    later = by_name(seated, event_advancement(seated).next_alternates[1].player)
+    later = by_name(seated, event_advancement(seated).next_alternates[1].label)
     with pytest.raises(UserError, match="not a present alternate"):
         substitutes.replace_no_show(seated, a_winner(seated), later)
 
