@@ -35,6 +35,8 @@ from heats.core.names import (
 )
 from heats.core.rounds import KIND_LABELS, RoundCode
 from heats.core.rounds import RoundKind as CoreKind
+from heats.core.tables import STATUS_LABELS
+from heats.core.tables import ResultStatus as CoreStatus
 
 
 def new_seed() -> str:
@@ -322,8 +324,24 @@ class Entry(models.Model):
         return f"{self.player} in {self.round} ({self.get_status_display()})"
 
 
+class ResultStatus(models.TextChoices):
+    """Where a table's results stand (``heats.core.tables``): written by the
+    results app at the end of every write of a table's records (Tabbycat's
+    ``Debate.result_status``), read here without knowing what a record is."""
+
+    OWED = CoreStatus.OWED.value, STATUS_LABELS[CoreStatus.OWED]
+    IN = CoreStatus.IN.value, STATUS_LABELS[CoreStatus.IN]
+    TIE = CoreStatus.TIE.value, STATUS_LABELS[CoreStatus.TIE]
+    CHECK = CoreStatus.CHECK.value, STATUS_LABELS[CoreStatus.CHECK]
+
+
 class Table(models.Model):
     """One game of 4–6 players in a round, numbered 1..n (tournament.md, Words).
+
+    ``result_status`` says whether its results are owed, in, in with a tie for
+    first the GM has not declared, or held for a rules check no GM has
+    acknowledged (``ResultStatus``); the results app keeps it up to date and
+    this app only reads it.
 
     ``time_called`` is the day (1-3) on which time was called, the game then
     ending with that day's scoring and scored as recorded (tournament.md, Heats,
@@ -333,6 +351,12 @@ class Table(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
     late = models.BooleanField(default=False, help_text="Formed from late arrivals.")
+    result_status = models.CharField(
+        max_length=5,
+        choices=ResultStatus.choices,
+        default=ResultStatus.OWED,
+        editable=False,
+    )
     time_called = models.PositiveSmallIntegerField(
         "time called on day",
         null=True,

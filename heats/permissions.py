@@ -5,8 +5,8 @@ Words (tournament.md, "What people see"):
 GM
     One of the event's game masters (``Event.gms``), or a superuser: runs the event.
 assistant
-    An assistant GM (``Event.assistants``): checks players in, enters results and
-    attaches scoresheets; never seats, corrects, declares or publishes.
+    An assistant GM (``Event.assistants``): checks players in (and, with the
+    actions ``scoring.permissions`` adds, enters results); never seats.
 action
     One kind of change (:class:`Action`): the role it needs and the words a refusal
     uses ("Only this event's GMs may seat a round.").
@@ -14,9 +14,11 @@ operator
     Whoever runs a management command on the machine (``user=None`` in a service):
     they hold the database itself, so every action is theirs.
 
-Every service that changes an event calls :func:`require` with the user it acts
-for, so a page, an import and a command meet the same decision; pages also call it
-first, so a refusal is a 403 with the reason before any form is read.
+The actions on the event's structure are here; those on results are
+``scoring.permissions``' (the same ``Action`` and ``require``). Every service that
+changes an event calls :func:`require` with the user it acts for, so a page, an
+import and a command meet the same decision; pages also call it first, so a
+refusal is a 403 with the reason before any form is read.
 """
 
 from __future__ import annotations
@@ -49,29 +51,15 @@ class Action:
 # Event staff (GMs and assistant GMs).
 SEE_GM_PAGES = Action(Role.ASSISTANT, "see this event's GM pages")
 CHECK_IN = Action(Role.ASSISTANT, "check players in")
-ENTER_RESULTS = Action(Role.ASSISTANT, "enter results")
-IMPORT_RESULTS = Action(Role.ASSISTANT, "import results")
-ATTACH_SCORESHEET = Action(Role.ASSISTANT, "attach scoresheets")
-MARK_SEMI_PRESENCE = Action(
-    Role.ASSISTANT, "mark semi-final qualifiers present or absent"
-)
 # GMs only.
 CREATE_HEAT = Action(Role.GM, "create heats")
 SEAT = Action(Role.GM, "seat a round")
 SWAP = Action(Role.GM, "swap players")
 LATE_TABLE = Action(Role.GM, "form late tables")
 LATE_SEAT = Action(Role.GM, "seat a late arrival at a table")
-CORRECT_RESULTS = Action(Role.GM, "change saved results")
-DECLARE_TIE = Action(Role.GM, "declare the winner of a tie")
-ACKNOWLEDGE = Action(Role.GM, "acknowledge rules findings")
 KEEP_APART = Action(Role.GM, "keep players apart")
-RUN_SEMI_FINAL = Action(Role.GM, "override or publish the semi-final list")
-RUN_FINAL = Action(Role.GM, "mark finalists absent")
-FILL_FINAL = Action(Role.GM, "decide how a short final is filled")
-REPLACE_NO_SHOW = Action(Role.GM, "replace a semi-final no-show")
 START_CLOCK = Action(Role.GM, "start the heat clock")
 MANAGE_STAFF = Action(Role.GM, "add and remove GMs and assistant GMs")
-CORRECT_PLAYERS = Action(Role.GM, "correct players' names and merge duplicates")
 
 
 class NotAllowed(PermissionDenied):

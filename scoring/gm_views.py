@@ -14,7 +14,6 @@ from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.views.generic import FormView
 
-from heats import permissions
 from heats.core.errors import UserError
 from heats.core.names import and_list
 from heats.mixins import EventStaffRequiredMixin
@@ -22,6 +21,7 @@ from heats.models import Player, RoundKind, Table
 from heats.views import (
     round_or_404,
 )
+from scoring import permissions
 from scoring.gm_forms import (
     ResultForm,
     TieForm,

@@ -15,12 +15,12 @@ from django.urls import reverse
 from django.views.generic import TemplateView
 from django_tables2 import RequestConfig
 
-from heats import permissions
 from heats.core.errors import UserError
 from heats.core.rounds import RoundCode
 from heats.mixins import EventStaffRequiredMixin
 from heats.models import Entry, EntryStatus, Event, Seat
 from heats.views import event_action
+from scoring import permissions
 from scoring.gm_forms import MergePlayersForm, RenamePlayerForm
 from scoring.gm_tables import PlayerTable
 from scoring.services.players import merge_players, rename_player

@@ -13,10 +13,9 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.views import View
 
-from heats import permissions
 from heats.core.errors import UserError
 from heats.mixins import EventStaffRequiredMixin
-from scoring import pdf
+from scoring import pdf, permissions
 from scoring.printing import render
 
 

@@ -15,7 +15,6 @@ from django.urls import reverse
 from django.views.generic import TemplateView
 from django_tables2 import RequestConfig
 
-from heats import permissions
 from heats import services as heat_services
 from heats.core.errors import UserError
 from heats.exports import export_response
@@ -30,6 +29,7 @@ from heats.views import (
     event_player,
     seat_request,
 )
+from scoring import permissions
 from scoring.gm_forms import (
     FinalFillForm,
     NoShowForm,

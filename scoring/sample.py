@@ -23,6 +23,7 @@ from django.utils import timezone
 from heats.core import seating
 from heats.models import Entry, Event, Player, Round, RoundKind, Seat, Table
 from scoring.models import PlayerRecord
+from scoring.services.result_status import update_result_status
 
 
 def _places(finals: list[int]) -> list[int]:
@@ -110,3 +111,4 @@ def _results(seats: list[Seat], rng) -> None:
                 )
             )
     PlayerRecord.objects.bulk_create(records)
+    update_result_status(by_table)

@@ -12,12 +12,11 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 from django.views.generic import FormView, ListView, TemplateView
 
-from heats import permissions
 from heats.core.errors import UserError
 from heats.mixins import EventMixin, EventStaffRequiredMixin
 from heats.models import Event, RoundKind, Table
 from heats.services import get_round
-from scoring import tables
+from scoring import permissions, tables
 from scoring.exports import standings_export
 from scoring.forms import EventForm, ResultsImportForm, ScoresheetForm
 from scoring.gm_tables import LaurelTable

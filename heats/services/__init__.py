@@ -57,7 +57,6 @@ from heats.services.seat import (  # noqa: F401
     seat_round,
     seating_history,
     seating_state,
-    semi_table_winners,
     swap_seats,
     waiting_players,
 )

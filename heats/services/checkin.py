@@ -22,9 +22,11 @@ from heats.models import (
     EntryStatus,
     Event,
     Player,
+    ResultStatus,
     Round,
     RoundKind,
     Seat,
+    Table,
     normalise_name,
 )
 from heats.services.core import (
@@ -345,7 +347,7 @@ def _take_off_table(rnd: Round, seat: Seat, user) -> str:
     seats = list(
         Seat.objects.select_for_update().filter(table=table).order_by("number")
     )
-    if any(hasattr(s, "record") for s in seats):
+    if Table.objects.get(pk=table.pk).result_status != ResultStatus.OWED:
         raise UserError(
             f"{seat.player} cannot leave: table {table.number} already has results."
         )

@@ -7,8 +7,9 @@ waiting player
     A player checked in to a heat after its seating (or left over by it) who has
     no seat yet (``seat.waiting_players``).
 open table
-    A table of the heat with fewer than 6 players and no player record at any
-    seat: no day-1 score is recorded, so a late player can still join the game.
+    A table of the heat with fewer than 6 players that owes its results
+    (``Table.result_status``): no score is recorded, so a late player can still
+    join the game.
     The GM adds one waiting player at a time, in the next free seat (play goes
     clockwise by seat, so the newcomer plays last).
 """
@@ -21,7 +22,15 @@ from django.db.models import Count, Max
 from heats import permissions
 from heats.core import seating
 from heats.core.errors import UserError
-from heats.models import EntryStatus, Player, Round, RoundKind, Seat, Table
+from heats.models import (
+    EntryStatus,
+    Player,
+    ResultStatus,
+    Round,
+    RoundKind,
+    Seat,
+    Table,
+)
 from heats.services.core import lock, log
 from heats.services.seat import lock_tables, waiting_players
 
@@ -29,13 +38,10 @@ from heats.services.seat import lock_tables, waiting_players
 def open_tables(rnd: Round) -> list[Table]:
     """Tables of ``rnd`` a late player may join (see "open table"), by number;
     each has ``seated`` (its number of players) annotated."""
-    tables = rnd.tables.annotate(
-        seated=Count("seats", distinct=True),
-        recorded=Count("seats__record", distinct=True),
+    tables = rnd.tables.filter(result_status=ResultStatus.OWED).annotate(
+        seated=Count("seats", distinct=True)
     )
-    return list(
-        tables.filter(seated__lt=seating.MAX_TABLE, recorded=0).order_by("number")
-    )
+    return list(tables.filter(seated__lt=seating.MAX_TABLE).order_by("number"))
 
 
 @transaction.atomic
@@ -46,7 +52,7 @@ def add_late_player(rnd: Round, player: Player, table: Table, user=None) -> Seat
     Locks the round, then the table (``core.lock`` order), and decides on what is
     saved then. Raises UserError when ``rnd`` is not a seated heat, ``player`` is
     not waiting in it, or ``table`` is not an open table of it (another round's,
-    6 players already, or a player record saved). NotAllowed unless ``user`` may
+    6 players already, or results saved). NotAllowed unless ``user`` may
     seat late arrivals (GMs). Source: tournament.md, Heats, "Late arrivals".
     """
     permissions.require(rnd.event, user, permissions.LATE_SEAT)
@@ -85,7 +91,7 @@ def _check_open(rnd: Round, table: Table) -> None:
             f"{rnd.label} table {table.number} already has {seated} players: "
             f"a table holds {seating.MAX_TABLE} at most."
         )
-    if Seat.objects.filter(table=table, record__isnull=False).exists():
+    if Table.objects.get(pk=table.pk).result_status != ResultStatus.OWED:
         raise UserError(
             f"{rnd.label} table {table.number} already has results: a late "
             "player can only join a table before any score is recorded."

@@ -21,6 +21,7 @@ from heats.models import (
     Event,
     KeepApart,
     Player,
+    ResultStatus,
     Round,
     RoundKind,
     Seat,
@@ -70,46 +71,16 @@ def round_tables(rnd: Round, *, late: bool | None = None) -> list[list[str]]:
 
 
 def has_results(rnd: Round) -> bool:
-    """True once any seat of ``rnd`` has a player record (scoring's ``record``)."""
-    return Seat.objects.filter(round=rnd, record__isnull=False).exists()
+    """True once any table of ``rnd`` has results (``Table.result_status``)."""
+    return rnd.tables.exclude(result_status=ResultStatus.OWED).exists()
 
 
 def _players_to_seat(rnd: Round) -> list[Player]:
-    """Who a seating takes when no list is given: for heats and the semi-final the
-    players checked in (in or late); for the final the semi-final table winners
-    not marked absent from the final (tournament.md, Semi-final and final)."""
-    if rnd.kind == RoundKind.FINAL:
-        semi = rnd.event.rounds.filter(kind=RoundKind.SEMI).first()
-        if semi is not None and semi.tables.exists():
-            return semi_table_winners(semi, rnd)
+    """Who a seating takes when no list is given: the players checked in (in or
+    late). The semi-final's and the final's players come from their list and
+    field (scoring's ``seat_semi`` and ``seat_final``)."""
     entries = rnd.entries.filter(status__in=WAITING_STATUSES).select_related("player")
     return [e.player for e in entries]
-
-
-def semi_table_winners(semi: Round, final: Round | None) -> list[Player]:
-    """The sole winner (place 1) of every semi-final table, minus absentees from
-    the final. UserError for a table without results or with an unresolved tie."""
-    problems = []
-    winners = []
-    for table in semi.tables.order_by("number"):
-        seats = list(table.seats.select_related("player"))
-        if Seat.objects.filter(table=table, record__isnull=True).exists():
-            problems.append(f"semi-final table {table.number} has no results")
-            continue
-        first = [s.player for s in seats if s.record.place == 1]
-        if len(first) != 1:
-            problems.append(
-                f"semi-final table {table.number}: tie for first unresolved"
-            )
-        winners += first
-    if problems:
-        raise UserError("The final cannot be seated yet.", problems)
-    if final is None:
-        return winners
-    absent = set(
-        final.entries.filter(status=EntryStatus.ABSENT).values_list("player", flat=True)
-    )
-    return [p for p in winners if p.pk not in absent]
 
 
 def _layout_for(rnd: Round, count: int) -> list[int] | None:
@@ -324,7 +295,7 @@ def _check_swappable(rnd: Round, players: list[Player], seats: dict) -> None:
     problems += [
         f"table {s.table.number} already has results"
         for s in seats.values()
-        if Seat.objects.filter(table=s.table, record__isnull=False).exists()
+        if s.table.result_status != ResultStatus.OWED
     ]
     if problems:
         raise UserError("These players cannot be swapped.", problems)

@@ -13,17 +13,18 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from heats import permissions
 from heats.core.errors import UserError
 from heats.core.files import check_size
 from heats.models import RoundKind, Table, normalise_name
 from heats.services import log
+from scoring import permissions
 from scoring.core.medici.findings import Finding, ScoresheetError
 from scoring.core.medici.limits import check_scores
 from scoring.core.medici.rulesets import RuleSetError
 from scoring.core.medici.sheet import MAX_SHEET_BYTES, check_json, load_json
 from scoring.core.medici.verify import verify_sheet
 from scoring.models import PlayerRecord, ScoresheetSubmission, TableCheck
+from scoring.services.result_status import update_result_status
 
 
 def _records(table: Table) -> list[PlayerRecord]:
@@ -89,6 +90,7 @@ def refresh_table_check(table: Table) -> TableCheck:
         check.acknowledged_by = None
         check.acknowledged_at = None
         check.save()
+    update_result_status([table.pk])
     return check
 
 
@@ -100,6 +102,7 @@ def acknowledge_check(table: Table, user) -> TableCheck:
     check.acknowledged_by = user
     check.acknowledged_at = timezone.now()
     check.save()
+    update_result_status([table.pk])
     log(
         table.round.event,
         user,

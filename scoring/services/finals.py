@@ -35,14 +35,14 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
-from heats import permissions
 from heats import services as heat_services
 from heats.core.errors import UserError
-from heats.models import EntryStatus, Event, Player, Round, RoundKind
-from heats.permissions import require
+from heats.models import EntryStatus, Event, Player, Round, RoundKind, Seat
+from scoring import permissions
 from scoring.core.laurels import Laurel, semi_runners_up
 from scoring.core.places import display_percent
 from scoring.models import FinalFill, PlayerRecord
+from scoring.permissions import require
 from scoring.services import event_advancement, event_draw, player_names
 from scoring.services.rounds import (
     _make_round,
@@ -154,7 +154,7 @@ def final_field(event: Event) -> FinalField:
             )
         return FinalField(players_by_id(event, [q.player for q in result.qualifiers]))
     heat_winners = set(heat_winner_ids(event))
-    all_winners = heat_services.semi_table_winners(semi, None)
+    all_winners = semi_table_winners(semi, None)
     absent = _absent(final)
     found = FinalField(
         winners=[p for p in all_winners if p.pk in heat_winners and p.pk not in absent],
@@ -176,6 +176,32 @@ def _absent(final: Round | None) -> set[int]:
         return set()
     entries = final.entries.filter(status=EntryStatus.ABSENT)
     return set(entries.values_list("player_id", flat=True))
+
+
+def semi_table_winners(semi: Round, final: Round | None) -> list[Player]:
+    """The sole winner (place 1) of every semi-final table, minus absentees from
+    the final. UserError for a table without results or with an unresolved tie."""
+    problems = []
+    winners = []
+    for table in semi.tables.order_by("number"):
+        seats = list(table.seats.select_related("player"))
+        if Seat.objects.filter(table=table, record__isnull=True).exists():
+            problems.append(f"semi-final table {table.number} has no results")
+            continue
+        first = [s.player for s in seats if s.record.place == 1]
+        if len(first) != 1:
+            problems.append(
+                f"semi-final table {table.number}: tie for first unresolved"
+            )
+        winners += first
+    if problems:
+        raise UserError("The final cannot be seated yet.", problems)
+    if final is None:
+        return winners
+    absent = set(
+        final.entries.filter(status=EntryStatus.ABSENT).values_list("player", flat=True)
+    )
+    return [p for p in winners if p.pk not in absent]
 
 
 def _candidates(

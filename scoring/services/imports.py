@@ -23,14 +23,14 @@ from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
 
-from heats import permissions
 from heats.core.errors import UserError
 from heats.models import Entry, EntryStatus, Event, Player, Round, Seat, Table
-from heats.permissions import NotAllowed, may, refusal, require
 from heats.services import PlayerDirectory, lock, lock_tables, log
+from scoring import permissions
 from scoring.core import advancement
 from scoring.core.results_csv import ParsedResults, ResultRow, parse_results_csv
 from scoring.models import PlayerRecord, RecordHistory, TableCheck
+from scoring.permissions import NotAllowed, may, refusal, require
 from scoring.services.checks import refresh_table_check, sheet_findings
 from scoring.services.import_plan import (
     DesiredRecord,
@@ -40,6 +40,7 @@ from scoring.services.import_plan import (
     desired_records,
     seat_values,
 )
+from scoring.services.result_status import update_result_status
 
 # Tries of the write when a player the plan would create was created meanwhile (a
 # check-in to another round): each try plans again from what is saved.
@@ -256,7 +257,9 @@ def _write_tables(plan: ImportPlan, changed, rounds, user, source: str) -> list[
         and item.table is not None
         and item.saved_values() != item.new_values()
     )
-    return _save_checks(changed, tables)
+    lines = _save_checks(changed, tables)
+    update_result_status(t.pk for t in tables.values())
+    return lines
 
 
 def _free_seats(state: SavedState, changed: list[TableImport], user, source: str):

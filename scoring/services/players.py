@@ -32,7 +32,6 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from heats import permissions
 from heats.core.errors import UserError
 from heats.core.names import display_name
 from heats.models import (
@@ -45,6 +44,7 @@ from heats.models import (
     normalise_name,
 )
 from heats.services.core import lock, log
+from scoring import permissions
 from scoring.models import (
     FinalFill,
     ListPart,
@@ -52,6 +52,7 @@ from scoring.models import (
     PublishedList,
     SemiFinalOverride,
 )
+from scoring.services.result_status import update_result_status
 
 NAME_MAX = Player._meta.get_field("name").max_length
 BADGE_MAX = Player._meta.get_field("badge").max_length
@@ -254,6 +255,9 @@ def merge_players(event: Event, kept: Player, duplicate: Player, user=None) -> P
     _move_pairs(event, kept, duplicate)
     _move_choices(event, kept, duplicate)
     lists = _move_published(event, kept, duplicate)
+    update_result_status(
+        Seat.objects.filter(player=kept).values_list("table_id", flat=True)
+    )
     badge = duplicate.badge
     duplicate.delete()
     if not kept.badge and badge:

@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
-from heats import permissions
 from heats.core.errors import UserError
 from heats.models import Event, Player
 from heats.services import log
+from scoring import permissions
 from scoring.core import advancement
 from scoring.models import (
     ListPart,

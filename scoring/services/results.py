@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from heats import permissions
 from heats import services as heat_services
 from heats.core.errors import UserError
 from heats.models import (
@@ -33,11 +32,13 @@ from heats.models import (
     Seat,
     Table,
 )
-from heats.permissions import require
+from scoring import permissions
 from scoring.core.places import PlayerResult, TablePlaces, table_places
 from scoring.core.tiebreak import TieSuggestion, suggest_tie_winner
 from scoring.models import PlayerRecord, RecordHistory
+from scoring.permissions import require
 from scoring.services.checks import refresh_table_check
+from scoring.services.result_status import update_result_status
 
 
 @dataclass(frozen=True)
@@ -348,6 +349,7 @@ def declare_winner(table: Table, player: Player, reason: str, user=None) -> Tabl
         s.record.tie_reason = reason.strip() if s.record.declared_winner else ""
         s.record.save(update_fields=["place", "declared_winner", "tie_reason"])
     _keep_history(table, user, "tie declaration", old, saved_values(seats))
+    update_result_status([table.pk])
     heat_services.log(
         table.round.event,
         user,

@@ -17,7 +17,6 @@ from collections.abc import Collection
 
 from django.db import transaction
 
-from heats import permissions
 from heats import services as heat_services
 from heats.core.errors import UserError
 from heats.models import (
@@ -27,10 +26,11 @@ from heats.models import (
     Round,
     RoundKind,
 )
-from heats.permissions import require
+from scoring import permissions
 from scoring.core.laurels import Laurel, laurels
 from scoring.core.places import PlayerResult
 from scoring.models import PlayerRecord
+from scoring.permissions import require
 from scoring.services import (
     event_advancement,
     event_draw,

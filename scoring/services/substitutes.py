@@ -24,11 +24,11 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from heats import permissions
 from heats import services as heat_services
 from heats.core.errors import UserError
 from heats.models import EntryStatus, Event, Player, Seat
-from heats.permissions import require
+from scoring import permissions
+from scoring.permissions import require
 from scoring.services import event_advancement
 from scoring.services.results import lock_table
 from scoring.services.rounds import semi_round

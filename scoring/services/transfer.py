@@ -47,6 +47,7 @@ from heats.core.errors import UserError
 from heats.core.names import legacy_draw_keys, name_key
 from heats.core.rounds import RoundCodeError, round_ordinal
 from heats.models import Event
+from scoring.services.result_status import update_event_result_status
 
 FORMAT = "medici-tourney-event"
 VERSION = 1
@@ -251,6 +252,7 @@ def import_event(
             delete_event(existing)
         writer = _Writer(document["objects"], target)
         writer.write()
+        update_event_result_status(writer.event.pk)
     report = ImportReport(writer.event, writer.counts, writer.created_users)
     report.replaced = existing is not None
     return report

@@ -21,6 +21,7 @@ from heats.services import (
     swap_seats,
 )
 from scoring.models import PlayerRecord
+from scoring.services.result_status import update_result_status
 from tests.heats.conftest import names, player
 
 pytestmark = pytest.mark.django_db
@@ -81,8 +82,10 @@ def test_seat_round_command_reports_user_errors(event):
 
 def test_reseating_a_round_with_results_is_refused(heat_23):
     seat_round(heat_23, seed=1)
-    seat = Seat.objects.filter(round=heat_23).first()
-    PlayerRecord.objects.create(seat=seat, final=50, place=1)
+    table = heat_23.tables.get(number=1)
+    for n, seat in enumerate(table.seats.order_by("number")):
+        PlayerRecord.objects.create(seat=seat, final=60 - n, place=n + 1)
+    update_result_status([table.pk])  # what every writer of records ends with
     with pytest.raises(UserError, match="already has results"):
         seat_round(heat_23, seed=2)
 
