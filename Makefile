@@ -27,7 +27,7 @@ demo: migrate
 	$(PY) manage.py load_demo --url http://127.0.0.1:$(PORT)
 
 run: demo
-	@$(if $(LAN),$(PY) -m medici_tourney.lan $(PORT),true)
+	@$(if $(LAN),$(PY) -m medici_tourney.ops.lan $(PORT),true)
 	$(LAN) $(PY) manage.py runserver $(HOST):$(PORT)
 
 # Phones, kiosks and other laptops on the local network (prints their address).
@@ -35,16 +35,16 @@ lan:
 	@$(MAKE) --no-print-directory run HOST=0.0.0.0 PORT=$(PORT)
 
 # gunicorn with DEBUG off and whitenoise: `make serve HOST=0.0.0.0 PORT=8000` for the
-# LAN. Secret key, allowed hosts and HTTPS from the environment (medici_tourney/serve.py).
+# LAN. Secret key, allowed hosts and HTTPS from the environment (medici_tourney/ops/serve.py).
 WORKERS ?= 3
 THREADS ?= 4
 serve: setup
-	$(PY) -m medici_tourney.serve --host $(HOST) --port $(PORT) --workers $(WORKERS) --threads $(THREADS)
+	$(PY) -m medici_tourney.ops.serve --host $(HOST) --port $(PORT) --workers $(WORKERS) --threads $(THREADS)
 
 # A consistent copy of the database into backups/, safe while the app runs
-# (SQLite's backup API, or pg_dump for PostgreSQL): medici_tourney/backup.py.
+# (SQLite's backup API, or pg_dump for PostgreSQL): medici_tourney/ops/backup.py.
 backup: setup
-	$(PY) -m medici_tourney.backup backups
+	$(PY) -m medici_tourney.ops.backup backups
 
 # Debian's Chromium drives the browser tests; installed once if missing (needs root).
 browser:

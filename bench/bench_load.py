@@ -7,7 +7,7 @@ section; stops by itself after ``SECONDS``.
 The run happens inside a throwaway PostgreSQL cluster (``tests/with_postgres.py``
 starts it and removes it afterwards); without PostgreSQL's programs it runs on a
 scratch SQLite file and says so. In it: a generated event of ``PLAYERS`` players
-(``scoring.sample``: three heats with results, heat 4 seated without), a GM user,
+(``tests.support.sample``: three heats with results, heat 4 seated without), a GM user,
 and gunicorn (``bench/served.py``, 2 workers of 4 threads, as ``make serve`` runs
 them) on 127.0.0.1. For ``SECONDS`` seconds, at the same time:
 
@@ -173,7 +173,7 @@ def inner() -> None:
     from django.db import connection
     from served import free_port, start_server, wrk_path
 
-    from scoring.sample import generate_event
+    from tests.support.sample import generate_event
 
     call_command("migrate", verbosity=0)
     event = generate_event("load", PLAYERS, heats=3)

@@ -4,7 +4,7 @@ second from a production server next to a static file of the same size.
 Run: ``.venv/bin/python bench/bench_public_pages.py`` (``make bench``). Prints a
 markdown section.
 
-For 200 and 1,000 players (``scoring.sample.generate_event``: three heats with
+For 200 and 1,000 players (``tests.support.sample.generate_event``: three heats with
 results, a fourth seated and in play) on a scratch SQLite file:
 
 1. *first rendering*: a result is saved at heat 4 (which changes the event
@@ -50,9 +50,9 @@ from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 from served import fetch, free_port, start_server, wrk_path  # noqa: E402
 
-from scoring.sample import generate_event  # noqa: E402
 from scoring.services import results  # noqa: E402
 from scoring.services.results import SeatScores  # noqa: E402
+from tests.support.sample import generate_event  # noqa: E402
 
 SIZES = (200, 1000)
 RUNS = 7
@@ -163,7 +163,7 @@ def main() -> None:
         f"-d{WRK_SECONDS}s`, best of {TRIES} interleaved runs; the static file is the "
         "same number of bytes, served by the same server from memory. An unchanged "
         "public page is repeated in front of Django "
-        "(`scoring.public_cache.PublicPagesWSGI`). The target is 50%."
+        "(`medici_tourney.public_cache.PublicPagesWSGI`). The target is 50%."
     )
     print()
     print(

@@ -1,64 +1,54 @@
-"""URLs of the heats app: public pages, then GM pages."""
+"""URLs of the heats app: one list for the public, one for the event's staff,
+mounted once under ``e/<event>/gm/`` (every GM page of an event lives there)."""
 
-from django.urls import path
+from django.urls import include, path
 
-from heats import log_views, staff_views, views
+from heats.views import gm, gm_records, public
 
 app_name = "heats"
 
 public_urlpatterns: list = [
     path(
         "e/<slug:event>/round/<str:round>/seating/",
-        views.RoundSeatingView.as_view(),
+        public.RoundSeatingView.as_view(),
         name="round-seating",
     ),
+    path("e/<slug:event>/clock/", public.clock_page, name="clock"),
+    path("e/<slug:event>/clock.json", public.clock_feed, name="clock-json"),
+    path("timer/", public.timer, name="timer"),
 ]
 
-_round = "e/<slug:event>/gm/round/<str:round>/"
+_round = "round/<str:round>/"
 
+# Under e/<slug:event>/gm/.
 gm_urlpatterns: list = [
-    path("e/<slug:event>/gm/", views.EventGMView.as_view(), name="event-gm"),
-    path("e/<slug:event>/gm/heats/new/", views.round_create, name="round-create"),
-    path("e/<slug:event>/gm/audit/", log_views.AuditView.as_view(), name="audit"),
+    path("", gm.EventGMView.as_view(), name="event-gm"),
+    path("heats/new/", gm.round_create, name="round-create"),
+    path("players/search/", gm.player_search, name="player-search"),
+    path(_round, gm.RoundDetailView.as_view(), name="round-detail"),
+    path(_round + "checkin/", gm.round_checkin, name="round-checkin"),
+    path(_round + "paste/", gm.round_paste, name="round-paste"),
+    path(_round + "undo/", gm.round_undo, name="round-undo"),
+    path(_round + "seat/", gm.round_seat, name="round-seat"),
+    path(_round + "swap/", gm.round_swap, name="round-swap"),
+    path(_round + "clock/", gm.round_start_clock, name="round-start-clock"),
+    path(_round + "late-table/", gm.round_late_table, name="round-late-table"),
+    path(_round + "late-seat/", gm.round_late_seat, name="round-late-seat"),
+    path("audit/", gm_records.AuditView.as_view(), name="audit"),
+    path("staff/", gm_records.StaffView.as_view(), name="event-staff"),
+    path("staff/add/", gm_records.staff_add, name="staff-add"),
+    path("staff/remove/", gm_records.staff_remove, name="staff-remove"),
+    path("staff/login/", gm_records.staff_login, name="staff-login"),
+    path("keep-apart/", gm_records.KeepApartView.as_view(), name="keep-apart"),
+    path("keep-apart/add/", gm_records.keep_apart_add, name="keep-apart-add"),
     path(
-        "e/<slug:event>/gm/staff/",
-        staff_views.StaffView.as_view(),
-        name="event-staff",
-    ),
-    path("e/<slug:event>/gm/staff/add/", staff_views.staff_add, name="staff-add"),
-    path(
-        "e/<slug:event>/gm/staff/remove/",
-        staff_views.staff_remove,
-        name="staff-remove",
-    ),
-    path("e/<slug:event>/gm/staff/login/", staff_views.staff_login, name="staff-login"),
-    path(
-        "e/<slug:event>/gm/players/search/", views.player_search, name="player-search"
-    ),
-    path(
-        "e/<slug:event>/gm/keep-apart/",
-        log_views.KeepApartView.as_view(),
-        name="keep-apart",
-    ),
-    path(
-        "e/<slug:event>/gm/keep-apart/add/",
-        log_views.keep_apart_add,
-        name="keep-apart-add",
-    ),
-    path(
-        "e/<slug:event>/gm/keep-apart/<int:pk>/delete/",
-        log_views.keep_apart_delete,
+        "keep-apart/<int:pk>/delete/",
+        gm_records.keep_apart_delete,
         name="keep-apart-delete",
     ),
-    path(_round, views.RoundDetailView.as_view(), name="round-detail"),
-    path(_round + "checkin/", views.round_checkin, name="round-checkin"),
-    path(_round + "paste/", views.round_paste, name="round-paste"),
-    path(_round + "undo/", views.round_undo, name="round-undo"),
-    path(_round + "seat/", views.round_seat, name="round-seat"),
-    path(_round + "swap/", views.round_swap, name="round-swap"),
-    path(_round + "clock/", views.round_start_clock, name="round-start-clock"),
-    path(_round + "late-table/", views.round_late_table, name="round-late-table"),
-    path(_round + "late-seat/", views.round_late_seat, name="round-late-seat"),
 ]
 
-urlpatterns = public_urlpatterns + gm_urlpatterns
+urlpatterns = [
+    *public_urlpatterns,
+    path("e/<slug:event>/gm/", include(gm_urlpatterns)),
+]

@@ -3,7 +3,8 @@
 Local defaults are safe for a GM laptop: ``DEBUG`` on, SQLite file ``db.sqlite3`` in
 the repository root. Production sets ``DJANGO_DEBUG=0``, ``DJANGO_SECRET_KEY`` (or
 ``DJANGO_SECRET_KEY_FILE``), ``DJANGO_ALLOWED_HOSTS`` and (for HTTPS)
-``DJANGO_SECURE=1``; ``make serve`` (medici_tourney/serve.py) does this for gunicorn.
+``DJANGO_SECURE=1``; ``make serve`` (medici_tourney/ops/serve.py) does this for
+gunicorn.
 Any command can be pointed at a scratch database with ``DATABASE_URL`` (e.g.
 ``sqlite:////tmp/x.sqlite3``) and at a shared cache with ``DJANGO_CACHE_URL``.
 """
@@ -63,11 +64,11 @@ CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 PUBLIC_URL = os.environ.get("DJANGO_PUBLIC_URL", "")
 # `make lan` serves the local network on this port: its addresses are allowed
 # hosts, and QR codes point at the first unless an address is set
-# (medici_tourney/lan.py).
+# (medici_tourney/ops/lan.py).
 LAN_PORT = os.environ.get("MEDICI_LAN_PORT", "")
 LAN_URL = ""
 if LAN_PORT:
-    from medici_tourney.lan import lan_addresses
+    from medici_tourney.ops.lan import lan_addresses
 
     _lan = lan_addresses()
     ALLOWED_HOSTS += [a for a in _lan if a not in ALLOWED_HOSTS]
@@ -96,8 +97,9 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.gzip.GZipMiddleware",
     # Answers cached public pages to visitors without a session before the
-    # session, auth and CSRF middleware and the URL resolver (scoring.public_cache).
-    "scoring.public_cache.PublicCacheMiddleware",
+    # session, auth and CSRF middleware and the URL resolver
+    # (medici_tourney.public_cache).
+    "medici_tourney.public_cache.PublicCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -181,7 +183,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 def cache_settings(url: str) -> dict:
     """``CACHES`` from ``DJANGO_CACHE_URL``: empty, this process's memory (each
     gunicorn worker its own; right, since the public pages' cache key holds the
-    event version read from the database, see scoring/public_cache.py);
+    event version read from the database, see medici_tourney/public_cache.py);
     ``redis://host:port/db`` (or ``rediss://``, ``unix://``), Django's own Redis
     backend, one cache shared by every worker and server. ValueError otherwise."""
     if not url:

@@ -1,6 +1,6 @@
 """WSGI entry point for medici-tourney (``medici_tourney.wsgi.application``):
 Django, behind the public pages' repeat of unchanged answers
-(``scoring.public_cache.PublicPagesWSGI``)."""
+(``medici_tourney.public_cache.PublicPagesWSGI``)."""
 
 import os
 
@@ -10,6 +10,6 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "medici_tourney.settings")
 
 django_application = get_wsgi_application()
 
-from scoring.public_cache import PublicPagesWSGI  # noqa: E402 (needs Django set up)
+from medici_tourney.public_cache import PublicPagesWSGI  # noqa: E402 (needs Django set up)
 
 application = PublicPagesWSGI(django_application)

@@ -12,4 +12,4 @@ class ScoringConfig(AppConfig):
 
     def ready(self) -> None:
         # Connects the receivers that forget cached event versions on a change.
-        from scoring import public_cache  # noqa: F401
+        from medici_tourney import public_cache  # noqa: F401

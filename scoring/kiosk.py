@@ -23,7 +23,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from heats.models import Event, Round, RoundKind, Seat
-from heats.services import round_json
+from heats.services import current_round, round_json
 from scoring.services import finals, rounds
 from scoring.services.standings import Standings, standings
 
@@ -74,15 +74,6 @@ class Kiosk:
     @property
     def in_play(self) -> bool:
         return self.seating is not None and self.seating.owed > 0
-
-
-def current_round(event: Event) -> Round | None:
-    """The current round of ``event`` (see module docstring); one query."""
-    rounds = list(event.rounds.order_by("pk"))
-    started = [r for r in rounds if r.seated_at or r.start_time]
-    if started:
-        return started[-1]
-    return rounds[-1] if rounds else None
 
 
 def round_seating(rnd: Round) -> Seating:

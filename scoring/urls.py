@@ -1,44 +1,71 @@
-"""URLs of the scoring app: public pages, then GM pages."""
+"""URLs of the scoring app: one list for the public, one for the event's staff,
+mounted once under ``e/<event>/gm/``; and the new-event page, which belongs to
+no event yet."""
 
-from django.urls import path
+from django.urls import include, path
 
-from scoring import gm_urls, kiosk_urls, print_views, views
+from scoring.views import gm, gm_players, gm_results, gm_rounds, public, room
 
 app_name = "scoring"
 
-public_urlpatterns = [
-    path("", views.EventListView.as_view(), name="event-list"),
-    path("e/<slug:event>/", views.StandingsView.as_view(), name="standings"),
+_event = "e/<slug:event>/"
+
+public_urlpatterns: list = [
+    path("", public.EventListView.as_view(), name="event-list"),
+    path(_event, public.StandingsView.as_view(), name="standings"),
     path(
-        "e/<slug:event>/round/<str:round>/table/<int:number>/",
-        views.TableDetailView.as_view(),
+        _event + "round/<str:round>/table/<int:number>/",
+        public.TableDetailView.as_view(),
         name="table-detail",
     ),
-    *kiosk_urls.urlpatterns,
+    path(_event + "heat/<int:heat>/", public.heat_results, name="heat-results"),
+    path(_event + "kiosk/", room.kiosk, name="kiosk"),
+    path(_event + "kiosk/panel/", room.kiosk_panel, name="kiosk-panel"),
+    path(_event + "find/", room.find, name="find"),
+    path(_event + "standings.json", room.standings_feed, name="standings-json"),
+    path(_event + "seating.json", room.seating_feed, name="seating-json"),
 ]
 
-gm_urlpatterns = [
-    path("events/new/", views.EventCreateView.as_view(), name="event-create"),
+_table = "round/<str:round>/table/<int:table>/"
+
+# Under e/<slug:event>/gm/.
+gm_urlpatterns: list = [
+    path("import/", gm.ResultsImportView.as_view(), name="results-import"),
     path(
-        "e/<slug:event>/gm/import/",
-        views.ResultsImportView.as_view(),
-        name="results-import",
-    ),
-    path(
-        "e/<slug:event>/gm/round/<str:round>/table/<int:number>/acknowledge/",
-        views.acknowledge_view,
+        "round/<str:round>/table/<int:number>/acknowledge/",
+        gm.acknowledge_view,
         name="table-acknowledge",
     ),
+    path("print/<slug:kind>.pdf", gm.PrintView.as_view(), name="print-event"),
     path(
-        "e/<slug:event>/gm/print/<slug:kind>.pdf",
-        print_views.PrintView.as_view(),
-        name="print-event",
-    ),
-    path(
-        "e/<slug:event>/gm/round/<str:round>/print/<slug:kind>.pdf",
-        print_views.PrintView.as_view(),
+        "round/<str:round>/print/<slug:kind>.pdf",
+        gm.PrintView.as_view(),
         name="print-round",
     ),
+    path(
+        _table + "results/",
+        gm_results.TableResultsView.as_view(),
+        name="table-results",
+    ),
+    path(_table + "tie/", gm_results.TableTieView.as_view(), name="table-tie"),
+    path("semi/", gm_rounds.SemiView.as_view(), name="semi"),
+    path("semi/mark/", gm_rounds.semi_mark, name="semi-mark"),
+    path("semi/seat/", gm_rounds.semi_seat, name="semi-seat"),
+    path("semi/override/", gm_rounds.semi_override, name="semi-override"),
+    path("semi/publish/", gm_rounds.semi_publish, name="semi-publish"),
+    path("semi/replace/", gm_rounds.semi_replace, name="semi-replace"),
+    path("final/", gm_rounds.FinalView.as_view(), name="final"),
+    path("final/seat/", gm_rounds.final_seat, name="final-seat"),
+    path("final/absent/", gm_rounds.final_absent, name="final-absent"),
+    path("final/fill/", gm_rounds.final_fill, name="final-fill"),
+    path("laurels/", gm_rounds.LaurelsView.as_view(), name="laurels"),
+    path("players/", gm_players.PlayersView.as_view(), name="players"),
+    path("players/rename/", gm_players.player_rename, name="player-rename"),
+    path("players/merge/", gm_players.player_merge, name="player-merge"),
 ]
 
-urlpatterns = public_urlpatterns + gm_urlpatterns + gm_urls.urlpatterns
+urlpatterns = [
+    *public_urlpatterns,
+    path("events/new/", gm.EventCreateView.as_view(), name="event-create"),
+    path(_event + "gm/", include(gm_urlpatterns)),
+]

@@ -1,4 +1,4 @@
-"""make backup (medici_tourney/backup.py): a consistent copy of the database."""
+"""make backup (medici_tourney/ops/backup.py): a consistent copy of the database."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import sqlite3
 import pytest
 from django.conf import settings
 
-from medici_tourney import backup
+from medici_tourney.ops import backup
 
 
 def test_a_sqlite_backup_holds_every_committed_row_while_a_writer_is_open(tmp_path):

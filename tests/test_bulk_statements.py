@@ -19,8 +19,8 @@ from django.test.utils import CaptureQueriesContext
 
 from heats.models import AuditEntry, Entry, EntryStatus, Event, Player, Seat
 from heats.services import check_in, create_heat, mark_absent, seat_round
+from medici_tourney.public_cache import event_with_version
 from scoring.models import PlayerRecord, RecordHistory
-from scoring.public_cache import event_with_version
 from scoring.services import import_results
 
 INSERT = re.compile(r'^\s*INSERT\s+(?:OR\s+\w+\s+)?INTO\s+"?(\w+)"?', re.IGNORECASE)

@@ -194,7 +194,7 @@ def test_rendered_pages_hold_no_inline_script_handlers_or_styles(
 )
 def test_a_public_page_from_the_cache_carries_the_policy_too(client, demo_event, path):
     """The public pages' cache answers before the CSP middleware runs
-    (scoring.public_cache): its answers get the same policy as a fresh one."""
+    (medici_tourney.public_cache): its answers get the same policy as a fresh one."""
     fresh = client.get(path)
     again = client.get(path)
     assert again["X-Event-Version"] == fresh["X-Event-Version"]  # from the cache

@@ -8,7 +8,7 @@ import os
 import subprocess
 import sys
 
-from medici_tourney import lan
+from medici_tourney.ops import lan
 from tests.conftest import REPO
 
 

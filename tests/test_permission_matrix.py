@@ -68,13 +68,13 @@ def matrix(world) -> dict[str, Row]:
         ),
         "scoring:kiosk": Row({}, PUBLIC, None),
         "scoring:kiosk-panel": Row({}, PUBLIC, None),
-        "scoring:clock": Row({}, PUBLIC, None),
-        "scoring:clock-json": Row({}, PUBLIC, None),
+        "heats:clock": Row({}, PUBLIC, None),
+        "heats:clock-json": Row({}, PUBLIC, None),
         "scoring:find": Row({}, PUBLIC, None),
         "scoring:heat-results": Row({"heat": 1}, PUBLIC, None),
         "scoring:standings-json": Row({}, PUBLIC, None),
         "scoring:seating-json": Row({}, PUBLIC, None),
-        "scoring:timer": Row({}, PUBLIC, None),
+        "heats:timer": Row({}, PUBLIC, None),
         "heats:event-gm": Row({}, STAFF, None),
         "heats:audit": Row({}, STAFF, None),
         "heats:player-search": Row({}, STAFF, None),
@@ -261,7 +261,7 @@ def _check(response, expected: str) -> str | None:
 
 
 def url_of(name: str, row: Row) -> str:
-    eventless = ("scoring:event-list", "scoring:timer", "scoring:event-create")
+    eventless = ("scoring:event-list", "heats:timer", "scoring:event-create")
     event = {} if name in eventless else {"event": "wbc"}
     return reverse(name, kwargs={**event, **row.kwargs})
 

@@ -1,4 +1,4 @@
-"""make serve's set-up (medici_tourney/serve.py) and the settings it relies on."""
+"""make serve's set-up (medici_tourney/ops/serve.py) and the settings it relies on."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ import stat
 
 import pytest
 
-from medici_tourney import serve, settings
+from medici_tourney import settings
+from medici_tourney.ops import serve
 
 
 def test_key_file_is_made_once_private_and_kept(tmp_path):

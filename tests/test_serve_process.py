@@ -1,4 +1,4 @@
-"""make serve for real (medici_tourney/serve.py): gunicorn with DEBUG off serves the
+"""make serve for real (medici_tourney/ops/serve.py): gunicorn with DEBUG off serves the
 demo's pages and whitenoise its static files, under the Content-Security-Policy.
 Runs on a scratch SQLite database and static folder in a temporary directory."""
 
@@ -55,7 +55,7 @@ def server(tmp_path_factory):
     port = free_port()
     log = (folder / "serve.log").open("wb")
     process = subprocess.Popen(
-        [sys.executable, "-m", "medici_tourney.serve", "--port", str(port)]
+        [sys.executable, "-m", "medici_tourney.ops.serve", "--port", str(port)]
         + ["--workers", "2"],
         env=env,
         cwd=REPO,

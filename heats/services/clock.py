@@ -18,6 +18,17 @@ from heats.models import Event, Round
 from heats.services.core import log
 
 
+def current_round(event: Event) -> Round | None:
+    """The round the room is playing: the last one seated or started, else the
+    last one made (None before any); one query. The kiosk, the clock and the
+    phone view show it unless asked for another."""
+    rounds = list(event.rounds.order_by("pk"))
+    started = [r for r in rounds if r.seated_at or r.start_time]
+    if started:
+        return started[-1]
+    return rounds[-1] if rounds else None
+
+
 def marks(event: Event) -> clock.Marks:
     """The event's clock marks (event settings, tournament.md, Heats)."""
     return clock.Marks(

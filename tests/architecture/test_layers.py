@@ -106,7 +106,6 @@ def dotted(path: Path) -> str:
     return ".".join(path.relative_to(REPO).with_suffix("").parts)
 
 
-@pytest.mark.xfail(strict=True, reason="views/ split by audience still to come")
 def test_no_view_module_imports_another_view_module():
     views = {dotted(p) for p in view_modules()}
     # Mixins shared by the views of one audience are not views themselves.

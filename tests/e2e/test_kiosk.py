@@ -13,9 +13,9 @@ import pytest
 from django.utils import timezone
 
 from heats.models import Event, Round, RoundKind, Seat
-from scoring.sample import generate_event
 from scoring.services import event_advancement, publishing, rounds
 from tests.e2e.conftest import CHROMIUM, close_orm_connection
+from tests.support.sample import generate_event
 
 pytestmark = [
     pytest.mark.e2e,

@@ -279,7 +279,7 @@ def test_a_merge_keeps_the_more_present_check_in(demo_event, no_shows, gm):
 def test_the_players_page_leaves_out_absent_marks(demo_event, no_shows):
     """A heat winner marked absent from the semi-final (demo no-shows) was not
     checked in to it: the Players page lists their heats only."""
-    from scoring.player_views import player_rows
+    from scoring.views.gm_players import player_rows
 
     rows = {row["player"]: row for row in player_rows(demo_event)}
     absent = rows[no_shows[0]]

@@ -1,5 +1,6 @@
-"""The public pages' cache under several server processes (make serve runs gunicorn
-workers; scoring/public_cache.py, "memo"): a change made in another worker is seen
+"""The public pages' cache under several server processes (make serve runs
+gunicorn workers; medici_tourney/public_cache.py, "memo"): a change made in another
+worker is seen
 once this worker's memo of the event version is older than VERSION_TTL, whether the
 workers keep their own caches (local memory) or share one (Redis)."""
 
@@ -10,7 +11,7 @@ import json
 import pytest
 
 from heats.models import Player
-from scoring import public_cache
+from medici_tourney import public_cache
 from scoring.services import rounds
 
 pytestmark = pytest.mark.django_db

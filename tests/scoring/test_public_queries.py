@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
 
 from heats.models import Player
-from scoring.sample import generate_event
+from tests.support.sample import generate_event
 
 pytestmark = pytest.mark.django_db
 

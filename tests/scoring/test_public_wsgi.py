@@ -1,4 +1,4 @@
-"""The public pages' WSGI repeat (scoring.public_cache.PublicPagesWSGI): an
+"""The public pages' WSGI repeat (medici_tourney.public_cache.PublicPagesWSGI): an
 unchanged public answer is repeated with Django's own headers; a change, a
 session, a cookie-setting answer or another method goes to Django."""
 
@@ -10,8 +10,8 @@ import pytest
 from django.core.handlers.wsgi import WSGIHandler
 
 from heats.models import Player
+from medici_tourney import public_cache
 from medici_tourney.wsgi import application
-from scoring import public_cache
 from scoring.services import rounds
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -1,6 +1,6 @@
 """``make backup``: a consistent copy of the whole database, safe while the app runs.
 
-    python -m medici_tourney.backup [FOLDER]      (default: backups)
+    python -m medici_tourney.ops.backup [FOLDER]      (default: backups)
 
 The database is the one settings.py uses (``DATABASE_URL``):
 

@@ -1,8 +1,5 @@
-"""The GM's Players page: every player record of the event, a typo'd name
-corrected, two records of one person merged (``scoring.services.players``).
-
-Seeing the page is for event staff; correcting is the GM's
-(``permissions.CORRECT_PLAYERS``), on every path.
+"""The GM's Players page: every player record, and the forms to correct a name and
+to merge two records of one person (``scoring.services.players``).
 """
 
 from __future__ import annotations
@@ -17,9 +14,11 @@ from django_tables2 import RequestConfig
 
 from heats.core.errors import UserError
 from heats.core.rounds import RoundCode
-from heats.mixins import EventStaffRequiredMixin
 from heats.models import Entry, EntryStatus, Event, Seat
-from heats.views import event_action
+from heats.views.common import (
+    EventStaffRequiredMixin,
+    event_action,
+)
 from scoring import permissions
 from scoring.gm_forms import MergePlayersForm, RenamePlayerForm
 from scoring.gm_tables import PlayerTable

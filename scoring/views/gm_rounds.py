@@ -1,10 +1,7 @@
-"""GM pages for the semi-final, the final and the laurels: the semi-final list with
-presence marks, overrides, publication, seating and no-show replacement; the
-final's field and seating; places 1-6.
-
-Thin views over ``scoring.services`` (``rounds``, ``publishing``, ``finals``,
-``substitutes``). One-shot actions use ``heats.views.event_action`` (POST only,
-role checked, UserError as a message).
+"""GM pages of the semi-final, the final and the laurels: the list with presence,
+override and publication, the seating, no-shows, the final's field and fill.
+Views parse a form and call ``scoring.services`` (``rounds``, ``publishing``,
+``finals``, ``substitutes``).
 """
 
 from __future__ import annotations
@@ -19,11 +16,11 @@ from heats import services as heat_services
 from heats.core.errors import UserError
 from heats.exports import export_response
 from heats.forms import SeatForm
-from heats.mixins import EventStaffRequiredMixin
 from heats.models import Entry, EntryStatus, Event, Player, RoundKind, Seat
 from heats.round_state import table_cards
 from heats.services import PlayerDirectory
-from heats.views import (
+from heats.views.common import (
+    EventStaffRequiredMixin,
     already_seated,
     event_action,
     event_player,
@@ -41,18 +38,11 @@ from scoring.services import (
     event_advancement,
     finals,
     held_labels,
-    held_tables,
     publishing,
     rounds,
     substitutes,
 )
-
-# --- semi-final --------------------------------------------------------------------
-
-
-def held_heat_tables(event: Event) -> dict[int, tuple[str, int, int]]:
-    """The heat tables being checked (``scoring.services.held_tables``)."""
-    return {k: v for k, v in held_tables(event).items() if v[0] == RoundKind.HEAT}
+from scoring.views.common import held_heat_tables
 
 
 def semi_rows(event: Event, result) -> list[dict]:
@@ -274,9 +264,6 @@ def semi_seat(request, event: Event):
     shape = "+".join(str(len(t)) for t in result.tables)
     messages.success(request, f"Semi-final seated: {shape} (seed {result.seed}).")
     return redirect("scoring:semi", event=event.slug)
-
-
-# --- final and laurels -------------------------------------------------------------
 
 
 class FinalView(EventStaffRequiredMixin, TemplateView):

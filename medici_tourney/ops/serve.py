@@ -1,6 +1,6 @@
 """``make serve``: gunicorn with ``DEBUG`` off, static files served by whitenoise.
 
-    python -m medici_tourney.serve [--host 127.0.0.1] [--port 8000] [--workers 3]
+    python -m medici_tourney.ops.serve [--host 127.0.0.1] [--port 8000] [--workers 3]
         [--threads 4]
 
 Before gunicorn starts, in this order:
@@ -27,7 +27,7 @@ gunicorn runs ``--workers`` processes of ``--threads`` threads each (its
 ``gthread`` worker): a thread answers cached public pages from memory while
 another in the same process renders after a change or saves a result, and one
 rendering of a page serves all of a process's threads
-(``scoring.public_cache``, "one rendering at a time").
+(``medici_tourney.public_cache``, "one rendering at a time").
 
 Exits with a message (code 1) when the secret key file cannot be read or made.
 """
@@ -42,7 +42,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-BASE_DIR = Path(__file__).resolve().parent.parent
+BASE_DIR = Path(__file__).resolve().parents[2]
 KEY_FILE = BASE_DIR / ".secret_key"
 LOOPBACK = ["127.0.0.1", "localhost", "[::1]"]
 EVERY_ADDRESS = {"0.0.0.0", "::", "[::]", ""}

@@ -1,40 +1,43 @@
-"""Pages for results: the events, a new event, the public standings, and the GM's
-results import."""
+"""Public pages of results: the event list, an event's standings (its home page),
+a table's results and a heat's results, with their spreadsheets. Read-only and open
+to anyone; the pages that depend on the event's data are cached per event version
+(``medici_tourney.public_cache``).
+"""
 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.mixins import LoginRequiredMixin
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.loader import render_to_string
 from django.utils import timezone
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_safe
 from django.views.generic import FormView, ListView, TemplateView
 
 from heats.core.errors import UserError
-from heats.mixins import EventMixin, EventStaffRequiredMixin
-from heats.models import Event, RoundKind, Table
-from heats.services import get_round
+from heats.models import Event, RoundKind
+from heats.views.common import (
+    EventMixin,
+)
+from medici_tourney.public_cache import cached_response, event_with_version
 from scoring import permissions, tables
-from scoring.exports import standings_export
-from scoring.forms import EventForm, ResultsImportForm, ScoresheetForm
+from scoring.exports import results_export, standings_export
+from scoring.forms import ScoresheetForm
 from scoring.gm_tables import LaurelTable
 from scoring.models import PlayerRecord, TableCheck
-from scoring.public_cache import cached_response, event_with_version
 from scoring.services import (
     finals,
+    heat_seat_rows,
     held_tables,
-    import_results,
-    new_event,
+    player_names,
     rounds,
 )
 from scoring.services.checks import (
-    acknowledge_check,
     attach_scoresheet,
     parse_sheet_text,
 )
-from scoring.services.standings import standings
+from scoring.services.standings import heat_rows, standings
+from scoring.views.common import get_table
 
 
 class EventListView(ListView):
@@ -45,42 +48,11 @@ class EventListView(ListView):
     context_object_name = "events"
 
 
-class EventCreateView(LoginRequiredMixin, FormView):
-    """Create an event (any logged-in user, who becomes its GM)."""
-
-    template_name = "scoring/event_create.html"
-    form_class = EventForm
-    # FormView would treat PUT as a POST; forms only post.
-    http_method_names = ["get", "post", "head", "options"]
-
-    def form_valid(self, form):
-        data = form.cleaned_data
-        user = self.request.user
-        try:
-            event = new_event(
-                data["slug"],
-                data["name"],
-                data["rules"],
-                user,
-                gm=user,
-                settings=form.settings(),
-            )
-        except UserError as exc:
-            form.add_error(None, exc.render())
-            return self.form_invalid(form)
-        messages.success(
-            self.request,
-            f"{event.name} created: you are its GM. "
-            "Add GMs and assistant GMs on its Staff page.",
-        )
-        return redirect("heats:event-gm", event=event.slug)
-
-
 class StandingsView(EventMixin, TemplateView):
     """Public standings: heat winners, semi-final list, alternates, the latest
     heat's results (earlier heats on their own pages, ``scoring:heat-results``).
 
-    Anonymous visitors get the page from the cache (``scoring.public_cache``);
+    Anonymous visitors get the page from the cache (``medici_tourney.public_cache``);
     staff see it live, with their controls. ``?_export=csv&_table=results`` (or
     ``xlsx``) gives every result in the results CSV's columns
     (``scoring.results_export``).
@@ -143,45 +115,6 @@ class StandingsView(EventMixin, TemplateView):
         return context
 
 
-class ResultsImportView(EventStaffRequiredMixin, FormView):
-    """Import a results CSV from a page (staff; seating, tie winners and replacing
-    need a GM: ``ImportPlan.require_rights`` in ``scoring.services.imports``)."""
-
-    template_name = "scoring/import.html"
-    form_class = ResultsImportForm
-    post_permission = permissions.IMPORT_RESULTS
-
-    def form_valid(self, form):
-        replace = form.cleaned_data["replace"]
-        try:
-            summary = import_results(
-                self.event,
-                form.cleaned_data["content"],
-                replace=replace,
-                user=self.request.user,
-                source="page",
-            )
-        except permissions.NotAllowed as exc:
-            form.add_error(None, str(exc))
-            return self.render_to_response(self.get_context_data(form=form), status=403)
-        except UserError as exc:
-            form.add_error(None, exc.message)
-            return self.render_to_response(
-                self.get_context_data(form=form, problems=exc.problems)
-            )
-        messages.success(self.request, "\n".join(summary.lines()))
-        return redirect("scoring:standings", event=self.event.slug)
-
-
-def get_table(event: Event, round_code: str, number: int) -> Table:
-    """The table ``number`` of round ``round_code``; 404 when either is missing."""
-    try:
-        rnd = get_round(event, round_code)
-    except UserError:
-        raise Http404(f"No round {round_code!r}") from None
-    return get_object_or_404(Table, round=rnd, number=number)
-
-
 class TableDetailView(EventMixin, FormView):
     """A table's result (public); for staff also the rules findings, attached
     scoresheets and the form to attach one (rules.md, Verifying)."""
@@ -239,12 +172,34 @@ class TableDetailView(EventMixin, FormView):
         return redirect(self.request.path)
 
 
-@require_POST
-def acknowledge_view(request, event: str, round: str, number: int):
-    """A GM acknowledges a table's level-1 findings (POST only)."""
-    event_obj = get_object_or_404(Event, slug=event)
-    permissions.require(event_obj, request.user, permissions.ACKNOWLEDGE)
-    table = get_table(event_obj, round, number)
-    acknowledge_check(table, request.user)
-    messages.success(request, f"Findings at {table} acknowledged.")
-    return redirect("scoring:table-detail", event=event, round=round, number=number)
+@require_safe
+def heat_results(request, event: str, heat: int):
+    """One heat's results, every table (linked from the standings page); its
+    CSV/XLSX with ``?_export=csv&_table=results``."""
+    ev = event_with_version(event)
+    export = results_export(request, ev, heat)
+    if export is not None:
+        return export
+
+    def page() -> str:
+        held = held_tables(ev)
+        seats = heat_seat_rows(ev, held)
+        rows = dict(heat_rows(ev, player_names(ev), seats)[0]).get(heat)
+        checking = [
+            n
+            for kind, number, n in held.values()
+            if (kind, number) == (RoundKind.HEAT, heat)
+        ]
+        if rows is None and not checking:
+            raise Http404(f"No results for heat {heat}")
+        context = {
+            "event": ev,
+            "heat": heat,
+            "rows": rows or [],
+            "being_checked": sorted(checking),
+        }
+        return render_to_string("scoring/heat_results.html", context, request)
+
+    if request.user.is_authenticated:  # the site menu names the user: not shared
+        return HttpResponse(page())
+    return cached_response(request, ev, page)

@@ -1,25 +1,18 @@
-"""GM pages for table results: result entry per table, ties and rules warnings.
-The semi-final, final and laurels pages are in ``scoring.round_views``.
-
-Thin views over ``scoring.services.results`` (STYLE.md). One-shot actions use
-``heats.views.event_action`` (POST only, role checked, UserError as a message).
+"""GM pages of one table's results: entry and correction, and the declaration of
+a tie's winner. One-shot actions use ``heats.views.common.event_action``.
 """
 
 from __future__ import annotations
 
-from functools import cached_property
-
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
-from django.urls import reverse
 from django.views.generic import FormView
 
 from heats.core.errors import UserError
 from heats.core.names import and_list
-from heats.mixins import EventStaffRequiredMixin
-from heats.models import Player, RoundKind, Table
-from heats.views import (
-    round_or_404,
+from heats.models import Player
+from heats.views.common import (
+    EventStaffRequiredMixin,
 )
 from scoring import permissions
 from scoring.gm_forms import (
@@ -30,36 +23,7 @@ from scoring.models import RecordHistory, TableCheck
 from scoring.services import (
     results,
 )
-
-
-class TableMixin:
-    """Loads ``self.round`` and ``self.table`` from the URL (after the role check)."""
-
-    @cached_property
-    def round(self):
-        return round_or_404(self.event, self.kwargs["round"])
-
-    @cached_property
-    def table(self) -> Table:
-        return get_object_or_404(Table, round=self.round, number=self.kwargs["table"])
-
-    def table_kwargs(self) -> dict:
-        return {
-            "event": self.event.slug,
-            "round": self.round.code,
-            "table": self.table.number,
-        }
-
-    def get_context_data(self, **kwargs):
-        return super().get_context_data(round=self.round, table=self.table, **kwargs)
-
-    def round_page(self) -> str:
-        """Where the GM goes back to: the heat's page, or the semi-final or final
-        page (their round page is about seating, not results)."""
-        pages = {RoundKind.SEMI: "scoring:semi", RoundKind.FINAL: "scoring:final"}
-        if self.round.kind in pages:
-            return reverse(pages[self.round.kind], kwargs={"event": self.event.slug})
-        return self.round.get_absolute_url()
+from scoring.views.common import TableMixin
 
 
 class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):

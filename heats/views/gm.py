@@ -1,26 +1,20 @@
-"""GM pages for heats: the event dashboard, a round's check-in and seating; and
-the public seating of a round. The audit log and keep-apart pairs are in
-``heats.log_views``; a round's tables as the pages show them in
-``heats.round_state``.
+"""GM pages for heats: the event dashboard, a round's check-in, seating, late
+tables and clock. A round's tables as the pages show them are
+``heats.round_state``'s; the audit log, keep-apart pairs and staff are
+``heats.views.gm_records``.
 
-Views are thin: they parse a form and call ``heats.services`` (STYLE.md). One-shot
-actions are POST-only function views wrapped in :func:`event_action`, which loads
-the event, refuses who may not act (403, anonymous users too) and turns a
-``UserError`` into a message on the page the action came from.
+Views are thin: they parse a form and call ``heats.services`` (STYLE.md).
 """
 
 from __future__ import annotations
 
-from functools import wraps
-
 from django.contrib import messages
 from django.db.models import Count, Q
-from django.http import Http404, JsonResponse
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET
 from django.views.generic import TemplateView
 from django_tables2 import RequestConfig
 
@@ -28,11 +22,9 @@ from heats import forms, permissions, services
 from heats.core import seating
 from heats.core.errors import UserError
 from heats.exports import export_response
-from heats.mixins import EventMixin, EventStaffRequiredMixin
 from heats.models import (
     EntryStatus,
     Event,
-    Player,
     Round,
     RoundKind,
     normalise_name,
@@ -40,75 +32,20 @@ from heats.models import (
 from heats.round_state import (
     blockers,
     round_summary,
-    seating_rows,
     table_cards,
 )
 from heats.tables import (
     CheckInTable,
-    SeatingByNameTable,
-    SeatingByTableTable,
 )
-
-# --- helpers -----------------------------------------------------------------------
-
-
-def round_or_404(event: Event, code: str) -> Round:
-    """The round ``code`` of ``event``; 404 for an unknown or missing round."""
-    try:
-        return services.get_round(event, code)
-    except UserError as exc:
-        raise Http404(exc.message) from None
-
-
-def round_url(rnd: Round) -> str:
-    """The GM page of ``rnd`` (check-in, seating, tables)."""
-    return rnd.get_absolute_url()
-
-
-def _back(request, event: Event, kwargs: dict) -> str:
-    """Where an action returns: a safe ``next`` field, the round page, else the
-    event's GM page."""
-    target = request.POST.get("next", "")
-    if target and url_has_allowed_host_and_scheme(target, {request.get_host()}):
-        return target
-    if "round" in kwargs:
-        return reverse(
-            "heats:round-detail", kwargs={"event": event.slug, "round": kwargs["round"]}
-        )
-    return reverse("heats:event-gm", kwargs={"event": event.slug})
-
-
-def event_action(action: permissions.Action):
-    """Decorate ``fn(request, event, **kwargs) -> response`` as a POST-only action
-    that needs ``action`` (``heats.permissions``): a 403 saying why for anyone else.
-    A ``UserError`` becomes an error message and a redirect back (see ``_back``)."""
-
-    def decorate(fn):
-        @require_POST
-        @wraps(fn)
-        def view(request, event: str, **kwargs):
-            ev = get_object_or_404(Event, slug=event)
-            permissions.require(ev, request.user, action)
-            try:
-                return fn(request, ev, **kwargs)
-            except UserError as exc:
-                messages.error(request, exc.render())
-                return redirect(_back(request, ev, kwargs))
-
-        return view
-
-    return decorate
-
-
-def event_player(event: Event, value) -> Player:
-    """The player of ``event`` with id ``value``; UserError for anything else."""
-    try:
-        return Player.objects.get(event=event, pk=int(value))
-    except (TypeError, ValueError, Player.DoesNotExist):
-        raise UserError("Unknown player.") from None
-
-
-# --- event dashboard ---------------------------------------------------------------
+from heats.views.common import (
+    EventStaffRequiredMixin,
+    already_seated,
+    event_action,
+    event_player,
+    round_or_404,
+    round_url,
+    seat_request,
+)
 
 
 class EventGMView(EventStaffRequiredMixin, TemplateView):
@@ -150,27 +87,6 @@ def round_create(request, event: Event):
             "check players in.",
         )
     return redirect(round_url(rnd))
-
-
-def seat_request(request) -> tuple[str | None, str | None]:
-    """The seed and the page's seating state posted by a "Seat" button."""
-    form = forms.SeatForm(request.POST)
-    if not form.is_valid():
-        return None, None
-    return form.cleaned_data["seed"], form.cleaned_data["state"]
-
-
-def already_seated(rnd: Round) -> str:
-    """The message for a "Seat" press made from a page drawn before the round's
-    latest seating (a second press, or another GM's): nothing changed."""
-    return (
-        f"{rnd.label} was already seated since this page was opened (Seat pressed "
-        "twice?): nothing changed. Its seating is below; to draw it anew, press "
-        "Seat again."
-    )
-
-
-# --- a round: check-in, seating, late tables ---------------------------------------
 
 
 class RoundDetailView(EventStaffRequiredMixin, TemplateView):
@@ -264,7 +180,7 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
                 else "",
             ),
             clock=services.clock_json(self.event, rnd),
-            clock_url=reverse("scoring:clock-json", kwargs={"event": self.event.slug})
+            clock_url=reverse("heats:clock-json", kwargs={"event": self.event.slug})
             + f"?round={rnd.code}",
             start_clock_form=forms.StartClockForm(
                 action=self.action("round-start-clock"),
@@ -467,27 +383,3 @@ def player_search(request, event: str):
             ]
         }
     )
-
-
-class RoundSeatingView(EventMixin, TemplateView):
-    """Public seating of a round, by table and by player name; CSV/XLSX export."""
-
-    template_name = "heats/round_seating.html"
-
-    def get(self, request, *args, **kwargs):
-        self.round = round_or_404(self.event, kwargs["round"])
-        rows = seating_rows(self.round)
-        self.by_table = SeatingByTableTable(rows, prefix="tables-")
-        self.by_name = SeatingByNameTable(rows, prefix="names-")
-        name = f"{self.event.slug}-{self.round.code}-seating"
-        for table, suffix in ((self.by_table, "by-table"), (self.by_name, "by-name")):
-            response = export_response(request, table, f"{name}-{suffix}")
-            if response is not None:
-                return response
-        for table in (self.by_table, self.by_name):
-            RequestConfig(request, paginate=False).configure(table)
-        return super().get(request, *args, **kwargs)
-
-    def get_context_data(self, **kwargs):
-        kwargs.update(round=self.round, by_table=self.by_table, by_name=self.by_name)
-        return super().get_context_data(**kwargs)

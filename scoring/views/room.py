@@ -1,9 +1,7 @@
-"""Public pages for the room: the kiosk, the heat clock, the phone view, the
-slow-player timer, a heat's results, and the JSON feeds (docs/feeds.md).
-
-All read-only and open to anyone (GET and HEAD only). Pages that depend on the
-event's data are cached per event version (``scoring.public_cache``); the clock's
-feed is not, as it carries the server's time.
+"""Public pages for the room: the kiosk and its panel, the phone view with its QR
+code, and the JSON feeds (docs/feeds.md). Read-only and open to anyone, cached per
+event version (``medici_tourney.public_cache``). The clock and the timer are
+heats' (``heats.views.public``).
 """
 
 from __future__ import annotations
@@ -12,34 +10,23 @@ import json
 
 import segno
 from django.conf import settings
-from django.http import Http404, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_safe
 
-from heats.core import clock
 from heats.core.errors import UserError
-from heats.models import Event, Round, RoundKind
-from heats.services import clock_json, get_round, marks, round_json
+from heats.models import Event
+from heats.services import current_round, round_json
+from heats.views.common import (
+    round_or_current,
+)
+from medici_tourney.public_cache import cached_response, event_with_version
 from scoring import kiosk as screens
-from scoring.exports import results_export
-from scoring.public_cache import cached_response, event_with_version
-from scoring.services import heat_seat_rows, held_tables, player_names
-from scoring.services.standings import heat_rows, standings
+from scoring.services.standings import standings
 
 JSON = "application/json"
-
-
-def _round(event: Event, code: str | None) -> Round | None:
-    """The round ``code`` (404 when unknown), else the current round."""
-    if not code:
-        return screens.current_round(event)
-    try:
-        return get_round(event, code)
-    except UserError:
-        raise Http404(f"No round {code!r}") from None
 
 
 def phone_url(request, event: Event) -> str:
@@ -93,97 +80,16 @@ def kiosk_panel(request, event: str):
 
 
 @require_safe
-def clock_page(request, event: str):
-    """The heat clock, full screen (not cached: it is rendered at the server's
-    time, then kept by the script from the clock feed)."""
-    ev = event_with_version(event)
-    rnd = _round(ev, request.GET.get("round"))
-    return render(request, "kiosk/clock.html", _clock_context(ev, rnd))
-
-
-def _clock_context(event: Event, rnd: Round | None) -> dict:
-    data = clock_json(event, rnd)
-    feed = reverse("scoring:clock-json", kwargs={"event": event.slug})
-    if rnd is not None:
-        feed += f"?round={rnd.code}"
-    return {"event": event, "round": rnd, "clock": data, "clock_url": feed}
-
-
-@require_safe
-def clock_feed(request, event: str):
-    """The clock feed: server time, the round's start and the marks."""
-    ev = event_with_version(event)
-    rnd = _round(ev, request.GET.get("round"))
-    response = JsonResponse(clock_json(ev, rnd))
-    response["Cache-Control"] = "no-store"
-    return response
-
-
-@require_safe
 def find(request, event: str):
     """The phone view: type a name, see the table (filtered in the page)."""
     ev = event_with_version(event)
 
     def page() -> str:
-        rnd = screens.current_round(ev)
+        rnd = current_round(ev)
         seating = screens.round_seating(rnd) if rnd and rnd.seated_at else None
         context = {"event": ev, "round": rnd, "seating": seating}
         return render_to_string("kiosk/find.html", context, request)
 
-    return cached_response(request, ev, page)
-
-
-@require_safe
-def timer(request):
-    """The slow-player timer (seed 001): no network needed once loaded.
-
-    With ``?event=<slug>`` it takes the event's timer lengths and reads the
-    current round's clock once, to start at 2:00 after the second mark.
-    """
-    context = {"timer": 240, "late_timer": 120, "marks": clock.Marks()}
-    slug = request.GET.get("event")
-    if slug:
-        ev = get_object_or_404(Event, slug=slug)
-        context.update(
-            event=ev,
-            timer=ev.timer_seconds,
-            late_timer=ev.late_timer_seconds,
-            marks=marks(ev),
-            clock_url=reverse("scoring:clock-json", kwargs={"event": ev.slug}),
-        )
-    return render(request, "kiosk/timer.html", context)
-
-
-@require_safe
-def heat_results(request, event: str, heat: int):
-    """One heat's results, every table (linked from the standings page); its
-    CSV/XLSX with ``?_export=csv&_table=results``."""
-    ev = event_with_version(event)
-    export = results_export(request, ev, heat)
-    if export is not None:
-        return export
-
-    def page() -> str:
-        held = held_tables(ev)
-        seats = heat_seat_rows(ev, held)
-        rows = dict(heat_rows(ev, player_names(ev), seats)[0]).get(heat)
-        checking = [
-            n
-            for kind, number, n in held.values()
-            if (kind, number) == (RoundKind.HEAT, heat)
-        ]
-        if rows is None and not checking:
-            raise Http404(f"No results for heat {heat}")
-        context = {
-            "event": ev,
-            "heat": heat,
-            "rows": rows or [],
-            "being_checked": sorted(checking),
-        }
-        return render_to_string("scoring/heat_results.html", context, request)
-
-    if request.user.is_authenticated:  # the site menu names the user: not shared
-        return HttpResponse(page())
     return cached_response(request, ev, page)
 
 
@@ -251,7 +157,7 @@ def seating_feed(request, event: str):
     code = request.GET.get("round", "")
 
     def body() -> str:
-        rnd = _round(ev, code)
+        rnd = round_or_current(ev, code)
         # A round imported from a results file has seats but no seating time.
         if rnd is None or not (rnd.seated_at or rnd.seats.exists()):
             return _json({"event": ev.slug, "round": round_json(rnd), "tables": []})

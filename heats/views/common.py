@@ -1,0 +1,156 @@
+"""What every view of an event shares: the event from the URL (``EventMixin``), the
+staff-only pages (``EventStaffRequiredMixin``), the round from its code, and
+:func:`event_action` for one-shot POST actions (the event loaded, the role
+checked, a ``UserError`` turned into a message on the page the action came from).
+
+Used by the views of both apps; not a view module itself.
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth.mixins import AccessMixin
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
+
+from heats import forms, permissions, services
+from heats.core.errors import UserError
+from heats.models import (
+    Event,
+    Player,
+    Round,
+)
+from heats.services import current_round, get_round
+
+
+class EventMixin:
+    """Loads ``self.event`` from the ``<slug:event>`` URL argument and puts it in
+    the template context as ``event`` (with ``is_gm`` and ``is_staff_member``)."""
+
+    event: Event
+    # Forms post; PUT, PATCH and DELETE (which FormView would treat as a POST) are
+    # served nowhere.
+    http_method_names = ["get", "post", "head", "options"]
+
+    def dispatch(self, request, *args, **kwargs):
+        if getattr(self, "event", None) is None:  # a view's setup() may load it
+            self.event = get_object_or_404(Event, slug=kwargs["event"])
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        role = permissions.role_of(self.event, self.request.user)
+        context.update(
+            event=self.event,
+            is_gm=role == permissions.Role.GM,
+            is_staff_member=role >= permissions.Role.ASSISTANT,
+        )
+        return context
+
+
+class EventStaffRequiredMixin(EventMixin, AccessMixin):
+    """A GM page: anonymous users go to the login page; a user who may not take
+    ``permission`` (any request) or ``post_permission`` (POST, PUT, …) gets a 403
+    saying why."""
+
+    permission: permissions.Action = permissions.SEE_GM_PAGES
+    post_permission: permissions.Action | None = None
+
+    def dispatch(self, request, *args, **kwargs):
+        self.event = get_object_or_404(Event, slug=kwargs["event"])
+        if not request.user.is_authenticated:
+            return self.handle_no_permission()
+        permissions.require(self.event, request.user, self.permission)
+        unsafe = request.method not in ("GET", "HEAD", "OPTIONS")
+        if unsafe and self.post_permission is not None:
+            permissions.require(self.event, request.user, self.post_permission)
+        return super(EventMixin, self).dispatch(request, *args, **kwargs)
+
+
+def round_or_404(event: Event, code: str) -> Round:
+    """The round ``code`` of ``event``; 404 for an unknown or missing round."""
+    try:
+        return services.get_round(event, code)
+    except UserError as exc:
+        raise Http404(exc.message) from None
+
+
+def round_url(rnd: Round) -> str:
+    """The GM page of ``rnd`` (check-in, seating, tables)."""
+    return rnd.get_absolute_url()
+
+
+def _back(request, event: Event, kwargs: dict) -> str:
+    """Where an action returns: a safe ``next`` field, the round page, else the
+    event's GM page."""
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(target, {request.get_host()}):
+        return target
+    if "round" in kwargs:
+        return reverse(
+            "heats:round-detail", kwargs={"event": event.slug, "round": kwargs["round"]}
+        )
+    return reverse("heats:event-gm", kwargs={"event": event.slug})
+
+
+def event_action(action: permissions.Action):
+    """Decorate ``fn(request, event, **kwargs) -> response`` as a POST-only action
+    that needs ``action`` (``heats.permissions``): a 403 saying why for anyone else.
+    A ``UserError`` becomes an error message and a redirect back (see ``_back``)."""
+
+    def decorate(fn):
+        @require_POST
+        @wraps(fn)
+        def view(request, event: str, **kwargs):
+            ev = get_object_or_404(Event, slug=event)
+            permissions.require(ev, request.user, action)
+            try:
+                return fn(request, ev, **kwargs)
+            except UserError as exc:
+                messages.error(request, exc.render())
+                return redirect(_back(request, ev, kwargs))
+
+        return view
+
+    return decorate
+
+
+def event_player(event: Event, value) -> Player:
+    """The player of ``event`` with id ``value``; UserError for anything else."""
+    try:
+        return Player.objects.get(event=event, pk=int(value))
+    except (TypeError, ValueError, Player.DoesNotExist):
+        raise UserError("Unknown player.") from None
+
+
+def round_or_current(event: Event, code: str | None) -> Round | None:
+    """The round ``code`` (404 when unknown), else the current round."""
+    if not code:
+        return current_round(event)
+    try:
+        return get_round(event, code)
+    except UserError:
+        raise Http404(f"No round {code!r}") from None
+
+
+def seat_request(request) -> tuple[str | None, str | None]:
+    """The seed and the page's seating state posted by a "Seat" button."""
+    form = forms.SeatForm(request.POST)
+    if not form.is_valid():
+        return None, None
+    return form.cleaned_data["seed"], form.cleaned_data["state"]
+
+
+def already_seated(rnd: Round) -> str:
+    """The message for a "Seat" press made from a page drawn before the round's
+    latest seating (a second press, or another GM's): nothing changed."""
+    return (
+        f"{rnd.label} was already seated since this page was opened (Seat pressed "
+        "twice?): nothing changed. Its seating is below; to draw it anew, press "
+        "Seat again."
+    )

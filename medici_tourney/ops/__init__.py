@@ -1,0 +1,1 @@
+"""Running the app at a convention: serve (gunicorn), lan (addresses), backup."""

@@ -1,0 +1,65 @@
+"""What scoring's views share: a table of a round from the URL (``TableMixin``,
+``get_table``) and the heat tables being checked. Not a view module itself.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+
+from heats.core.errors import UserError
+from heats.models import Event, RoundKind, Table
+from heats.services import get_round
+from heats.views.common import (
+    round_or_404,
+)
+from scoring.services import (
+    held_tables,
+)
+
+
+class TableMixin:
+    """Loads ``self.round`` and ``self.table`` from the URL (after the role check)."""
+
+    @cached_property
+    def round(self):
+        return round_or_404(self.event, self.kwargs["round"])
+
+    @cached_property
+    def table(self) -> Table:
+        return get_object_or_404(Table, round=self.round, number=self.kwargs["table"])
+
+    def table_kwargs(self) -> dict:
+        return {
+            "event": self.event.slug,
+            "round": self.round.code,
+            "table": self.table.number,
+        }
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(round=self.round, table=self.table, **kwargs)
+
+    def round_page(self) -> str:
+        """Where the GM goes back to: the heat's page, or the semi-final or final
+        page (their round page is about seating, not results)."""
+        pages = {RoundKind.SEMI: "scoring:semi", RoundKind.FINAL: "scoring:final"}
+        if self.round.kind in pages:
+            return reverse(pages[self.round.kind], kwargs={"event": self.event.slug})
+        return self.round.get_absolute_url()
+
+
+def get_table(event: Event, round_code: str, number: int) -> Table:
+    """The table ``number`` of round ``round_code``; 404 when either is missing."""
+    try:
+        rnd = get_round(event, round_code)
+    except UserError:
+        raise Http404(f"No round {round_code!r}") from None
+    return get_object_or_404(Table, round=rnd, number=number)
+
+
+def held_heat_tables(event: Event) -> dict[int, tuple[str, int, int]]:
+    """The heat tables being checked (``scoring.services.held_tables``)."""
+    return {k: v for k, v in held_tables(event).items() if v[0] == RoundKind.HEAT}

@@ -1,0 +1,128 @@
+"""GM pages of an event's results as a whole: a new event, the results import,
+acknowledging a table's rules findings, and the printables (PDF).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.views import View
+from django.views.decorators.http import require_POST
+from django.views.generic import FormView
+
+from heats.core.errors import UserError
+from heats.models import Event
+from heats.views.common import (
+    EventStaffRequiredMixin,
+)
+from scoring import pdf, permissions
+from scoring.forms import EventForm, ResultsImportForm
+from scoring.printing import render
+from scoring.services import (
+    import_results,
+    new_event,
+)
+from scoring.services.checks import (
+    acknowledge_check,
+)
+from scoring.views.common import get_table
+
+
+class EventCreateView(LoginRequiredMixin, FormView):
+    """Create an event (any logged-in user, who becomes its GM)."""
+
+    template_name = "scoring/event_create.html"
+    form_class = EventForm
+    # FormView would treat PUT as a POST; forms only post.
+    http_method_names = ["get", "post", "head", "options"]
+
+    def form_valid(self, form):
+        data = form.cleaned_data
+        user = self.request.user
+        try:
+            event = new_event(
+                data["slug"],
+                data["name"],
+                data["rules"],
+                user,
+                gm=user,
+                settings=form.settings(),
+            )
+        except UserError as exc:
+            form.add_error(None, exc.render())
+            return self.form_invalid(form)
+        messages.success(
+            self.request,
+            f"{event.name} created: you are its GM. "
+            "Add GMs and assistant GMs on its Staff page.",
+        )
+        return redirect("heats:event-gm", event=event.slug)
+
+
+class ResultsImportView(EventStaffRequiredMixin, FormView):
+    """Import a results CSV from a page (staff; seating, tie winners and replacing
+    need a GM: ``ImportPlan.require_rights`` in ``scoring.services.imports``)."""
+
+    template_name = "scoring/import.html"
+    form_class = ResultsImportForm
+    post_permission = permissions.IMPORT_RESULTS
+
+    def form_valid(self, form):
+        replace = form.cleaned_data["replace"]
+        try:
+            summary = import_results(
+                self.event,
+                form.cleaned_data["content"],
+                replace=replace,
+                user=self.request.user,
+                source="page",
+            )
+        except permissions.NotAllowed as exc:
+            form.add_error(None, str(exc))
+            return self.render_to_response(self.get_context_data(form=form), status=403)
+        except UserError as exc:
+            form.add_error(None, exc.message)
+            return self.render_to_response(
+                self.get_context_data(form=form, problems=exc.problems)
+            )
+        messages.success(self.request, "\n".join(summary.lines()))
+        return redirect("scoring:standings", event=self.event.slug)
+
+
+@require_POST
+def acknowledge_view(request, event: str, round: str, number: int):
+    """A GM acknowledges a table's level-1 findings (POST only)."""
+    event_obj = get_object_or_404(Event, slug=event)
+    permissions.require(event_obj, request.user, permissions.ACKNOWLEDGE)
+    table = get_table(event_obj, round, number)
+    acknowledge_check(table, request.user)
+    messages.success(request, f"Findings at {table} acknowledged.")
+    return redirect("scoring:table-detail", event=event, round=round, number=number)
+
+
+class PrintView(EventStaffRequiredMixin, View):
+    """GET: the printable ``kind`` of the event (or of ``round``) as an inline
+    PDF; ``?paper=a4`` or ``letter`` overrides the ``MEDICI_PAPER`` setting."""
+
+    permission = permissions.SEE_GM_PAGES
+    http_method_names = ["get", "head", "options"]
+
+    def get(self, request, *args, **kwargs):
+        kind, code = kwargs["kind"], kwargs.get("round")
+        if kind not in (pdf.ROUND_KINDS if code else pdf.EVENT_KINDS):
+            raise Http404(f"No printable {kind!r} here.")
+        base = settings.MEDICI_PUBLIC_URL or request.build_absolute_uri("/")
+        paper = request.GET.get("paper") or settings.MEDICI_PAPER
+        try:
+            printout = render(
+                self.event, kind, round_code=code, paper=paper, base_url=base
+            )
+        except UserError as exc:
+            messages.error(request, str(exc))
+            return redirect("heats:event-gm", event=self.event.slug)
+        response = HttpResponse(printout.content, content_type="application/pdf")
+        response["Content-Disposition"] = f'inline; filename="{printout.filename}"'
+        return response
