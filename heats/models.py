@@ -134,9 +134,6 @@ class Event(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    def get_absolute_url(self) -> str:
-        return reverse("scoring:standings", kwargs={"event": self.slug})
-
     def semi_layout_map(self) -> dict[int, tuple[int, ...]]:
         """``semi_layouts`` with integer keys: ``{25: (5, 5, 5, 5, 5), ...}``."""
         return {int(size): tuple(tables) for size, tables in self.semi_layouts.items()}

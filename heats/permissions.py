@@ -6,7 +6,7 @@ GM
     One of the event's game masters (``Event.gms``), or a superuser: runs the event.
 assistant
     An assistant GM (``Event.assistants``): checks players in (and, with the
-    actions ``scoring.permissions`` adds, enters results); never seats.
+    actions the results app adds, enters results); never seats.
 action
     One kind of change (:class:`Action`): the role it needs and the words a refusal
     uses ("Only this event's GMs may seat a round.").
@@ -14,8 +14,8 @@ operator
     Whoever runs a management command on the machine (``user=None`` in a service):
     they hold the database itself, so every action is theirs.
 
-The actions on the event's structure are here; those on results are
-``scoring.permissions``' (the same ``Action`` and ``require``). Every service that
+The actions on the event's structure are here; those on results are the results
+app's own (the same ``Action`` and ``require``). Every service that
 changes an event calls :func:`require` with the user it acts for, so a page, an
 import and a command meet the same decision; pages also call it first, so a
 refusal is a 403 with the reason before any form is read.

@@ -1,50 +1,67 @@
-"""A round's tables as the GM pages show them: seats, paperwork, rules warnings,
-ties, and what keeps a round from being complete (plain data for templates)."""
+"""A round's tables as the GM pages show them: seats, the state of the results
+(``Table.result_status``), what other apps add to each card (``heats.extensions``),
+and what keeps a round from being complete (plain data for templates)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Prefetch
+from django.db.models import Prefetch
 
-from heats import services
-from heats.models import Player, Round, Seat, Table
+from heats import extensions, services
+from heats.models import ResultStatus, Round, Seat, Table
+
+
+@dataclass
+class SeatLine:
+    """One seat of a table card: the seat, and what the results app adds: the
+    player's ``score`` (florins) and whether they are a ``winner``."""
+
+    seat: Seat
+    score: int | None = None
+    winner: bool = False
 
 
 @dataclass
 class TableCard:
-    """One table of a round as the round page shows it."""
+    """One table of a round as the GM pages show it: its seat lines, its
+    ``status`` (``Table.result_status``), and what other apps add
+    (``heats.extensions``): ``notes`` under it and the main ``action``."""
 
     table: Table
-    seats: list[Seat]
-    done: bool
-    winners: list[Player] = field(default_factory=list)
-    findings: list[dict] = field(default_factory=list)
-    acknowledged: bool = True
-    tied: bool = False
+    lines: list[SeatLine]
+    status: str
+    notes: list[extensions.Note] = field(default_factory=list)
+    action: extensions.Link | None = None
+
+    @property
+    def done(self) -> bool:
+        """Every result is in (a tie or a rules check may remain)."""
+        return self.status != ResultStatus.OWED
+
+    @property
+    def tied(self) -> bool:
+        """A tie for first the GM has not declared."""
+        return self.status == ResultStatus.TIE
+
+    @property
+    def to_check(self) -> bool:
+        """Held back from the public for unacknowledged rules warnings."""
+        return self.status == ResultStatus.CHECK
 
 
 def table_cards(rnd: Round) -> list[TableCard]:
-    """The round's tables with their seats, paperwork state and rules warnings."""
-    seats = Seat.objects.select_related("player", "record").order_by("number")
-    tables = (
-        rnd.tables.annotate(seated=Count("seats"), recorded=Count("seats__record"))
-        .select_related("rules_check")
-        .prefetch_related(Prefetch("seats", queryset=seats))
-        .order_by("number")
+    """The round's tables with their seats and result status, filled in by the
+    apps registered with ``heats.extensions`` (scores, notes, actions)."""
+    seats = Seat.objects.select_related("player").order_by("number")
+    tables = rnd.tables.prefetch_related(Prefetch("seats", queryset=seats)).order_by(
+        "number"
     )
-    cards = []
-    for table in tables:
-        done = table.seated > 0 and table.recorded == table.seated
-        card = TableCard(table, list(table.seats.all()), done)
-        if done:
-            card.winners = [s.player for s in card.seats if s.record.place == 1]
-            card.tied = len(card.winners) > 1
-        check = getattr(table, "rules_check", None)
-        if check is not None and check.findings:
-            card.findings = check.findings
-            card.acknowledged = check.acknowledged_at is not None
-        cards.append(card)
+    cards = [
+        TableCard(table, [SeatLine(s) for s in table.seats.all()], table.result_status)
+        for table in tables
+    ]
+    extensions.fill_cards(rnd, cards)
     return cards
 
 

@@ -304,3 +304,14 @@ LOGGING = {
 MEDICI_PUBLIC_URL = os.environ.get("MEDICI_PUBLIC_URL", "") or LAN_URL
 # Default paper of the printables: "letter" or "a4".
 MEDICI_PAPER = os.environ.get("MEDICI_PAPER", "letter")
+
+
+def _event_home(event) -> str:
+    from django.urls import reverse
+
+    return reverse("scoring:standings", kwargs={"event": event.slug})
+
+
+# An event's home page (``Event.get_absolute_url``) is its public standings, a page
+# of the results app: the project says so, since heats' models never name it.
+ABSOLUTE_URL_OVERRIDES = {"heats.event": _event_home}

@@ -11,5 +11,7 @@ class ScoringConfig(AppConfig):
     verbose_name = "Results and advancement"
 
     def ready(self) -> None:
-        # Connects the receivers that forget cached event versions on a change.
+        # Connects the receivers that forget cached event versions on a change,
+        # and adds the results to heats' GM pages (heats.extensions).
         from medici_tourney import public_cache  # noqa: F401
+        from scoring import extensions  # noqa: F401

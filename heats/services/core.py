@@ -118,8 +118,8 @@ def create_event(
     a ``SeatingPolicy``); the rest keep the model's WBC defaults. UserError when the
     slug is not a slug (letters, digits, ``-`` and ``_``), the name is blank, the
     slug is taken, or a setting is out of range (one problem per field). The rule
-    set name is checked by the caller (``scoring.services.new_event``), which knows
-    the rule sets. Anonymous users are refused (``permissions.require_login``).
+    set name is checked by the caller, the results app, which knows the rule
+    sets. Anonymous users are refused (``permissions.require_login``).
     """
     require_login(user)
     name = " ".join(name.split())

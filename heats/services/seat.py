@@ -343,7 +343,7 @@ def form_late_table(
     if result is None:
         raise UserError(
             f"{len(waiting)} player(s) waiting: a late table needs {minimum}."
-            + (" Seat them at a table that has not started scoring." if small else "")
+            + (" Seat them at a table with no score recorded yet." if small else "")
         )
     start = (rnd.tables.aggregate(m=Max("number"))["m"] or 0) + 1
     _save_tables(rnd, result.tables, start=start, late=True)

@@ -25,6 +25,7 @@ from heats.exports import export_response
 from heats.models import (
     EntryStatus,
     Event,
+    ResultStatus,
     Round,
     RoundKind,
     normalise_name,
@@ -127,9 +128,11 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
             self.event, self.request.user, permissions.SEAT
         ):
             return set()
-        open_tables = rnd.tables.annotate(
-            n=Count("seats"), scored=Count("seats__record")
-        ).filter(n__gt=seating.MIN_TABLE, scored=0)
+        open_tables = (
+            rnd.tables.filter(result_status=ResultStatus.OWED)
+            .annotate(n=Count("seats"))
+            .filter(n__gt=seating.MIN_TABLE)
+        )
         seats = rnd.seats.filter(table__in=open_tables)
         return set(seats.values_list("player_id", flat=True))
 
@@ -145,7 +148,7 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
         count, layout = services.checked_in_count(rnd)
         cards = table_cards(rnd)
         waiting = services.waiting_players(rnd)
-        seated = [s.player for c in cards for s in c.seats]
+        seated = [line.seat.player for c in cards for line in c.lines]
         owed = [c.table.number for c in cards if not c.done]
         held = blockers(rnd, cards)
         context.update(
@@ -153,7 +156,7 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
             count=count,
             layout=layout,
             cards=cards,
-            seated_layout=[len(card.seats) for card in cards],
+            seated_layout=[len(card.lines) for card in cards],
             owed=owed,
             blockers=held,
             complete=bool(cards) and not owed and not held,

@@ -13,6 +13,7 @@ inside a function is found too.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -121,3 +122,42 @@ def test_no_view_module_imports_another_view_module():
         )
     ]
     assert not bad
+
+
+# How a file would name the results app or its rows: an import or a dotted name
+# ("scoring.services", "scoring:semi"), the app label as a string, or scoring's
+# relations on heats' models ("record", "rules_check"). The English words
+# "scoring" ("the day's scoring") and "record" ("the GM records it") are fine.
+NAMES_SCORING = re.compile(
+    r"\bscoring[.:]\w|from scoring\b|import scoring\b|['\"]scoring['\"]"
+    r"|\.record\b|\brecord__|__record\b|['\"]record['\"]|\brules_check\b"
+)
+
+
+def heats_files() -> list[Path]:
+    files = [
+        p for p in sorted((REPO / "heats").rglob("*.py")) if "migrations" not in p.parts
+    ]
+    files += sorted((REPO / "templates" / "heats").rglob("*.html"))
+    assert len(files) > 20
+    return files
+
+
+def test_the_pattern_finds_what_it_must_and_spares_english():
+    assert NAMES_SCORING.search("from scoring.models import PlayerRecord")
+    assert NAMES_SCORING.search("{% url 'scoring:semi' event=event.slug %}")
+    assert NAMES_SCORING.search('select_related("player", "record")')
+    assert NAMES_SCORING.search("seat.record.final")
+    assert NAMES_SCORING.search('Count("seats__record")')
+    assert not NAMES_SCORING.search("ending with that day's scoring and scored as")
+    assert not NAMES_SCORING.search("the GM records it; a player record")
+
+
+@pytest.mark.parametrize("path", heats_files(), ids=lambda p: str(p.relative_to(REPO)))
+def test_heats_never_names_scoring(path):
+    text = path.read_text(encoding="utf-8")
+    found = [
+        f"line {text.count(chr(10), 0, m.start()) + 1}: {m.group(0)!r}"
+        for m in NAMES_SCORING.finditer(text)
+    ]
+    assert not found, f"{path.relative_to(REPO)} names the results app: {found}"

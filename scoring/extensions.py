@@ -1,0 +1,117 @@
+"""What scoring adds to heats' GM pages (``heats.extensions``): each table card's
+scores, winners, notes and results button; the GM menu's results pages; the
+printables; the kiosk beside the clock; a semi-final's or final's own page.
+
+Registered once, from ``ScoringConfig.ready()``.
+"""
+
+from __future__ import annotations
+
+from django.urls import reverse
+
+from heats.extensions import Link, Note, provide_card_details, provide_links
+from heats.models import Event, ResultStatus, Round, RoundKind
+from scoring.models import PlayerRecord, TableCheck
+
+
+@provide_card_details
+def fill_table_cards(rnd: Round, cards: list) -> None:
+    """Scores and winners on each seat line, a note for a tie to declare or rules
+    warnings to acknowledge, and the button to enter or edit the results; two
+    queries for the whole round."""
+    records = dict(
+        (seat_id, (final, place))
+        for seat_id, final, place in PlayerRecord.objects.filter(
+            seat__round=rnd
+        ).values_list("seat_id", "final", "place")
+    )
+    findings = dict(
+        TableCheck.objects.filter(
+            table__round=rnd, table__result_status=ResultStatus.CHECK
+        ).values_list("table_id", "findings")
+    )
+    kwargs = {"event": rnd.event.slug, "round": rnd.code}
+    for card in cards:
+        number = card.table.number
+        for line in card.lines:
+            if card.done and line.seat.pk in records:
+                line.score, place = records[line.seat.pk]
+                line.winner = place == 1
+        if card.tied:
+            url = reverse("scoring:table-tie", kwargs={**kwargs, "table": number})
+            card.notes.append(
+                Note(
+                    "warning", "⚖ Tie for first unresolved:", "declare the winner", url
+                )
+            )
+        if card.to_check:
+            count = len(findings.get(card.table.pk, []))
+            url = reverse("scoring:table-detail", kwargs={**kwargs, "number": number})
+            text = f"{count} rules warning{'s' if count != 1 else ''} to acknowledge"
+            card.notes.append(Note("danger", "⚠", text, url + "#checks-heading"))
+        card.action = Link(
+            "Edit results" if card.done else "Enter results",
+            reverse("scoring:table-results", kwargs={**kwargs, "table": number}),
+            primary=not card.done,
+        )
+
+
+@provide_links("nav")
+def nav_links(event: Event) -> list[Link]:
+    """The results pages in the GM menu."""
+    kwargs = {"event": event.slug}
+    return [
+        Link("Semi-final", reverse("scoring:semi", kwargs=kwargs)),
+        Link("Final", reverse("scoring:final", kwargs=kwargs)),
+        Link("Laurels", reverse("scoring:laurels", kwargs=kwargs)),
+        Link("Players", reverse("scoring:players", kwargs=kwargs)),
+        Link("Public standings", reverse("scoring:standings", kwargs=kwargs)),
+    ]
+
+
+@provide_links("event")
+def event_printables(event: Event) -> list[Link]:
+    """The event's printables (PDF)."""
+    return [
+        Link(
+            label,
+            reverse("scoring:print-event", kwargs={"event": event.slug, "kind": kind}),
+            new_tab=True,
+        )
+        for label, kind in (
+            ("Timer rules", "timer-rules"),
+            ("Bracket", "bracket"),
+            ("Event report", "report"),
+        )
+    ]
+
+
+@provide_links("round")
+def round_printables(rnd: Round) -> list[Link]:
+    """A seated round's printables (PDF): table assignments and scoresheets."""
+    kwargs = {"event": rnd.event.slug, "round": rnd.code}
+    return [
+        Link(
+            f"Print {kind}",
+            reverse("scoring:print-round", kwargs={**kwargs, "kind": kind}),
+            new_tab=True,
+            dom_id=f"print-{kind}",
+        )
+        for kind in ("assignments", "scoresheets")
+    ]
+
+
+@provide_links("round-screens")
+def room_screens(rnd: Round) -> list[Link]:
+    """The kiosk, beside the clock and the timer."""
+    return [Link("Kiosk", reverse("scoring:kiosk", kwargs={"event": rnd.event.slug}))]
+
+
+@provide_links("round-page")
+def round_page(rnd: Round) -> list[Link]:
+    """The semi-final's or the final's own page, where it is seated and run."""
+    name = {RoundKind.SEMI: "scoring:semi", RoundKind.FINAL: "scoring:final"}
+    if rnd.kind not in name:
+        return []
+    url = reverse(name[rnd.kind], kwargs={"event": rnd.event.slug})
+    return [Link(f"{rnd.label} page", url)]
