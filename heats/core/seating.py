@@ -8,13 +8,9 @@ Words (tournament.md, "Words" and "Heats"):
 player key
     A string naming one player (a database id); keys are sorted first, so the
     input order never matters.
-layout
-    The table sizes (4, 5 or 6) of a round, table 1 first, largest first; players
-    who do not fit are *waiting*.
-policy
-    How a layout is chosen for N players. ``"six-over-four"`` (default): fewest
-    4-player tables, then most 5-player tables. ``"five-first"``: most 5-player
-    tables, then fewest 4-player tables (6 over 4).
+layout, policy, late table
+    As ``heats.core.layout`` defines them (table sizes for N players), re-exported
+    here for the services.
 seed
     An ``int`` or ``str`` recorded with the seating; the same seed and the same
     inputs give the same seating. Only the seed's text counts: ``12`` and ``"12"``
@@ -31,9 +27,6 @@ objective
     ``(repeat_cost, keep_apart_violations)``, compared lexicographically (tuples):
     ``repeat_cost`` is the sum over pairs at the same table of (times met)**2, and a
     violation is one keep-apart pair at the same table. Lower is better.
-late table
-    A table of late arrivals, formed once the minimum late table (default 5,
-    configurable 4-6) have arrived.
 """
 
 from __future__ import annotations
@@ -44,14 +37,21 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, NamedTuple
+from typing import Any
 
-SIX_OVER_FOUR = "six-over-four"
-FIVE_FIRST = "five-first"
-POLICIES = (SIX_OVER_FOUR, FIVE_FIRST)
-MIN_TABLE = 4
-MAX_TABLE = 6
-DEFAULT_LATE_MINIMUM = 5
+from heats.core.layout import (
+    DEFAULT_LATE_MINIMUM,
+    FIVE_FIRST,
+    MAX_TABLE,
+    MIN_TABLE,
+    POLICIES,
+    SIX_OVER_FOUR,
+    SeatingError,
+    TableSizes,
+    check_policy,
+    late_table_sizes,
+    table_sizes,
+)
 
 # A drawn seed stays below 2**53 so the kiosk's JavaScript reads it back exactly.
 _SEED_LIMIT = 10**15
@@ -61,17 +61,6 @@ _MAX_KICKS = 200
 _MAX_EVALUATIONS = 1_500_000
 
 History = Mapping[frozenset[str], int]
-
-
-class SeatingError(ValueError):
-    """A request the GM can correct: the message says what to change."""
-
-
-class TableSizes(NamedTuple):
-    """``sizes`` (players per table, largest first) and ``waiting`` (a count)."""
-
-    sizes: list[int]
-    waiting: int
 
 
 @dataclass(frozen=True)
@@ -100,74 +89,6 @@ class Seating:
             ],
             "waiting": list(self.waiting),
         }
-
-
-# --- table sizes -------------------------------------------------------------------
-
-
-def table_sizes(n: int, policy: str = SIX_OVER_FOUR) -> TableSizes:
-    """Layout for ``n`` players under ``policy`` (tournament.md, Heats).
-
-    Every player is seated when a layout of 4-6 seats exists; otherwise as many as
-    possible: N = 7 gives one table of 6 and 1 waiting, N < 4 no table and all wait.
-    Examples (six-over-four): 9 -> [5, 4], 13 -> [5, 4, 4], 23 -> [6, 6, 6, 5];
-    (five-first): 23 -> [5, 5, 5, 4, 4], 24 -> [5, 5, 5, 5, 4].
-
-    Raises SeatingError for a negative ``n`` or an unknown policy.
-    """
-    return _layout(n, MIN_TABLE, policy)
-
-
-def late_table_sizes(
-    n: int, minimum: int = DEFAULT_LATE_MINIMUM, policy: str = SIX_OVER_FOUR
-) -> TableSizes:
-    """Layout for ``n`` late arrivals, every table at least ``minimum`` (4-6) seats.
-
-    Seats as many late arrivals as tables of ``minimum``..6 allow, then follows
-    ``policy``: with minimum 5, 4 -> [] (4 wait), 5 -> [5], 8 -> [6] (2 wait),
-    11 -> [6, 5]. Source: tournament.md, Heats, "Late arrivals" (seed 001: a late
-    arriver must "find four additional players").
-
-    Raises SeatingError if ``minimum`` is not 4, 5 or 6, or as :func:`table_sizes`.
-    """
-    if minimum not in range(MIN_TABLE, MAX_TABLE + 1):
-        raise SeatingError(
-            f"The minimum late table must be 4, 5 or 6 players, not {minimum}."
-        )
-    return _layout(n, minimum, policy)
-
-
-def _layout(n: int, smallest: int, policy: str) -> TableSizes:
-    """Seat the most of ``n`` players in tables of ``smallest``..6 seats."""
-    _check_policy(policy)
-    if n < 0:
-        raise SeatingError(f"The number of players cannot be negative ({n}).")
-    for seated in range(n, smallest - 1, -1):
-        counts = _counts(seated, smallest, policy)
-        if counts is not None:
-            fours, fives, sixes = counts
-            return TableSizes([6] * sixes + [5] * fives + [4] * fours, n - seated)
-    return TableSizes([], n)
-
-
-def _counts(m: int, smallest: int, policy: str) -> tuple[int, int, int] | None:
-    """(fours, fives, sixes) seating exactly ``m`` players, best for ``policy``.
-
-    Candidates are tried in order of preference, so the first that fits is best.
-    """
-    most_fours = m // 4 if smallest <= 4 else 0
-    most_fives = m // 5 if smallest <= 5 else 0
-    fours_range = range(most_fours + 1)
-    fives_range = range(most_fives, -1, -1)
-    if policy == FIVE_FIRST:
-        candidates = ((f4, f5) for f5 in fives_range for f4 in fours_range)
-    else:
-        candidates = ((f4, f5) for f4 in fours_range for f5 in fives_range)
-    for fours, fives in candidates:
-        rest = m - 4 * fours - 5 * fives
-        if rest >= 0 and rest % 6 == 0:
-            return fours, fives, rest // 6
-    return None
 
 
 # --- objective and history ---------------------------------------------------------
@@ -301,32 +222,6 @@ def late_table(
     )
 
 
-def swap_players(
-    seating: Seating,
-    a: str,
-    b: str,
-    *,
-    history: History | None = None,
-    keep_apart: Iterable[frozenset[str]] = (),
-) -> Seating:
-    """A copy of ``seating`` with players ``a`` and ``b`` exchanged (a GM's swap).
-
-    Either may be waiting: swapping a seated and a waiting player seats the waiting
-    one in the other's seat. The objective is recomputed for ``history`` and
-    ``keep_apart``. Raises SeatingError if either key is not in the seating.
-    """
-    rows = [list(t) for t in seating.tables] + [list(seating.waiting)]
-    spots = {key: (r, s) for r, row in enumerate(rows) for s, key in enumerate(row)}
-    for key in (a, b):
-        if key not in spots:
-            raise SeatingError(f"Player {key!r} is not in this seating.")
-    (ra, sa), (rb, sb) = spots[a], spots[b]
-    rows[ra][sa], rows[rb][sb] = b, a
-    tables, waiting = rows[:-1], sorted(rows[-1])
-    repeat_cost, violations = objective(tables, history, keep_apart)
-    return Seating(seating.seed, tables, waiting, repeat_cost, violations)
-
-
 # --- validation and set-up ---------------------------------------------------------
 
 
@@ -347,7 +242,7 @@ def _checked_layout(
     """The forced layout after checks, or the policy's layout for ``n`` players."""
     if sizes is None:
         return table_sizes(n, policy).sizes
-    _check_policy(policy)
+    check_policy(policy)
     layout = list(sizes)
     for size in layout:
         if size not in range(min(smallest, MIN_TABLE), MAX_TABLE + 1):
@@ -361,12 +256,6 @@ def _checked_layout(
             "available; choose a smaller layout or check in more players."
         )
     return layout
-
-
-def _check_policy(policy: str) -> None:
-    if policy not in POLICIES:
-        known = " or ".join(repr(p) for p in POLICIES)
-        raise SeatingError(f"Unknown table-size policy {policy!r}; use {known}.")
 
 
 def _rng(seed: int | str, purpose: str) -> random.Random:
@@ -537,3 +426,23 @@ class _Search:
                 load_q[old] -= w
                 load_q[new] = load_q.get(new, 0) + w
         self.cost += delta
+
+
+__all__ = [
+    "DEFAULT_LATE_MINIMUM",
+    "FIVE_FIRST",
+    "MAX_TABLE",
+    "MIN_TABLE",
+    "POLICIES",
+    "SIX_OVER_FOUR",
+    "History",
+    "Seating",
+    "SeatingError",
+    "TableSizes",
+    "history_from_tables",
+    "late_table",
+    "late_table_sizes",
+    "objective",
+    "seat",
+    "table_sizes",
+]

@@ -63,22 +63,27 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
+from scoring.core.alternates import Alternate, call_alternates, call_queue
+from scoring.core.draw import Draw
+from scoring.core.hmw import (
+    HMW_LEVELS,
+    Listed,
+    absent_winners,
+    added_by_gm,
+    seat_winners,
+    winners_in_order,
+)
+from scoring.core.ids import PlayerId
 from scoring.core.places import (
     ALTERNATE_LEVELS,
-    BestFinish,
-    Draw,
     HeatTable,
     PlayerHistory,
-    PlayerId,
     PlayerResult,
     TableKey,
     TablePlaces,
-    deciding_levels,
-    display_percent,
     place_heats,
     player_histories,
     rank_runners_up,
@@ -100,19 +105,9 @@ __all__ = [
     "table_places",
 ]
 
+
 FINAL_MIN = 4
 FINAL_MAX = 6
-HMW_LEVELS = (
-    "most heat wins",
-    "win in first heat entered",
-    "win in second heat entered",
-    "win in third heat entered",
-    "win in fourth heat entered",
-    "largest margin of victory",
-    "best average finish",
-    "die roll",
-)
-_ORDINALS = {2: "double", 3: "triple", 4: "quadruple"}
 
 
 def _standard_layouts() -> Mapping[int, tuple[int, ...]]:
@@ -134,7 +129,7 @@ class AdvancementSettings:
     ``layouts`` maps each standard semi-final size (players) to its table sizes
     (Advancement, 1; configurable); ``seed`` is the event's recorded seed for die
     rolls (Advancement, 7) and ``draws`` each player's draw key
-    (``scoring.core.places.Draw``); ``names`` names players for the text of reasons
+    (``scoring.core.draw.Draw``); ``names`` names players for the text of reasons
     and warnings (a player at a heat table is named by the record's
     ``PlayerResult.name``); ``next_alternates`` is how many
     further alternates to list after those called (Advancement, 5).
@@ -165,73 +160,6 @@ class AdvancementSettings:
 
 
 DEFAULT_SETTINGS = AdvancementSettings()
-
-
-@dataclass(frozen=True)
-class Listed:
-    """A player on a posted list with the reason for the place (Advancement, 5);
-    ``name`` is the player's name for display."""
-
-    player: PlayerId
-    reason: str
-    name: str = ""
-
-    @property
-    def label(self) -> str:
-        """The name, else the id: how text names the player."""
-        return self.name or str(self.player)
-
-    def to_json(self, with_ids: bool = False) -> dict[str, Any]:
-        """Return ``{"player": name, "reason"}`` (and ``"player_id"`` with
-        ``with_ids``)."""
-        data: dict[str, Any] = {"player": self.label, "reason": self.reason}
-        if with_ids:
-            data["player_id"] = self.player
-        return data
-
-
-@dataclass(frozen=True)
-class Alternate:
-    """One alternate in call order (Advancement, 2 and 3).
-
-    ``percent`` is the exact ratio of the player's final to the table winner's
-    (1 = 100%), ``heat``/``table``/``place`` locate the finish it comes from (the
-    player's best one at that place). For a winner cut by HMW all four are
-    ``None``. ``reason`` is the line a GM posts.
-    """
-
-    player: PlayerId
-    percent: Fraction | None
-    heat: int | None
-    table: int | None
-    place: int | None
-    reason: str
-    name: str = ""
-
-    @property
-    def label(self) -> str:
-        """The name, else the id: how text names the player."""
-        return self.name or str(self.player)
-
-    @property
-    def display_percent(self) -> float | None:
-        """The percentage rounded to one decimal (96.9), for display only."""
-        return None if self.percent is None else display_percent(self.percent)
-
-    def to_json(self, with_ids: bool = False) -> dict[str, Any]:
-        """Return ``{"player": name, "percent", "heat", "table", "place",
-        "reason"}`` (and ``"player_id"`` with ``with_ids``)."""
-        data: dict[str, Any] = {
-            "player": self.label,
-            "percent": self.display_percent,
-            "heat": self.heat,
-            "table": self.table,
-            "place": self.place,
-            "reason": self.reason,
-        }
-        if with_ids:
-            data["player_id"] = self.player
-        return data
 
 
 @dataclass(frozen=True)
@@ -302,32 +230,6 @@ class Advancement:
         return data
 
 
-@dataclass(frozen=True)
-class _Option:
-    """An entry of the alternates queue before it gets its number.
-
-    ``key`` sorts candidates best first (see ``ALTERNATE_LEVELS``); it is empty
-    for a winner cut by HMW, who is queued ahead of every candidate.
-    """
-
-    player: PlayerId
-    percent: Fraction | None
-    heat: int | None
-    table: int | None
-    place: int | None
-    detail: str
-    key: tuple[Any, ...]
-    name: str
-
-
-@dataclass(frozen=True)
-class _Called:
-    alternates: tuple[Alternate, ...]
-    next_alternates: tuple[Alternate, ...]
-    skipped: tuple[Listed, ...]
-    warnings: tuple[str, ...]
-
-
 def semi_final_size(
     winners_present: int,
     participants: int,
@@ -380,27 +282,31 @@ def advance(
     names = _names(tables, settings.names)
     participants = len(set(histories) | set(pending_players))
     away = frozenset(absent)
-    winners = _winners_in_order(histories, names)
+    winners = winners_in_order(histories, names)
     present = [w for w in winners if w not in away]
     semi = settings.forced_size or semi_final_size(
         len(present), participants, settings.layouts
     )
     layout = settings.layouts[semi] if semi else (_final_size(len(present)),)
     draw = Draw(settings.seed, settings.draws)
-    seated, pared, warnings = _seat_winners(
-        present, histories, sum(layout), draw, names
-    )
-    seated += _added(added, seated, away, names)
+    seated, pared, warnings = seat_winners(present, histories, sum(layout), draw, names)
+    seated += added_by_gm(added, seated, away, names)
     ranked = rank_runners_up(histories, placed, draw)
     queue = [
-        o for o in _queue(pared, ranked, away, names) if o.player not in set(added)
+        o for o in call_queue(pared, ranked, away, names) if o.player not in set(added)
     ]
     if settings.forced_size:
         warnings.append(f"semi-final size {semi} set by the GM")
     if len(seated) > sum(layout):
         warnings.append(f"the list holds {len(seated)} for {sum(layout)} seats")
-    called = _call(
-        queue, ranked, away, max(0, sum(layout) - len(seated)), settings, names
+    called = call_alternates(
+        queue,
+        ranked,
+        away,
+        max(0, sum(layout) - len(seated)),
+        next_count=settings.next_alternates,
+        seed=settings.seed,
+        names=names,
     )
     table_warnings = _table_warnings(placed, missing, away, histories, names)
     return Advancement(
@@ -417,7 +323,7 @@ def advance(
         alternates=called.alternates,
         next_alternates=called.next_alternates,
         pared=tuple(pared),
-        skipped=_absent_winners(winners, away, histories, names) + called.skipped,
+        skipped=absent_winners(winners, away, histories, names) + called.skipped,
         winners=tuple(winners),
         double_winners=tuple(w for w in winners if len(histories[w].wins) > 1),
         warnings=(*table_warnings, *warnings, *called.warnings),
@@ -460,184 +366,6 @@ def _nothing_yet() -> Advancement:
 
 def _final_size(winners_present: int) -> int:
     return min(max(winners_present, FINAL_MIN), FINAL_MAX)
-
-
-def _winners_in_order(
-    histories: Mapping[PlayerId, PlayerHistory], names: Mapping[PlayerId, str]
-) -> list[PlayerId]:
-    """Winners by their first win (heat, table); the name only orders the display
-    of players tied for first at one table."""
-    winners = [p for p, h in histories.items() if h.wins]
-    return sorted(
-        winners, key=lambda p: (histories[p].wins[0], names.get(p, ""), str(p))
-    )
-
-
-def _hmw_key(player: PlayerId, history: PlayerHistory, draw: Draw) -> tuple[Any, ...]:
-    """HMW sort key, best first (Advancement, 2.1-2.8)."""
-    won = {h for h, _ in history.wins}
-    heats = [h for h, _, _ in history.finishes]
-    # Heat numbers are 1-based, so the padding 0 is never a heat won.
-    first_four = (heats + [0] * 4)[:4]
-    return (
-        -len(history.wins),
-        *(heat not in won for heat in first_four),
-        -history.best_margin,
-        history.average_finish,
-        -draw.roll("hmw", player),
-    )
-
-
-def _seat_winners(
-    present: Sequence[PlayerId],
-    histories: Mapping[PlayerId, PlayerHistory],
-    seats: int,
-    draw: Draw,
-    names: Mapping[PlayerId, str],
-) -> tuple[list[Listed], list[Listed], list[str]]:
-    """Seat present winners; pare by HMW when there are more than seats."""
-    if len(present) <= seats:
-        return (
-            [Listed(p, _win_reason(histories[p]), names.get(p, "")) for p in present],
-            [],
-            [],
-        )
-    ranked = sorted(present, key=lambda p: (_hmw_key(p, histories[p], draw), str(p)))
-    keys = [_hmw_key(p, histories[p], draw) for p in ranked]
-    listed = []
-    levels = deciding_levels(keys)
-    for rank, (player, level) in enumerate(zip(ranked, levels, strict=True), 1):
-        why = f" ({level}: {HMW_LEVELS[level - 1]})" if level else ""
-        listed.append(Listed(player, f"HMW rank {rank}{why}", names.get(player, "")))
-    warnings = [
-        f"{len(present)} winners present for {seats} seats: "
-        f"{len(present) - seats} cut by HMW"
-    ]
-    dice = [f"{x.label} ({x.reason})" for x in listed if "die roll" in x.reason]
-    if dice:
-        warnings.append(f"die roll (seed {draw.seed!r}) decided {', '.join(dice)}")
-    return listed[:seats], listed[seats:], warnings
-
-
-def _added(
-    added: Sequence[PlayerId],
-    seated: Sequence[Listed],
-    away: Collection[PlayerId],
-    names: Mapping[PlayerId, str],
-) -> list[Listed]:
-    """The GM's additions not already seated nor absent (Advancement, 5)."""
-    on_list = {q.player for q in seated}
-    return [
-        Listed(p, "added by the GM", names.get(p, ""))
-        for p in dict.fromkeys(added)
-        if p not in on_list and p not in away
-    ]
-
-
-def _win_reason(history: PlayerHistory) -> str:
-    wins = history.wins
-    if len(wins) == 1:
-        return f"heat {wins[0][0]} table {wins[0][1]} winner"
-    heats = ", ".join(str(h) for h, _ in wins)
-    name = _ORDINALS.get(len(wins), f"{len(wins)}-time")
-    return f"{name} winner (heats {heats})"
-
-
-def _absent_winners(
-    winners: Sequence[PlayerId],
-    away: Collection[PlayerId],
-    histories: Mapping[PlayerId, PlayerHistory],
-    names: Mapping[PlayerId, str],
-) -> tuple[Listed, ...]:
-    return tuple(
-        Listed(w, f"absent: {_win_reason(histories[w])}", names.get(w, ""))
-        for w in winners
-        if w in away
-    )
-
-
-def _queue(
-    pared: Sequence[Listed],
-    ranked: Sequence[BestFinish],
-    away: Collection[PlayerId],
-    names: Mapping[PlayerId, str],
-) -> list[_Option]:
-    """Cut winners in HMW order, then present candidates (Advancement, 2-3)."""
-    here = [b for b in ranked if b.player not in away]
-    levels = deciding_levels([b.key for b in here])
-    queue = [
-        _Option(p.player, None, None, None, None, f"cut winner, {p.reason}", (), p.name)
-        for p in pared
-    ]
-    queue += [
-        _Option(
-            b.player,
-            b.percent,
-            b.heat,
-            b.table,
-            b.place,
-            b.describe(lv),
-            b.key,
-            names.get(b.player, ""),
-        )
-        for b, lv in zip(here, levels, strict=True)
-    ]
-    return queue
-
-
-def _call(
-    queue: Sequence[_Option],
-    ranked: Sequence[BestFinish],
-    away: Collection[PlayerId],
-    empty_seats: int,
-    settings: AdvancementSettings,
-    names: Mapping[PlayerId, str],
-) -> _Called:
-    """Number the queue; absent candidates ranked above the cut-off are skipped."""
-    shown = queue[: empty_seats + settings.next_alternates]
-    alternates = [
-        Alternate(
-            o.player,
-            o.percent,
-            o.heat,
-            o.table,
-            o.place,
-            f"alternate {n}: {o.detail}",
-            o.name,
-        )
-        for n, o in enumerate(shown, 1)
-    ]
-    unshown = [o.key for o in queue[len(shown) :] if o.key]
-    skipped = tuple(
-        Listed(
-            b.player, f"absent, passed over: {b.describe()}", names.get(b.player, "")
-        )
-        for b in ranked
-        if b.player in away and (not unshown or b.key < unshown[0])
-    )
-    return _Called(
-        alternates=tuple(alternates[:empty_seats]),
-        next_alternates=tuple(alternates[empty_seats:]),
-        skipped=skipped,
-        warnings=_call_warnings(alternates, empty_seats, settings.seed),
-    )
-
-
-def _call_warnings(
-    alternates: Sequence[Alternate], empty_seats: int, seed: str
-) -> tuple[str, ...]:
-    warnings = []
-    if len(alternates) < empty_seats:
-        unfilled = empty_seats - len(alternates)
-        warnings.append(f"{unfilled} seat(s) left empty: no second or third place left")
-    dice = [a.label for a in alternates if a.reason.endswith("die roll")]
-    if dice:
-        warnings.append(f"die roll (seed {seed!r}) placed alternates {', '.join(dice)}")
-    unrecorded = [a.label for a in alternates if a.reason.endswith("(not recorded)")]
-    if unrecorded:
-        names = ", ".join(unrecorded)
-        warnings.append(f"tie broken against a missing day score: {names}")
-    return tuple(warnings)
 
 
 def _table_warnings(

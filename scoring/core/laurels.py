@@ -28,15 +28,9 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from scoring.core.places import (
-    Draw,
-    PlayerId,
-    PlayerResult,
-    TablePlaces,
-    as_draw,
-    display_percent,
-    table_places,
-)
+from scoring.core.draw import Draw, as_draw
+from scoring.core.ids import PlayerId
+from scoring.core.places import PlayerResult, TablePlaces, display_percent, table_places
 
 LAUREL_PLACES = 6
 

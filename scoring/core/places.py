@@ -33,32 +33,25 @@ percentage of the winner
 from __future__ import annotations
 
 import functools
-import random
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
-# A player's identity, opaque and stable here: the database id (``Player.pk``) in
-# the app; a results file's own key ("#1204", a name key) while a file is checked
-# before anything is saved (``results_csv``); names in pure tests. Names enter
-# only as ``PlayerResult.name``, for messages.
-PlayerId = int | str
+from scoring.core.draw import Draw, as_draw
+from scoring.core.ids import PlayerId
 
 __all__ = [
     "ALTERNATE_LEVELS",
     "BestFinish",
-    "Draw",
     "HeatTable",
     "PlayerHistory",
     "PlayerId",
     "PlayerResult",
     "TablePlaces",
-    "as_draw",
     "deciding_levels",
-    "die_roll",
     "display_percent",
     "percent_of",
     "place_heats",
@@ -380,39 +373,6 @@ def player_histories(
         margins = [placed[h, t].margin_of_victory(player) for h, t, p in rows if p == 1]
         histories[player] = PlayerHistory(tuple(rows), max(margins, default=0))
     return histories
-
-
-@dataclass(frozen=True)
-class Draw:
-    """The die of an event (tournament.md, Advancement, 7): its recorded ``seed``
-    and each player's draw key (``keys``: ``Player.draw_key``, set when the player
-    was created and never changed, so a corrected typo, a merge or a namesake
-    never re-rolls a tie-break). A player without a key rolls with ``str(id)``.
-    """
-
-    seed: str
-    keys: Mapping[PlayerId, str] = field(default_factory=dict)
-
-    def roll(self, purpose: str, player: PlayerId) -> float:
-        """``die_roll`` for ``player`` under this draw."""
-        return die_roll(self.seed, purpose, self.keys.get(player, str(player)))
-
-
-def as_draw(seed: str | Draw) -> Draw:
-    """A recorded seed alone as a :class:`Draw` (a ``Draw`` as it is)."""
-    return seed if isinstance(seed, Draw) else Draw(seed)
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def die_roll(seed: str, purpose: str, player: str) -> float:
-    """A reproducible draw in [0, 1) for ``player`` (tournament.md, Advancement, 7).
-
-    Seeded by ``f"{seed}|{purpose}|{player}"`` alone, so it is the same in every
-    run and independent of input order; higher is better. Remembered per
-    process: seeding a generator costs more than the rest of an HMW sort key,
-    and every standings page ranks the same players with the same seed again.
-    """
-    return random.Random(f"{seed}|{purpose}|{player}").random()
 
 
 def rank_runners_up(

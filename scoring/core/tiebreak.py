@@ -35,7 +35,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from scoring.core.places import PlayerId, PlayerResult
+from scoring.core.ids import PlayerId
+from scoring.core.places import PlayerResult
 
 __all__ = ["DAYS", "TieFact", "TieSuggestion", "suggest_tie_winner"]
 

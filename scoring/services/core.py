@@ -15,7 +15,8 @@ from heats.core.names import badged_name
 from heats.core.rounds import RoundCode, round_ordinal
 from heats.models import Event, RoundKind, Seat
 from heats.services import PlayerDirectory, create_event
-from scoring.core import advancement, places
+from scoring.core import advancement
+from scoring.core.draw import Draw
 from scoring.core.medici.rulesets import RuleSetError, get_ruleset
 from scoring.models import SemiFinalOverride, TableCheck
 
@@ -53,14 +54,14 @@ def player_names(event: Event) -> dict[int, str]:
     }
 
 
-def event_draw(event: Event) -> places.Draw:
-    """The event's die (``scoring.core.places.Draw``): its recorded seed, and each
+def event_draw(event: Event) -> Draw:
+    """The event's die (``scoring.core.draw.Draw``): its recorded seed, and each
     player's rolls seeded by their ``Player.draw_key``, set when they were created
     (tournament.md, Advancement, 7): a namesake checked in later, a corrected
     name or a merge never re-rolls a die."""
     if not hasattr(event, "draw_keys"):
         player_names(event)
-    return places.Draw(event.seed, event.draw_keys)
+    return Draw(event.seed, event.draw_keys)
 
 
 def resolve_absent(event: Event, names: list[str]) -> set[int]:

@@ -6,7 +6,6 @@ worked out by hand in the comments; none is copied from the code's output.
 
 from __future__ import annotations
 
-import ast
 import os
 import random
 import subprocess
@@ -30,7 +29,6 @@ from heats.core.seating import (
     late_table_sizes,
     objective,
     seat,
-    swap_players,
     table_sizes,
 )
 
@@ -454,29 +452,3 @@ def test_repeat_opponents_weigh_before_keep_apart_pairs() -> None:
         result = seat(first + second, s, history=history, keep_apart=[pair("a", "b")])
         assert (result.repeat_cost, result.keep_apart_violations) == (0, 1)
         assert sorted(map(sorted, result.tables)) == [first, second]
-
-
-def test_a_gm_swap_recomputes_the_objective() -> None:
-    result = Seating(1, [["a", "b", "c", "d"], ["e", "f", "g", "h"]], ["i"])
-    history = {pair("a", "e"): 1}
-    swapped = swap_players(result, "b", "e", history=history)
-    assert swapped.tables == [["a", "e", "c", "d"], ["b", "f", "g", "h"]]
-    assert swapped.repeat_cost == 1
-    seated_late = swap_players(result, "i", "h")
-    assert seated_late.tables[1] == ["e", "f", "g", "i"]
-    assert seated_late.waiting == ["h"]
-    with pytest.raises(SeatingError, match="'z'"):
-        swap_players(result, "a", "z")
-
-
-def test_the_seating_module_imports_nothing_from_django() -> None:
-    tree = ast.parse(Path(seating_module.__file__).read_text())
-    imported = [
-        alias.name
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Import)
-        for alias in node.names
-    ] + [
-        node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
-    ]
-    assert not [m for m in imported if m.split(".")[0] == "django"]

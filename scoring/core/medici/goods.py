@@ -75,11 +75,6 @@ def parse_good(text: str) -> Good:
     return good
 
 
-def ship_value(goods: Iterable[Good]) -> int:
-    """Sum of the printed values of ``goods`` (gold counts 10). rules.md, Scoring, 1."""
-    return sum(good.value for good in goods)
-
-
 def surplus(goods: Iterable[Good]) -> dict[Good, int]:
     """Goods that occur more often than the game holds them, with the excess count.
 

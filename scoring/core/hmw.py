@@ -1,0 +1,151 @@
+"""Heats: Most Wins (HMW), the ranking of heat winners (tournament.md, Advancement,
+2): the eight tie-break levels, the seats for the winners present, and the lines
+posted for them.
+
+Words (see ``scoring.core.advancement``): a *listed* player is one on a posted
+list with the reason for the place; *pared* winners are those cut by HMW when more
+winners are present than seats, the first alternates in HMW order.
+
+Pure: no Django import.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.core.draw import Draw
+from scoring.core.ids import PlayerId
+from scoring.core.places import PlayerHistory, deciding_levels
+
+HMW_LEVELS = (
+    "most heat wins",
+    "win in first heat entered",
+    "win in second heat entered",
+    "win in third heat entered",
+    "win in fourth heat entered",
+    "largest margin of victory",
+    "best average finish",
+    "die roll",
+)
+
+
+_ORDINALS = {2: "double", 3: "triple", 4: "quadruple"}
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A player on a posted list with the reason for the place (Advancement, 5);
+    ``name`` is the player's name for display."""
+
+    player: PlayerId
+    reason: str
+    name: str = ""
+
+    @property
+    def label(self) -> str:
+        """The name, else the id: how text names the player."""
+        return self.name or str(self.player)
+
+    def to_json(self, with_ids: bool = False) -> dict[str, Any]:
+        """Return ``{"player": name, "reason"}`` (and ``"player_id"`` with
+        ``with_ids``)."""
+        data: dict[str, Any] = {"player": self.label, "reason": self.reason}
+        if with_ids:
+            data["player_id"] = self.player
+        return data
+
+
+def winners_in_order(
+    histories: Mapping[PlayerId, PlayerHistory], names: Mapping[PlayerId, str]
+) -> list[PlayerId]:
+    """Winners by their first win (heat, table); the name only orders the display
+    of players tied for first at one table."""
+    winners = [p for p, h in histories.items() if h.wins]
+    return sorted(
+        winners, key=lambda p: (histories[p].wins[0], names.get(p, ""), str(p))
+    )
+
+
+def hmw_key(player: PlayerId, history: PlayerHistory, draw: Draw) -> tuple[Any, ...]:
+    """HMW sort key, best first (Advancement, 2.1-2.8)."""
+    won = {h for h, _ in history.wins}
+    heats = [h for h, _, _ in history.finishes]
+    # Heat numbers are 1-based, so the padding 0 is never a heat won.
+    first_four = (heats + [0] * 4)[:4]
+    return (
+        -len(history.wins),
+        *(heat not in won for heat in first_four),
+        -history.best_margin,
+        history.average_finish,
+        -draw.roll("hmw", player),
+    )
+
+
+def seat_winners(
+    present: Sequence[PlayerId],
+    histories: Mapping[PlayerId, PlayerHistory],
+    seats: int,
+    draw: Draw,
+    names: Mapping[PlayerId, str],
+) -> tuple[list[Listed], list[Listed], list[str]]:
+    """Seat present winners; pare by HMW when there are more than seats."""
+    if len(present) <= seats:
+        return (
+            [Listed(p, win_reason(histories[p]), names.get(p, "")) for p in present],
+            [],
+            [],
+        )
+    ranked = sorted(present, key=lambda p: (hmw_key(p, histories[p], draw), str(p)))
+    keys = [hmw_key(p, histories[p], draw) for p in ranked]
+    listed = []
+    levels = deciding_levels(keys)
+    for rank, (player, level) in enumerate(zip(ranked, levels, strict=True), 1):
+        why = f" ({level}: {HMW_LEVELS[level - 1]})" if level else ""
+        listed.append(Listed(player, f"HMW rank {rank}{why}", names.get(player, "")))
+    warnings = [
+        f"{len(present)} winners present for {seats} seats: "
+        f"{len(present) - seats} cut by HMW"
+    ]
+    dice = [f"{x.label} ({x.reason})" for x in listed if "die roll" in x.reason]
+    if dice:
+        warnings.append(f"die roll (seed {draw.seed!r}) decided {', '.join(dice)}")
+    return listed[:seats], listed[seats:], warnings
+
+
+def added_by_gm(
+    added: Sequence[PlayerId],
+    seated: Sequence[Listed],
+    away: Collection[PlayerId],
+    names: Mapping[PlayerId, str],
+) -> list[Listed]:
+    """The GM's additions not already seated nor absent (Advancement, 5)."""
+    on_list = {q.player for q in seated}
+    return [
+        Listed(p, "added by the GM", names.get(p, ""))
+        for p in dict.fromkeys(added)
+        if p not in on_list and p not in away
+    ]
+
+
+def win_reason(history: PlayerHistory) -> str:
+    wins = history.wins
+    if len(wins) == 1:
+        return f"heat {wins[0][0]} table {wins[0][1]} winner"
+    heats = ", ".join(str(h) for h, _ in wins)
+    name = _ORDINALS.get(len(wins), f"{len(wins)}-time")
+    return f"{name} winner (heats {heats})"
+
+
+def absent_winners(
+    winners: Sequence[PlayerId],
+    away: Collection[PlayerId],
+    histories: Mapping[PlayerId, PlayerHistory],
+    names: Mapping[PlayerId, str],
+) -> tuple[Listed, ...]:
+    return tuple(
+        Listed(w, f"absent: {win_reason(histories[w])}", names.get(w, ""))
+        for w in winners
+        if w in away
+    )
