@@ -15,10 +15,15 @@ from django.utils.timezone import localtime
 from heats.models import AuditEntry, Entry, EntryStatus, KeepApart
 
 TABLE_CLASS = "table table-sm table-striped align-middle"
-WIDE_ONLY = {
-    "th": {"class": "d-none d-md-table-cell"},
-    "td": {"class": "d-none d-md-table-cell"},
-}
+
+
+def wide_only(extra: str = "") -> dict:
+    """Column attrs shown from tablet width up; a phone keeps what matters."""
+    css = f"d-none d-md-table-cell {extra}".strip()
+    return {"th": {"class": css}, "td": {"class": css}}
+
+
+WIDE_ONLY = wide_only()
 
 
 def post_button(

@@ -59,9 +59,12 @@ def secret_key() -> str:
 SECRET_KEY = secret_key()
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
-# The address phones use to reach this server (the kiosk's QR code), e.g.
-# "http://192.168.1.20:8000"; empty: the address the kiosk was opened with.
-PUBLIC_URL = os.environ.get("DJANGO_PUBLIC_URL", "")
+# The one address phones use to reach this server, for every QR code (the kiosk's
+# and the printables'), e.g. "http://192.168.1.20:8000"; empty: the address the
+# page was opened with. MEDICI_PUBLIC_URL, or its older name DJANGO_PUBLIC_URL.
+PUBLIC_URL = os.environ.get("MEDICI_PUBLIC_URL") or os.environ.get(
+    "DJANGO_PUBLIC_URL", ""
+)
 # `make lan` serves the local network on this port: its addresses are allowed
 # hosts, and QR codes point at the first unless an address is set
 # (medici_tourney/ops/lan.py).
@@ -299,9 +302,6 @@ LOGGING = {
     },
 }
 
-# Printables (scoring.printing): the address QR codes point to, as players' phones
-# reach this laptop (e.g. "http://192.168.1.20:8000"); empty: the GM's request host.
-MEDICI_PUBLIC_URL = os.environ.get("MEDICI_PUBLIC_URL", "") or LAN_URL
 # Default paper of the printables: "letter" or "a4".
 MEDICI_PAPER = os.environ.get("MEDICI_PAPER", "letter")
 

@@ -1,18 +1,33 @@
-"""Forms for results (crispy-forms, Bootstrap 5)."""
+"""Forms of scoring's pages (crispy-forms, Bootstrap 5): new event, results
+import and scoresheet; the GM's table results and tie, semi-final override and
+no-shows, final fill, player rename and merge.
+
+``ResultForm.scores()`` returns the domain values: one
+``scoring.services.results.SeatScores`` per seat, in seat order.
+"""
 
 from __future__ import annotations
 
 from crispy_forms.helper import FormHelper
-from crispy_forms.layout import Submit
+from crispy_forms.layout import Column, Div, Field, Layout, LayoutObject, Row, Submit
 from django import forms
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
 
 from heats.core.errors import UserError
 from heats.core.files import check_size, decode_utf8
-from heats.models import Event
+from heats.forms import Button
+from heats.models import Event, Player, Seat
 from heats.services import EVENT_SETTINGS, settings_problems
 from scoring.core.medici.rulesets import DEFAULT_RULESET, RULESETS
 from scoring.core.medici.sheet import MAX_SHEET_BYTES
-from scoring.core.results_csv import MAX_FILE_BYTES, SIZE_ADVICE, decode_results
+from scoring.core.results_csv import (
+    MAX_FILE_BYTES,
+    MAXIMUM,
+    SIZE_ADVICE,
+    decode_results,
+)
+from scoring.services.results import SeatScores, table_version
 
 
 class UploadOrPasteForm(forms.Form):
@@ -154,3 +169,310 @@ class EventForm(forms.Form):
     def settings(self) -> dict:
         """The heat settings as ``heats.services.create_event`` takes them."""
         return {name: self.cleaned_data[name] for name in EVENT_SETTINGS}
+
+
+SCORE_ATTRS = {"inputmode": "numeric", "pattern": "[0-9]*", "min": 0}
+
+
+TIME_CALLED_CHOICES = [
+    ("", "No: the game was played out"),
+    (1, "Day 1"),
+    (2, "Day 2"),
+    (3, "Day 3"),
+]
+
+
+def _score_field(label: str, required: bool) -> forms.IntegerField:
+    return forms.IntegerField(
+        label=label,
+        min_value=0,
+        max_value=MAXIMUM["florins"],
+        required=required,
+        widget=forms.NumberInput(attrs=SCORE_ATTRS),
+    )
+
+
+class SeatHeading(LayoutObject):
+    """A seat's number and player name above its score inputs.
+
+    The name is context data for a fixed template file, escaped as text: crispy's
+    ``HTML()`` would compile it as template source, and a player named
+    ``{{ request.COOKIES.sessionid }}`` would print the viewer's session (issue 7).
+    """
+
+    template = "scoring/gm/_seat_heading.html"
+
+    def __init__(self, number: int, name: str) -> None:
+        self.number = number
+        self.name = name
+        self.fields: list = []
+
+    def render(self, form, context, template_pack=None, **kwargs) -> SafeString:
+        return render_to_string(
+            self.template, {"number": self.number, "name": self.name}
+        )
+
+
+class ResultForm(forms.Form):
+    """Day-1, day-2 and final florins for every seat of one table, and the day
+    time was called, if it was.
+
+    Fields are ``day1_<seat>``, ``day2_<seat>`` and ``final_<seat>``; the day
+    scores are optional (tournament.md, Recording a table). ``time_called`` cleans
+    to the day (1-3) or ``None`` (tournament.md, Heats: the game is time-called).
+    """
+
+    seating = forms.CharField(widget=forms.HiddenInput)
+    # What the form showed (results.table_version): a save from a form drawn
+    # before someone else's save is refused. Optional for scripted clients.
+    version = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, seats: list[Seat], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.seats = seats
+        self.fields["seating"].initial = self.seating_signature(seats)
+        self.fields["version"].initial = table_version(seats)
+        rows = [Field("seating"), Field("version")]
+        for seat in seats:
+            n = seat.number
+            self.fields[f"day1_{n}"] = _score_field("After day 1", False)
+            self.fields[f"day2_{n}"] = _score_field("After day 2", False)
+            self.fields[f"final_{n}"] = _score_field("Final", True)
+            rows.append(
+                Div(
+                    SeatHeading(n, seat.player.name),
+                    Row(
+                        Column(Field(f"day1_{n}"), css_class="col-4"),
+                        Column(Field(f"day2_{n}"), css_class="col-4"),
+                        Column(
+                            Field(f"final_{n}", css_class="fw-bold"), css_class="col-4"
+                        ),
+                    ),
+                    css_class="result-seat",
+                )
+            )
+        self.fields["time_called"] = forms.TypedChoiceField(
+            label="Time called on day",
+            choices=TIME_CALLED_CHOICES,
+            coerce=int,
+            empty_value=None,
+            required=False,
+            help_text="When time ran out, the day being played is scored and the "
+            "game ends: the scores stand as recorded.",
+        )
+        rows.append(Field("time_called"))
+        self.helper = FormHelper()
+        self.helper.form_id = "result-form"
+        self.helper.layout = Layout(*rows)
+        self.helper.add_input(
+            Submit("save", "Save results", css_class="btn-primary btn-lg mt-3")
+        )
+
+    @staticmethod
+    def seating_signature(seats: list[Seat]) -> str:
+        """Who sat where when the form was drawn: "seat:player id" pairs."""
+        return ",".join(f"{s.number}:{s.player_id}" for s in seats)
+
+    def clean(self) -> dict:
+        """Refuse a form drawn before the table's seating changed (a swap): its
+        scores would land on the wrong players."""
+        data = super().clean()
+        current = self.seating_signature(self.seats)
+        if data.get("seating") != current:
+            # The page drawn again shows today's names; sending it again is fine.
+            self.data = self.data.copy()
+            self.data["seating"] = current
+            raise forms.ValidationError(
+                "The seating of this table changed after this form was opened "
+                "(a swap?): check the names and enter the results again."
+            )
+        return data
+
+    def show_saved(self, seats: list[Seat]) -> None:
+        """Draw the form again with the table's saved values and version (after a
+        save refused because someone else saved first)."""
+        self.data = self.data.copy()
+        for name, value in self.initial_for(seats).items():
+            self.data[name] = "" if value is None else str(value)
+        self.data["version"] = table_version(seats)
+        self.data["seating"] = self.seating_signature(seats)
+
+    @classmethod
+    def initial_for(cls, seats: list[Seat]) -> dict[str, int | None]:
+        """Initial values from the saved records and table (editing a result)."""
+        # Empty until a result is saved: the page tells "saved" from "new" by it.
+        initial: dict[str, int | None] = {}
+        for seat in seats:
+            record = getattr(seat, "record", None)
+            if record is not None:
+                initial[f"day1_{seat.number}"] = record.day1
+                initial[f"day2_{seat.number}"] = record.day2
+                initial[f"final_{seat.number}"] = record.final
+                initial["time_called"] = seat.table.time_called
+        return initial
+
+    def time_called(self) -> int | None:
+        """The day time was called (1-3), or ``None`` for a game played out."""
+        day: int | None = self.cleaned_data.get("time_called")
+        return day
+
+    def scores(self) -> list[SeatScores]:
+        """The cleaned values as ``SeatScores``, seat order."""
+        data = self.cleaned_data
+        return [
+            SeatScores(
+                s.number,
+                data.get(f"day1_{s.number}"),
+                data.get(f"day2_{s.number}"),
+                data[f"final_{s.number}"],
+            )
+            for s in self.seats
+        ]
+
+
+class TieForm(forms.Form):
+    """Who wins a tie for first, and why (tournament.md, Recording a table)."""
+
+    winner = forms.TypedChoiceField(
+        label="Winner", coerce=int, widget=forms.RadioSelect, choices=()
+    )
+    reason = forms.CharField(
+        label="Why (e.g. 'more florins after day 2', 'GM's ruling')", max_length=200
+    )
+
+    def __init__(self, *args, tied=(), **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["winner"].choices = [(p.pk, p.name) for p in tied]
+        self.helper = FormHelper()
+        self.helper.form_id = "tie-form"
+        self.helper.add_input(
+            Submit("declare", "Declare the winner", css_class="btn-primary btn-lg")
+        )
+
+
+class SemiOverrideForm(forms.Form):
+    """The GM's semi-final size and players added to the list (Advancement, 5).
+
+    ``clean_added`` returns the names, one a line; the view resolves them.
+    """
+
+    size = forms.TypedChoiceField(
+        label="Semi-final size", coerce=int, empty_value=None, required=False
+    )
+    added = forms.CharField(
+        label="Add to the list (one name or #badge a line)",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+    def __init__(self, *args, sizes: list[int], action: str, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["size"].choices = [("", "as recommended")] + [
+            (s, f"{s} players") for s in sizes
+        ]
+        self.helper = FormHelper()
+        self.helper.form_action = action
+        self.helper.add_input(
+            Button("override", "Save override", css_class="btn-secondary")
+        )
+
+    def clean_added(self) -> list[str]:
+        return [n.strip() for n in self.cleaned_data["added"].splitlines() if n.strip()]
+
+
+class NoShowForm(forms.Form):
+    """Replace a seated semi-final no-show by a present alternate
+    (``scoring.services.substitutes.replace_no_show``). ``seats``: the open seats;
+    ``candidates``: the present unseated alternates in call order; an empty
+    ``alternate`` means the next one."""
+
+    player = forms.TypedChoiceField(label="No-show", coerce=int)
+    alternate = forms.TypedChoiceField(
+        label="Takes the seat", coerce=int, required=False, empty_value=None
+    )
+
+    def __init__(self, *args, seats=(), candidates=(), action: str = "", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = [
+            (s.player_id, f"Table {s.table.number} seat {s.number}: {s.player.name}")
+            for s in seats
+        ]
+        first = f" ({candidates[0].player.name})" if candidates else ""
+        self.fields["alternate"].choices = [("", f"The next present alternate{first}")]
+        self.fields["alternate"].choices += [
+            (c.player.pk, f"{c.call}. {c.player.name} — {c.reason}") for c in candidates
+        ]
+        self.helper = FormHelper()
+        self.helper.form_action = action
+        self.helper.form_id = "no-show-form"
+        self.helper.attrs = {
+            "data-confirm": "Mark this player absent and give the seat away?"
+        }
+        self.helper.add_input(
+            Submit("replace", "Replace the no-show", css_class="btn-warning w-100")
+        )
+
+
+class FinalFillForm(forms.Form):
+    """The GM's decision for a short final
+    (``scoring.services.final.decide_final_fill``): ``kind`` is one of
+    ``FinalFill.Kind``; ``confirm`` is needed for a final of 3."""
+
+    kind = forms.CharField(widget=forms.HiddenInput)
+    confirm = forms.BooleanField(required=False)
+
+
+class RenamePlayerForm(forms.Form):
+    """Correct one player's name and badge
+    (``scoring.services.players.rename_player``)."""
+
+    player = forms.ModelChoiceField(Player.objects.none(), label="Player")
+    name = forms.CharField(label="Correct name", max_length=120)
+    badge = forms.CharField(
+        label="Badge (empty: unchanged)", max_length=40, required=False
+    )
+    next = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, event=None, action: str = "", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = Player.objects.filter(event=event)
+        self.fields["next"].initial = action.rsplit("rename/", 1)[0]
+        self.helper = FormHelper()
+        self.helper.form_action = action
+        self.helper.form_id = "rename-form"
+        self.helper.layout = Layout(
+            Row(Column("player"), Column("name"), Column("badge")), "next"
+        )
+        self.helper.add_input(Submit("rename", "Correct the name"))
+
+
+class MergePlayersForm(forms.Form):
+    """Two player records that are one person
+    (``scoring.services.players.merge_players``)."""
+
+    duplicate = forms.ModelChoiceField(Player.objects.none(), label="Player record")
+    kept = forms.ModelChoiceField(Player.objects.none(), label="is the same person as")
+    next = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, event=None, action: str = "", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["next"].initial = action.rsplit("merge/", 1)[0]
+        for name in ("duplicate", "kept"):
+            self.fields[name].queryset = Player.objects.filter(event=event)
+        self.helper = FormHelper()
+        self.helper.form_action = action
+        self.helper.form_id = "merge-form"
+        self.helper.attrs = {
+            "data-confirm": "Merge these two records into one player? "
+            "The first one's name is removed."
+        }
+        self.helper.layout = Layout(Row(Column("duplicate"), Column("kept")), "next")
+        self.helper.add_input(
+            Submit("merge", "Merge into one player", css_class="btn-warning")
+        )
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if data.get("kept") and data.get("kept") == data.get("duplicate"):
+            raise forms.ValidationError("Choose two different players.")
+        return data

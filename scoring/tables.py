@@ -1,18 +1,14 @@
-"""django-tables2 tables for results and advancement (formatting lives here)."""
+"""django-tables2 tables for results and advancement, the public's and the GM's
+(semi-final, final and laurels pages); formatting lives here.
+"""
 
 from __future__ import annotations
 
 import django_tables2 as tables
-from django.utils.html import format_html
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
 
-
-def wide_only(extra: str = "") -> dict:
-    """Column attrs shown from tablet width up; a phone keeps what matters."""
-    css = f"d-none d-md-table-cell {extra}".strip()
-    return {"th": {"class": css}, "td": {"class": css}}
-
-
-WIDE_ONLY = wide_only()
+from heats.tables import TABLE_CLASS, WIDE_ONLY, post_button
 
 
 def percent_text(value) -> str:
@@ -59,3 +55,97 @@ class AlternateTable(tables.Table):
 
     def render_percent(self, value) -> str:
         return percent_text(value)
+
+
+class LaurelTable(tables.Table):
+    """Event standings 1-6 for the laurels (``scoring.core.laurels``)."""
+
+    place = tables.Column("Place", attrs={"td": {"class": "fw-bold fs-5"}})
+    player = tables.Column("Player")
+    reason = tables.Column("How", orderable=False)
+
+    class Meta:
+        order_by = "place"
+        attrs = {"class": TABLE_CLASS, "id": "laurels"}
+
+
+class SemiListTable(tables.Table):
+    """The semi-final list in call order with present/absent buttons.
+
+    Rows: ``{"n", "player", "pk", "reason", "kind", "status"}``; ``kind`` is
+    "qualifier", "next alternate" or "absent".
+    """
+
+    n = tables.Column("#")
+    player = tables.Column("Player")
+    kind = tables.Column("List", attrs=WIDE_ONLY)
+    reason = tables.Column("Why", orderable=False, attrs=WIDE_ONLY)
+    status = tables.Column("Check-in")
+    mark = tables.Column("", empty_values=(), orderable=False, exclude_from_export=True)
+
+    class Meta:
+        order_by = "n"
+        attrs = {"class": TABLE_CLASS, "id": "semi-list"}
+        row_attrs = {"data-kind": lambda record: record["kind"]}
+
+    def __init__(self, *args, event=None, can_mark=False, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.event = event
+        self.can_mark = can_mark
+
+    def render_player(self, value: str, record):
+        if not record.get("to_check"):
+            return value
+        return format_html(
+            '{} <span class="badge text-bg-danger to-check" title="{}">to check</span>',
+            value,
+            "Sat at a heat table with unacknowledged rules warnings",
+        )
+
+    def value_player(self, value: str) -> str:
+        """Exports carry the plain name."""
+        return value
+
+    def render_status(self, value: str):
+        css = {"present": "text-bg-success", "absent": "text-bg-danger"}.get(
+            value, "text-bg-light"
+        )
+        return format_html('<span class="badge {}">{}</span>', css, value)
+
+    def value_status(self, value: str) -> str:
+        """Exports carry the plain status, not the badge's HTML."""
+        return value
+
+    def render_mark(self, record):
+        if not self.can_mark or record["status"] == "seated":
+            return ""
+        url = reverse("scoring:semi-mark", kwargs={"event": self.event.slug})
+        buttons = []
+        for value, label, css in (
+            ("present", "Present", "btn-success"),
+            ("absent", "Absent", "btn-outline-danger"),
+        ):
+            if record["status"] != value:
+                fields = {"player": record["pk"], "status": value}
+                buttons.append(
+                    post_button(self.request, url, label, css=css, fields=fields)
+                )
+        # The buttons are already-escaped HTML from ``post_button``.
+        return format_html(
+            '<span class="d-inline-flex gap-1">{}</span>',
+            format_html_join("", "{}", ((b,) for b in buttons)),
+        )
+
+
+class PlayerTable(tables.Table):
+    """The event's player records for the Players page: name, badge, the rounds
+    each was checked in to and seated in (rows: ``{"player", "badge", "rounds",
+    "seated"}``)."""
+
+    player = tables.Column("Player")
+    badge = tables.Column("Badge")
+    rounds = tables.Column("Checked in", orderable=False)
+    seated = tables.Column("Seated", orderable=False)
+
+    class Meta:
+        attrs = {"class": TABLE_CLASS, "id": "players"}

@@ -96,7 +96,7 @@ def stranger(db):
 @pytest.fixture
 def demo_event(db):
     """The demo event as ``make run`` loads it (no-shows marked absent)."""
-    from scoring.demo import load_demo
+    from scoring.services.demo import load_demo
 
     load_demo("demo", with_gm=False)
     return Event.objects.get(slug="demo")

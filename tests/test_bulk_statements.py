@@ -188,7 +188,9 @@ def test_check_in_takes_a_player_saved_meanwhile_by_another_check_in(
     """A new name saved by another check-in between reading the players and
     inserting them (PostgreSQL lets both read) is that player: one "Zed", checked
     in here, not created here."""
-    from heats.services.core import PlayerDirectory
+    from heats.services.players import (
+        PlayerDirectory,
+    )
 
     heat, other = create_heat(event), create_heat(event)
     original = PlayerDirectory.__init__

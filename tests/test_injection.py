@@ -22,7 +22,9 @@ from django.utils.html import escape
 
 from heats.models import Event, Player, Round, RoundKind
 from heats.services import add_keep_apart, check_in, seat_round
-from scoring.services import finals, import_results, new_event, results, rounds
+from scoring.services import final as finals
+from scoring.services import import_results, new_event, results
+from scoring.services import semi_final as rounds
 from scoring.services.results import SeatScores
 from tests.conftest import DEMO_DIR
 

@@ -32,7 +32,7 @@ def settings_with(env: dict) -> dict:
     """ALLOWED_HOSTS and the QR-code addresses of settings.py read under ``env``."""
     code = (
         "import json; from medici_tourney import settings as s; "
-        "print(json.dumps([s.ALLOWED_HOSTS, s.PUBLIC_URL, s.MEDICI_PUBLIC_URL]))"
+        "print(json.dumps([s.ALLOWED_HOSTS, s.PUBLIC_URL]))"
     )
     keep = {
         k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "MEDICI_"))
@@ -45,8 +45,8 @@ def settings_with(env: dict) -> dict:
         text=True,
         check=True,
     ).stdout
-    hosts, public, printed = json.loads(out)
-    return {"hosts": hosts, "public": public, "printed": printed}
+    hosts, public = json.loads(out)
+    return {"hosts": hosts, "public": public}
 
 
 def test_run_allows_this_machine_only():
@@ -54,7 +54,6 @@ def test_run_allows_this_machine_only():
     assert got == {
         "hosts": ["127.0.0.1", "localhost", "[::1]"],
         "public": "",
-        "printed": "",
     }
 
 
@@ -63,7 +62,7 @@ def test_lan_allows_the_machines_addresses_and_points_qr_codes_there():
     got = settings_with({"MEDICI_LAN_PORT": "8000"})
     assert got["hosts"] == ["127.0.0.1", "localhost", "[::1]", *addresses]
     first = f"http://{addresses[0]}:8000" if addresses else ""
-    assert (got["public"], got["printed"]) == (first, first)
+    assert got["public"] == first
 
 
 def test_an_address_given_for_the_qr_codes_is_kept():
@@ -71,3 +70,14 @@ def test_an_address_given_for_the_qr_codes_is_kept():
         {"MEDICI_LAN_PORT": "8000", "DJANGO_PUBLIC_URL": "http://medici.lan"}
     )
     assert got["public"] == "http://medici.lan"
+
+
+def test_one_address_serves_every_qr_code_under_either_name():
+    """The kiosk's and the printables' QR codes read one setting, PUBLIC_URL:
+    MEDICI_PUBLIC_URL, or DJANGO_PUBLIC_URL, its older name."""
+    assert settings_with({"MEDICI_PUBLIC_URL": "http://a.lan"})["public"] == (
+        "http://a.lan"
+    )
+    assert settings_with({"DJANGO_PUBLIC_URL": "http://b.lan"})["public"] == (
+        "http://b.lan"
+    )

@@ -2,11 +2,13 @@
 
 Views and management commands are thin wrappers over these functions (STYLE.md).
 Every change is written to the event's audit log with who and when. The package
-splits them by topic: ``core`` (events, rounds, players, the audit log),
-``checkin``, ``seat``, ``late``, ``clock`` and ``staff``; everything public is
-importable from here.
+splits them by topic: ``audit`` (the log and the lock order), ``events`` (events
+and rounds), ``players``, ``checkin``, ``seating``, ``late``, ``keep_apart``,
+``clock``, ``staff`` and ``desk`` (the round page's read model); everything public
+is importable from here.
 """
 
+from heats.services.audit import lock, log  # noqa: F401
 from heats.services.checkin import (  # noqa: F401
     WAITING_STATUSES,
     CheckInReport,
@@ -27,33 +29,32 @@ from heats.services.clock import (  # noqa: F401
     round_json,
     start_clock,
 )
-from heats.services.core import (  # noqa: F401
+from heats.services.events import (  # noqa: F401
     EVENT_SETTINGS,
     SLUG,
-    PlayerDirectory,
     create_event,
     get_event,
     get_round,
-    lock,
-    log,
-    mark_absent,
     parse_round_code,
     settings_problems,
+)
+from heats.services.keep_apart import (  # noqa: F401
+    add_keep_apart,
+    keep_apart_pairs,
+    remove_keep_apart,
 )
 from heats.services.late import (  # noqa: F401
     add_late_player,
     completion_blockers,
     open_tables,
 )
-from heats.services.seat import (  # noqa: F401
+from heats.services.players import PlayerDirectory, mark_absent  # noqa: F401
+from heats.services.seating import (  # noqa: F401
     SwapReport,
-    add_keep_apart,
     current_objective,
     form_late_table,
     has_results,
-    keep_apart_pairs,
     lock_tables,
-    remove_keep_apart,
     round_tables,
     seat_round,
     seating_history,

@@ -29,11 +29,13 @@ from heats.models import (
     Table,
     normalise_name,
 )
-from heats.services.core import (
-    PlayerDirectory,
+from heats.services.audit import (
     lock,
     log,
     log_many,
+)
+from heats.services.players import (
+    PlayerDirectory,
 )
 
 WAITING_STATUSES = (EntryStatus.CHECKED_IN, EntryStatus.LATE)

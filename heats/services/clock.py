@@ -15,7 +15,9 @@ from django.utils import timezone
 from heats import permissions
 from heats.core import clock
 from heats.models import Event, Round
-from heats.services.core import log
+from heats.services.audit import (
+    log,
+)
 
 
 def current_round(event: Event) -> Round | None:

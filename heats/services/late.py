@@ -31,8 +31,11 @@ from heats.models import (
     Seat,
     Table,
 )
-from heats.services.core import lock, log
-from heats.services.seat import lock_tables, waiting_players
+from heats.services.audit import (
+    lock,
+    log,
+)
+from heats.services.seating import lock_tables, waiting_players
 
 
 def open_tables(rnd: Round) -> list[Table]:

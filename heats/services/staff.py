@@ -18,7 +18,10 @@ from django.db import IntegrityError, transaction
 from heats.core.errors import UserError
 from heats.models import Event
 from heats.permissions import MANAGE_STAFF, require
-from heats.services.core import lock, log
+from heats.services.audit import (
+    lock,
+    log,
+)
 
 GM, ASSISTANT = "gm", "assistant"
 ROLES = {GM: "a GM", ASSISTANT: "an assistant GM"}

@@ -1,6 +1,6 @@
 """GM pages for heats: the event dashboard, a round's check-in, seating, late
 tables and clock. A round's tables as the pages show them are
-``heats.round_state``'s; the audit log, keep-apart pairs and staff are
+``heats.services.desk``'s; the audit log, keep-apart pairs and staff are
 ``heats.views.gm_records``.
 
 Views are thin: they parse a form and call ``heats.services`` (STYLE.md).
@@ -30,7 +30,7 @@ from heats.models import (
     RoundKind,
     normalise_name,
 )
-from heats.round_state import (
+from heats.services.desk import (
     blockers,
     round_summary,
     table_cards,

@@ -18,10 +18,10 @@ from heats.models import (
     Event,
     Round,
 )
-from heats.round_state import (
+from heats.services import clock_json, marks
+from heats.services.desk import (
     seating_rows,
 )
-from heats.services import clock_json, marks
 from heats.tables import (
     SeatingByNameTable,
     SeatingByTableTable,

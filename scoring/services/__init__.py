@@ -4,16 +4,19 @@ Views and management commands are thin wrappers over these functions (STYLE.md);
 every change is written to the event's audit log with who and when. The package
 splits them by topic, as ``heats.services`` does:
 
-- ``core``: new events, player keys, held tables, the semi-final list's inputs
-  and ``event_advancement``;
-- ``results``: result entry per table, ties, level-1 checks (``checks``);
-- ``rounds``: the semi-final and final rounds, their check-in, seating, results
-  and the laurels;
-- ``imports`` (with ``import_plan``): the results CSV import;
-- ``publishing``: the published semi-final list; ``standings``: the public
-  standings; ``finals``, ``substitutes``, ``tiebreak``: the final's field,
-  semi-final no-shows, tie suggestions; ``players``: names corrected and
-  duplicates merged; ``transfer``: one event exported and imported.
+- ``core``: new events, player names, tables held for a rules check, and the
+  semi-final list's inputs (``event_advancement``);
+- ``results``: a table's results and ties; ``result_status``: the one writer of
+  ``Table.result_status``; ``rules_checks``: level-1 findings, scoresheets;
+- ``results_import`` (``plan``, ``write``): the results CSV import;
+- ``semi_final``: the semi-final and final rounds, check-in and seating;
+  the laurels (``event_laurels``); ``final``: the
+  final's field and fill; ``substitutes``: semi-final no-shows;
+- ``publishing``: the published list (``PublishedEntry`` rows);
+  ``standings``: the public standings; ``room``: the kiosk's read model;
+- ``spreadsheets``: the results export; ``printing``: the printables' data;
+- ``players``: names corrected and duplicates merged; ``transfer``: one event
+  exported and imported; ``demo``: the bundled demo event.
 
 The names of ``core`` and the import's entry point are importable from here.
 """
@@ -33,4 +36,4 @@ from scoring.services.core import (  # noqa: F401
     require_no_held_heats,
     resolve_absent,
 )
-from scoring.services.imports import ImportSummary, import_results  # noqa: F401
+from scoring.services.results_import.write import ImportSummary, import_results  # noqa: F401

@@ -111,7 +111,7 @@ HeldTable = tuple[str, int, int]
 def held_tables(event: Event) -> dict[int, HeldTable]:
     """The tables of ``event`` whose results the public does not see yet, by id:
     those with level-1 rules findings (or a scoresheet's) no GM has acknowledged
-    (``scoring.services.checks``: e.g. 1004 typed for 104, every final 0). The
+    (``scoring.services.rules_checks``: e.g. 1004 typed for 104, every final 0). The
     results are saved and the GM pages show them "to check"; the public pages, the
     public list, the kiosk and the feeds treat the table as "being checked" until a GM
     acknowledges the findings or corrects the scores (both logged, so the public

@@ -43,7 +43,10 @@ from heats.models import (
     Seat,
     normalise_name,
 )
-from heats.services.core import lock, log
+from heats.services.audit import (
+    lock,
+    log,
+)
 from scoring import permissions
 from scoring.models import (
     FinalFill,

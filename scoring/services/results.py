@@ -1,6 +1,6 @@
 """GM operations on table results: result entry per table, tie declarations and
 level-1 rules checks. The semi-final and final rounds are in
-``scoring.services.rounds``.
+``scoring.services.semi_final``.
 
 Words (tournament.md, "Recording a table" and "Semi-final and final"):
 
@@ -37,8 +37,8 @@ from scoring.core.places import PlayerResult, TablePlaces, table_places
 from scoring.core.tiebreak import TieSuggestion, suggest_tie_winner
 from scoring.models import PlayerRecord, RecordHistory
 from scoring.permissions import require
-from scoring.services.checks import refresh_table_check
 from scoring.services.result_status import update_result_status
+from scoring.services.rules_checks import refresh_table_check
 
 
 @dataclass(frozen=True)
@@ -180,7 +180,7 @@ def save_table_results(
     A GM's earlier tie declaration stays while that player is still tied for first.
     Replaced values (the day time was called too) are kept in ``RecordHistory``
     and the audit log; the level-1 rules findings are
-    stored in ``TableCheck`` by ``scoring.services.checks.refresh_table_check`` (changed
+    stored in ``TableCheck`` by ``rules_checks.refresh_table_check`` (changed
     findings need the GM's acknowledgement again, on the table page).
     The table is locked first (``lock_table``) and read again under the lock, so
     each history row's old values are exactly the previous save's. ``version`` is

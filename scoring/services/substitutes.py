@@ -31,7 +31,7 @@ from scoring import permissions
 from scoring.permissions import require
 from scoring.services import event_advancement
 from scoring.services.results import lock_table
-from scoring.services.rounds import semi_round
+from scoring.services.semi_final import semi_round
 
 
 @dataclass(frozen=True)

@@ -20,12 +20,12 @@ from heats.views.common import (
 )
 from scoring import pdf, permissions
 from scoring.forms import EventForm, ResultsImportForm
-from scoring.printing import render
 from scoring.services import (
     import_results,
     new_event,
 )
-from scoring.services.checks import (
+from scoring.services.printing import render
+from scoring.services.rules_checks import (
     acknowledge_check,
 )
 from scoring.views.common import get_table
@@ -64,7 +64,8 @@ class EventCreateView(LoginRequiredMixin, FormView):
 
 class ResultsImportView(EventStaffRequiredMixin, FormView):
     """Import a results CSV from a page (staff; seating, tie winners and replacing
-    need a GM: ``ImportPlan.require_rights`` in ``scoring.services.imports``)."""
+    need a GM: ``ImportPlan.require_rights`` in
+    ``scoring.services.results_import.write``)."""
 
     template_name = "scoring/import.html"
     form_class = ResultsImportForm
@@ -114,7 +115,7 @@ class PrintView(EventStaffRequiredMixin, View):
         kind, code = kwargs["kind"], kwargs.get("round")
         if kind not in (pdf.ROUND_KINDS if code else pdf.EVENT_KINDS):
             raise Http404(f"No printable {kind!r} here.")
-        base = settings.MEDICI_PUBLIC_URL or request.build_absolute_uri("/")
+        base = settings.PUBLIC_URL or request.build_absolute_uri("/")
         paper = request.GET.get("paper") or settings.MEDICI_PAPER
         try:
             printout = render(

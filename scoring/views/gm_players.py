@@ -20,9 +20,9 @@ from heats.views.common import (
     event_action,
 )
 from scoring import permissions
-from scoring.gm_forms import MergePlayersForm, RenamePlayerForm
-from scoring.gm_tables import PlayerTable
+from scoring.forms import MergePlayersForm, RenamePlayerForm
 from scoring.services.players import merge_players, rename_player
+from scoring.tables import PlayerTable
 
 
 def players_url(event: Event, name: str = "players") -> str:

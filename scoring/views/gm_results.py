@@ -15,7 +15,7 @@ from heats.views.common import (
     EventStaffRequiredMixin,
 )
 from scoring import permissions
-from scoring.gm_forms import (
+from scoring.forms import (
     ResultForm,
     TieForm,
 )

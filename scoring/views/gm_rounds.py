@@ -17,8 +17,8 @@ from heats.core.errors import UserError
 from heats.exports import export_response
 from heats.forms import SeatForm
 from heats.models import Entry, EntryStatus, Event, Player, RoundKind, Seat
-from heats.round_state import table_cards
 from heats.services import PlayerDirectory
+from heats.services.desk import table_cards
 from heats.views.common import (
     EventStaffRequiredMixin,
     already_seated,
@@ -27,21 +27,16 @@ from heats.views.common import (
     seat_request,
 )
 from scoring import permissions
-from scoring.gm_forms import (
+from scoring.forms import (
     FinalFillForm,
     NoShowForm,
     SemiOverrideForm,
 )
-from scoring.gm_tables import LaurelTable, SemiListTable
 from scoring.models import FinalFill, SemiFinalOverride
-from scoring.services import (
-    event_advancement,
-    finals,
-    held_labels,
-    publishing,
-    rounds,
-    substitutes,
-)
+from scoring.services import event_advancement, held_labels, publishing, substitutes
+from scoring.services import final as finals
+from scoring.services import semi_final as rounds
+from scoring.tables import LaurelTable, SemiListTable
 from scoring.views.common import held_heat_tables
 
 

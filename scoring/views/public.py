@@ -15,28 +15,25 @@ from django.views.decorators.http import require_safe
 from django.views.generic import FormView, ListView, TemplateView
 
 from heats.core.errors import UserError
+from heats.exports import export_response
 from heats.models import Event, RoundKind
 from heats.views.common import (
     EventMixin,
 )
 from medici_tourney.public_cache import cached_response, event_with_version
 from scoring import permissions, tables
-from scoring.exports import results_export, standings_export
 from scoring.forms import ScoresheetForm
-from scoring.gm_tables import LaurelTable
 from scoring.models import PlayerRecord, TableCheck
-from scoring.services import (
-    finals,
-    heat_seat_rows,
-    held_tables,
-    player_names,
-    rounds,
-)
-from scoring.services.checks import (
+from scoring.services import final as finals
+from scoring.services import heat_seat_rows, held_tables, player_names
+from scoring.services import semi_final as rounds
+from scoring.services.rules_checks import (
     attach_scoresheet,
     parse_sheet_text,
 )
+from scoring.services.spreadsheets import PREFIX, results_table
 from scoring.services.standings import heat_rows, standings
+from scoring.tables import LaurelTable
 from scoring.views.common import get_table
 
 
@@ -55,7 +52,7 @@ class StandingsView(EventMixin, TemplateView):
     Anonymous visitors get the page from the cache (``medici_tourney.public_cache``);
     staff see it live, with their controls. ``?_export=csv&_table=results`` (or
     ``xlsx``) gives every result in the results CSV's columns
-    (``scoring.results_export``).
+    (``scoring.services.spreadsheets``).
     """
 
     template_name = "scoring/standings.html"
@@ -203,3 +200,46 @@ def heat_results(request, event: str, heat: int):
     if request.user.is_authenticated:  # the site menu names the user: not shared
         return HttpResponse(page())
     return cached_response(request, ev, page)
+
+
+# --- spreadsheets (heats.exports: plain cells, neutralised formulas) ----------
+
+
+RESULTS_PREFIX = PREFIX
+
+
+def results_export(
+    request, event: Event, heat: int | None = None
+) -> HttpResponse | None:
+    """The CSV/XLSX of the event's results (every round), or of heat ``heat``,
+    when the request asks for it (``?_export=csv&_table=results``); else None."""
+    if request.GET.get("_table") != RESULTS_PREFIX.rstrip("-"):
+        return None
+    if heat is None:
+        table, name = results_table(event), f"{event.slug}-results"
+    else:
+        table = results_table(event, RoundKind.HEAT, heat)
+        name = f"{event.slug}-heat-{heat}-results"
+    return export_response(request, table, name)
+
+
+def standings_export(request, event: Event) -> HttpResponse | None:
+    """The CSV/XLSX of one table of the standings page when the request asks for
+    it (``_table``: ``results``, ``qualifiers``, ``alternates``, ``next`` for the
+    next alternates, ``laurels``); else None. A standings error (``UserError``)
+    propagates: the page shows it instead."""
+    wanted = request.GET.get("_table", "")
+    if wanted == RESULTS_PREFIX.rstrip("-"):
+        return results_export(request, event)
+    if wanted not in ("qualifiers", "alternates", "next", "laurels"):
+        return None
+    if wanted == "laurels":
+        rows = [x.to_json() for x in rounds.event_laurels(event)]
+        table = LaurelTable(rows, prefix="laurels-")
+    elif wanted == "qualifiers":
+        table = tables.QualifierTable(standings(event).qualifiers, prefix="qualifiers-")
+    else:
+        data = standings(event)
+        rows = data.alternates if wanted == "alternates" else data.next_alternates
+        table = tables.AlternateTable(rows, prefix=f"{wanted}-")
+    return export_response(request, table, f"{event.slug}-{wanted}")

@@ -23,7 +23,7 @@ from heats.views.common import (
     round_or_current,
 )
 from medici_tourney.public_cache import cached_response, event_with_version
-from scoring import kiosk as screens
+from scoring.services import room as screens
 from scoring.services.standings import standings
 
 JSON = "application/json"
@@ -131,7 +131,7 @@ def without_ids(posted: dict) -> dict:
 
 def standings_json(event: Event, data) -> dict:
     """The standings feed's object (docs/feeds.md)."""
-    from scoring.services.rounds import event_laurels
+    from scoring.services.semi_final import event_laurels
 
     published = data.published
     return {

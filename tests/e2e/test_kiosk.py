@@ -13,7 +13,8 @@ import pytest
 from django.utils import timezone
 
 from heats.models import Event, Round, RoundKind, Seat
-from scoring.services import event_advancement, publishing, rounds
+from scoring.services import event_advancement, publishing
+from scoring.services import semi_final as rounds
 from tests.e2e.conftest import CHROMIUM, close_orm_connection
 from tests.support.sample import generate_event
 
@@ -34,7 +35,7 @@ def shot(page, name: str) -> None:
 
 @pytest.fixture
 def demo(transactional_db):
-    from scoring.demo import load_demo
+    from scoring.services.demo import load_demo
 
     load_demo("demo", with_gm=False)
     return Event.objects.get(slug="demo")

@@ -15,7 +15,8 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from heats.models import Event, Seat
-from scoring.services import results, rounds
+from scoring.services import results
+from scoring.services import semi_final as rounds
 from scoring.services.results import SeatScores
 from tests.e2e.conftest import CHROMIUM, close_orm_connection
 
@@ -29,7 +30,7 @@ ALTERNATES = ("Drew Penrose", "Marlo Juniper")
 
 @pytest.fixture
 def demo(transactional_db, settings):
-    from scoring.demo import load_demo
+    from scoring.services.demo import load_demo
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     load_demo("demo", with_gm=False)

@@ -10,7 +10,8 @@ from heats.models import RoundKind
 from heats.permissions import NotAllowed
 from heats.services import check_in, create_heat, seat_round
 from scoring.models import PlayerRecord
-from scoring.services import finals, import_results, results
+from scoring.services import final as finals
+from scoring.services import import_results, results
 from scoring.services.results import SeatScores
 from tests.heats.conftest import names
 

@@ -86,7 +86,7 @@ def test_unknown_event_names_the_known_ones(demo_event):
 
 def test_load_demo_twice_changes_nothing(demo_event):
     from heats.models import AuditEntry
-    from scoring.demo import load_demo
+    from scoring.services.demo import load_demo
 
     before = AuditEntry.objects.count()
     load_demo("demo", with_gm=False)

@@ -17,7 +17,9 @@ from django.utils.html import format_html
 from heats.exports import BOM, neutralise, plain
 from heats.models import Event, Player, RoundKind
 from heats.services import check_in, create_heat, form_late_table, seat_round
-from scoring.services import finals, import_results, new_event, rounds
+from scoring.services import final as finals
+from scoring.services import import_results, new_event
+from scoring.services import semi_final as rounds
 from tests.conftest import DEMO_DIR
 from tests.heats.conftest import names
 from tests.test_injection import play

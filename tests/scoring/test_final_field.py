@@ -1,5 +1,5 @@
 """A final that fewer than 4 semi-final table winners can play
-(scoring.services.finals): the GM adds the best runner(s)-up or confirms a final
+(scoring.services.final): the GM adds the best runner(s)-up or confirms a final
 of 3; every choice logged and shown on the public pages (tournament.md,
 Semi-final and final; seed 001).
 
@@ -18,7 +18,9 @@ from heats.core.errors import UserError
 from heats.models import AuditEntry, Player, Seat
 from heats.permissions import NotAllowed
 from scoring.models import FinalFill
-from scoring.services import finals, results, rounds
+from scoring.services import final as finals
+from scoring.services import results
+from scoring.services import semi_final as rounds
 from scoring.services.results import SeatScores
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]

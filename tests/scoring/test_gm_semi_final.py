@@ -8,7 +8,9 @@ from django.urls import reverse
 
 from heats.core.errors import UserError
 from heats.models import EntryStatus, Player, Seat
-from scoring.services import event_advancement, finals, results, rounds
+from scoring.services import event_advancement, results
+from scoring.services import final as finals
+from scoring.services import semi_final as rounds
 from scoring.services.results import SeatScores
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]

@@ -11,8 +11,8 @@ from django.urls import reverse
 from heats.models import Round, RoundKind
 from heats.services import check_in, seat_round
 from scoring.services import held_tables
-from scoring.services.checks import acknowledge_check
 from scoring.services.results import SeatScores, save_table_results
+from scoring.services.rules_checks import acknowledge_check
 from scoring.services.standings import standings
 from tests.heats.conftest import names
 

@@ -446,7 +446,7 @@ def test_checks_across_rows_still_run_beside_bad_numbers():
 
 @pytest.mark.django_db
 def test_the_saved_state_fingerprint_agrees_with_a_loaded_one(event, demo_csv):
-    from scoring.services.import_plan import SavedState
+    from scoring.services.results_import.plan import SavedState
 
     import_results(event, demo_csv)
     keys = {("heat", 1), ("heat", 2), ("heat", 3), ("semi", 1)}
@@ -462,7 +462,8 @@ def test_the_saved_state_fingerprint_agrees_with_a_loaded_one(event, demo_csv):
 def test_a_result_saved_after_the_plan_is_checked_again_under_the_lock(
     event, monkeypatch
 ):
-    from scoring.services import imports, results
+    from scoring.services import results
+    from scoring.services.results_import import write as imports
 
     import_results(event, HEADER + GOOD_TABLE)
     real = imports.make_plan

@@ -12,13 +12,8 @@ from django.contrib.auth import get_user_model
 
 from heats.models import Player
 from heats.services import check_in, create_heat, seat_round
-from scoring.services import (
-    event_advancement,
-    import_results,
-    publishing,
-    results,
-    rounds,
-)
+from scoring.services import event_advancement, import_results, publishing, results
+from scoring.services import semi_final as rounds
 from scoring.services.results import SeatScores
 from tests.heats.conftest import names
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from heats.models import Player
 from heats.services import check_in, get_round
 from scoring.services import event_advancement, event_draw, player_names, publishing
-from scoring.services.imports import import_results
+from scoring.services.results_import.write import import_results
 from scoring.services.standings import standings
 
 # Seven heat winners with equal records (every margin 10, one heat each) for six

@@ -10,8 +10,8 @@ from heats.core.errors import UserError
 from heats.models import AuditEntry, Entry, KeepApart, Player, Seat
 from heats.permissions import NotAllowed
 from scoring.services import event_advancement, player_names, publishing
-from scoring.services.imports import import_results
 from scoring.services.players import merge_players, rename_player
+from scoring.services.results_import.write import import_results
 from tests.concurrency import at_once
 
 pytestmark = pytest.mark.django_db
@@ -261,7 +261,7 @@ def test_a_merge_keeps_the_more_present_check_in(demo_event, no_shows, gm):
     """A heat winner marked absent from the semi-final (the demo's no-shows) who
     checks in again under a new spelling is present once the records are merged:
     they are a qualifier again (Advancement, 3 and 9)."""
-    from scoring.services import rounds
+    from scoring.services import semi_final as rounds
 
     demo_event.gms.add(gm)
     winner = named(demo_event, no_shows[0].split(" (#")[0])

@@ -17,9 +17,10 @@ from heats.core.errors import UserError
 from heats.models import Player, Round, RoundKind, Seat
 from heats.services import check_in, seat_round
 from scoring.models import PlayerRecord
-from scoring.printing import render
-from scoring.services import event_advancement, results, rounds
-from scoring.services.finals import seat_final
+from scoring.services import event_advancement, results
+from scoring.services import semi_final as rounds
+from scoring.services.final import seat_final
+from scoring.services.printing import render
 from scoring.services.results import SeatScores
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ import pytest
 
 from heats.models import Player
 from medici_tourney import public_cache
-from scoring.services import rounds
+from scoring.services import semi_final as rounds
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from django.core.handlers.wsgi import WSGIHandler
 from heats.models import Player
 from medici_tourney import public_cache
 from medici_tourney.wsgi import application
-from scoring.services import rounds
+from scoring.services import semi_final as rounds
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -155,7 +155,7 @@ def test_a_list_longer_than_the_seats_is_not_seated(client, demo_event, demo_gm)
     page = client.get(SEMI).content.decode()
     assert "The list holds 26 players for 25 seats." in page
     client.post(SEMI + "seat/")
-    from scoring.services import rounds
+    from scoring.services import semi_final as rounds
 
     assert not rounds.semi_round(demo_event).seats.exists()
     assert "The list holds 26 players for 25 seats" in client.get(SEMI).content.decode()

@@ -10,7 +10,8 @@ from django.urls import reverse
 from heats.core.errors import UserError
 from heats.models import AuditEntry, EntryStatus, Player, Seat
 from heats.permissions import NotAllowed
-from scoring.services import event_advancement, results, rounds, substitutes
+from scoring.services import event_advancement, results, substitutes
+from scoring.services import semi_final as rounds
 from scoring.services.results import SeatScores
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]

@@ -22,8 +22,8 @@ from heats.core.errors import UserError
 from heats.models import Event, Round, RoundKind
 from heats.services import check_in, seat_round
 from scoring.core.medici.verify import verify_sheet
-from scoring.services.checks import attach_scoresheet
 from scoring.services.results import SeatScores, save_table_results
+from scoring.services.rules_checks import attach_scoresheet
 
 PLAYERS = ["Ann", "Ben", "Cy", "Di"]
 

@@ -19,9 +19,9 @@ from pypdf import PdfReader
 from heats.models import AuditEntry, Table
 from scoring.core.results_csv import ResultsFileError, parse_results_csv
 from scoring.models import RecordHistory, TableCheck
-from scoring.printing import render
 from scoring.services import import_results
-from scoring.services.checks import attach_scoresheet
+from scoring.services.printing import render
+from scoring.services.rules_checks import attach_scoresheet
 
 pytestmark = pytest.mark.django_db
 

@@ -19,14 +19,9 @@ from heats.models import Event, Player, Table
 from heats.services import add_keep_apart, check_in, create_heat, seat_round
 from heats.services.clock import start_clock
 from scoring.models import FinalFill, RecordHistory
-from scoring.services import (
-    event_advancement,
-    import_results,
-    publishing,
-    rounds,
-    transfer,
-)
-from scoring.services.checks import acknowledge_check, attach_scoresheet
+from scoring.services import event_advancement, import_results, publishing, transfer
+from scoring.services import semi_final as rounds
+from scoring.services.rules_checks import acknowledge_check, attach_scoresheet
 from tests.conftest import DEMO_DIR
 from tests.heats.conftest import names
 from tests.scoring.test_kiosk import _heat1_table10
@@ -61,7 +56,7 @@ def full_event(demo_event):
     check_in(heat, names(9, prefix="Walk"), gm)
     start_clock(heat, timezone.now() - timedelta(minutes=3), gm)
     seat_round(heat, seed=4, user=gm)
-    # The GM's decision for a short final (scoring.services.finals), as its page
+    # The GM's decision for a short final (scoring.services.final), as its page
     # stores it.
     fill = FinalFill.objects.create(
         event=demo_event,

@@ -8,7 +8,7 @@ Words:
 
 Pure (no database): every problem of a line is collected with its line and column;
 ``results_csv.read`` reads the whole file and checks the rows across lines
-(``results_csv.checks``). Saving is ``scoring.services.imports``' work.
+(``results_csv.checks``). Saving is ``scoring.services.results_import.write``' work.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from heats.core.errors import UserError
-from scoring.demo import LOCAL_URL, load_demo
+from scoring.services.demo import LOCAL_URL, load_demo
 
 
 class Command(BaseCommand):

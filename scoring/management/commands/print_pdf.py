@@ -9,7 +9,7 @@ from heats.core.errors import UserError
 from heats.services import get_event
 from scoring import pdf
 from scoring.pdf.data import PAPERS
-from scoring.printing import render
+from scoring.services.printing import render
 
 LOCAL = "http://127.0.0.1:8000"
 
@@ -31,7 +31,7 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--base-url",
-            default=settings.MEDICI_PUBLIC_URL or LOCAL,
+            default=settings.PUBLIC_URL or LOCAL,
             help=f"the app's address for the QR codes (default: MEDICI_PUBLIC_URL, "
             f"else {LOCAL})",
         )

@@ -7,7 +7,8 @@ from django.core.management.base import BaseCommand, CommandError
 from heats.core.errors import UserError
 from heats.models import Player, Round, RoundKind
 from heats.services import get_event, get_round, parse_round_code, seat_round
-from scoring.services import finals, rounds
+from scoring.services import final as finals
+from scoring.services import semi_final as rounds
 
 
 class Command(BaseCommand):

@@ -7,7 +7,7 @@ qualifiers
     The semi-final list of ``scoring.services.core.event_advancement``: present
     winners, then the alternates called in order as no-shows are marked absent.
 
-The final's field (who plays it) lives in ``scoring.services.finals``. Every change
+The final's field (who plays it) lives in ``scoring.services.final``. Every change
 is written to the event's audit log (``heats.services.log``).
 """
 

@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 
 from heats.models import Event, Round, RoundKind, Seat
 from heats.services import current_round, round_json
-from scoring.services import finals, rounds
+from scoring.services import final as finals
+from scoring.services import semi_final as rounds
 from scoring.services.standings import Standings, standings
 
 # How many alternates beyond those called the kiosk lists ("the top alternates").
@@ -101,7 +102,7 @@ def round_seating(rnd: Round) -> Seating:
 def kiosk(event: Event) -> Kiosk:
     """The kiosk of ``event``: the current round's seating while in play, else
     the results (laurels, semi-final list, winners, top alternates); in both,
-    the GM's decision for a short final (``scoring.services.finals.public_note``)."""
+    the GM's decision for a short final (``scoring.services.final.public_note``)."""
     rnd = current_round(event)
     seating = round_seating(rnd) if rnd is not None and rnd.seated_at else None
     # The GM's decision on a short final is made once the final round exists,

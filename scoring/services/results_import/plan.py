@@ -1,8 +1,8 @@
 """The reading side of a results import: the saved state it decides on, and each
 table of the file beside its saved version. Nothing here writes to the database
-(``scoring.services.imports`` writes).
+(``scoring.services.results_import.write`` writes).
 
-Words (see also ``scoring.services.imports``):
+Words (see also ``scoring.services.results_import.write``):
 - *saved state*: the event's players and rounds, and the tables, seats and records
   of the rounds a file names, loaded in a few queries; its *fingerprint* changes
   when any of them does;
@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from heats.models import Event, Player, Round, Seat, Table
 from scoring.core.results_csv import ResultRow, row_places
-from scoring.services.checks import score_findings
+from scoring.services.rules_checks import score_findings
 
 RoundKey = tuple[str, int]
 

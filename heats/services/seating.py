@@ -18,8 +18,6 @@ from heats.core.errors import UserError
 from heats.models import (
     Entry,
     EntryStatus,
-    Event,
-    KeepApart,
     Player,
     ResultStatus,
     Round,
@@ -27,13 +25,11 @@ from heats.models import (
     Seat,
     Table,
 )
+from heats.services.audit import lock, log
 from heats.services.checkin import (
     WAITING_STATUSES,
 )
-from heats.services.core import (
-    lock,
-    log,
-)
+from heats.services.keep_apart import keep_apart_pairs
 
 
 def _earlier_rounds(rnd: Round) -> list[Round]:
@@ -48,15 +44,6 @@ def seating_history(rnd: Round) -> dict[frozenset[str], int]:
     for table_id, player_id in seats.values_list("table_id", "player_id"):
         tables.setdefault(table_id, []).append(str(player_id))
     return seating.history_from_tables([tables.values()])
-
-
-def keep_apart_pairs(event: Event) -> set[frozenset[str]]:
-    """The event's keep-apart pairs as ``frozenset({id, id})`` of player keys."""
-    pairs = KeepApart.objects.filter(event=event)
-    return {
-        frozenset((str(a), str(b)))
-        for a, b in pairs.values_list("player_a_id", "player_b_id")
-    }
 
 
 def round_tables(rnd: Round, *, late: bool | None = None) -> list[list[str]]:
@@ -368,28 +355,3 @@ def form_late_table(
 
 
 # --- keep-apart pairs --------------------------------------------------------------
-
-
-@transaction.atomic
-def add_keep_apart(
-    event: Event, a: Player, b: Player, note: str = "", user=None
-) -> KeepApart:
-    """Ask future seatings to keep ``a`` and ``b`` apart; UserError for one player
-    twice or a pair already listed."""
-    permissions.require(event, user, permissions.KEEP_APART)
-    if a.pk == b.pk:
-        raise UserError("A keep-apart pair needs two different players.")
-    low, high = sorted((a, b), key=lambda p: p.pk)
-    if KeepApart.objects.filter(event=event, player_a=low, player_b=high).exists():
-        raise UserError(f"{a} and {b} are already kept apart.")
-    pair = KeepApart.objects.create(event=event, player_a=low, player_b=high, note=note)
-    log(event, user, "keep-apart", f"Keep apart: {pair}")
-    return pair
-
-
-@transaction.atomic
-def remove_keep_apart(pair: KeepApart, user=None) -> None:
-    """Forget a keep-apart pair, logged."""
-    permissions.require(pair.event, user, permissions.KEEP_APART)
-    log(pair.event, user, "keep-apart", f"No longer kept apart: {pair}")
-    pair.delete()

@@ -28,7 +28,8 @@ from scoring.pdf.data import (
     RoundPrint,
     SeatedTable,
 )
-from scoring.services import player_names, rounds
+from scoring.services import player_names
+from scoring.services import semi_final as rounds
 from scoring.services.standings import standings
 
 

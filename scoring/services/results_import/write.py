@@ -31,8 +31,8 @@ from scoring.core import advancement
 from scoring.core.results_csv import ParsedResults, ResultRow, parse_results_csv
 from scoring.models import PlayerRecord, RecordHistory, TableCheck
 from scoring.permissions import NotAllowed, may, refusal, require
-from scoring.services.checks import refresh_table_check, sheet_findings
-from scoring.services.import_plan import (
+from scoring.services.result_status import update_result_status
+from scoring.services.results_import.plan import (
     DesiredRecord,
     ImportSummary,
     SavedState,
@@ -40,7 +40,7 @@ from scoring.services.import_plan import (
     desired_records,
     seat_values,
 )
-from scoring.services.result_status import update_result_status
+from scoring.services.rules_checks import refresh_table_check, sheet_findings
 
 # Tries of the write when a player the plan would create was created meanwhile (a
 # check-in to another round): each try plans again from what is saved.

@@ -1,0 +1,158 @@
+"""Events and rounds: creating an event with its settings, finding an event and a
+round by what a URL or a command says.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from heats.core.errors import UserError
+from heats.core.rounds import RoundCode, RoundCodeError
+from heats.models import (
+    Event,
+    Round,
+)
+from heats.permissions import require_login
+from heats.services.audit import log
+
+SLUG = re.compile(r"[-a-zA-Z0-9_]{1,50}")
+
+
+def get_event(slug: str) -> Event:
+    """The event with ``slug``; UserError naming the known events if there is none."""
+    try:
+        return Event.objects.get(slug=slug)
+    except Event.DoesNotExist:
+        known = ", ".join(Event.objects.values_list("slug", flat=True)) or "none yet"
+        raise UserError(f"No event {slug!r} (known events: {known}).") from None
+
+
+# The heat settings a GM may choose when creating an event (tournament.md, Heats).
+EVENT_SETTINGS = (
+    "heat_minutes",
+    "first_mark_minutes",
+    "second_mark_minutes",
+    "call_minutes",
+    "seat_after_minutes",
+    "min_late_table",
+    "seating_policy",
+    "timer_seconds",
+    "late_timer_seconds",
+)
+
+
+@transaction.atomic
+def create_event(
+    slug: str,
+    name: str,
+    rules: str = "wbc",
+    user=None,
+    *,
+    gm=None,
+    settings: dict | None = None,
+) -> Event:
+    """Create an event; ``gm`` (a user, or None) becomes its first GM. tournament.md,
+    Words.
+
+    ``settings`` maps names of :data:`EVENT_SETTINGS` to values (minutes, seconds,
+    a ``SeatingPolicy``); the rest keep the model's WBC defaults. UserError when the
+    slug is not a slug (letters, digits, ``-`` and ``_``), the name is blank, the
+    slug is taken, or a setting is out of range (one problem per field). The rule
+    set name is checked by the caller, the results app, which knows the rule
+    sets. Anonymous users are refused (``permissions.require_login``).
+    """
+    require_login(user)
+    name = " ".join(name.split())
+    if len(name) > Event._meta.get_field("name").max_length:
+        raise UserError("The event's name is too long (200 characters at most).")
+    if not SLUG.fullmatch(slug or ""):
+        raise UserError(
+            f"{slug!r} cannot be an event's short name: use letters, digits, "
+            "'-' and '_' only (it appears in the event's web address)."
+        )
+    if not name:
+        raise UserError("The event needs a name.")
+    if Event.objects.filter(slug=slug).exists():
+        raise UserError(f"An event {slug!r} already exists.")
+    event = Event(slug=slug, name=name, rules=rules, **_settings(settings or {}))
+    event.save()
+    log(event, user, "event", f"Created event {name!r} ({rules} rules)")
+    if gm is not None:
+        event.gms.add(gm)
+        log(event, user, "staff", f"{gm.get_username()} is a GM", gm=gm.pk)
+    return event
+
+
+def _settings(values: dict) -> dict:
+    """``values`` checked (see :func:`settings_problems`); UserError listing every
+    bad field."""
+    problems = settings_problems(values)
+    if problems:
+        raise UserError("The event's settings are not right.", problems)
+    return values
+
+
+def settings_problems(values: dict) -> list[str]:
+    """What is wrong with heat settings ``values`` (missing ones take the model's
+    defaults), one line per field: types and ranges of the Event model's fields,
+    a late table of 4–6 players (tournament.md, Late arrivals), and the clock marks
+    in order: first < second < time called <= heat length (tournament.md, Heats)."""
+    unknown = sorted(set(values) - set(EVENT_SETTINGS))
+    if unknown:
+        return [f"Unknown event settings: {', '.join(unknown)}."]
+    event = Event(slug="x", name="x", **values)
+    try:
+        event.full_clean(validate_unique=False, validate_constraints=False)
+    except ValidationError as exc:
+        return [f"{_label(f)}: {' '.join(m)}" for f, m in exc.message_dict.items()]
+    problems = []
+    if not 4 <= event.min_late_table <= 6:
+        problems.append(f"{_label('min_late_table')}: 4, 5 or 6 players.")
+    marks = (
+        event.first_mark_minutes,
+        event.second_mark_minutes,
+        event.call_minutes,
+        event.heat_minutes,
+    )
+    if not marks[0] < marks[1] < marks[2] <= marks[3]:
+        problems.append(
+            "Clock marks: the first mark comes before the second, the second "
+            "before time is called, and time is called at most at the heat's end "
+            f"(given {marks[0]}, {marks[1]}, {marks[2]} and {marks[3]} minutes)."
+        )
+    return problems
+
+
+def _label(field: str) -> str:
+    return str(Event._meta.get_field(field).verbose_name).capitalize()
+
+
+def parse_round_code(code: str) -> tuple[str, int]:
+    """``"2"`` -> ``("heat", 2)``; ``"semi"``/``"final"`` -> ``(kind, 1)``.
+
+    Raises UserError for anything else.
+    """
+    try:
+        parsed = RoundCode.parse(code)
+    except RoundCodeError:
+        raise UserError(
+            f"Unknown round {code!r}: give a heat number, 'semi' or 'final'."
+        ) from None
+    return parsed.kind, parsed.number
+
+
+def get_round(event: Event, code: str, *, create: bool = False) -> Round:
+    """The round of ``event`` written as ``code`` ("2", "semi", "final").
+
+    With ``create`` a missing round is created; otherwise UserError.
+    """
+    kind, number = parse_round_code(code)
+    if create:
+        return Round.objects.get_or_create(event=event, kind=kind, number=number)[0]
+    try:
+        return Round.objects.get(event=event, kind=kind, number=number)
+    except Round.DoesNotExist:
+        raise UserError(f"{event.slug} has no round {code!r} yet.") from None

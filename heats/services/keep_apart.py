@@ -1,0 +1,50 @@
+"""Keep-apart pairs: players the GM asked not to seat together (family, same
+club; tournament.md, Heats), read by the seating as a cost.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from heats import permissions
+from heats.core.errors import UserError
+from heats.models import (
+    Event,
+    KeepApart,
+    Player,
+)
+from heats.services.audit import log
+
+
+def keep_apart_pairs(event: Event) -> set[frozenset[str]]:
+    """The event's keep-apart pairs as ``frozenset({id, id})`` of player keys."""
+    pairs = KeepApart.objects.filter(event=event)
+    return {
+        frozenset((str(a), str(b)))
+        for a, b in pairs.values_list("player_a_id", "player_b_id")
+    }
+
+
+@transaction.atomic
+def add_keep_apart(
+    event: Event, a: Player, b: Player, note: str = "", user=None
+) -> KeepApart:
+    """Ask future seatings to keep ``a`` and ``b`` apart; UserError for one player
+    twice or a pair already listed."""
+    permissions.require(event, user, permissions.KEEP_APART)
+    if a.pk == b.pk:
+        raise UserError("A keep-apart pair needs two different players.")
+    low, high = sorted((a, b), key=lambda p: p.pk)
+    if KeepApart.objects.filter(event=event, player_a=low, player_b=high).exists():
+        raise UserError(f"{a} and {b} are already kept apart.")
+    pair = KeepApart.objects.create(event=event, player_a=low, player_b=high, note=note)
+    log(event, user, "keep-apart", f"Keep apart: {pair}")
+    return pair
+
+
+@transaction.atomic
+def remove_keep_apart(pair: KeepApart, user=None) -> None:
+    """Forget a keep-apart pair, logged."""
+    permissions.require(pair.event, user, permissions.KEEP_APART)
+    log(pair.event, user, "keep-apart", f"No longer kept apart: {pair}")
+    pair.delete()
