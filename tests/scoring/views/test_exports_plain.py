@@ -22,7 +22,7 @@ from scoring.services import import_results, new_event
 from scoring.services import semi_final as rounds
 from tests.conftest import DEMO_DIR
 from tests.heats.conftest import names
-from tests.test_injection import play
+from tests.project.test_injection import play
 
 pytestmark = pytest.mark.django_db
 
@@ -61,7 +61,7 @@ def test_plain_turns_rendered_html_into_its_text_and_keeps_data():
 @pytest.fixture
 def played(gm) -> Event:
     """The demo imported with three players renamed, the no-shows absent, the
-    semi-final and the final played (``tests.test_injection.play``)."""
+    semi-final and the final played (``tests.project.test_injection.play``)."""
     event = new_event("expo", "Medici, exports")
     event.gms.add(gm)
     text = (DEMO_DIR / "results.csv").read_text(encoding="utf-8")

@@ -2,8 +2,8 @@
 writes lose nothing and never fail with a server error).
 
 Each browser is a test client in its own thread with its own database connection
-(``tests.concurrency``); the tests run on SQLite (a file) and, in ``make test``, on
-PostgreSQL. They count what was attempted against what is saved.
+(``tests.support.concurrency``); the tests run on SQLite (a file) and, in
+``make test``, on PostgreSQL. They count what was attempted against what is saved.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from django.urls import reverse
 
 from heats.models import AuditEntry, EntryStatus, Player, RoundKind, Seat
 from heats.services import check_in, seat_round
-from tests.concurrency import at_once, errors
 from tests.heats.conftest import names
+from tests.support.concurrency import at_once, errors
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

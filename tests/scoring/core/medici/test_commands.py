@@ -5,13 +5,14 @@ from __future__ import annotations
 import copy
 import json
 from io import StringIO
-from pathlib import Path
 
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-DEMO_SHEETS = Path(__file__).resolve().parents[3] / "data" / "demo" / "scoresheets.json"
+from tests.conftest import REPO
+
+DEMO_SHEETS = REPO / "data" / "demo" / "scoresheets.json"
 
 
 def run(*args: str) -> tuple[int, str, str]:

@@ -2,8 +2,8 @@
 writes lose nothing and never fail with a server error; a long import keeps
 SQLite's write lock short).
 
-Threads hold their own database connections (``tests.concurrency``); the tests run
-on SQLite (a file) and, in ``make test``, on PostgreSQL.
+Threads hold their own database connections (``tests.support.concurrency``); the
+tests run on SQLite (a file) and, in ``make test``, on PostgreSQL.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from heats.models import AuditEntry, Round, RoundKind, Table
 from scoring.models import PlayerRecord, RecordHistory
 from scoring.services import import_results, results
 from scoring.services.results import SeatScores
-from tests.concurrency import at_once, errors
+from tests.support.concurrency import at_once, errors
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 import copy
 import csv
 import json
-from pathlib import Path
 
 import pytest
 
 from scoring.core.medici.findings import Finding, ScoresheetError
 from scoring.core.medici.verify import verify_sheet
+from tests.conftest import REPO
 
-DEMO = Path(__file__).resolve().parents[3] / "data" / "demo"
+DEMO = REPO / "data" / "demo"
 SHEETS = json.loads((DEMO / "scoresheets.json").read_text(encoding="utf-8"))
 NOEL, PARKER, KAI, VALE = (
     "Noel Oakhurst",

@@ -11,7 +11,6 @@ import random
 from collections import defaultdict
 from collections.abc import Iterable
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -28,9 +27,10 @@ from scoring.core.advancement import (
     semi_final_size,
     table_places,
 )
-from tests.scoring.factories import rec
+from tests.conftest import REPO
+from tests.support.factories import rec
 
-DEMO = Path(__file__).resolve().parents[2] / "data" / "demo"
+DEMO = REPO / "data" / "demo"
 
 
 # --- factories --------------------------------------------------------------------

@@ -12,7 +12,7 @@ from heats.permissions import NotAllowed
 from scoring.services import event_advancement, player_names, publishing
 from scoring.services.players import merge_players, rename_player
 from scoring.services.results_import.write import import_results
-from tests.concurrency import at_once
+from tests.support.concurrency import at_once
 
 pytestmark = pytest.mark.django_db
 

@@ -13,11 +13,12 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
+from tests.conftest import REPO
+
+REPO = REPO
 # Start-up (migrate, collectstatic, gunicorn) on a busy machine; not a speed test.
 START_LIMIT = 120
 

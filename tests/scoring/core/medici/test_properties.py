@@ -10,7 +10,7 @@ from scoring.core.medici.game import Game, replay
 from scoring.core.medici.goods import ALL_GOODS
 from scoring.core.medici.sheet import game_to_sheet
 from scoring.core.medici.verify import verify_sheet
-from tests.scoring.medici.helpers import played_games
+from tests.scoring.core.medici.helpers import played_games
 
 TABLES = [("wbc", n) for n in (3, 4, 5, 6)] + [("classic", 4), ("grail-2016", 2)]
 

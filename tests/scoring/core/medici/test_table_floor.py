@@ -39,7 +39,7 @@ from scoring.core.medici.goods import ALL_GOODS, COMMODITIES
 from scoring.core.medici.limits import check_scores, least_split_total, min_table_income
 from scoring.core.medici.rulesets import RULESETS, derive, get_ruleset
 from scoring.core.medici.scoring import score_day
-from tests.scoring.medici.helpers import goods, played_games
+from tests.scoring.core.medici.helpers import goods, played_games
 
 MARKETS = 5 * 12  # five markets, 12 each (module docstring)
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import csv
 from collections import defaultdict
-from pathlib import Path
 
 import pytest
 
 from scoring.core.medici.limits import check_scores, max_day_income, max_table_income
 from scoring.core.medici.rulesets import RuleSetError, derive, get_ruleset
+from tests.conftest import REPO
 
-DEMO = Path(__file__).resolve().parents[3] / "data" / "demo"
+DEMO = REPO / "data" / "demo"
 
 
 @pytest.mark.parametrize(("day", "bound"), [(1, 80), (2, 100), (3, 120)])

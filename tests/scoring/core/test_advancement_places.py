@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 from scoring.core.places import PlayerResult, display_percent, percent_of, table_places
-from tests.scoring.factories import rec
+from tests.support.factories import rec
 
 
 def test_places_follow_the_final_score_and_equal_scores_share_a_place():

@@ -8,7 +8,6 @@ import copy
 import json
 import math
 from io import StringIO
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,8 +28,9 @@ from scoring.core.medici.sheet import (
     parse_sheet,
 )
 from scoring.core.medici.verify import verify_sheet
+from tests.conftest import REPO
 
-DEMO = Path(__file__).resolve().parents[3] / "data" / "demo" / "scoresheets.json"
+DEMO = REPO / "data" / "demo" / "scoresheets.json"
 SHEETS = json.loads(DEMO.read_text(encoding="utf-8"))
 NOEL = "Noel Oakhurst"  # heat 1 table 1, seat 1
 INF = "an infinite or too large number (such as 1e400 or Infinity)"

@@ -24,7 +24,7 @@ from scoring.services import semi_final as rounds
 from scoring.services.rules_checks import acknowledge_check, attach_scoresheet
 from tests.conftest import DEMO_DIR
 from tests.heats.conftest import names
-from tests.scoring.test_kiosk import _heat1_table10
+from tests.scoring.views.test_kiosk import _heat1_table10
 
 pytestmark = pytest.mark.django_db
 
