@@ -52,7 +52,7 @@ from heats.views.common import (
 class EventGMView(EventStaffRequiredMixin, TemplateView):
     """The GM's page for an event: rounds with counts and state, and links."""
 
-    template_name = "heats/event_gm.html"
+    template_name = "heats/gm/event_gm.html"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -94,7 +94,7 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
     """A round's working screen: check-in, layout, seating, late arrivals, swaps
     and which tables still owe paperwork."""
 
-    template_name = "heats/round_detail.html"
+    template_name = "heats/gm/round_detail.html"
 
     def get(self, request, *args, **kwargs):
         self.round = round_or_404(self.event, kwargs["round"])

@@ -26,7 +26,7 @@ from heats.views.common import (
 class AuditView(EventStaffRequiredMixin, ExportMixin, SingleTableView):
     """Every change to the event with who and when, newest first; CSV/XLSX."""
 
-    template_name = "heats/audit.html"
+    template_name = "heats/gm/audit.html"
     table_class = AuditTable
     paginate_by = 100
     export_class = SafeTableExport
@@ -42,7 +42,7 @@ class AuditView(EventStaffRequiredMixin, ExportMixin, SingleTableView):
 class KeepApartView(EventStaffRequiredMixin, SingleTableView):
     """Keep-apart pairs of the event (GMs add and remove them)."""
 
-    template_name = "heats/keep_apart.html"
+    template_name = "heats/gm/keep_apart.html"
     table_class = KeepApartTable
     permission = permissions.KEEP_APART
 
@@ -89,7 +89,7 @@ class StaffView(EventStaffRequiredMixin, TemplateView):
     """The event's GMs and assistant GMs with "Remove" buttons, and the forms to
     add a login or create one."""
 
-    template_name = "heats/staff.html"
+    template_name = "heats/gm/staff.html"
     permission = permissions.MANAGE_STAFF
 
     def get_context_data(self, **kwargs):

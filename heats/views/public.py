@@ -32,7 +32,7 @@ from heats.views.common import EventMixin, round_or_404, round_or_current
 class RoundSeatingView(EventMixin, TemplateView):
     """Public seating of a round, by table and by player name; CSV/XLSX export."""
 
-    template_name = "heats/round_seating.html"
+    template_name = "heats/public/round_seating.html"
 
     def get(self, request, *args, **kwargs):
         self.round = round_or_404(self.event, kwargs["round"])
@@ -59,7 +59,7 @@ def clock_page(request, event: str):
     time, then kept by the script from the clock feed)."""
     ev = get_object_or_404(Event, slug=event)
     rnd = round_or_current(ev, request.GET.get("round"))
-    return render(request, "kiosk/clock.html", _clock_context(ev, rnd))
+    return render(request, "heats/public/clock.html", _clock_context(ev, rnd))
 
 
 def _clock_context(event: Event, rnd: Round | None) -> dict:
@@ -98,4 +98,4 @@ def timer(request):
             marks=marks(ev),
             clock_url=reverse("heats:clock-json", kwargs={"event": ev.slug}),
         )
-    return render(request, "kiosk/timer.html", context)
+    return render(request, "heats/public/timer.html", context)

@@ -34,7 +34,7 @@ from scoring.views.common import get_table
 class EventCreateView(LoginRequiredMixin, FormView):
     """Create an event (any logged-in user, who becomes its GM)."""
 
-    template_name = "scoring/event_create.html"
+    template_name = "scoring/gm/event_create.html"
     form_class = EventForm
     # FormView would treat PUT as a POST; forms only post.
     http_method_names = ["get", "post", "head", "options"]
@@ -67,7 +67,7 @@ class ResultsImportView(EventStaffRequiredMixin, FormView):
     need a GM: ``ImportPlan.require_rights`` in
     ``scoring.services.results_import.write``)."""
 
-    template_name = "scoring/import.html"
+    template_name = "scoring/gm/import.html"
     form_class = ResultsImportForm
     post_permission = permissions.IMPORT_RESULTS
 

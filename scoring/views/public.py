@@ -41,7 +41,7 @@ class EventListView(ListView):
     """Home page: every event, newest first (public)."""
 
     model = Event
-    template_name = "scoring/event_list.html"
+    template_name = "scoring/public/event_list.html"
     context_object_name = "events"
 
 
@@ -55,7 +55,7 @@ class StandingsView(EventMixin, TemplateView):
     (``scoring.services.spreadsheets``).
     """
 
-    template_name = "scoring/standings.html"
+    template_name = "scoring/public/standings.html"
 
     def setup(self, request, *args, **kwargs):
         super().setup(request, *args, **kwargs)
@@ -116,7 +116,7 @@ class TableDetailView(EventMixin, FormView):
     """A table's result (public); for staff also the rules findings, attached
     scoresheets and the form to attach one (rules.md, Verifying)."""
 
-    template_name = "scoring/table_detail.html"
+    template_name = "scoring/public/table_detail.html"
     form_class = ScoresheetForm
 
     def setup(self, request, *args, **kwargs):
@@ -195,7 +195,7 @@ def heat_results(request, event: str, heat: int):
             "rows": rows or [],
             "being_checked": sorted(checking),
         }
-        return render_to_string("scoring/heat_results.html", context, request)
+        return render_to_string("scoring/public/heat_results.html", context, request)
 
     if request.user.is_authenticated:  # the site menu names the user: not shared
         return HttpResponse(page())

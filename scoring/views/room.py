@@ -58,7 +58,7 @@ def kiosk(request, event: str):
     def page() -> str:
         context = _panel_context(request, ev)
         context.update(phone_url=url, qr=qr_svg(url))
-        return render_to_string("kiosk/kiosk.html", context, request)
+        return render_to_string("scoring/room/kiosk.html", context, request)
 
     return cached_response(request, ev, page)
 
@@ -74,7 +74,7 @@ def kiosk_panel(request, event: str):
         request,
         ev,
         lambda: render_to_string(
-            "kiosk/_panel.html", _panel_context(request, ev), request
+            "scoring/room/_panel.html", _panel_context(request, ev), request
         ),
     )
 
@@ -88,7 +88,7 @@ def find(request, event: str):
         rnd = current_round(ev)
         seating = screens.round_seating(rnd) if rnd and rnd.seated_at else None
         context = {"event": ev, "round": rnd, "seating": seating}
-        return render_to_string("kiosk/find.html", context, request)
+        return render_to_string("scoring/room/find.html", context, request)
 
     return cached_response(request, ev, page)
 
