@@ -2,7 +2,7 @@
 
 ``make lan`` (or ``HOST=0.0.0.0 make run``) sets ``MEDICI_LAN_PORT``; settings.py
 then adds these addresses to ``ALLOWED_HOSTS`` and, unless set, points the QR codes
-(``DJANGO_PUBLIC_URL``, ``MEDICI_PUBLIC_URL``) at the first one.
+(``MEDICI_PUBLIC_URL``) at the first one.
 ``python -m medici_tourney.ops.lan PORT`` prints the addresses to open on phones.
 
 Only IPv4 addresses: ``runserver 0.0.0.0`` listens on IPv4 alone. No Django imports

@@ -30,7 +30,7 @@ JSON = "application/json"
 
 
 def phone_url(request, event: Event) -> str:
-    """The phone view's absolute address, for the QR code: ``DJANGO_PUBLIC_URL``
+    """The phone view's absolute address, for the QR code: ``settings.PUBLIC_URL``
     when set (a kiosk opened on the laptop itself says 127.0.0.1, which a phone
     cannot reach), else the address the kiosk was opened with."""
     path = reverse("scoring:find", kwargs={"event": event.slug})
