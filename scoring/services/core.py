@@ -1,8 +1,8 @@
 """Results services: new events, player names, held tables and the semi-final
 list's inputs (``event_advancement``).
 
-Load rows, call the pure code (``scoring.core``: ``advancement``, ``results_csv``, ``medici``), save inside
-``transaction.atomic`` (STYLE.md). Management commands and pages share these.
+Load rows, call the pure code (``scoring.core``: ``advancement``, ``results_csv``,
+``medici``), save inside ``transaction.atomic`` (STYLE.md). Management commands and pages share these.
 """
 
 from __future__ import annotations
