@@ -2,7 +2,8 @@
 list's inputs (``event_advancement``).
 
 Load rows, call the pure code (``scoring.core``: ``advancement``, ``results_csv``,
-``medici``), save inside ``transaction.atomic`` (STYLE.md). Management commands and pages share these.
+``medici``), save inside ``transaction.atomic`` (STYLE.md). Management commands and
+pages share these.
 """
 
 from __future__ import annotations
