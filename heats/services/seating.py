@@ -137,6 +137,31 @@ def seat_round(
     people = list(players) if players is not None else _players_to_seat(rnd)
     if sizes is None:
         sizes = _layout_for(rnd, len(people))
+    result = _draw_seating(rnd, people, seed, sizes, smallest)
+    rnd.tables.all().delete()
+    _save_tables(rnd, result.tables, start=1, late=False)
+    _set_statuses(rnd, people, result.waiting)
+    rnd.seed, rnd.seated_at = str(result.seed), timezone.now()
+    rnd.save(update_fields=["seed", "seated_at"])
+    log(
+        rnd.event,
+        user,
+        "seating",
+        f"Seated {rnd.label}: {_shape(result.tables)}, seed {result.seed}, "
+        f"{len(result.waiting)} waiting, repeat cost {result.repeat_cost}, "
+        f"{result.keep_apart_violations} keep-apart violation(s)",
+        round=rnd.code,
+        seating=result.to_json(),
+    )
+    return result
+
+
+def _draw_seating(
+    rnd: Round, people: list[Player], seed, sizes: list[int] | None, smallest: int
+) -> seating.Seating:
+    """The pure seating of ``people`` for ``rnd`` (earlier rounds' history, the
+    keep-apart pairs, the event's policy); UserError for a layout they cannot
+    fill or fewer than 4 players."""
     try:
         result = seating.seat(
             [str(p.pk) for p in people],
@@ -154,21 +179,6 @@ def seat_round(
             f"{len(people)} player{'s' if len(people) != 1 else ''} checked in: "
             "a table needs at least 4."
         )
-    rnd.tables.all().delete()
-    _save_tables(rnd, result.tables, start=1, late=False)
-    _set_statuses(rnd, people, result.waiting)
-    rnd.seed, rnd.seated_at = str(result.seed), timezone.now()
-    rnd.save(update_fields=["seed", "seated_at"])
-    log(
-        rnd.event,
-        user,
-        "seating",
-        f"Seated {rnd.label}: {_shape(result.tables)}, seed {result.seed}, "
-        f"{len(result.waiting)} waiting, repeat cost {result.repeat_cost}, "
-        f"{result.keep_apart_violations} keep-apart violation(s)",
-        round=rnd.code,
-        seating=result.to_json(),
-    )
     return result
 
 
@@ -297,6 +307,29 @@ def waiting_players(rnd: Round) -> list[Player]:
     ]
 
 
+def _draw_late_tables(rnd: Round, seed, small: bool) -> tuple[int, seating.Seating]:
+    """The minimum late table used and the pure late seating of the players
+    waiting in ``rnd``; UserError while too few wait."""
+    waiting = waiting_players(rnd)
+    minimum = rnd.event.min_late_table
+    if small:
+        minimum = min(minimum, max(seating.MIN_TABLE, len(waiting)))
+    result = seating.late_table(
+        [str(p.pk) for p in waiting],
+        minimum,
+        seed,
+        history=seating_history(rnd),
+        keep_apart=keep_apart_pairs(rnd.event),
+        policy=rnd.event.seating_policy,
+    )
+    if result is None:
+        raise UserError(
+            f"{len(waiting)} player(s) waiting: a late table needs {minimum}."
+            + (" Seat them at a table with no score recorded yet." if small else "")
+        )
+    return minimum, result
+
+
 @transaction.atomic
 def form_late_table(
     rnd: Round, *, seed: int | str | None = None, user=None, small: bool = False
@@ -315,23 +348,7 @@ def form_late_table(
     lock(rnd)
     if not rnd.seated_at:
         raise UserError(f"Seat {rnd.label} first; late tables come after.")
-    waiting = waiting_players(rnd)
-    minimum = rnd.event.min_late_table
-    if small:
-        minimum = min(minimum, max(seating.MIN_TABLE, len(waiting)))
-    result = seating.late_table(
-        [str(p.pk) for p in waiting],
-        minimum,
-        seed,
-        history=seating_history(rnd),
-        keep_apart=keep_apart_pairs(rnd.event),
-        policy=rnd.event.seating_policy,
-    )
-    if result is None:
-        raise UserError(
-            f"{len(waiting)} player(s) waiting: a late table needs {minimum}."
-            + (" Seat them at a table with no score recorded yet." if small else "")
-        )
+    minimum, result = _draw_late_tables(rnd, seed, small)
     start = (rnd.tables.aggregate(m=Max("number"))["m"] or 0) + 1
     _save_tables(rnd, result.tables, start=start, late=True)
     seated = {int(k) for t in result.tables for k in t}

@@ -148,7 +148,6 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
         count, layout = services.checked_in_count(rnd)
         cards = table_cards(rnd)
         waiting = services.waiting_players(rnd)
-        seated = [line.seat.player for c in cards for line in c.lines]
         owed = [c.table.number for c in cards if not c.done]
         held = blockers(rnd, cards)
         context.update(
@@ -167,14 +166,26 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
             checkin_table=self.checkin_table(),
             is_heat=rnd.kind == RoundKind.HEAT,
             objective=services.current_objective(rnd) if cards else None,
-            checkin_form=forms.CheckInForm(
+            clock=services.clock_json(self.event, rnd),
+            clock_url=reverse("heats:clock-json", kwargs={"event": self.event.slug})
+            + f"?round={rnd.code}",
+            **self.forms(cards, waiting),
+        )
+        return context
+
+    def forms(self, cards: list, waiting: list) -> dict:
+        """The page's forms: check-in, paste, seat, start the clock, swap."""
+        rnd = self.round
+        seated = [line.seat.player for c in cards for line in c.lines]
+        return {
+            "checkin_form": forms.CheckInForm(
                 action=self.action("round-checkin"),
                 search_url=reverse(
                     "heats:player-search", kwargs={"event": self.event.slug}
                 ),
             ),
-            paste_form=forms.PasteForm(action=self.action("round-paste")),
-            seat_form=forms.SeatForm(
+            "paste_form": forms.PasteForm(action=self.action("round-paste")),
+            "seat_form": forms.SeatForm(
                 action=self.action("round-seat"),
                 submit="Seat again" if cards else "Seat now",
                 state=services.seating_state(rnd),
@@ -182,19 +193,15 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
                 if cards
                 else "",
             ),
-            clock=services.clock_json(self.event, rnd),
-            clock_url=reverse("heats:clock-json", kwargs={"event": self.event.slug})
-            + f"?round={rnd.code}",
-            start_clock_form=forms.StartClockForm(
+            "start_clock_form": forms.StartClockForm(
                 action=self.action("round-start-clock"),
                 submit="Correct the start" if rnd.start_time else "Start clock",
             ),
-            swap_form=forms.SwapForm(
+            "swap_form": forms.SwapForm(
                 players=sorted(seated + waiting, key=lambda p: p.name_key),
                 action=self.action("round-swap"),
             ),
-        )
-        return context
+        }
 
 
 @event_action(permissions.CHECK_IN)

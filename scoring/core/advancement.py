@@ -278,44 +278,39 @@ def advance(
     missing = tuple(sorted(set(missing_tables) | set(empty)))
     if not placed and not missing:
         return _nothing_yet()
-    histories = player_histories(placed)
-    names = _names(tables, settings.names)
-    participants = len(set(histories) | set(pending_players))
-    away = frozenset(absent)
-    winners = winners_in_order(histories, names)
-    present = [w for w in winners if w not in away]
+    field = _field(tables, placed, absent, pending_players, settings)
     semi = settings.forced_size or semi_final_size(
-        len(present), participants, settings.layouts
+        len(field.present), field.participants, settings.layouts
     )
-    layout = settings.layouts[semi] if semi else (_final_size(len(present)),)
+    layout = settings.layouts[semi] if semi else (_final_size(len(field.present)),)
     draw = Draw(settings.seed, settings.draws)
-    seated, pared, warnings = seat_winners(present, histories, sum(layout), draw, names)
-    seated += added_by_gm(added, seated, away, names)
-    ranked = rank_runners_up(histories, placed, draw)
+    seated, pared, warnings = seat_winners(
+        field.present, field.histories, sum(layout), draw, field.names
+    )
+    seated += added_by_gm(added, seated, field.away, field.names)
+    warnings += _size_warnings(settings, semi, len(seated), sum(layout))
+    ranked = rank_runners_up(field.histories, placed, draw)
     queue = [
-        o for o in call_queue(pared, ranked, away, names) if o.player not in set(added)
+        entry
+        for entry in call_queue(pared, ranked, field.away, field.names)
+        if entry.player not in set(added)
     ]
-    if settings.forced_size:
-        warnings.append(f"semi-final size {semi} set by the GM")
-    if len(seated) > sum(layout):
-        warnings.append(f"the list holds {len(seated)} for {sum(layout)} seats")
     called = call_alternates(
         queue,
         ranked,
-        away,
+        field.away,
         max(0, sum(layout) - len(seated)),
         next_count=settings.next_alternates,
         seed=settings.seed,
-        names=names,
+        names=field.names,
     )
-    table_warnings = _table_warnings(placed, missing, away, histories, names)
     return Advancement(
         semi_size=semi,
         tables=tuple(layout),
         final_only=semi == 0,
-        winners_present=len(present),
-        cap=participants // 2,
-        participants=participants,
+        winners_present=len(field.present),
+        cap=field.participants // 2,
+        participants=field.participants,
         qualifiers=(
             *seated,
             *(Listed(a.player, a.reason, a.name) for a in called.alternates),
@@ -323,14 +318,67 @@ def advance(
         alternates=called.alternates,
         next_alternates=called.next_alternates,
         pared=tuple(pared),
-        skipped=absent_winners(winners, away, histories, names) + called.skipped,
-        winners=tuple(winners),
-        double_winners=tuple(w for w in winners if len(histories[w].wins) > 1),
-        warnings=(*table_warnings, *warnings, *called.warnings),
+        skipped=absent_winners(field.winners, field.away, field.histories, field.names)
+        + called.skipped,
+        winners=tuple(field.winners),
+        double_winners=tuple(
+            w for w in field.winners if len(field.histories[w].wins) > 1
+        ),
+        warnings=(
+            *_table_warnings(placed, missing, field),
+            *warnings,
+            *called.warnings,
+        ),
         provisional=bool(missing),
         missing_tables=missing,
-        names=MappingProxyType(names),
+        names=MappingProxyType(field.names),
     )
+
+
+@dataclass(frozen=True)
+class _Field:
+    """Who played the heats: each player's history and name, the participants'
+    count, the absent, and the winners (all, and those present) in display
+    order."""
+
+    histories: Mapping[PlayerId, PlayerHistory]
+    names: dict[PlayerId, str]
+    participants: int
+    away: frozenset[PlayerId]
+    winners: list[PlayerId]
+    present: list[PlayerId]
+
+
+def _field(
+    tables: Sequence[HeatTable],
+    placed: Mapping[TableKey, TablePlaces],
+    absent: Collection[PlayerId],
+    pending: Collection[PlayerId],
+    settings: AdvancementSettings,
+) -> _Field:
+    histories = player_histories(placed)
+    names = _names(tables, settings.names)
+    away = frozenset(absent)
+    winners = winners_in_order(histories, names)
+    return _Field(
+        histories=histories,
+        names=names,
+        participants=len(set(histories) | set(pending)),
+        away=away,
+        winners=winners,
+        present=[w for w in winners if w not in away],
+    )
+
+
+def _size_warnings(
+    settings: AdvancementSettings, semi: int, listed: int, seats: int
+) -> list[str]:
+    warnings = []
+    if settings.forced_size:
+        warnings.append(f"semi-final size {semi} set by the GM")
+    if listed > seats:
+        warnings.append(f"the list holds {listed} for {seats} seats")
+    return warnings
 
 
 def _names(
@@ -371,15 +419,14 @@ def _final_size(winners_present: int) -> int:
 def _table_warnings(
     placed: Mapping[TableKey, TablePlaces],
     missing: Sequence[TableKey],
-    away: Collection[PlayerId],
-    histories: Mapping[PlayerId, PlayerHistory],
-    names: Mapping[PlayerId, str],
+    field: _Field,
 ) -> tuple[str, ...]:
     warnings = [
         f"heat {h} table {t}: {w}" for (h, t), p in placed.items() for w in p.warnings
     ]
     warnings += [f"provisional: no results for heat {h} table {t}" for h, t in missing]
-    unknown = sorted(names.get(p, str(p)) for p in set(away) - set(histories))
+    never = set(field.away) - set(field.histories)
+    unknown = sorted(field.names.get(p, str(p)) for p in never)
     if unknown:
         warnings.append(f"absent but never in a heat: {', '.join(unknown)}")
     return tuple(warnings)
