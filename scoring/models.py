@@ -75,9 +75,11 @@ class PlayerRecord(models.Model):
 class RecordHistory(models.Model):
     """Earlier values of a table's records, kept when they are replaced or edited.
 
-    ``old`` and ``new`` map player names to ``PlayerRecord.values()``; a missing key
-    means the player was not at the table before (or after) the change. Rows saved
-    before ``time_called`` was recorded have no such key.
+    ``old`` and ``new`` map each seat's number (as text) to ``{"player_id",
+    "player" (the name at the time), ...PlayerRecord.values()}``; a missing seat
+    had no record before (or after) the change. Rows saved before seats were the
+    keys map player names to the values; rows saved before ``time_called`` was
+    recorded have no such key.
     """
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="history")
@@ -95,6 +97,13 @@ class RecordHistory(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} changed {self.at:%Y-%m-%d %H:%M} ({self.source})"
+
+    @property
+    def old_rows(self) -> list[tuple[str, dict]]:
+        """``(name, values)`` of the old values in seat order, whichever way the
+        row was keyed (by seat, or by name in rows saved before)."""
+        rows = [(v.get("player", key), v) for key, v in self.old.items()]
+        return sorted(rows, key=lambda row: row[1].get("seat") or 0)
 
     @property
     def old_time_called(self) -> int | None:

@@ -8,7 +8,7 @@ and rounds), ``players``, ``checkin``, ``seating``, ``late``, ``keep_apart``,
 is importable from here.
 """
 
-from heats.services.audit import lock, log  # noqa: F401
+from heats.services.audit import acting_user, lock, log  # noqa: F401
 from heats.services.checkin import (  # noqa: F401
     WAITING_STATUSES,
     CheckInReport,

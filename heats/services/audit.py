@@ -16,11 +16,17 @@ from heats.models import (
 )
 
 
+def acting_user(user):
+    """The user to record as having made a change: ``user`` when logged in, else
+    None (an anonymous request, or the operator at the command line)."""
+    return user if getattr(user, "is_authenticated", False) else None
+
+
 def log(event: Event, user, action: str, detail: str, **data) -> AuditEntry:
     """Record one change to ``event`` in its audit log (user may be None: a command)."""
     return AuditEntry.objects.create(
         event=event,
-        user=user if getattr(user, "is_authenticated", False) else None,
+        user=acting_user(user),
         action=action,
         detail=detail,
         data=data,
@@ -38,7 +44,7 @@ def log_many(
     """
     if not details:
         return []
-    who = user if getattr(user, "is_authenticated", False) else None
+    who = acting_user(user)
     first = AuditEntry.objects.bulk_create(
         AuditEntry(event=event, user=who, action=action, detail=text, data=data)
         for text in details[:-1]

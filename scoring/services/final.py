@@ -38,6 +38,7 @@ from django.db import transaction
 from heats import services as heat_services
 from heats.core.errors import UserError
 from heats.models import EntryStatus, Event, Player, Round, RoundKind, Seat
+from heats.services.audit import acting_user
 from scoring import permissions
 from scoring.core.laurels import Laurel, semi_runners_up
 from scoring.core.places import display_percent
@@ -262,7 +263,7 @@ def decide_final_fill(
     summary = fill_summary(current, picks, three)
     fill, _ = FinalFill.objects.update_or_create(
         event=event,
-        defaults={"kind": kind, "summary": summary, "decided_by": _user(user)},
+        defaults={"kind": kind, "summary": summary, "decided_by": acting_user(user)},
     )
     fill.added.set([p.player for p in picks])
     heat_services.log(event, user, "final-fill", summary, kind=kind)
@@ -290,10 +291,6 @@ def _decision(current: FinalField, kind: str, confirm: bool):
             raise UserError("Confirm that the final is played by 3 players.")
         return [], True
     raise UserError("Choose runners-up or a final of 3.")
-
-
-def _user(user):
-    return user if getattr(user, "is_authenticated", False) else None
 
 
 def public_note(event: Event) -> str:

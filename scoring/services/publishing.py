@@ -18,6 +18,7 @@ from django.db import transaction
 from heats.core.errors import UserError
 from heats.models import Event, Player
 from heats.services import log
+from heats.services.audit import acting_user
 from scoring import permissions
 from scoring.core import advancement
 from scoring.models import (
@@ -156,7 +157,7 @@ def publish(event: Event, result: advancement.Advancement, user=None) -> Publish
     published = PublishedList.objects.create(
         event=event,
         data={k: v for k, v in data.items() if k not in PARTS + ("double_winner_ids",)},
-        published_by=user if getattr(user, "is_authenticated", False) else None,
+        published_by=acting_user(user),
     )
     PublishedEntry.objects.bulk_create(
         PublishedEntry(
@@ -197,7 +198,7 @@ def set_override(
         raise UserError("Only players of this event can be added to its list.")
     override, _ = SemiFinalOverride.objects.get_or_create(event=event)
     override.size = size
-    override.updated_by = user if getattr(user, "is_authenticated", False) else None
+    override.updated_by = acting_user(user)
     override.save()
     override.added.set(added)
     names = ", ".join(str(p) for p in added) or "nobody"

@@ -32,6 +32,7 @@ from heats.models import (
     Seat,
     Table,
 )
+from heats.services.audit import acting_user
 from scoring import permissions
 from scoring.core.places import PlayerResult, TablePlaces, table_places
 from scoring.core.tiebreak import TieSuggestion, suggest_tie_winner
@@ -78,9 +79,24 @@ def seat_record(seat: Seat) -> PlayerRecord | None:
     return getattr(seat, "record", None)
 
 
+def seat_values(seats) -> dict[str, dict]:
+    """A table's values as the history keeps them: ``{seat number (text): {
+    "player_id", "player" (the name then), ...PlayerRecord.values()}}``; a seat
+    without a record has its number and player only. Keyed by seat, with the
+    player's id and name inside (a renamed player stays the same row)."""
+    return {
+        str(s.number): {
+            "player_id": s.player_id,
+            "player": str(s.player),
+            **(s.record.values() if seat_record(s) else {"seat": s.number}),
+        }
+        for s in seats
+    }
+
+
 def saved_values(seats: list[Seat]) -> dict[str, dict]:
-    """``{player name: PlayerRecord.values()}`` of the seats that have a record."""
-    return {s.player.name: s.record.values() for s in seats if seat_record(s)}
+    """:func:`seat_values` of the seats that have a record."""
+    return seat_values([s for s in seats if seat_record(s)])
 
 
 def _places(seats: list[Seat], scores: dict[int, SeatScores], declared: set[int]):
@@ -269,12 +285,8 @@ def _write_record(seat: Seat, scores: SeatScores, place: int, declared: bool) ->
 def _keep_history(table: Table, user, source: str, old: dict, new: dict) -> None:
     if old and old != new:
         RecordHistory.objects.create(
-            table=table, user=_user(user), source=source, old=old, new=new
+            table=table, user=acting_user(user), source=source, old=old, new=new
         )
-
-
-def _user(user):
-    return user if getattr(user, "is_authenticated", False) else None
 
 
 def log_result(
@@ -287,7 +299,7 @@ def log_result(
     old = old or {}
 
     def score(s: Seat) -> str:
-        before = old.get(s.player.name, {}).get("final")
+        before = old.get(str(s.number), {}).get("final")
         was = f" (was {before})" if before not in (None, s.record.final) else ""
         return f"{s.player.name} {s.record.final}{was}"
 

@@ -17,6 +17,7 @@ from heats.core.errors import UserError
 from heats.core.files import check_size
 from heats.models import RoundKind, Table, normalise_name
 from heats.services import log
+from heats.services.audit import acting_user
 from scoring import permissions
 from scoring.core.medici.findings import Finding, ScoresheetError
 from scoring.core.medici.limits import check_scores
@@ -279,7 +280,7 @@ def attach_scoresheet(table: Table, sheet: dict, user=None) -> ScoresheetSubmiss
         sheet=sheet,
         level=report.level,
         findings=findings,
-        submitted_by=user if getattr(user, "is_authenticated", False) else None,
+        submitted_by=acting_user(user),
     )
     refresh_table_check(table)
     log(

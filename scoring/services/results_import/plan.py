@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from heats.models import Event, Player, Round, Seat, Table
 from scoring.core.results_csv import ResultRow, row_places
+from scoring.services.results import seat_values
 from scoring.services.rules_checks import score_findings
 
 RoundKey = tuple[str, int]
@@ -112,18 +113,6 @@ def desired_records(
         for index, row in enumerate(rows, start=1)
     ]
     return records, places.unresolved_tie
-
-
-def seat_values(seats) -> dict[str, dict]:
-    """``{player label: PlayerRecord.values()}`` (a seat without record: its number).
-
-    The label is ``str(player)``: the name, with the badge when there is one, so two
-    players sharing a name stay apart in the history.
-    """
-    return {
-        str(s.player): s.record.values() if hasattr(s, "record") else {"seat": s.number}
-        for s in seats
-    }
 
 
 class SavedState:
@@ -271,7 +260,15 @@ class TableImport:
         )
 
     def new_values(self) -> dict[str, dict]:
-        return {str(r.player): r.values() for r in self.records}
+        """The file's values keyed as the history keeps them (``seat_values``)."""
+        return {
+            str(r.seat): {
+                "player_id": r.player.pk,
+                "player": str(r.player),
+                **r.values(),
+            }
+            for r in self.records
+        }
 
     def unchanged(self) -> bool:
         if self.table is None or len(self.saved) != len(self.records):

@@ -26,6 +26,7 @@ from django.db import IntegrityError, transaction
 from heats.core.errors import UserError
 from heats.models import Entry, EntryStatus, Event, Player, Round, Seat, Table
 from heats.services import PlayerDirectory, lock, lock_tables, log
+from heats.services.audit import acting_user
 from scoring import permissions
 from scoring.core import advancement
 from scoring.core.results_csv import ParsedResults, ResultRow, parse_results_csv
@@ -402,7 +403,7 @@ def _record(seat: Seat, r: DesiredRecord) -> PlayerRecord:
 def _history(table: Table, user, source: str, old: dict, new: dict) -> RecordHistory:
     return RecordHistory(
         table=table,
-        user=user if getattr(user, "is_authenticated", False) else None,
+        user=acting_user(user),
         source=source,
         old=old,
         new=new,

@@ -102,8 +102,11 @@ def test_editing_a_result_keeps_the_old_values(gm_client, heat_table):
     post_finals(gm_client, heat_table, [83, 60, 100, 55, 70])
     post_finals(gm_client, heat_table, [83, 60, 100, 55, 90])
     history = RecordHistory.objects.get(table=heat_table)
-    ed = heat_table.seats.get(number=5).player.name
-    assert history.old[ed] == {
+    ed = heat_table.seats.get(number=5).player
+    # Keyed by seat, with the player's id and name inside (issue: one player id).
+    assert history.old["5"] == {
+        "player_id": ed.pk,
+        "player": ed.name,
         "seat": 5,
         "day1": None,
         "day2": None,
@@ -112,7 +115,7 @@ def test_editing_a_result_keeps_the_old_values(gm_client, heat_table):
         "declared_winner": False,
         "time_called": None,
     }
-    assert history.new[ed]["final"] == 90 and history.new[ed]["place"] == 2
+    assert history.new["5"]["final"] == 90 and history.new["5"]["place"] == 2
     assert history.user.username == "gm"
     # Saving the same values again adds no history.
     post_finals(gm_client, heat_table, [83, 60, 100, 55, 90])
@@ -230,3 +233,17 @@ def test_saved_results_are_shown_to_an_assistant_without_a_save_button(
     assert 'id="correct-needs-gm"' in page
     assert 'value="Save results"' not in page
     assert 'name="final_1"' in page and "disabled" in page
+
+
+def test_history_rows_read_by_seat_and_rows_saved_by_name_alike():
+    """Rows saved before the history was keyed by seat map names to values; both
+    list their players in seat order for the page's "Earlier values"."""
+    by_seat = RecordHistory(
+        old={
+            "2": {"player_id": 7, "player": "Bo", "seat": 2, "final": 60},
+            "1": {"player_id": 5, "player": "Ann", "seat": 1, "final": 80},
+        }
+    )
+    by_name = RecordHistory(old={"Bo": {"seat": 2, "final": 60}, "Ann": {"seat": 1}})
+    assert [name for name, _ in by_seat.old_rows] == ["Ann", "Bo"]
+    assert [name for name, _ in by_name.old_rows] == ["Ann", "Bo"]
