@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch
+from django.db.models import Count, OuterRef, Prefetch, Subquery
 
 from heats import extensions, services
-from heats.models import ResultStatus, Round, Seat, Table
+from heats.core.names import badged_name
+from heats.models import Player, ResultStatus, Round, Seat, Table
 
 
 @dataclass
@@ -65,20 +66,69 @@ def table_cards(rnd: Round) -> list[TableCard]:
     return cards
 
 
+@dataclass(frozen=True)
+class SeatRow:
+    """One seat of a seated round as every seating page, feed and printable
+    reads it: table (number, late or not), seat, the player's id, name, name key
+    and badge, and ``shown``: the name told apart from namesakes in the event
+    ("Ann Lee (#12)"), the same everywhere the player is named."""
+
+    table: int
+    late: bool
+    seat: int
+    player_id: int
+    name: str
+    name_key: str
+    badge: str
+    shown: str
+
+
+def round_seats(rnd: Round) -> list[SeatRow]:
+    """The seats of ``rnd`` in table and seat order: the one seating loader (the
+    round's seating page, the kiosk, the phone view, the seating feed, the
+    printed assignments); one query."""
+    namesakes = (
+        Player.objects.filter(
+            event_id=rnd.event_id, name_key=OuterRef("player__name_key")
+        )
+        .values("name_key")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    rows = (
+        Seat.objects.filter(round=rnd)
+        .order_by("table__number", "number")
+        .annotate(namesakes=Subquery(namesakes))
+        .values_list(
+            "table__number",
+            "table__late",
+            "number",
+            "player_id",
+            "player__name",
+            "player__name_key",
+            "player__badge",
+            "namesakes",
+        )
+    )
+    return [
+        SeatRow(*row[:7], shown=badged_name(row[4], row[6], row[7] or 1))
+        for row in rows
+    ]
+
+
 def seating_rows(rnd: Round) -> list[dict]:
     """One row per seat: ``{"table", "seat", "player", "name_key", "badge",
-    "late"}``."""
-    seats = Seat.objects.filter(round=rnd).select_related("player", "table")
+    "late"}`` (``round_seats``)."""
     return [
         {
-            "table": s.table.number,
-            "seat": s.number,
-            "player": s.player.name,
-            "name_key": s.player.name_key,
-            "badge": s.player.badge,
-            "late": s.table.late,
+            "table": s.table,
+            "seat": s.seat,
+            "player": s.name,
+            "name_key": s.name_key,
+            "badge": s.badge,
+            "late": s.late,
         }
-        for s in seats
+        for s in round_seats(rnd)
     ]
 
 

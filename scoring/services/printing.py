@@ -16,6 +16,7 @@ from django.urls import reverse
 from heats.core.errors import UserError
 from heats.models import EntryStatus, Event, Round, RoundKind, Seat, Table
 from heats.services import get_round
+from heats.services.desk import round_seats
 from scoring import pdf
 from scoring.pdf.data import (
     PAPERS,
@@ -61,10 +62,9 @@ def round_print(event: Event, code: str, base_url: str) -> RoundPrint:
     UserError for an unknown round or one not seated yet.
     """
     rnd = get_round(event, code)
-    keys = player_names(event)
     grouped: dict[tuple[int, bool], list[str]] = defaultdict(list)
-    for seat in _seats(rnd):
-        grouped[(seat.table.number, seat.table.late)].append(keys[seat.player_id])
+    for row in round_seats(rnd):
+        grouped[(row.table, row.late)].append(row.shown)
     if not grouped:
         raise UserError(f"{rnd.label} is not seated yet: there is nothing to print.")
 
@@ -83,7 +83,7 @@ def round_print(event: Event, code: str, base_url: str) -> RoundPrint:
         standings_url=absolute(base_url, event.get_absolute_url()),
         heat_minutes=event.heat_minutes,
         call_minutes=event.call_minutes,
-        waiting=_waiting(rnd, keys),
+        waiting=_waiting(rnd, player_names(event)),
     )
 
 

@@ -19,11 +19,11 @@ advancement.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 
-from heats.models import Event, Round, RoundKind, Seat
+from heats.models import Event, ResultStatus, Round, RoundKind
 from heats.services import current_round, round_json
+from heats.services.desk import round_seats
 from scoring.services import final as finals
 from scoring.services import semi_final as rounds
 from scoring.services.standings import Standings, standings
@@ -79,23 +79,15 @@ class Kiosk:
 
 def round_seating(rnd: Round) -> Seating:
     """The seating of ``rnd`` with the number of tables owing results; two
-    queries. A name two players share gets the badge: "Ann Lee (#12)"."""
-    rows = list(
-        Seat.objects.filter(round=rnd)
-        .order_by("table__number", "number")
-        .values_list(
-            "table__number", "table__late", "number", "player__name", "player__badge"
-        )
-    )
-    shared = Counter(name.casefold() for _, _, _, name, _ in rows)
+    queries. A name two players of the event share gets the badge: "Ann Lee
+    (#12)" (``heats.services.desk.round_seats``)."""
     tables: dict[int, tuple[int, bool, list[str]]] = {}
     names = []
-    for number, late, seat, name, badge in rows:
-        label = f"{name} (#{badge})" if badge and shared[name.casefold()] > 1 else name
-        tables.setdefault(number, (number, late, []))[2].append(label)
-        names.append((label, number, seat))
+    for row in round_seats(rnd):
+        tables.setdefault(row.table, (row.table, row.late, []))[2].append(row.shown)
+        names.append((row.shown, row.table, row.seat))
     names.sort(key=lambda row: (row[0].casefold(), row[1]))
-    owed = rnd.tables.filter(seats__record__isnull=True).distinct().count()
+    owed = rnd.tables.filter(result_status=ResultStatus.OWED).count()
     return Seating(rnd, list(tables.values()), names, owed)
 
 

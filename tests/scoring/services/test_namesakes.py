@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from heats.models import Player
 from heats.services import check_in, get_round
-from scoring.services import event_advancement, event_draw, player_names, publishing
+from heats.services.desk import round_seats
+from scoring.services import (
+    event_advancement,
+    event_draw,
+    player_names,
+    printing,
+    publishing,
+    room,
+)
 from scoring.services.results_import.write import import_results
 from scoring.services.standings import standings
 
@@ -75,3 +83,19 @@ def test_a_namesake_checked_in_later_keeps_the_first_ones_published_place(event,
     published = publishing.latest_published(event)
     assert not publishing.changes(published, event_advancement(event))
     assert not standings(event).changed
+
+
+def test_every_seating_names_a_namesake_as_the_standings_do(event, gm):
+    """The kiosk, the phone view, the seating page and the printed assignments
+    read one loader (``round_seats``) and tell namesakes of the event apart as
+    the standings do, even when the other Ann Lee plays another round."""
+    import_results(event, SEVEN_TIED)
+    check_in(get_round(event, "2", create=True), [("Ann Lee", "99")], user=gm)
+    heat1, first = get_round(event, "1"), ann(event)
+    assert player_names(event)[first.pk] == "Ann Lee (#12)"
+    shown = {row.player_id: row.shown for row in round_seats(heat1)}
+    assert shown[first.pk] == "Ann Lee (#12)"
+    kiosk_tables = room.round_seating(heat1).tables
+    assert "Ann Lee (#12)" in kiosk_tables[0][2]
+    printed = printing.round_print(event, "1", "http://x").tables
+    assert "Ann Lee (#12)" in printed[0].players
