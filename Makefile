@@ -62,15 +62,17 @@ postgres:
 	    || echo "postgresql could not be installed: the PostgreSQL test run will be skipped"; \
 	  else echo "postgresql is missing and not root: the PostgreSQL test run will be skipped"; fi; }
 
-# The whole suite twice: on SQLite, then on a throwaway PostgreSQL cluster
-# (tests/with_postgres.py), browser tests included.
+# Every test on SQLite (browser tests included), then every test that touches the
+# database again on a throwaway PostgreSQL cluster (tests/with_postgres.py); pure
+# and browser tests run once.
+PG_TESTS := -m "database and not e2e"
 test: setup browser postgres
 	$(PY) -m pytest
-	$(PY) tests/with_postgres.py $(PY) -m pytest
+	$(PY) tests/with_postgres.py $(PY) -m pytest $(PG_TESTS)
 
-# The whole suite on a throwaway PostgreSQL cluster alone.
-test-postgres: setup browser postgres
-	$(PY) tests/with_postgres.py $(PY) -m pytest
+# The database tests on a throwaway PostgreSQL cluster alone.
+test-postgres: setup postgres
+	$(PY) tests/with_postgres.py $(PY) -m pytest $(PG_TESTS)
 
 test-fast: setup
 	$(PY) -m pytest -m "not e2e"

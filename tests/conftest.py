@@ -100,3 +100,22 @@ def demo_event(db):
 
     load_demo("demo", with_gm=False)
     return Event.objects.get(slug="demo")
+
+
+DATABASE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "django_db_reset_sequences",
+    "live_server",
+}
+
+
+def pytest_collection_modifyitems(items) -> None:
+    """Mark every test that touches the database (pytest-django's ``django_db``
+    mark, or a fixture chain reaching ``db``) with ``database``: the PostgreSQL
+    pass of ``make test`` runs only those (``-m "database and not e2e"``); pure
+    tests and browser tests run once, on SQLite."""
+    for item in items:
+        uses = set(getattr(item, "fixturenames", ()))
+        if item.get_closest_marker("django_db") or uses & DATABASE_FIXTURES:
+            item.add_marker(pytest.mark.database)

@@ -46,6 +46,7 @@ def test_pg_dump_gets_the_connection_from_the_settings_not_the_command_line():
 
 
 @pytest.mark.django_db
+@pytest.mark.database  # needs the PostgreSQL pass's server, not a test database
 def test_pg_dump_writes_a_custom_format_dump(tmp_path):
     database = settings.DATABASES["default"]
     if database["ENGINE"] != "django.db.backends.postgresql":
