@@ -66,7 +66,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from scoring.core.alternates import Alternate, call_alternates, call_queue
+from scoring.core.alternates import Alternate, Called, call_alternates, call_queue
 from scoring.core.draw import Draw
 from scoring.core.hmw import (
     HMW_LEVELS,
@@ -304,9 +304,26 @@ def advance(
         seed=settings.seed,
         names=field.names,
     )
+    warnings = [*_table_warnings(placed, missing, field), *warnings, *called.warnings]
+    return _advancement(
+        field, semi, tuple(layout), seated, pared, called, warnings, missing
+    )
+
+
+def _advancement(
+    field: _Field,
+    semi: int,
+    layout: tuple[int, ...],
+    seated: list[Listed],
+    pared: list[Listed],
+    called: Called,
+    warnings: list[str],
+    missing: tuple[TableKey, ...],
+) -> Advancement:
+    """The list as ``advance`` returns it, from the parts it worked out."""
     return Advancement(
         semi_size=semi,
-        tables=tuple(layout),
+        tables=layout,
         final_only=semi == 0,
         winners_present=len(field.present),
         cap=field.participants // 2,
@@ -324,11 +341,7 @@ def advance(
         double_winners=tuple(
             w for w in field.winners if len(field.histories[w].wins) > 1
         ),
-        warnings=(
-            *_table_warnings(placed, missing, field),
-            *warnings,
-            *called.warnings,
-        ),
+        warnings=tuple(warnings),
         provisional=bool(missing),
         missing_tables=missing,
         names=MappingProxyType(field.names),
