@@ -10,8 +10,8 @@ splits them by topic, as ``heats.services`` does:
   ``Table.result_status``; ``rules_checks``: level-1 findings, scoresheets;
 - ``results_import`` (``plan``, ``write``): the results CSV import;
 - ``semi_final``: the semi-final and final rounds, check-in and seating;
-  the laurels (``event_laurels``); ``final``: the
-  final's field and fill; ``substitutes``: semi-final no-shows;
+  ``final``: the final's field and fill; ``laurels``: places 1-6;
+  ``substitutes``: semi-final no-shows;
 - ``publishing``: the published list (``PublishedEntry`` rows);
   ``standings``: the public standings; ``room``: the kiosk's read model;
 - ``spreadsheets``: the results export; ``printing``: the printables' data;

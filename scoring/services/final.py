@@ -45,11 +45,11 @@ from scoring.core.places import display_percent
 from scoring.models import FinalFill, PlayerRecord
 from scoring.permissions import require
 from scoring.services import event_advancement, event_draw, player_names
+from scoring.services.laurels import round_results
 from scoring.services.semi_final import (
     _make_round,
     final_round,
     players_by_id,
-    round_results,
     semi_round,
 )
 

@@ -29,6 +29,7 @@ from scoring.pdf.data import (
     RoundPrint,
     SeatedTable,
 )
+from scoring.services import laurels as laurel_places
 from scoring.services import player_names
 from scoring.services import semi_final as rounds
 from scoring.services.standings import standings
@@ -189,7 +190,7 @@ def event_print(event: Event, base_url: str) -> EventPrint:
         final=_round_tables(rounds.final_round(event), keys),
         laurels=tuple(
             Line(laurel.label, laurel.reason, laurel.place)
-            for laurel in rounds.event_laurels(event)
+            for laurel in laurel_places.event_laurels(event)
         ),
         time_called=time_called_tables(event),
         warnings=tuple(posted["warnings"]),

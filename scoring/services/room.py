@@ -25,7 +25,7 @@ from heats.models import Event, ResultStatus, Round, RoundKind
 from heats.services import current_round, round_json
 from heats.services.desk import round_seats
 from scoring.services import final as finals
-from scoring.services import semi_final as rounds
+from scoring.services import laurels as laurel_places
 from scoring.services.standings import Standings, standings
 
 # How many alternates beyond those called the kiosk lists ("the top alternates").
@@ -104,7 +104,9 @@ def kiosk(event: Event) -> Kiosk:
     if screen.in_play:
         return screen
     screen.standings = standings(event)
-    screen.laurels = [x.to_json() for x in rounds.event_laurels(event, public=True)]
+    screen.laurels = [
+        x.to_json() for x in laurel_places.event_laurels(event, public=True)
+    ]
     screen.top_alternates = (
         screen.standings.alternates + screen.standings.next_alternates
     )[: len(screen.standings.alternates) + TOP_ALTERNATES]

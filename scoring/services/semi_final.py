@@ -13,8 +13,6 @@ is written to the event's audit log (``heats.services.log``).
 
 from __future__ import annotations
 
-from collections.abc import Collection
-
 from django.db import transaction
 
 from heats import services as heat_services
@@ -27,18 +25,11 @@ from heats.models import (
     RoundKind,
 )
 from scoring import permissions
-from scoring.core.laurels import Laurel, laurels
-from scoring.core.places import PlayerResult
-from scoring.models import PlayerRecord
 from scoring.permissions import require
 from scoring.services import (
     event_advancement,
-    event_draw,
-    held_tables,
-    player_names,
     require_no_held_heats,
 )
-from scoring.services.results import seat_record, table_seats
 
 
 def semi_round(event: Event) -> Round | None:
@@ -120,57 +111,3 @@ def seat_semi(event: Event, *, seed=None, user=None, state: str | None = None):
     return heat_services.seat_round(
         semi, seed=seed, user=user, players=players, sizes=list(result.tables)
     )
-
-
-# --- laurels -----------------------------------------------------------------------
-
-
-def round_results(
-    rnd: Round | None, keys: dict[int, str], held: Collection[int] = ()
-) -> list[list[PlayerResult]]:
-    """Per table of ``rnd`` (table order) its records as ``PlayerResult``; a table
-    still owing results, or among ``held`` (ids of tables being checked), gives an
-    empty list, so positions stay table numbers - 1."""
-    if rnd is None:
-        return []
-    tables = []
-    for table in rnd.tables.order_by("number"):
-        seats = table_seats(table)
-        if table.pk in held or not seats or not all(seat_record(s) for s in seats):
-            tables.append([])
-            continue
-        tables.append(
-            [
-                PlayerResult(
-                    player=s.player_id,
-                    final=s.record.final,
-                    day1=s.record.day1,
-                    day2=s.record.day2,
-                    declared_place=1 if s.record.declared_winner else None,
-                    name=keys[s.player_id],
-                )
-                for s in seats
-            ]
-        )
-    return tables
-
-
-def event_laurels(event: Event, *, public: bool = False) -> list[Laurel]:
-    """Places 1-6 of ``event`` (``scoring.core.laurels``); empty until the final has
-    results. With ``public``, a semi-final or final table being checked
-    (``scoring.services.held_tables``) counts as owing its results."""
-    rounds = {r.kind: r for r in event.rounds.exclude(kind=RoundKind.HEAT)}
-    if RoundKind.FINAL not in rounds:
-        return []
-    keys = player_names(event)
-    held = held_tables(event) if public else {}
-    final_tables = round_results(rounds.get(RoundKind.FINAL), keys, held)
-    if not final_tables or not final_tables[0]:
-        return []
-    semi_tables = round_results(rounds.get(RoundKind.SEMI), keys, held)
-    ties = dict(
-        PlayerRecord.objects.filter(
-            seat__round=rounds[RoundKind.FINAL], declared_winner=True
-        ).values_list("seat__player_id", "tie_reason")
-    )
-    return laurels(final_tables[0], semi_tables, event_draw(event), tie_reasons=ties)

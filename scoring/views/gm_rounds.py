@@ -35,6 +35,7 @@ from scoring.forms import (
 from scoring.models import FinalFill, SemiFinalOverride
 from scoring.services import event_advancement, held_labels, publishing, substitutes
 from scoring.services import final as finals
+from scoring.services import laurels as laurel_places
 from scoring.services import semi_final as rounds
 from scoring.tables import LaurelTable, SemiListTable
 from scoring.views.common import held_heat_tables
@@ -338,7 +339,7 @@ class LaurelsView(EventStaffRequiredMixin, TemplateView):
     template_name = "scoring/gm/laurels.html"
 
     def get(self, request, *args, **kwargs):
-        rows = [lau.to_json() for lau in rounds.event_laurels(self.event)]
+        rows = [lau.to_json() for lau in laurel_places.event_laurels(self.event)]
         self.laurel_table = LaurelTable(rows, prefix="laurels-")
         name = f"{self.event.slug}-laurels"
         response = export_response(request, self.laurel_table, name)

@@ -26,7 +26,7 @@ from scoring.forms import ScoresheetForm
 from scoring.models import PlayerRecord, TableCheck
 from scoring.services import final as finals
 from scoring.services import heat_seat_rows, held_tables, player_names
-from scoring.services import semi_final as rounds
+from scoring.services import laurels as laurel_places
 from scoring.services.rules_checks import (
     attach_scoresheet,
     parse_sheet_text,
@@ -84,7 +84,7 @@ class StandingsView(EventMixin, TemplateView):
             data = standings(self.event)
         except UserError as exc:
             return {**context, "error": exc.render()}
-        laurels = rounds.event_laurels(self.event, public=True)
+        laurels = laurel_places.event_laurels(self.event, public=True)
         event_rounds = list(self.event.rounds.all())
         has_final = any(r.kind == RoundKind.FINAL for r in event_rounds)
         context.update(
@@ -234,7 +234,7 @@ def standings_export(request, event: Event) -> HttpResponse | None:
     if wanted not in ("qualifiers", "alternates", "next", "laurels"):
         return None
     if wanted == "laurels":
-        rows = [x.to_json() for x in rounds.event_laurels(event)]
+        rows = [x.to_json() for x in laurel_places.event_laurels(event)]
         table = LaurelTable(rows, prefix="laurels-")
     elif wanted == "qualifiers":
         table = tables.QualifierTable(standings(event).qualifiers, prefix="qualifiers-")

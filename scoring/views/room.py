@@ -131,7 +131,7 @@ def without_ids(posted: dict) -> dict:
 
 def standings_json(event: Event, data) -> dict:
     """The standings feed's object (docs/feeds.md)."""
-    from scoring.services.semi_final import event_laurels
+    from scoring.services.laurels import event_laurels
 
     published = data.published
     return {

@@ -14,9 +14,9 @@ from heats.core.errors import UserError
 from heats.models import Round, RoundKind, Seat
 from heats.services import check_in, seat_round
 from scoring.services import event_advancement, held_tables, publishing
+from scoring.services.laurels import event_laurels
 from scoring.services.results import SeatScores, save_table_results
 from scoring.services.rules_checks import acknowledge_check
-from scoring.services.semi_final import event_laurels
 from scoring.services.standings import standings
 from tests.heats.conftest import names
 
