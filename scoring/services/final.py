@@ -40,6 +40,7 @@ from heats.core.errors import UserError
 from heats.models import EntryStatus, Event, Player, Round, RoundKind, Seat
 from heats.services.audit import acting_user
 from scoring import permissions
+from scoring.core import finals as rules
 from scoring.core.laurels import Laurel, semi_runners_up
 from scoring.core.places import display_percent
 from scoring.models import FinalFill, PlayerRecord
@@ -53,7 +54,7 @@ from scoring.services.semi_final import (
     semi_round,
 )
 
-FINAL_MIN = 4
+FINAL_MIN = rules.FINAL_MIN
 
 
 @dataclass
@@ -101,20 +102,21 @@ class FinalField:
 
     @property
     def needed(self) -> int:
-        """Runners-up needed to make 4 finalists (0 when there are enough)."""
-        return max(0, FINAL_MIN - len(self.winners))
+        """Runners-up needed to make 4 finalists (``scoring.core.finals``)."""
+        return rules.runners_up_needed(len(self.winners))
 
     @property
     def of_three(self) -> bool:
         """True when the GM confirmed a final of 3 and 3 finalists remain."""
         kind = self.fill.kind if self.fill else None
-        return kind == FinalFill.Kind.FINAL_OF_THREE and len(self.winners) == 3
+        confirmed = kind == FinalFill.Kind.FINAL_OF_THREE
+        return rules.of_three(confirmed, len(self.winners))
 
     @property
     def short(self) -> bool:
         """True while the final cannot be seated as it stands (fewer than 4
         players and no confirmed final of 3)."""
-        return len(self.players) < FINAL_MIN and not self.of_three
+        return rules.is_short(len(self.players), self.of_three)
 
 
 def heat_winner_ids(event: Event) -> list[int]:
@@ -156,19 +158,26 @@ def final_field(event: Event) -> FinalField:
         return FinalField(players_by_id(event, [q.player for q in result.qualifiers]))
     heat_winners = set(heat_winner_ids(event))
     all_winners = semi_table_winners(semi, None)
+    by_id = {p.pk: p for p in all_winners}
+    table_winners = list(by_id)
     absent = _absent(final)
     found = FinalField(
-        winners=[p for p in all_winners if p.pk in heat_winners and p.pk not in absent],
+        winners=[
+            by_id[pk] for pk in rules.finalists(table_winners, heat_winners, absent)
+        ],
         excluded=alternates_winning_semi_tables(event),
         absent=list(Player.objects.filter(pk__in=absent).order_by("name_key")),
         fill=FinalFill.objects.filter(event=event).first(),
     )
-    leave_out = {p.pk for p in all_winners} | absent
-    found.candidates = _candidates(event, semi, heat_winners, leave_out)
+    found.candidates = _candidates(
+        event, semi, heat_winners, set(table_winners) | absent
+    )
     if found.fill is not None and found.fill.kind == FinalFill.Kind.RUNNERS_UP:
         chosen = set(found.fill.added.values_list("pk", flat=True))
-        added = [c.player for c in found.candidates if c.player.pk in chosen]
-        found.added = added[: found.needed]
+        ranked = {c.player.pk: c.player for c in found.candidates}
+        found.added = [
+            ranked[pk] for pk in rules.added_runners_up(ranked, chosen, found.needed)
+        ]
     return found
 
 
