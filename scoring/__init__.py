@@ -5,8 +5,9 @@ Three layers (README, "Where things are"):
 
 - ``scoring.core``: the pure rules, no Django: the rules engine (``medici``),
   places at a table, the die (``draw``), advancement with its HMW ranking and
-  alternates, the final's field (``finals``), the laurels, tie suggestions, a table's result status, and the
-  results CSV (``results_csv``); players are ids (``ids``), names only text;
+  alternates, the final's field (``finals``), the laurels, tie suggestions, a
+  table's result status, and the results CSV (``results_csv``); players are ids
+  (``ids``), names only text;
 - ``scoring.services``: the only writers, one topic a module (``result_status``
   the one writer of ``heats.models.Table.result_status``);
 - ``scoring.views``: public (``public``, ``room``) and the GM's (``gm``,
