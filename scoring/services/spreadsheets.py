@@ -13,6 +13,8 @@ the same results are shown.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 import django_tables2 as tables
 
 from heats.core.rounds import RoundCode
@@ -42,12 +44,19 @@ class ResultsExportTable(tables.Table):
 
 
 def result_rows(
-    event: Event, kind: str | None = None, number: int | None = None
+    event: Event,
+    kind: str | None = None,
+    number: int | None = None,
+    held: Collection[int] = (),
 ) -> list[dict]:
     """One dict per player record of ``event`` (keys: ``COLUMNS``), heats first by
     number, then the semi-final and the final, each by table and seat; only the
-    round ``kind``/``number`` when given; one query."""
-    seats = Seat.objects.filter(round__event=event, record__isnull=False)
+    round ``kind``/``number`` when given; one query. The tables ``held`` (ids:
+    ``scoring.services.held_tables``, the one rule of what is public) are left
+    out, as tables still owing their results are."""
+    seats = Seat.objects.filter(round__event=event, record__isnull=False).exclude(
+        table_id__in=held
+    )
     if kind is not None:
         seats = seats.filter(round__kind=kind, round__number=number)
     rows = seats.values_list(
@@ -71,8 +80,11 @@ def result_rows(
 
 
 def results_table(
-    event: Event, kind: str | None = None, number: int | None = None
+    event: Event,
+    kind: str | None = None,
+    number: int | None = None,
+    held: Collection[int] = (),
 ) -> ResultsExportTable:
     """The export table of ``event``'s results (``?_export=csv&_table=results``),
-    or of the round ``kind``/``number`` only."""
-    return ResultsExportTable(result_rows(event, kind, number), prefix=PREFIX)
+    or of the round ``kind``/``number`` only; without the tables ``held``."""
+    return ResultsExportTable(result_rows(event, kind, number, held), prefix=PREFIX)

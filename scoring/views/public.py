@@ -212,13 +212,15 @@ def results_export(
     request, event: Event, heat: int | None = None
 ) -> HttpResponse | None:
     """The CSV/XLSX of the event's results (every round), or of heat ``heat``,
-    when the request asks for it (``?_export=csv&_table=results``); else None."""
+    when the request asks for it (``?_export=csv&_table=results``); else None.
+    Public: tables being checked are left out (``held_tables``), as on the page."""
     if request.GET.get("_table") != RESULTS_PREFIX.rstrip("-"):
         return None
+    held = held_tables(event)
     if heat is None:
-        table, name = results_table(event), f"{event.slug}-results"
+        table, name = results_table(event, held=held), f"{event.slug}-results"
     else:
-        table = results_table(event, RoundKind.HEAT, heat)
+        table = results_table(event, RoundKind.HEAT, heat, held)
         name = f"{event.slug}-heat-{heat}-results"
     return export_response(request, table, name)
 
@@ -234,7 +236,8 @@ def standings_export(request, event: Event) -> HttpResponse | None:
     if wanted not in ("qualifiers", "alternates", "next", "laurels"):
         return None
     if wanted == "laurels":
-        rows = [x.to_json() for x in laurel_places.event_laurels(event)]
+        laurels = laurel_places.event_laurels(event, public=True)
+        rows = [x.to_json() for x in laurels]
         table = LaurelTable(rows, prefix="laurels-")
     elif wanted == "qualifiers":
         table = tables.QualifierTable(standings(event).qualifiers, prefix="qualifiers-")

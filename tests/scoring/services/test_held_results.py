@@ -40,8 +40,7 @@ def winner(table) -> str:
     return table.seats.get(number=1).player.name
 
 
-@pytest.fixture
-def heat(event) -> Round:
+def held_heat(event) -> Round:
     """Heat 1: two tables of 5; table 1 entered cleanly, table 2 with 1004."""
     rnd = Round.objects.create(event=event, kind=RoundKind.HEAT, number=1)
     check_in(rnd, names(10))
@@ -49,6 +48,12 @@ def heat(event) -> Round:
     enter(rnd.tables.get(number=1), CLEAN)
     enter(rnd.tables.get(number=2), TYPO)
     return rnd
+
+
+@pytest.fixture
+def heat(event) -> Round:
+    """See :func:`held_heat`."""
+    return held_heat(event)
 
 
 def test_the_typo_table_is_held_back(heat):
