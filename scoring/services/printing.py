@@ -9,6 +9,7 @@ command's ``--base-url``).
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from django.urls import reverse
@@ -29,8 +30,8 @@ from scoring.pdf.data import (
     RoundPrint,
     SeatedTable,
 )
+from scoring.services import held_tables, player_names
 from scoring.services import laurels as laurel_places
-from scoring.services import player_names
 from scoring.services import semi_final as rounds
 from scoring.services.standings import standings
 
@@ -114,11 +115,16 @@ def clock_print(event: Event) -> ClockPrint:
     )
 
 
-def _result_tables(seats, keys: dict[int, str]) -> list[ResultTable]:
-    """Seats (table and seat order) -> one :class:`ResultTable` per table."""
+def _result_tables(
+    seats, keys: dict[int, str], held: Collection[int] = ()
+) -> list[ResultTable]:
+    """Seats (table and seat order) -> one :class:`ResultTable` per table; a
+    table among ``held`` (being checked: ``held_tables``) prints as owing its
+    results, as the public pages show it."""
     grouped: dict[int, list[Finish]] = defaultdict(list)
     for seat in seats:
-        record = seat.record if hasattr(seat, "record") else None
+        public = hasattr(seat, "record") and seat.table_id not in held
+        record = seat.record if public else None
         grouped[seat.table.number].append(
             Finish(
                 keys[seat.player_id],
@@ -129,7 +135,9 @@ def _result_tables(seats, keys: dict[int, str]) -> list[ResultTable]:
     return [ResultTable(n, tuple(f)) for n, f in sorted(grouped.items())]
 
 
-def _heats(event: Event, keys: dict[int, str]) -> tuple[tuple[HeatPrint, ...], int]:
+def _heats(
+    event: Event, keys: dict[int, str], held: Collection[int]
+) -> tuple[tuple[HeatPrint, ...], int]:
     """Every heat with its tables, and the number of distinct heat players."""
     by_heat: dict[int, list] = defaultdict(list)
     players = set()
@@ -142,14 +150,16 @@ def _heats(event: Event, keys: dict[int, str]) -> tuple[tuple[HeatPrint, ...], i
         by_heat[seat.round.number].append(seat)
         players.add(seat.player_id)
     heats = tuple(
-        HeatPrint(number, tuple(_result_tables(rows, keys)))
+        HeatPrint(number, tuple(_result_tables(rows, keys, held)))
         for number, rows in sorted(by_heat.items())
     )
     return heats, len(players)
 
 
-def _round_tables(rnd: Round | None, keys: dict[int, str]) -> tuple[ResultTable, ...]:
-    return () if rnd is None else tuple(_result_tables(_seats(rnd), keys))
+def _round_tables(
+    rnd: Round | None, keys: dict[int, str], held: Collection[int]
+) -> tuple[ResultTable, ...]:
+    return () if rnd is None else tuple(_result_tables(_seats(rnd), keys, held))
 
 
 def time_called_tables(event: Event) -> tuple[str, ...]:
@@ -165,9 +175,12 @@ def time_called_tables(event: Event) -> tuple[str, ...]:
 def event_print(event: Event, base_url: str) -> EventPrint:
     """The event as the bracket and report print it: heats, the posted semi-final
     list (the published one, else the live recommendation, as the standings page
-    shows), the semi-final and final as seated, and the laurels."""
+    shows), the semi-final and final as seated, and the laurels. What is printed
+    is what is public: tables being checked print as owing their results
+    (``held_tables``), as on the standings the bracket is posted beside."""
     keys = player_names(event)
-    heats, participants = _heats(event, keys)
+    held = held_tables(event)
+    heats, participants = _heats(event, keys, held)
     posted = standings(event).posted
     alternates = [*posted["alternates"], *posted["next_alternates"]]
     return EventPrint(
@@ -186,11 +199,11 @@ def event_print(event: Event, base_url: str) -> EventPrint:
         alternates=tuple(Line(a["player"], a["reason"]) for a in alternates),
         skipped=tuple(Line(s["player"], s["reason"]) for s in posted["skipped"]),
         double_winners=tuple(posted["double_winners"]),
-        semi=_round_tables(rounds.semi_round(event), keys),
-        final=_round_tables(rounds.final_round(event), keys),
+        semi=_round_tables(rounds.semi_round(event), keys, held),
+        final=_round_tables(rounds.final_round(event), keys, held),
         laurels=tuple(
             Line(laurel.label, laurel.reason, laurel.place)
-            for laurel in laurel_places.event_laurels(event)
+            for laurel in laurel_places.event_laurels(event, public=True)
         ),
         time_called=time_called_tables(event),
         warnings=tuple(posted["warnings"]),

@@ -1,7 +1,8 @@
 """Held results do not leak through the spreadsheets (issue: integrity): a table
 whose results have rules warnings no GM has acknowledged (rules.md, Verifying, 1)
-is left out of the public CSV/XLSX exports, as it is left out of the pages and
-feeds: one rule (``scoring.services.held_tables``) decides what is public."""
+is left out of the public CSV/XLSX exports and the printables, as it is left
+out of the pages and feeds: one rule (``scoring.services.held_tables``) decides
+what is public."""
 
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ import pytest
 
 from heats.models import Round, RoundKind, Seat
 from heats.services import seat_round
+from scoring.services.printing import render
 from scoring.services.rules_checks import acknowledge_check
 from tests.scoring.services.test_held_results import TYPO, enter, held_heat
+from tests.scoring.services.test_printing import pages
 
 pytestmark = pytest.mark.django_db
 
@@ -60,3 +63,15 @@ def test_the_laurels_file_waits_for_a_final_being_checked(heat, gm, client):
     acknowledge_check(final.tables.get(), gm)
     rows = exported(client, "/e/wbc/?_export=csv&_table=laurels")
     assert [row["Place"] for row in rows][:1] == ["1"]
+
+
+def test_the_printed_bracket_and_report_print_what_is_public(heat, gm):
+    """The bracket is posted beside the standings: a table being checked prints
+    as owing its results there too, and prints its scores once acknowledged."""
+    event = heat.event
+    for kind in ("bracket", "report"):
+        text = "\n".join(pages(render(event, kind).content))
+        assert "1004" not in text, kind
+    acknowledge_check(heat.tables.get(number=2), gm)
+    report = "\n".join(pages(render(event, "report").content))
+    assert "1004" in report
