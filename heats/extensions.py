@@ -1,10 +1,10 @@
 """Where another app adds to heats' GM pages without heats naming it.
 
-An app that builds on heats (scoring, for results) registers functions here from
+An app that builds on heats (the results app) registers functions here from
 its ``AppConfig.ready()``; heats' pages call them and render what they return as
 plain data: links, and each table card's seat lines and notes. heats imports no
-other app and its templates name none (STYLE.md: heats never names scoring), yet
-the round page shows each table's scores, the link to enter them and the
+other app and its templates name none (STYLE.md: heats never names the results
+app), yet the round page shows each table's scores, the link to enter them and the
 printables. Django's own apps plug into each other the same way (signals,
 ``admin.site.register``).
 

@@ -212,11 +212,6 @@ class Round(models.Model):
         return self.round_code.label
 
     @property
-    def short_label(self) -> str:
-        """In a narrow column: "H2", "SF", "F"."""
-        return self.round_code.short_label
-
-    @property
     def code(self) -> str:
         """The round as written in URLs, commands and the CSV: "2", "semi", "final"."""
         return self.round_code.code
@@ -269,17 +264,28 @@ class Player(models.Model):
         super().save(*args, **kwargs)
 
 
+# Up to this many new players, their draw keys read only the rows that matter.
+FEW_NEW_PLAYERS = 20
+
+
 def assign_draw_keys(event_id: int, players: list[Player]) -> None:
     """Give each of ``players`` (new players of one event, tidied as
     ``Player.save`` tidies them) that has no ``draw_key`` yet its key, in list
-    order (``heats.core.names.new_draw_keys``). One query, for the event's name
-    keys and draw keys."""
+    order (``heats.core.names.new_draw_keys``). One query: for a few players
+    (one checked in, a short pasted list) only the rows that matter, namesakes
+    and draw keys beginning with a new name (every key a name can get does);
+    for an import, every player of the event."""
     new = [p for p in players if not p.draw_key]
     if not new:
         return
     saved = Player.objects.filter(event_id=event_id).exclude(
         pk__in=[p.pk for p in new if p.pk is not None]
     )
+    if len(new) <= FEW_NEW_PLAYERS:
+        near = Q(name_key__in={p.name_key for p in new})
+        for name in {p.name for p in new}:
+            near |= Q(draw_key__startswith=name)
+        saved = saved.filter(near)
     rows = list(saved.values_list("name_key", "draw_key"))
     keys = new_draw_keys(
         [(p.name, p.name_key, p.badge) for p in new],

@@ -126,11 +126,6 @@ class RoundCode:
         return self.code
 
 
-def round_label(kind: str, number: int) -> str:
-    """``("heat", 2)`` -> "Heat 2"; ``("semi", 1)`` -> "Semi-final"."""
-    return RoundCode(kind, number).label
-
-
 def round_ordinal(kind: str, number: int) -> int:
     """The sort key of a round: every heat by number, then semi-final, then final."""
     return RoundCode(kind, number).ordinal

@@ -1,5 +1,5 @@
-"""Late arrivals below the late-table minimum: a seat at a table that has not
-started scoring, and whether a round's results are complete.
+"""Late arrivals below the late-table minimum: a seat at a table with no score
+recorded yet, and whether a round's results are complete.
 
 Words (tournament.md, Heats, "Late arrivals"):
 

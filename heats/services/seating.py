@@ -65,7 +65,7 @@ def has_results(rnd: Round) -> bool:
 def _players_to_seat(rnd: Round) -> list[Player]:
     """Who a seating takes when no list is given: the players checked in (in or
     late). The semi-final's and the final's players come from their list and
-    field (scoring's ``seat_semi`` and ``seat_final``)."""
+    field (the results app's seating of the semi-final and the final)."""
     entries = rnd.entries.filter(status__in=WAITING_STATUSES).select_related("player")
     return [e.player for e in entries]
 

@@ -17,6 +17,7 @@ from scoring.services import (
     publishing,
     room,
 )
+from scoring.services.players import rename_player
 from scoring.services.results_import.write import import_results
 from scoring.services.standings import standings
 
@@ -99,3 +100,18 @@ def test_every_seating_names_a_namesake_as_the_standings_do(event, gm):
     assert "Ann Lee (#12)" in kiosk_tables[0][2]
     printed = printing.round_print(event, "1", "http://x").tables
     assert "Ann Lee (#12)" in printed[0].players
+
+
+def test_a_new_player_never_takes_a_draw_key_kept_by_a_renamed_one(event, gm):
+    """Ann, renamed Bea, keeps the rolls of "Ann"; a new Ann checked in later
+    draws with another key (unique in the event), so the two never share a roll."""
+    heat = get_round(event, "1", create=True)
+    check_in(heat, [("Ann", "")], user=gm)
+    first = Player.objects.get(event=event, name="Ann")
+    rename_player(event, first, "Bea", user=gm)
+    check_in(heat, [("Ann", "")], user=gm)
+    second = Player.objects.get(event=event, name="Ann")
+    assert (Player.objects.get(pk=first.pk).draw_key, second.draw_key) == (
+        "Ann",
+        "Ann [2]",
+    )
