@@ -173,6 +173,7 @@ class KeepApartForm(forms.Form):
     player_a = forms.ModelChoiceField(Player.objects.none(), label="Player")
     player_b = forms.ModelChoiceField(Player.objects.none(), label="kept apart from")
     note = forms.CharField(max_length=120, required=False, label="Why (optional)")
+    version = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, event=None, action: str = "", **kwargs):
         super().__init__(*args, **kwargs)
@@ -180,7 +181,7 @@ class KeepApartForm(forms.Form):
             self.fields[name].queryset = Player.objects.filter(event=event)
         self.helper = _helper(action, "Keep apart", css="btn-primary")
         self.helper.layout = Layout(
-            Row(Column("player_a"), Column("player_b"), Column("note"))
+            Row(Column("player_a"), Column("player_b"), Column("note")), "version"
         )
 
     def clean(self) -> dict:
@@ -222,6 +223,7 @@ class StaffAddForm(forms.Form):
     username = forms.CharField(label="Username", max_length=150)
     role = forms.ChoiceField(label="as", choices=ROLE_CHOICES)
     next = forms.CharField(required=False, widget=forms.HiddenInput)
+    version = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, action: str = "", back: str = "", **kwargs):
         # Its own ids: the Staff page also shows LoginCreateForm, whose fields
@@ -231,7 +233,9 @@ class StaffAddForm(forms.Form):
         self.fields["next"].initial = back
         self.helper = _helper(action, "Add", css="btn-primary")
         self.helper.form_id = "staff-add-form"
-        self.helper.layout = Layout(Row(Column("username"), Column("role")), "next")
+        self.helper.layout = Layout(
+            Row(Column("username"), Column("role")), "next", "version"
+        )
 
 
 class LoginCreateForm(forms.Form):

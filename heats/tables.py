@@ -203,9 +203,15 @@ class KeepApartTable(tables.Table):
         fields = ("player_a", "player_b", "note")
         attrs = {"class": TABLE_CLASS}
 
+    def __init__(self, *args, version: str = "", **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.version = version  # the list's form version (heats.services.versions)
+
     def render_remove(self, record):
         url = reverse(
             "heats:keep-apart-delete",
             kwargs={"event": record.event.slug, "pk": record.pk},
         )
-        return post_button(self.request, url, "Remove")
+        return post_button(
+            self.request, url, "Remove", fields={"version": self.version}
+        )

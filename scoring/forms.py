@@ -364,6 +364,7 @@ class SemiOverrideForm(forms.Form):
         required=False,
         widget=forms.Textarea(attrs={"rows": 2}),
     )
+    version = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, sizes: list[int], action: str, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -390,6 +391,7 @@ class NoShowForm(forms.Form):
     alternate = forms.TypedChoiceField(
         label="Takes the seat", coerce=int, required=False, empty_value=None
     )
+    version = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, seats=(), candidates=(), action: str = "", **kwargs):
         super().__init__(*args, **kwargs)
@@ -420,6 +422,7 @@ class FinalFillForm(forms.Form):
 
     kind = forms.CharField(widget=forms.HiddenInput)
     confirm = forms.BooleanField(required=False)
+    version = forms.CharField(required=False, widget=forms.HiddenInput)
 
 
 class RenamePlayerForm(forms.Form):

@@ -4,7 +4,8 @@ Views and management commands are thin wrappers over these functions (STYLE.md).
 Every change is written to the event's audit log with who and when. The package
 splits them by topic: ``audit`` (the log and the lock order), ``events`` (events
 and rounds), ``players``, ``checkin``, ``seating``, ``late``, ``keep_apart``,
-``clock``, ``staff`` and ``desk`` (the round page's read model); everything public
+``clock``, ``staff``, ``versions`` (what a GM form was drawn from) and
+``desk`` (the round page's read model); everything public
 is importable from here.
 """
 
@@ -39,6 +40,7 @@ from heats.services.events import (  # noqa: F401
     settings_problems,
 )
 from heats.services.keep_apart import (  # noqa: F401
+    KEEP_APART,
     add_keep_apart,
     keep_apart_pairs,
     remove_keep_apart,
@@ -63,9 +65,16 @@ from heats.services.seating import (  # noqa: F401
     waiting_players,
 )
 from heats.services.staff import (  # noqa: F401
+    STAFF,
     add_staff,
     create_login,
     find_login,
     remove_staff,
     staff_of,
+)
+from heats.services.versions import (  # noqa: F401
+    StaleFormError,
+    Topic,
+    form_version,
+    require_current,
 )

@@ -13,7 +13,8 @@ from heats.models import (
     KeepApart,
     Player,
 )
-from heats.services.audit import log
+from heats.services.audit import lock, log
+from heats.services.versions import Topic, require_current
 
 
 def keep_apart_pairs(event: Event) -> set[frozenset[str]]:
@@ -25,13 +26,32 @@ def keep_apart_pairs(event: Event) -> set[frozenset[str]]:
     }
 
 
+def _pairs_state(event: Event) -> list[list]:
+    pairs = KeepApart.objects.filter(event=event).order_by("pk")
+    return [
+        list(row) for row in pairs.values_list("pk", "player_a", "player_b", "note")
+    ]
+
+
+KEEP_APART = Topic("the keep-apart list", _pairs_state, ("keep-apart",))
+"""The pairs as the Keep-apart page shows them (``versions``)."""
+
+
 @transaction.atomic
 def add_keep_apart(
-    event: Event, a: Player, b: Player, note: str = "", user=None
+    event: Event,
+    a: Player,
+    b: Player,
+    note: str = "",
+    user=None,
+    version: str | None = None,
 ) -> KeepApart:
     """Ask future seatings to keep ``a`` and ``b`` apart; UserError for one player
-    twice or a pair already listed."""
+    twice or a pair already listed; ``StaleFormError`` when the list changed
+    since ``version`` (the page's ``form_version``)."""
     permissions.require(event, user, permissions.KEEP_APART)
+    lock(event)
+    require_current(event, KEEP_APART, version)
     if a.pk == b.pk:
         raise UserError("A keep-apart pair needs two different players.")
     low, high = sorted((a, b), key=lambda p: p.pk)
@@ -43,8 +63,11 @@ def add_keep_apart(
 
 
 @transaction.atomic
-def remove_keep_apart(pair: KeepApart, user=None) -> None:
-    """Forget a keep-apart pair, logged."""
+def remove_keep_apart(pair: KeepApart, user=None, version: str | None = None) -> None:
+    """Forget a keep-apart pair, logged; ``StaleFormError`` as
+    :func:`add_keep_apart`."""
     permissions.require(pair.event, user, permissions.KEEP_APART)
+    lock(pair.event)
+    require_current(pair.event, KEEP_APART, version)
     log(pair.event, user, "keep-apart", f"No longer kept apart: {pair}")
     pair.delete()

@@ -22,6 +22,7 @@ from heats.services.audit import (
     lock,
     log,
 )
+from heats.services.versions import Topic, require_current
 
 GM, ASSISTANT = "gm", "assistant"
 ROLES = {GM: "a GM", ASSISTANT: "an assistant GM"}
@@ -33,6 +34,17 @@ def staff_of(event: Event) -> dict[str, list]:
         GM: list(event.gms.order_by("username")),
         ASSISTANT: list(event.assistants.order_by("username")),
     }
+
+
+def _staff_state(event: Event) -> dict[str, list[int]]:
+    return {
+        GM: sorted(event.gms.values_list("pk", flat=True)),
+        ASSISTANT: sorted(event.assistants.values_list("pk", flat=True)),
+    }
+
+
+STAFF = Topic("the event's staff", _staff_state, ("staff", "login"))
+"""The staff as the Staff page's forms show it (``versions``)."""
 
 
 def find_login(username: str):
@@ -53,17 +65,21 @@ def _check_role(role: str) -> None:
 
 
 @transaction.atomic
-def add_staff(event: Event, username: str, role: str, user=None):
+def add_staff(
+    event: Event, username: str, role: str, user=None, version: str | None = None
+):
     """Make the login ``username`` a GM (``role="gm"``) or an assistant GM
     (``"assistant"``) of ``event``; returns that user.
 
     A GM made an assistant, or an assistant made a GM, changes role (one role per
     person); the last GM cannot become an assistant. UserError for an unknown login
-    or role; ``NotAllowed`` unless ``user`` is a GM of the event.
+    or role; ``StaleFormError`` when the staff changed since ``version`` (the
+    Staff page's ``form_version``); ``NotAllowed`` unless ``user`` is a GM.
     """
     require(event, user, MANAGE_STAFF)
     _check_role(role)
     lock(event)
+    require_current(event, STAFF, version)
     member = find_login(username)
     name = member.get_username()
     if role == GM:
@@ -92,15 +108,17 @@ def _keep_a_gm(event: Event, member) -> None:
 
 
 @transaction.atomic
-def remove_staff(event: Event, member, user=None) -> str:
+def remove_staff(event: Event, member, user=None, version: str | None = None) -> str:
     """Remove ``member`` (a user) from the GMs and assistant GMs of ``event``;
     returns the role they had ("a GM" or "an assistant GM").
 
     UserError when ``member`` is the event's last GM, or not on its staff;
-    ``NotAllowed`` unless ``user`` is a GM of the event.
+    ``StaleFormError`` as :func:`add_staff`; ``NotAllowed`` unless ``user`` is a
+    GM of the event.
     """
     require(event, user, MANAGE_STAFF)
     lock(event)
+    require_current(event, STAFF, version)
     name = member.get_username()
     if event.gms.filter(pk=member.pk).exists():
         _keep_a_gm(event, member)

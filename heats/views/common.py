@@ -85,12 +85,14 @@ def round_url(rnd: Round) -> str:
     return rnd.get_absolute_url()
 
 
-def _back(request, event: Event, kwargs: dict) -> str:
-    """Where an action returns: a safe ``next`` field, the round page, else the
-    event's GM page."""
+def _back(request, event: Event, kwargs: dict, page: str = "") -> str:
+    """Where an action returns: a safe ``next`` field, the action's own ``page``
+    (a URL name taking the event), the round page, else the event's GM page."""
     target = request.POST.get("next", "")
     if target and url_has_allowed_host_and_scheme(target, {request.get_host()}):
         return target
+    if page:
+        return reverse(page, kwargs={"event": event.slug})
     if "round" in kwargs:
         return reverse(
             "heats:round-detail", kwargs={"event": event.slug, "round": kwargs["round"]}
@@ -98,10 +100,11 @@ def _back(request, event: Event, kwargs: dict) -> str:
     return reverse("heats:event-gm", kwargs={"event": event.slug})
 
 
-def event_action(action: permissions.Action):
+def event_action(action: permissions.Action, back: str = ""):
     """Decorate ``fn(request, event, **kwargs) -> response`` as a POST-only action
     that needs ``action`` (``heats.permissions``): a 403 saying why for anyone else.
-    A ``UserError`` becomes an error message and a redirect back (see ``_back``)."""
+    A ``UserError`` becomes an error message and a redirect back (see ``_back``;
+    ``back``: the URL name of the page the action's form is on)."""
 
     def decorate(fn):
         @require_POST
@@ -113,7 +116,7 @@ def event_action(action: permissions.Action):
                 return fn(request, ev, **kwargs)
             except UserError as exc:
                 messages.error(request, exc.render())
-                return redirect(_back(request, ev, kwargs))
+                return redirect(_back(request, ev, kwargs, back))
 
         return view
 

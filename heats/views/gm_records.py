@@ -51,14 +51,22 @@ class KeepApartView(EventStaffRequiredMixin, SingleTableView):
             "event", "player_a", "player_b"
         )
 
+    def get_table_kwargs(self):
+        return {"version": self.version}
+
+    def get(self, request, *args, **kwargs):
+        self.version = services.form_version(self.event, services.KEEP_APART)
+        return super().get(request, *args, **kwargs)
+
     def get_context_data(self, **kwargs):
         action = reverse("heats:keep-apart-add", kwargs={"event": self.event.slug})
-        return super().get_context_data(
-            form=forms.KeepApartForm(event=self.event, action=action), **kwargs
+        form = forms.KeepApartForm(
+            event=self.event, action=action, initial={"version": self.version}
         )
+        return super().get_context_data(form=form, **kwargs)
 
 
-@event_action(permissions.KEEP_APART)
+@event_action(permissions.KEEP_APART, back="heats:keep-apart")
 def keep_apart_add(request, event: Event):
     """POST: add a pair the seating keeps apart (GMs only)."""
     form = forms.KeepApartForm(request.POST, event=event)
@@ -66,17 +74,22 @@ def keep_apart_add(request, event: Event):
         raise UserError("Choose two different players.")
     data = form.cleaned_data
     pair = services.add_keep_apart(
-        event, data["player_a"], data["player_b"], data["note"], request.user
+        event,
+        data["player_a"],
+        data["player_b"],
+        data["note"],
+        request.user,
+        version=data["version"],
     )
     messages.success(request, f"Keep apart: {pair}.")
     return redirect("heats:keep-apart", event=event.slug)
 
 
-@event_action(permissions.KEEP_APART)
+@event_action(permissions.KEEP_APART, back="heats:keep-apart")
 def keep_apart_delete(request, event: Event, pk: int):
     """POST: remove a keep-apart pair (GMs only)."""
     pair = get_object_or_404(KeepApart, event=event, pk=pk)
-    services.remove_keep_apart(pair, request.user)
+    services.remove_keep_apart(pair, request.user, request.POST.get("version"))
     messages.success(request, f"No longer kept apart: {pair}.")
     return redirect("heats:keep-apart", event=event.slug)
 
@@ -96,12 +109,16 @@ class StaffView(EventStaffRequiredMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         back = staff_url(self.event)
         staff = services.staff_of(self.event)
+        version = services.form_version(self.event, services.STAFF)
         context.update(
             gms=staff["gm"],
             assistants=staff["assistant"],
             back=back,
+            version=version,
             add_form=forms.StaffAddForm(
-                action=staff_url(self.event, "staff-add"), back=back
+                action=staff_url(self.event, "staff-add"),
+                back=back,
+                initial={"version": version},
             ),
             login_form=forms.LoginCreateForm(
                 action=staff_url(self.event, "staff-login"), back=back
@@ -124,7 +141,9 @@ def staff_add(request, event: Event):
     if not form.is_valid():
         raise UserError("Nobody was added.", _errors(form))
     data = form.cleaned_data
-    member = services.add_staff(event, data["username"], data["role"], request.user)
+    member = services.add_staff(
+        event, data["username"], data["role"], request.user, data["version"]
+    )
     role = "a GM" if data["role"] == "gm" else "an assistant GM"
     messages.success(request, f"{member.get_username()} is now {role}.")
     return redirect(staff_url(event))
@@ -139,7 +158,9 @@ def staff_remove(request, event: Event):
     )
     if not member.exists():
         raise UserError("Unknown login.")
-    role = services.remove_staff(event, member.get(), request.user)
+    role = services.remove_staff(
+        event, member.get(), request.user, request.POST.get("version")
+    )
     messages.success(
         request, f"{member.get().get_username()} is no longer {role} of the event."
     )

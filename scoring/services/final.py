@@ -181,6 +181,30 @@ def final_field(event: Event) -> FinalField:
     return found
 
 
+def field_state(found: FinalField | None, problem: UserError | None = None) -> dict:
+    """The final's field as the final page shows it (players by id, or the
+    reason there is no field yet: ``problem``), for its form version."""
+    if found is None:
+        return {"problem": problem.message if problem else ""}
+    return {
+        "players": [p.pk for p in found.players],
+        "absent": [p.pk for p in found.absent],
+        "candidates": [c.player.pk for c in found.candidates],
+        "fill": found.fill.kind if found.fill else None,
+    }
+
+
+def _field_state_now(event: Event) -> dict:
+    try:
+        return field_state(final_field(event))
+    except UserError as exc:
+        return field_state(None, exc)
+
+
+FIELD = heat_services.Topic("the final's field", _field_state_now)
+"""What the final page's forms (fill, absent) show (``heats.services.versions``)."""
+
+
 def _absent(final: Round | None) -> set[int]:
     if final is None:
         return set()
@@ -245,7 +269,12 @@ def fill_summary(field: FinalField, picks: list[RunnerUp], three: bool) -> str:
 
 @transaction.atomic
 def decide_final_fill(
-    event: Event, kind: str, *, confirm: bool = False, user=None
+    event: Event,
+    kind: str,
+    *,
+    confirm: bool = False,
+    user=None,
+    version: str | None = None,
 ) -> FinalFill:
     """Record the GM's decision for a short final (module docstring), logged.
 
@@ -254,12 +283,14 @@ def decide_final_fill(
     finalists and ``confirm=True``. Deciding again replaces the decision.
     UserError once the final is seated, when the final is not short, for an
     unknown kind, too few candidates, or a final of 3 unconfirmed or not of 3
-    finalists; NotAllowed unless ``user`` is a GM. Source: tournament.md,
+    finalists; ``StaleFormError`` when the field changed since ``version`` (the
+    page's); NotAllowed unless ``user`` is a GM. Source: tournament.md,
     Semi-final and final (silent on a short final: the GM's decision).
     """
     require(event, user, permissions.FILL_FINAL)
     final = _make_round(event, "final")
     heat_services.lock(final)
+    heat_services.require_current(event, FIELD, version)
     if final.seated_at:
         raise UserError("The final is already seated: its field cannot change.")
     current = final_field(event)
@@ -336,16 +367,20 @@ def seat_final(event: Event, *, seed=None, user=None, state: str | None = None):
 
 
 @transaction.atomic
-def mark_final_absent(event: Event, player: Player, user=None) -> None:
+def mark_final_absent(
+    event: Event, player: Player, user=None, version: str | None = None
+) -> None:
     """A finalist does not come: marked absent from the final, and nobody takes
     the seat by right ("no alternates advance to the final", seed 001); a short
     final then asks the GM (:func:`decide_final_fill`).
 
-    UserError once the final is seated; NotAllowed unless ``user`` is a GM.
+    UserError once the final is seated; ``StaleFormError`` as
+    :func:`decide_final_fill`; NotAllowed unless ``user`` is a GM.
     """
     require(event, user, permissions.RUN_FINAL)
     final = _make_round(event, "final")
     heat_services.lock(final)
+    heat_services.require_current(event, FIELD, version)
     if final.seated_at:
         raise UserError("The final is already seated: swap nobody in, play on.")
     heat_services.mark_absent(final, player, user)

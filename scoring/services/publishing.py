@@ -17,7 +17,7 @@ from django.db import transaction
 
 from heats.core.errors import UserError
 from heats.models import Event, Player
-from heats.services import log
+from heats.services import Topic, lock, log, require_current
 from heats.services.audit import acting_user
 from scoring import permissions
 from scoring.core import advancement
@@ -27,13 +27,35 @@ from scoring.models import (
     PublishedList,
     SemiFinalOverride,
 )
-from scoring.services import require_no_held_heats
+from scoring.services import event_advancement, require_no_held_heats
 
 # The parts of a list the public reads: who is on it, in call order, and why.
 LIST_PARTS = ("qualifiers", "alternates", "next_alternates")
 # Every part stored as rows (``PublishedEntry``); alternates carry their finish.
 PARTS = tuple(ListPart.values)
 FINISH = ("percent", "heat", "table", "place")
+
+
+def _override_state(event: Event) -> dict:
+    current = SemiFinalOverride.objects.filter(event=event).first()
+    if current is None:
+        return {"size": None, "added": []}
+    added = sorted(current.added.values_list("pk", flat=True))
+    return {"size": current.size, "added": added}
+
+
+def list_state(result: advancement.Advancement) -> dict:
+    """The semi-final list as the GM's page shows it (players by id), for its
+    form version (``heats.services.versions``)."""
+    return result.to_json(with_ids=True)
+
+
+OVERRIDE = Topic("the semi-final override", _override_state, ("override",))
+"""The override as the semi-final page's override form shows it."""
+SEMI_LIST = Topic(
+    "the semi-final list", lambda event: list_state(event_advancement(event))
+)
+"""The live list the "Publish" button publishes (any change may move it)."""
 
 
 @dataclass(frozen=True)
@@ -142,15 +164,27 @@ def changes(
 
 
 @transaction.atomic
-def publish(event: Event, result: advancement.Advancement, user=None) -> PublishedList:
-    """Publish ``result`` as the event's semi-final list; the old one stays as
-    history. Logs who gains and loses a seat against the previous list.
+def publish(
+    event: Event,
+    result: advancement.Advancement | None = None,
+    user=None,
+    version: str | None = None,
+) -> PublishedList:
+    """Publish ``result`` (default: the live list, worked out under the event's
+    lock) as the event's semi-final list; the old one stays as history. Logs who
+    gains and loses a seat against the previous list.
 
     UserError while a heat table's results are being checked
     (``scoring.services.held_tables``): the list would make them public.
+    ``StaleFormError`` when the live list is no longer the one the GM's page
+    showed (``version``, from ``form_version(event, SEMI_LIST, ...)``).
     """
     permissions.require(event, user, permissions.RUN_SEMI_FINAL)
+    lock(event)
     require_no_held_heats(event, "publishing the semi-final list")
+    if result is None:
+        result = event_advancement(event)
+    require_current(event, SEMI_LIST, version, list_state(result))
     previous = latest_published(event)
     diff = changes(previous, result)
     data = result.to_json()
@@ -183,13 +217,22 @@ def publish(event: Event, result: advancement.Advancement, user=None) -> Publish
 
 @transaction.atomic
 def set_override(
-    event: Event, size: int | None, added: list[Player], user=None
+    event: Event,
+    size: int | None,
+    added: list[Player],
+    user=None,
+    version: str | None = None,
 ) -> SemiFinalOverride:
     """Save the GM's semi-final size (None: recommended) and added players.
 
-    UserError for a size the event has no layout for, or a player of another event.
+    UserError for a size the event has no layout for, or a player of another
+    event; ``StaleFormError`` when the override changed since ``version`` (the
+    form's ``form_version(event, OVERRIDE)``): another GM's change is never
+    silently replaced.
     """
     permissions.require(event, user, permissions.RUN_SEMI_FINAL)
+    lock(event)
+    require_current(event, OVERRIDE, version)
     layouts = event.semi_layout_map()
     if size is not None and size not in layouts:
         sizes = ", ".join(str(s) for s in sorted(layouts))

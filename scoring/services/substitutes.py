@@ -82,9 +82,29 @@ def open_seats(event: Event) -> list[Seat]:
     )
 
 
+def no_show_state(seats: list[Seat], candidates: list[Candidate]) -> dict:
+    """What the "Replace a no-show" form shows: ``open_seats`` and
+    ``present_alternates``, by id (its form version's state)."""
+    return {
+        "seats": [[s.table.number, s.number, s.player_id] for s in seats],
+        "waiting": [c.player.pk for c in candidates],
+    }
+
+
+NO_SHOWS = heat_services.Topic(
+    "the semi-final's open seats and waiting alternates",
+    lambda event: no_show_state(open_seats(event), present_alternates(event)),
+)
+"""What the "Replace a no-show" form shows (``heats.services.versions``)."""
+
+
 @transaction.atomic
 def replace_no_show(
-    event: Event, player: Player, alternate: Player | None = None, user=None
+    event: Event,
+    player: Player,
+    alternate: Player | None = None,
+    user=None,
+    version: str | None = None,
 ) -> Seat:
     """Mark the seated ``player`` absent and give the seat to ``alternate`` (by
     default the next present alternate, :func:`present_alternates`); logged.
@@ -92,12 +112,14 @@ def replace_no_show(
     Returns the seat, now the alternate's. UserError when the semi-final is not
     seated, ``player`` has no seat in it, the table already has results, nobody
     present is waiting, or ``alternate`` is not a present unseated player on the
-    list; nothing is saved then. NotAllowed unless ``user`` is a GM. Source:
-    tournament.md, Advancement, 3 ("absent players are skipped and the next
-    alternate is called") and 9.
+    list; nothing is saved then. ``StaleFormError`` when the open seats or the
+    waiting alternates changed since ``version`` (the form's). NotAllowed unless
+    ``user`` is a GM. Source: tournament.md, Advancement, 3 ("absent players are
+    skipped and the next alternate is called") and 9.
     """
     require(event, user, permissions.REPLACE_NO_SHOW)
     heat_services.lock(event)
+    heat_services.require_current(event, NO_SHOWS, version)
     semi = semi_round(event)
     if semi is None or not semi.seated_at:
         raise UserError(

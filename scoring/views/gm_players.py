@@ -87,7 +87,7 @@ def _refused(form) -> UserError:
     )
 
 
-@event_action(permissions.CORRECT_PLAYERS)
+@event_action(permissions.CORRECT_PLAYERS, back="scoring:players")
 def player_rename(request, event: Event):
     """POST: correct a player's name, and their badge when one is typed."""
     form = RenamePlayerForm(request.POST, event=event)
@@ -102,7 +102,7 @@ def player_rename(request, event: Event):
     return redirect(players_url(event))
 
 
-@event_action(permissions.CORRECT_PLAYERS)
+@event_action(permissions.CORRECT_PLAYERS, back="scoring:players")
 def player_merge(request, event: Event):
     """POST: merge a duplicate player record into the one kept."""
     form = MergePlayersForm(request.POST, event=event)

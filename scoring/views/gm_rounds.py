@@ -105,7 +105,11 @@ class SemiView(EventStaffRequiredMixin, TemplateView):
         seated = semi is not None and semi.seated_at is not None
         action = reverse("scoring:semi-seat", kwargs={"event": self.event.slug})
         published = publishing.latest_published(self.event)
+        list_version = heat_services.form_version(
+            self.event, publishing.SEMI_LIST, publishing.list_state(self.result)
+        )
         return super().get_context_data(
+            list_version=list_version,
             recommended=event_advancement(self.event, override=False),
             to_check=held_labels(held_heat_tables(self.event)),
             override=SemiFinalOverride.objects.filter(event=self.event).first(),
@@ -129,7 +133,7 @@ class SemiView(EventStaffRequiredMixin, TemplateView):
         )
 
 
-@event_action(permissions.MARK_SEMI_PRESENCE)
+@event_action(permissions.MARK_SEMI_PRESENCE, back="scoring:semi")
 def semi_mark(request, event: Event):
     """POST: mark a semi-final qualifier present or absent; says who is called in."""
     player = event_player(event, request.POST.get("player"))
@@ -167,22 +171,28 @@ def no_show_form(event: Event, data=None) -> NoShowForm | None:
     seats = substitutes.open_seats(event)
     if not seats:
         return None
+    candidates = substitutes.present_alternates(event)
+    state = substitutes.no_show_state(seats, candidates)
+    version = heat_services.form_version(event, substitutes.NO_SHOWS, state)
     return NoShowForm(
         data,
         seats=seats,
-        candidates=substitutes.present_alternates(event),
+        candidates=candidates,
         action=reverse("scoring:semi-replace", kwargs={"event": event.slug}),
+        initial={"version": version},
     )
 
 
-@event_action(permissions.REPLACE_NO_SHOW)
+@event_action(permissions.REPLACE_NO_SHOW, back="scoring:semi")
 def semi_replace(request, event: Event):
     """POST: a seated semi-final qualifier did not show up; the next present
     alternate (or the one chosen) takes the seat (GMs only)."""
     player = event_player(event, request.POST.get("player"))
     choice = request.POST.get("alternate")
     alternate = event_player(event, choice) if choice else None
-    seat = substitutes.replace_no_show(event, player, alternate, request.user)
+    seat = substitutes.replace_no_show(
+        event, player, alternate, request.user, request.POST.get("version")
+    )
     messages.success(
         request,
         f"{player} marked absent; {seat.player} takes semi-final table "
@@ -200,6 +210,7 @@ def override_form(event: Event, data=None) -> SemiOverrideForm:
             "size": current.size,
             "added": "\n".join(p.name for p in current.added.all()),
         }
+    initial["version"] = heat_services.form_version(event, publishing.OVERRIDE)
     return SemiOverrideForm(
         data,
         initial=initial,
@@ -208,7 +219,7 @@ def override_form(event: Event, data=None) -> SemiOverrideForm:
     )
 
 
-@event_action(permissions.RUN_SEMI_FINAL)
+@event_action(permissions.RUN_SEMI_FINAL, back="scoring:semi")
 def semi_override(request, event: Event):
     """POST: save the GM's semi-final size and added players (GMs only)."""
     form = override_form(event, request.POST)
@@ -226,7 +237,13 @@ def semi_override(request, event: Event):
         raise UserError(
             f"Marked absent from the semi-final: {names}. Mark them present first."
         )
-    publishing.set_override(event, form.cleaned_data["size"], added, request.user)
+    publishing.set_override(
+        event,
+        form.cleaned_data["size"],
+        added,
+        request.user,
+        version=form.cleaned_data["version"],
+    )
     messages.success(request, "Override saved: the list below follows it.")
     return redirect("scoring:semi", event=event.slug)
 
@@ -240,16 +257,15 @@ def find_player(event: Event, name: str) -> Player:
     return player
 
 
-@event_action(permissions.RUN_SEMI_FINAL)
+@event_action(permissions.RUN_SEMI_FINAL, back="scoring:semi")
 def semi_publish(request, event: Event):
     """POST: publish the semi-final list on the standings page (GMs only)."""
-    result = event_advancement(event)
-    publishing.publish(event, result, request.user)
+    publishing.publish(event, user=request.user, version=request.POST.get("version"))
     messages.success(request, "Semi-final list published on the standings page.")
     return redirect("scoring:semi", event=event.slug)
 
 
-@event_action(permissions.SEAT)
+@event_action(permissions.SEAT, back="scoring:semi")
 def semi_seat(request, event: Event):
     """POST: seat the semi-final from the list in its layout (GMs only)."""
     seed, state = seat_request(request)
@@ -276,6 +292,9 @@ class FinalView(EventStaffRequiredMixin, TemplateView):
             field, problem = None, exc
         action = reverse("scoring:final-seat", kwargs={"event": self.event.slug})
         return super().get_context_data(
+            version=heat_services.form_version(
+                self.event, finals.FIELD, finals.field_state(field, problem)
+            ),
             round=final,
             field=field,
             finalists=field.players if field else [],
@@ -292,7 +311,7 @@ class FinalView(EventStaffRequiredMixin, TemplateView):
         )
 
 
-@event_action(permissions.FILL_FINAL)
+@event_action(permissions.FILL_FINAL, back="scoring:final")
 def final_fill(request, event: Event):
     """POST: the GM's decision for a short final: the best runner(s)-up added,
     or a final of 3 confirmed (GMs only)."""
@@ -304,22 +323,23 @@ def final_fill(request, event: Event):
         form.cleaned_data["kind"],
         confirm=form.cleaned_data["confirm"],
         user=request.user,
+        version=form.cleaned_data["version"],
     )
     messages.success(request, f"{fill.summary}.")
     return redirect("scoring:final", event=event.slug)
 
 
-@event_action(permissions.RUN_FINAL)
+@event_action(permissions.RUN_FINAL, back="scoring:final")
 def final_absent(request, event: Event):
     """POST: mark a finalist absent from the final; nobody takes the seat by
     right (no alternate advances to the final)."""
     player = event_player(event, request.POST.get("player"))
-    finals.mark_final_absent(event, player, request.user)
+    finals.mark_final_absent(event, player, request.user, request.POST.get("version"))
     messages.success(request, f"{player} marked absent from the final.")
     return redirect("scoring:final", event=event.slug)
 
 
-@event_action(permissions.SEAT)
+@event_action(permissions.SEAT, back="scoring:final")
 def final_seat(request, event: Event):
     """POST: seat the final from its field (GMs only)."""
     seed, state = seat_request(request)
