@@ -1,5 +1,9 @@
 """Keep-apart pairs: players the GM asked not to seat together (family, same
 club; tournament.md, Heats), read by the seating as a cost.
+
+Adding and removing a pair lock the event first (``heats.services.audit.lock``)
+and decide on what is saved then: the same pair added or removed by several
+presses at once is added or removed once, and the other presses are told so.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from heats.models import (
     KeepApart,
     Player,
 )
-from heats.services.audit import log
+from heats.services.audit import lock, log
 
 
 def keep_apart_pairs(event: Event) -> set[frozenset[str]]:
@@ -30,10 +34,12 @@ def add_keep_apart(
     event: Event, a: Player, b: Player, note: str = "", user=None
 ) -> KeepApart:
     """Ask future seatings to keep ``a`` and ``b`` apart; UserError for one player
-    twice or a pair already listed."""
+    twice or a pair already listed (also when listed meanwhile by another press:
+    the event's lock orders them)."""
     permissions.require(event, user, permissions.KEEP_APART)
     if a.pk == b.pk:
         raise UserError("A keep-apart pair needs two different players.")
+    lock(event)
     low, high = sorted((a, b), key=lambda p: p.pk)
     if KeepApart.objects.filter(event=event, player_a=low, player_b=high).exists():
         raise UserError(f"{a} and {b} are already kept apart.")
@@ -44,7 +50,11 @@ def add_keep_apart(
 
 @transaction.atomic
 def remove_keep_apart(pair: KeepApart, user=None) -> None:
-    """Forget a keep-apart pair, logged."""
+    """Forget a keep-apart pair, logged once: UserError when it is already
+    removed (by another press or another GM meanwhile)."""
     permissions.require(pair.event, user, permissions.KEEP_APART)
+    lock(pair.event)
+    if not KeepApart.objects.filter(pk=pair.pk).exists():
+        raise UserError(f"{pair}: already removed from the keep-apart pairs.")
     log(pair.event, user, "keep-apart", f"No longer kept apart: {pair}")
     pair.delete()

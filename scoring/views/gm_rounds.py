@@ -244,8 +244,14 @@ def find_player(event: Event, name: str) -> Player:
 def semi_publish(request, event: Event):
     """POST: publish the semi-final list on the standings page (GMs only)."""
     result = event_advancement(event)
-    publishing.publish(event, result, request.user)
-    messages.success(request, "Semi-final list published on the standings page.")
+    if publishing.publish(event, result, request.user) is None:
+        messages.info(
+            request,
+            "The semi-final list is already published as it stands (Publish "
+            "pressed twice?): nothing changed.",
+        )
+    else:
+        messages.success(request, "Semi-final list published on the standings page.")
     return redirect("scoring:semi", event=event.slug)
 
 
