@@ -110,7 +110,7 @@ class SeatForm(forms.Form):
     ``state`` is the round's seating state when the page was drawn
     (``services.seating_state``): a second press of the button finds the round
     seated since and changes nothing. ``clean_state`` is None when a client sent
-    no state (then the round is seated whatever its state).
+    no state (``heats.views.common.seat_request`` reads it as "unseated").
     """
 
     seed = forms.CharField(
@@ -193,16 +193,31 @@ class KeepApartForm(forms.Form):
 
 class StartClockForm(forms.Form):
     """Start a round's clock now, or at the designated start time typed (today,
-    the convention's time zone)."""
+    the convention's time zone).
+
+    ``started`` is the round's recorded start when the page was drawn
+    (``services.clock_state``): a second press finds the clock started (or
+    corrected) since and changes nothing. ``clean_started`` is None when a client
+    sent none (the view reads it as "not started").
+    """
 
     at = forms.TimeField(
         label="Designated start (empty: now)",
         required=False,
         widget=forms.TimeInput(attrs={"type": "time", "step": 60}),
     )
+    started = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args, action: str = "", submit: str = "Start clock", **kwargs):
+    def __init__(
+        self,
+        *args,
+        action: str = "",
+        submit: str = "Start clock",
+        started: str = "",
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
+        self.fields["started"].initial = started
         self.helper = _helper(action, submit, css="btn-outline-success")
         self.helper.form_id = "start-clock-form"
 
@@ -212,6 +227,9 @@ class StartClockForm(forms.Form):
         if at is None:
             return None
         return timezone.make_aware(datetime.combine(timezone.localdate(), at))
+
+    def clean_started(self) -> str | None:
+        return self.cleaned_data["started"].strip() or None
 
 
 ROLE_CHOICES = [("assistant", "Assistant GM"), ("gm", "GM")]

@@ -25,6 +25,7 @@ from heats.services.checkin import (  # noqa: F401
 from heats.services.clock import (  # noqa: F401
     clock_json,
     clock_start,
+    clock_state,
     current_round,
     marks,
     round_json,

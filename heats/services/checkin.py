@@ -59,29 +59,55 @@ def next_heat_number(event: Event) -> int:
 def open_heat(event: Event, number: int | None, user=None) -> tuple[Round, bool]:
     """Create the event's next heat; ``(heat, True)``.
 
-    ``number`` is the heat the GM's page expected to create (its
-    ``next_heat_number`` when drawn). When that heat exists already, made by an
-    earlier press of the same button or by another GM, it is returned as
-    ``(heat, False)`` and nothing is created: pressing "New heat" twice opens one
-    heat. ``None`` always creates the next heat. Raises NotAllowed unless
-    ``user`` may create heats (permissions.CREATE_HEAT).
+    "New heat" pressed twice, or by two GMs, opens one heat, whatever the page
+    posted: under the event's lock, a heat that already exists is returned as
+    ``(heat, False)`` and nothing is created when it is
+
+    - heat ``number``, the heat the GM's page expected to create (its
+      ``next_heat_number`` when drawn; None when a client sent none), or
+    - the event's last heat while it is unused (nobody checked in, not seated,
+      no clock started): a next heat waits until the last one has players.
+
+    Raises NotAllowed unless ``user`` may create heats (permissions.CREATE_HEAT).
     """
     permissions.require(event, user, permissions.CREATE_HEAT)
     lock(event)
-    if number is not None:
-        existing = event.rounds.filter(kind=RoundKind.HEAT, number=number).first()
-        if existing is not None:
-            return existing, False
+    heats = event.rounds.filter(kind=RoundKind.HEAT)
+    existing = heats.filter(number=number).first() if number is not None else None
+    if existing is None:
+        existing = heats.order_by("-number").first()
+        if existing is not None and not _unused(existing):
+            existing = None
+    if existing is not None:
+        return existing, False
+    return _create_heat(event, user), True
+
+
+def _unused(rnd: Round) -> bool:
+    """True while nobody is checked in to ``rnd`` and it was neither seated nor
+    started: a "New heat" that made it made nothing a GM has used yet."""
+    if rnd.seated_at or rnd.start_time:
+        return False
+    return not rnd.entries.exists() and not rnd.tables.exists()
+
+
+def _create_heat(event: Event, user) -> Round:
+    """Save and log the event's next heat (the caller holds the event's lock)."""
     rnd = Round.objects.create(
         event=event, kind=RoundKind.HEAT, number=next_heat_number(event)
     )
     log(event, user, "round", f"Created {rnd.label}", round=rnd.code)
-    return rnd, True
+    return rnd
 
 
+@transaction.atomic
 def create_heat(event: Event, user=None) -> Round:
-    """Create the event's next heat (one more than the highest heat number)."""
-    return open_heat(event, None, user)[0]
+    """Create the event's next heat (one more than the highest heat number),
+    even after an unused one (a command's or a test's; the GM's button is
+    :func:`open_heat`). NotAllowed unless ``user`` may create heats."""
+    permissions.require(event, user, permissions.CREATE_HEAT)
+    lock(event)
+    return _create_heat(event, user)
 
 
 def parse_name_list(text: str) -> list[tuple[str, str]]:

@@ -16,6 +16,7 @@ from heats import permissions
 from heats.core import clock
 from heats.models import Event, Round
 from heats.services.audit import (
+    lock,
     log,
 )
 
@@ -93,12 +94,34 @@ def clock_json(event: Event, rnd: Round | None, now: datetime | None = None) -> 
     }
 
 
+def clock_state(rnd: Round | None) -> str:
+    """The round's recorded start as a page shows it: "not started" (also for no
+    round, ``None``), or the start it records (ISO 8601).
+
+    A "Start clock" button sends the state its page was drawn in, so a second
+    press (or another GM's) made from the same page is recognised
+    (``start_clock``'s ``state``).
+    """
+    return rnd.start_time.isoformat() if rnd and rnd.start_time else "not started"
+
+
 @transaction.atomic
-def start_clock(rnd: Round, at: datetime | None = None, user=None) -> Round:
+def start_clock(
+    rnd: Round, at: datetime | None = None, user=None, *, state: str | None = None
+) -> Round | None:
     """Record the start of ``rnd`` (``at``, default now): its clock reads 0:00
     then, and "Seat now" is due ``seat_after`` minutes later. Setting it again
-    corrects it. NotAllowed unless ``user`` may start the clock (a GM)."""
+    corrects it. NotAllowed unless ``user`` may start the clock (a GM).
+
+    With ``state`` (``clock_state`` as the GM's page showed it), a clock started
+    or corrected since then is left as it is and None is returned: "Start clock"
+    pressed twice starts it once, "Correct the start" pressed twice corrects it
+    once. The round's lock orders the presses.
+    """
     permissions.require(rnd.event, user, permissions.START_CLOCK)
+    lock(rnd)
+    if state is not None and state != clock_state(rnd):
+        return None
     rnd.start_time = at or timezone.now()
     rnd.save(update_fields=["start_time"])
     local = timezone.localtime(rnd.start_time)

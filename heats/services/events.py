@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from heats.core.errors import UserError
 from heats.core.rounds import RoundCode, RoundCodeError
@@ -60,9 +60,10 @@ def create_event(
     ``settings`` maps names of :data:`EVENT_SETTINGS` to values (minutes, seconds,
     a ``SeatingPolicy``); the rest keep the model's WBC defaults. UserError when the
     slug is not a slug (letters, digits, ``-`` and ``_``), the name is blank, the
-    slug is taken, or a setting is out of range (one problem per field). The rule
-    set name is checked by the caller, the results app, which knows the rule
-    sets. Anonymous users are refused (``permissions.require_login``).
+    slug is taken (also by a request saving it at the same moment), or a setting
+    is out of range (one problem per field). The rule set name is checked by the
+    caller, the results app, which knows the rule sets. Anonymous users are
+    refused (``permissions.require_login``).
     """
     require_login(user)
     name = " ".join(name.split())
@@ -78,12 +79,25 @@ def create_event(
     if Event.objects.filter(slug=slug).exists():
         raise UserError(f"An event {slug!r} already exists.")
     event = Event(slug=slug, name=name, rules=rules, **_settings(settings or {}))
-    event.save()
+    _insert(event)
     log(event, user, "event", f"Created event {name!r} ({rules} rules)")
     if gm is not None:
         event.gms.add(gm)
         log(event, user, "staff", f"{gm.get_username()} is a GM", gm=gm.pk)
     return event
+
+
+def _insert(event: Event) -> None:
+    """Save the new ``event``; UserError when its slug was saved meanwhile ("New
+    event" pressed twice: no row to lock yet, so the unique slug decides, and on
+    PostgreSQL the second insert waits for the first to commit)."""
+    try:
+        with transaction.atomic():
+            event.save()
+    except IntegrityError:
+        if not Event.objects.filter(slug=event.slug).exists():
+            raise
+        raise UserError(f"An event {event.slug!r} already exists.") from None
 
 
 def _settings(values: dict) -> dict:

@@ -1,5 +1,9 @@
 """Keep-apart pairs: players the GM asked not to seat together (family, same
 club; tournament.md, Heats), read by the seating as a cost.
+
+Adding and removing a pair lock the event first (``heats.services.audit.lock``)
+and decide on what is saved then: the same pair added or removed by several
+presses at once is added or removed once, and the other presses are told so.
 """
 
 from __future__ import annotations
@@ -47,16 +51,17 @@ def add_keep_apart(
     version: str | None = None,
 ) -> KeepApart:
     """Ask future seatings to keep ``a`` and ``b`` apart; UserError for one player
-    twice or a pair already listed; ``StaleFormError`` when the list changed
-    since ``version`` (the page's ``form_version``)."""
+    twice or a pair already listed (also when listed meanwhile by another press:
+    the event's lock orders them); ``StaleFormError`` when the list changed since
+    ``version`` (the page's ``form_version``)."""
     permissions.require(event, user, permissions.KEEP_APART)
-    lock(event)
-    require_current(event, KEEP_APART, version)
     if a.pk == b.pk:
         raise UserError("A keep-apart pair needs two different players.")
+    lock(event)
     low, high = sorted((a, b), key=lambda p: p.pk)
     if KeepApart.objects.filter(event=event, player_a=low, player_b=high).exists():
         raise UserError(f"{a} and {b} are already kept apart.")
+    require_current(event, KEEP_APART, version)
     pair = KeepApart.objects.create(event=event, player_a=low, player_b=high, note=note)
     log(event, user, "keep-apart", f"Keep apart: {pair}")
     return pair
@@ -64,10 +69,13 @@ def add_keep_apart(
 
 @transaction.atomic
 def remove_keep_apart(pair: KeepApart, user=None, version: str | None = None) -> None:
-    """Forget a keep-apart pair, logged; ``StaleFormError`` as
+    """Forget a keep-apart pair, logged once: UserError when it is already
+    removed (by another press or another GM meanwhile); ``StaleFormError`` as
     :func:`add_keep_apart`."""
     permissions.require(pair.event, user, permissions.KEEP_APART)
     lock(pair.event)
+    if not KeepApart.objects.filter(pk=pair.pk).exists():
+        raise UserError(f"{pair}: already removed from the keep-apart pairs.")
     require_current(pair.event, KEEP_APART, version)
     log(pair.event, user, "keep-apart", f"No longer kept apart: {pair}")
     pair.delete()

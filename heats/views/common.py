@@ -141,12 +141,18 @@ def round_or_current(event: Event, code: str | None) -> Round | None:
         raise Http404(f"No round {code!r}") from None
 
 
-def seat_request(request) -> tuple[str | None, str | None]:
-    """The seed and the page's seating state posted by a "Seat" button."""
+def seat_request(request) -> tuple[str | None, str]:
+    """The seed and the page's seating state posted by a "Seat" button.
+
+    A post without a state (or with a seed too long to read) counts as made from
+    a page showing the round unseated: it seats a round not seated yet and leaves
+    a seated one as it is. Only a post naming the round's current seating draws
+    it anew (``services.seat_round``'s ``state``)."""
     form = forms.SeatForm(request.POST)
+    unseated = services.seating_state(None)
     if not form.is_valid():
-        return None, None
-    return form.cleaned_data["seed"], form.cleaned_data["state"]
+        return None, unseated
+    return form.cleaned_data["seed"], form.cleaned_data["state"] or unseated
 
 
 def already_seated(rnd: Round) -> str:

@@ -196,6 +196,7 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
             "start_clock_form": forms.StartClockForm(
                 action=self.action("round-start-clock"),
                 submit="Correct the start" if rnd.start_time else "Start clock",
+                started=services.clock_state(rnd),
             ),
             "swap_form": forms.SwapForm(
                 players=sorted(seated + waiting, key=lambda p: p.name_key),
@@ -299,7 +300,9 @@ def round_seat(request, event: Event, round: str):
 
 @event_action(permissions.START_CLOCK)
 def round_start_clock(request, event: Event, round: str):
-    """POST: start the round's clock now or at the time typed (GMs only)."""
+    """POST: start the round's clock now or at the time typed (GMs only); a
+    clock started since the page was drawn (its ``started``; none: not started) is
+    left as it is."""
     rnd = round_or_404(event, round)
     form = forms.StartClockForm(request.POST)
     if not form.is_valid():
@@ -307,10 +310,31 @@ def round_start_clock(request, event: Event, round: str):
             "The clock was not started.",
             [f"{form[n].label}: {' '.join(e)}" for n, e in form.errors.items()],
         )
-    services.start_clock(rnd, form.cleaned_data["at"], request.user)
+    state = form.cleaned_data["started"] or services.clock_state(None)
+    started = services.start_clock(
+        rnd, form.cleaned_data["at"], request.user, state=state
+    )
     start = timezone.localtime(rnd.start_time)
-    messages.success(request, f"{rnd.label} clock started at {start:%H:%M}.")
+    if started is None:
+        messages.info(request, _clock_unchanged(rnd, state, start))
+    else:
+        messages.success(request, f"{rnd.label} clock started at {start:%H:%M}.")
     return redirect(round_url(rnd))
+
+
+def _clock_unchanged(rnd: Round, state: str, start) -> str:
+    """The message for a "Start clock" press made from a page drawn before the
+    clock's latest start (a second press, or another GM's): nothing changed."""
+    if state == services.clock_state(None):
+        return (
+            f"{rnd.label}'s clock is already running (started at {start:%H:%M}; "
+            "Start clock pressed twice?): nothing changed. To move its start, "
+            "use Correct the start."
+        )
+    return (
+        f"{rnd.label}'s clock changed since this page was opened (now started at "
+        f"{start:%H:%M}): nothing changed. Check it before correcting it again."
+    )
 
 
 @event_action(permissions.SWAP)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.generic import TemplateView
 from django_tables2 import SingleTableView
@@ -87,8 +87,11 @@ def keep_apart_add(request, event: Event):
 
 @event_action(permissions.KEEP_APART, back="heats:keep-apart")
 def keep_apart_delete(request, event: Event, pk: int):
-    """POST: remove a keep-apart pair (GMs only)."""
-    pair = get_object_or_404(KeepApart, event=event, pk=pk)
+    """POST: remove a keep-apart pair (GMs only); a pair removed meanwhile (a
+    second press) is a message, not a 404."""
+    pair = KeepApart.objects.filter(event=event, pk=pk).first()
+    if pair is None:
+        raise UserError("That keep-apart pair was already removed.")
     services.remove_keep_apart(pair, request.user, request.POST.get("version"))
     messages.success(request, f"No longer kept apart: {pair}.")
     return redirect("heats:keep-apart", event=event.slug)

@@ -10,6 +10,7 @@ Words (tournament.md, Advancement, 5 and 9):
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -169,12 +170,15 @@ def publish(
     result: advancement.Advancement | None = None,
     user=None,
     version: str | None = None,
-) -> PublishedList:
+) -> PublishedList | None:
     """Publish ``result`` (default: the live list, worked out under the event's
     lock) as the event's semi-final list; the old one stays as history. Logs who
     gains and loses a seat against the previous list.
 
-    UserError while a heat table's results are being checked
+    None, and nothing published, when ``result`` is the latest published list
+    as it stands (entries and the rest of its data): "Publish" pressed twice, or
+    by two GMs, publishes once; the event's lock orders the presses. UserError
+    while a heat table's results are being checked
     (``scoring.services.held_tables``): the list would make them public.
     ``StaleFormError`` when the live list is no longer the one the GM's page
     showed (``version``, from ``form_version(event, SEMI_LIST, ...)``).
@@ -186,25 +190,17 @@ def publish(
         result = event_advancement(event)
     require_current(event, SEMI_LIST, version, list_state(result))
     previous = latest_published(event)
+    data = _list_data(result)
+    entries = _entries(result)
+    if previous is not None and _same(previous, data, entries):
+        return None
     diff = changes(previous, result)
-    data = result.to_json()
     published = PublishedList.objects.create(
-        event=event,
-        data={k: v for k, v in data.items() if k not in PARTS + ("double_winner_ids",)},
-        published_by=acting_user(user),
+        event=event, data=data, published_by=acting_user(user)
     )
-    PublishedEntry.objects.bulk_create(
-        PublishedEntry(
-            published_list=published,
-            part=part,
-            position=position,
-            player_id=row["player_id"],
-            reason=row["reason"],
-            **{k: row.get(k) for k in FINISH},
-        )
-        for part, rows in _result_rows(result).items()
-        for position, row in enumerate(rows, start=1)
-    )
+    for entry in entries:
+        entry.published_list = published
+    PublishedEntry.objects.bulk_create(entries)
     detail = f"Published the semi-final list ({len(result.qualifiers)} players)"
     if diff:
         detail += (
@@ -213,6 +209,41 @@ def publish(
         )
     log(event, user, "publish", detail, gains=diff.gains, losses=diff.losses)
     return published
+
+
+def _list_data(result: advancement.Advancement) -> dict:
+    """What ``PublishedList.data`` keeps of ``result``: all but its parts, as
+    JSON reads it back (lists, not tuples)."""
+    data = result.to_json()
+    kept = {k: v for k, v in data.items() if k not in PARTS + ("double_winner_ids",)}
+    return json.loads(json.dumps(kept))
+
+
+def _entries(result: advancement.Advancement) -> list[PublishedEntry]:
+    """``result``'s rows as unsaved ``PublishedEntry`` (no list yet)."""
+    return [
+        PublishedEntry(
+            part=part,
+            position=position,
+            player_id=row["player_id"],
+            reason=row["reason"],
+            **{k: row.get(k) for k in FINISH},
+        )
+        for part, rows in _result_rows(result).items()
+        for position, row in enumerate(rows, start=1)
+    ]
+
+
+def _entry_key(entry: PublishedEntry) -> tuple:
+    fields = ("part", "position", "player_id", "reason", *FINISH)
+    return tuple(getattr(entry, name) for name in fields)
+
+
+def _same(published: PublishedList, data: dict, entries: list) -> bool:
+    """True when ``published`` holds ``data`` and ``entries`` (``_list_data``,
+    ``_entries``): publishing them again would change nothing."""
+    saved = sorted(map(_entry_key, published.entries.all()))
+    return published.data == data and saved == sorted(map(_entry_key, entries))
 
 
 @transaction.atomic

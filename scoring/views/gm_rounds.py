@@ -260,8 +260,15 @@ def find_player(event: Event, name: str) -> Player:
 @event_action(permissions.RUN_SEMI_FINAL, back="scoring:semi")
 def semi_publish(request, event: Event):
     """POST: publish the semi-final list on the standings page (GMs only)."""
-    publishing.publish(event, user=request.user, version=request.POST.get("version"))
-    messages.success(request, "Semi-final list published on the standings page.")
+    version = request.POST.get("version")
+    if publishing.publish(event, user=request.user, version=version) is None:
+        messages.info(
+            request,
+            "The semi-final list is already published as it stands (Publish "
+            "pressed twice?): nothing changed.",
+        )
+    else:
+        messages.success(request, "Semi-final list published on the standings page.")
     return redirect("scoring:semi", event=event.slug)
 
 

@@ -54,7 +54,7 @@ def test_one_new_name_checked_in_from_eight_browsers_is_one_player(gm, heat):
     assert heat.entries.count() == 1
 
 
-def test_new_heat_pressed_six_times_at_once_opens_one_heat(gm, heat):
+def test_new_heat_pressed_six_times_at_once_opens_one_heat(gm, heat_23):
     clients = browsers(gm, 6)
     dashboard = clients[0].get(reverse("heats:event-gm", kwargs={"event": "wbc"}))
     number = hidden(dashboard.content.decode(), "number")
@@ -62,11 +62,11 @@ def test_new_heat_pressed_six_times_at_once_opens_one_heat(gm, heat):
     outcomes = at_once(lambda i: clients[i].post(url, {"number": number}), 6)
     assert errors(outcomes) == []
     assert {o.value["Location"] for o in outcomes} == {round_url("round-detail", "2")}
-    heats = heat.event.rounds.filter(kind=RoundKind.HEAT)
+    heats = heat_23.event.rounds.filter(kind=RoundKind.HEAT)
     assert sorted(heats.values_list("number", flat=True)) == [1, 2]
 
 
-def test_a_second_new_heat_from_the_same_page_opens_the_first_ones_heat(gm, heat):
+def test_a_second_new_heat_from_the_same_page_opens_the_first_ones_heat(gm, heat_23):
     client = browsers(gm, 1)[0]
     page = client.get(reverse("heats:event-gm", kwargs={"event": "wbc"}))
     number = hidden(page.content.decode(), "number")
@@ -74,7 +74,7 @@ def test_a_second_new_heat_from_the_same_page_opens_the_first_ones_heat(gm, heat
     client.post(url, {"number": number})
     second = client.post(url, {"number": number}, follow=True)
     assert "Heat 2 was already created" in second.content.decode()
-    assert heat.event.rounds.filter(kind=RoundKind.HEAT).count() == 2
+    assert heat_23.event.rounds.filter(kind=RoundKind.HEAT).count() == 2
 
 
 def test_seat_now_pressed_six_times_at_once_seats_the_round_once(gm, heat_23):

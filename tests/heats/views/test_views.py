@@ -17,6 +17,8 @@ def test_new_heat_numbers_heats_in_order(gm_client, event):
     url = reverse("heats:round-create", kwargs={"event": "wbc"})
     first = gm_client.post(url)
     assert first["Location"] == "/e/wbc/gm/round/1/"
+    # A next heat waits until the last one has players (issue 16, item 3).
+    check_in(event.rounds.get(), names(4))
     gm_client.post(url)
     heats = event.rounds.filter(kind=RoundKind.HEAT).values_list("number", flat=True)
     assert sorted(heats) == [1, 2]
