@@ -47,8 +47,6 @@ import re
 import time
 from collections.abc import Callable, Collection
 
-from csp.constants import HEADER, HEADER_REPORT_ONLY
-from csp.middleware import CSPMiddleware
 from django.conf import settings
 from django.contrib.admin.models import LogEntry
 from django.core.cache import cache
@@ -197,29 +195,13 @@ class PublicCacheMiddleware:
     """Answers a cached public page before the URL is even resolved: a GET
     without a session cookie, for an event whose version this process read less
     than ``VERSION_TTL`` seconds ago. Anything else goes on to the view. It sits
-    after the security and GZip middleware, before the session, auth, CSRF,
-    clickjacking and CSP ones: a hit needs none of them but their headers,
-    ``X-Frame-Options`` and the Content-Security-Policy, which it sets itself
-    (the policy by django-csp's own middleware, so it is the one every other
-    page gets; worked out once per process and settings, since it holds no nonce
-    and no view changes it)."""
+    after the security and GZip middleware, before the session, auth, CSRF and
+    clickjacking ones: a hit needs none of them but ``X-Frame-Options``, which it
+    sets itself (the Content-Security-Policy is set on every response by
+    ``medici_tourney.csp``, first in ``MIDDLEWARE``)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
-        self.csp = CSPMiddleware(get_response)
-        self.policy: tuple[tuple, list[tuple[str, str]]] = ((), [])
-
-    def csp_headers(self, request) -> list[tuple[str, str]]:
-        """The CSP headers django-csp sets on a page, as (name, value) pairs."""
-        config = (
-            getattr(settings, "CONTENT_SECURITY_POLICY", None),
-            getattr(settings, "CONTENT_SECURITY_POLICY_REPORT_ONLY", None),
-        )
-        if self.policy[0] != config:
-            probe = self.csp.process_response(request, HttpResponse())
-            found = [(h, probe[h]) for h in (HEADER, HEADER_REPORT_ONLY) if h in probe]
-            self.policy = (config, found)
-        return self.policy[1]
 
     def __call__(self, request):
         if (
@@ -242,8 +224,6 @@ class PublicCacheMiddleware:
             return None
         response = _respond(request, entry, version)
         response["X-Frame-Options"] = settings.X_FRAME_OPTIONS
-        for name, value in self.csp_headers(request):
-            response[name] = value
         return response
 
 

@@ -94,6 +94,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # The Content-Security-Policy on every response, error pages and answers of
+    # the middleware below included (medici_tourney.csp).
+    "medici_tourney.csp.PolicyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Static files straight from STATIC_ROOT (or the finders while DEBUG is on),
     # compressed and with far-future caching for the hashed names.
@@ -109,7 +112,6 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "csp.middleware.CSPMiddleware",
 ]
 
 ROOT_URLCONF = "medici_tourney.urls"
