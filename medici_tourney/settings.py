@@ -112,6 +112,9 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A form over Django's size limit gets the site's page saying so, not a bare
+    # 400 (medici_tourney.request_size).
+    "medici_tourney.request_size.RequestSizeMiddleware",
 ]
 
 ROOT_URLCONF = "medici_tourney.urls"
