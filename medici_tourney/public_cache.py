@@ -44,11 +44,12 @@ answers requests without a session cookie.
 from __future__ import annotations
 
 import re
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Collection
+from urllib.parse import parse_qsl, urlencode
 
-from csp.constants import HEADER, HEADER_REPORT_ONLY
-from csp.middleware import CSPMiddleware
 from django.conf import settings
 from django.contrib.admin.models import LogEntry
 from django.core.cache import cache
@@ -72,6 +73,11 @@ RENDER_LOCK = 5
 # Bodies shorter than this are sent as they are (GZipMiddleware's own threshold).
 MIN_GZIP = 200
 EVENT_PATH = re.compile(r"^/e/(?P<slug>[-a-zA-Z0-9_]+)/")
+# Where cached_response leaves the names of the query parameters a page reads,
+# in the WSGI environ (``request.META``), for PublicPagesWSGI.
+PARAMS_KEY = "medici.public_params"
+# Bytes a stored answer costs besides its own (the tuple, dict slot, objects).
+ENTRY_OVERHEAD = 512
 
 # slug -> (event id, version, time.monotonic() when read)
 _memo: dict[str, tuple[int, str, float]] = {}
@@ -134,12 +140,14 @@ def _page_key(event_id: int, request) -> str:
 def _keep_params(request, params: Collection[str]) -> None:
     """Leave in ``request.GET`` only the query parameters a page reads: neither its
     cache key nor its rendering depends on any other, so ``?x=1``, ``?x=2``, ...
-    are one page, rendered once per version (not one rendering each)."""
+    are one page, rendered once per version (not one rendering each). The names
+    are left in ``request.META`` (the WSGI environ) for :class:`PublicPagesWSGI`."""
     kept = QueryDict(mutable=True)
     for name in sorted(set(params) & set(request.GET)):
         kept.setlist(name, request.GET.getlist(name))
     request.GET = kept
     request._public_query = kept.urlencode()
+    request.META[PARAMS_KEY] = tuple(sorted(params))
 
 
 def _respond(request, entry: tuple, version: str) -> HttpResponse:
@@ -197,29 +205,13 @@ class PublicCacheMiddleware:
     """Answers a cached public page before the URL is even resolved: a GET
     without a session cookie, for an event whose version this process read less
     than ``VERSION_TTL`` seconds ago. Anything else goes on to the view. It sits
-    after the security and GZip middleware, before the session, auth, CSRF,
-    clickjacking and CSP ones: a hit needs none of them but their headers,
-    ``X-Frame-Options`` and the Content-Security-Policy, which it sets itself
-    (the policy by django-csp's own middleware, so it is the one every other
-    page gets; worked out once per process and settings, since it holds no nonce
-    and no view changes it)."""
+    after the security and GZip middleware, before the session, auth, CSRF and
+    clickjacking ones: a hit needs none of them but ``X-Frame-Options``, which it
+    sets itself (the Content-Security-Policy is set on every response by
+    ``medici_tourney.csp``, first in ``MIDDLEWARE``)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
-        self.csp = CSPMiddleware(get_response)
-        self.policy: tuple[tuple, list[tuple[str, str]]] = ((), [])
-
-    def csp_headers(self, request) -> list[tuple[str, str]]:
-        """The CSP headers django-csp sets on a page, as (name, value) pairs."""
-        config = (
-            getattr(settings, "CONTENT_SECURITY_POLICY", None),
-            getattr(settings, "CONTENT_SECURITY_POLICY_REPORT_ONLY", None),
-        )
-        if self.policy[0] != config:
-            probe = self.csp.process_response(request, HttpResponse())
-            found = [(h, probe[h]) for h in (HEADER, HEADER_REPORT_ONLY) if h in probe]
-            self.policy = (config, found)
-        return self.policy[1]
 
     def __call__(self, request):
         if (
@@ -242,8 +234,6 @@ class PublicCacheMiddleware:
             return None
         response = _respond(request, entry, version)
         response["X-Frame-Options"] = settings.X_FRAME_OPTIONS
-        for name, value in self.csp_headers(request):
-            response[name] = value
         return response
 
 
@@ -255,11 +245,16 @@ class PublicPagesWSGI:
     Stored: a ``200`` GET answer carrying ``X-Event-Version`` (pages of
     :func:`cached_response`) and no ``Set-Cookie``, for a request without a
     session cookie, keyed by scheme (``wsgi.url_scheme`` and the header of
-    ``SECURE_PROXY_SSL_HEADER``, when set), host, path, query and whether gzip
-    is accepted.
+    ``SECURE_PROXY_SSL_HEADER``, when set), host, path, the query as the page
+    reads it (:func:`page_query`) and whether gzip is accepted. A query holding
+    a parameter the page does not read (``?x=1``, ``?utm_source=…``) is
+    answered by Django, which keeps one rendering for all of them, and is never
+    stored here: junk queries cannot fill a process's memory.
     Served: while this process's memo of the event's version (see "memo") is
-    younger than ``VERSION_TTL`` and equals the stored answer's version. At most
-    ``LIMIT`` answers are kept; past that they are all dropped and stored again.
+    younger than ``VERSION_TTL`` and equals the stored answer's version.
+    Bounded: at most ``settings.PUBLIC_PAGES_BYTES`` bytes and ``LIMIT``
+    answers, the oldest stored dropped first; a newer version of a page
+    replaces the older one.
     Everything else goes to Django, whose headers (CSP, security, framing) the
     stored answer already holds.
     """
@@ -268,22 +263,43 @@ class PublicPagesWSGI:
 
     def __init__(self, app) -> None:
         self.app = app
-        self.pages: dict[tuple, tuple[str, str, list, bytes]] = {}
+        # key -> (version, status, headers, body, size in bytes), oldest first
+        self.pages: OrderedDict[tuple, tuple[str, str, list, bytes, int]] = (
+            OrderedDict()
+        )
+        self.size = 0
+        # path -> the query parameters its page reads (learned from Django)
+        self.params: dict[str, frozenset[str]] = {}
+        self.lock = threading.Lock()  # gthread workers store from many threads
+
+    def clear(self) -> None:
+        """Forget every stored answer and every page's parameters."""
+        with self.lock:
+            self.pages.clear()
+            self.params.clear()
+            self.size = 0
 
     def __call__(self, environ, start_response):
-        key = self._key(environ)
-        if key is None:
+        base = self._base(environ)
+        if base is None:
             return self.app(environ, start_response)
-        stored = self.pages.get(key)
-        if stored is not None:
-            version, status, headers, body = stored
-            fresh = _fresh_version(key[0])
-            if fresh is not None and fresh[1] == version:
-                start_response(status, headers)
-                return [body]
-        return self._store(key, environ, start_response)
+        params = self.params.get(environ["PATH_INFO"])
+        if params is not None:
+            query = page_query(environ.get("QUERY_STRING", ""), params)
+            if query is None:
+                return self.app(environ, start_response)
+            stored = self.pages.get((*base, query))
+            if stored is not None:
+                version, status, headers, body, _ = stored
+                fresh = _fresh_version(base[0])
+                if fresh is not None and fresh[1] == version:
+                    start_response(status, headers)
+                    return [body]
+        return self._store(base, environ, start_response)
 
-    def _key(self, environ) -> tuple | None:
+    def _base(self, environ) -> tuple | None:
+        """The key of the page without its query, None when nothing may be
+        stored for this request."""
         if environ.get("REQUEST_METHOD") != "GET":
             return None
         if settings.SESSION_COOKIE_NAME in environ.get("HTTP_COOKIE", ""):
@@ -300,11 +316,10 @@ class PublicPagesWSGI:
             environ.get(proxy[0], "") if proxy else "",
             host,
             environ["PATH_INFO"],
-            environ.get("QUERY_STRING", ""),
             gzip,
         )
 
-    def _store(self, key, environ, start_response):
+    def _store(self, base, environ, start_response):
         seen: list = []
 
         def capture(status, headers, exc_info=None):
@@ -315,12 +330,68 @@ class PublicPagesWSGI:
         if not seen or not seen[0].startswith("200"):
             return result
         names = {name.lower(): value for name, value in seen[1]}
-        if "x-event-version" not in names or "set-cookie" in names:
+        params = environ.get(PARAMS_KEY)
+        if "x-event-version" not in names or "set-cookie" in names or params is None:
+            return result
+        params = frozenset(params)
+        query = page_query(environ.get("QUERY_STRING", ""), params)
+        if query is None:
+            self._learn(environ["PATH_INFO"], params)
             return result
         body = b"".join(result)
         if hasattr(result, "close"):
             result.close()
-        if len(self.pages) >= self.LIMIT:
-            self.pages.clear()
-        self.pages[key] = (names["x-event-version"], seen[0], list(seen[1]), body)
+        entry = (names["x-event-version"], seen[0], list(seen[1]), body)
+        self._keep(environ["PATH_INFO"], params, (*base, query), entry)
         return [body]
+
+    def _learn(self, path: str, params: frozenset[str]) -> None:
+        with self.lock:
+            if path not in self.params and len(self.params) >= self.LIMIT:
+                self.params.clear()
+            self.params[path] = params
+
+    def _keep(self, path: str, params: frozenset[str], key: tuple, entry) -> None:
+        """Store ``entry`` (version, status, headers, body) under ``key``,
+        dropping the oldest answers while over the bounds."""
+        budget = settings.PUBLIC_PAGES_BYTES
+        size = _entry_size(key, entry)
+        self._learn(path, params)
+        with self.lock:
+            old = self.pages.pop(key, None)
+            self.size -= old[4] if old else 0
+            if size > budget:
+                return
+            while self.pages and (
+                self.size + size > budget or len(self.pages) >= self.LIMIT
+            ):
+                self.size -= self.pages.popitem(last=False)[1][4]
+            self.pages[key] = (*entry, size)
+            self.size += size
+
+
+def _entry_size(key: tuple, entry: tuple) -> int:
+    """About the bytes a stored answer holds: body, headers, status and key."""
+    version, status, headers, body = entry
+    texts = [version, status, *(f"{n}{v}" for n, v in headers), *map(str, key)]
+    return len(body) + sum(len(text) for text in texts) + ENTRY_OVERHEAD
+
+
+def page_query(query_string: str, params: Collection[str]) -> str | None:
+    """``query_string`` (WSGI's ``QUERY_STRING``) as a page reading only
+    ``params`` sees it: its pairs sorted by name (the values of one name kept in
+    order) and encoded again, ``""`` for none; None when it holds another
+    parameter or Django would not read it (too many fields). Decoded as Django
+    decodes ``request.GET``, so two queries with one result are one page."""
+    try:
+        text = query_string.encode("latin-1").decode("utf-8", "replace")
+        pairs = parse_qsl(
+            text,
+            keep_blank_values=True,
+            max_num_fields=settings.DATA_UPLOAD_MAX_NUMBER_FIELDS,
+        )
+    except (UnicodeEncodeError, ValueError):
+        return None
+    if any(name not in params for name, _ in pairs):
+        return None
+    return urlencode(sorted(pairs, key=lambda pair: pair[0]))

@@ -94,6 +94,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # The Content-Security-Policy on every response, error pages and answers of
+    # the middleware below included (medici_tourney.csp).
+    "medici_tourney.csp.PolicyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Static files straight from STATIC_ROOT (or the finders while DEBUG is on),
     # compressed and with far-future caching for the hashed names.
@@ -109,7 +112,9 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "csp.middleware.CSPMiddleware",
+    # A form over Django's size limit gets the site's page saying so, not a bare
+    # 400 (medici_tourney.request_size).
+    "medici_tourney.request_size.RequestSizeMiddleware",
 ]
 
 ROOT_URLCONF = "medici_tourney.urls"
@@ -203,6 +208,11 @@ def cache_settings(url: str) -> dict:
 
 
 CACHES = cache_settings(os.environ.get("DJANGO_CACHE_URL", ""))
+# Bytes of public pages each server process keeps to repeat them without Django
+# (medici_tourney.public_cache.PublicPagesWSGI): MEDICI_PUBLIC_PAGES_MB, 16 MB.
+PUBLIC_PAGES_BYTES = int(
+    float(os.environ.get("MEDICI_PUBLIC_PAGES_MB", "16")) * 1024 * 1024
+)
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"

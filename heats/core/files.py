@@ -20,23 +20,29 @@ from heats.core.errors import UserError
 
 
 def size_text(size: int) -> str:
-    """``2097152`` -> ``"2 MB"``, ``524288`` -> ``"512 KB"`` (binary units)."""
-    if size >= 1024 * 1024 and size % (1024 * 1024) == 0:
-        return f"{size // (1024 * 1024)} MB"
+    """``2097152`` -> ``"2 MB"``, ``2621440`` -> ``"2.5 MB"``, ``524288`` ->
+    ``"512 KB"`` (binary units, at most one decimal, only when exact)."""
+    mb = 1024 * 1024
+    if size >= mb and size * 10 % mb == 0:
+        return f"{size / mb:g} MB"
     if size >= 1024 and size % 1024 == 0:
         return f"{size // 1024} KB"
     return f"{size} bytes"
 
 
+def size_message(limit: int, what: str = "The file", advice: str = "") -> str:
+    """ "The file is larger than 2 MB (2,097,152 bytes): split it." with ``what``
+    ("The file", "The pasted text") and ``advice`` ("split it") filled in."""
+    return f"{what} is larger than {size_text(limit)} ({limit:,} bytes)" + (
+        f": {advice}." if advice else "."
+    )
+
+
 def check_size(size: int, limit: int, what: str = "The file", advice: str = "") -> None:
-    """UserError when ``size`` bytes are more than ``limit``: "The file is larger
-    than 2 MB (2,097,152 bytes): split it." with ``what`` ("The file", "The pasted
-    text") and ``advice`` ("split it") filled in."""
+    """UserError (:func:`size_message`) when ``size`` bytes are more than
+    ``limit``."""
     if size > limit:
-        raise UserError(
-            f"{what} is larger than {size_text(limit)} ({limit:,} bytes)"
-            + (f": {advice}." if advice else ".")
-        )
+        raise UserError(size_message(limit, what, advice))
 
 
 def decode_utf8(data: bytes, hint: str = "") -> str:

@@ -6,10 +6,12 @@
 Before gunicorn starts, in this order:
 
 secret key
-    ``DJANGO_SECRET_KEY`` or ``DJANGO_SECRET_KEY_FILE`` when either is set; otherwise
-    the file ``.secret_key`` in the repository (ignored by git, mode 0600) is used,
-    and made with a new random key the first time. Logins therefore survive a
-    restart, and no secret is ever committed.
+    ``DJANGO_SECRET_KEY`` when set; otherwise the file ``DJANGO_SECRET_KEY_FILE``
+    names, by default ``.secret_key`` in the repository (ignored by git), made with
+    a new random key (mode 0600) the first time. Logins therefore survive a
+    restart, and no secret is ever committed. Two servers started at once end
+    with one key: the file appears whole or not at all, and the one that finds it
+    made meanwhile reads it.
 allowed hosts
     ``DJANGO_ALLOWED_HOSTS`` when set; otherwise the loopback names, ``--host``, and
     when listening on every address (``0.0.0.0`` or ``::``) this machine's name and
@@ -21,7 +23,10 @@ HTTPS
     X-Forwarded-Proto trusted (settings.py).
 database and static files
     ``manage.py migrate`` and ``manage.py collectstatic`` (hashed, compressed
-    copies into ``STATIC_ROOT``, which whitenoise serves).
+    copies into ``STATIC_ROOT``, which whitenoise serves), one server at a time:
+    each holds a lock on the file ``.serve.lock`` in the repository meanwhile, so
+    two servers started at once neither apply a migration twice nor save static
+    files over each other.
 
 gunicorn runs ``--workers`` processes of ``--threads`` threads each (its
 ``gthread`` worker): a thread answers cached public pages from memory while
@@ -35,33 +40,59 @@ Exits with a message (code 1) when the secret key file cannot be read or made.
 from __future__ import annotations
 
 import argparse
+import fcntl
 import os
 import secrets
 import socket
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 BASE_DIR = Path(__file__).resolve().parents[2]
 KEY_FILE = BASE_DIR / ".secret_key"
+SETUP_LOCK = BASE_DIR / ".serve.lock"
 LOOPBACK = ["127.0.0.1", "localhost", "[::1]"]
 EVERY_ADDRESS = {"0.0.0.0", "::", "[::]", ""}
 
 
 def ensure_key_file(path: Path) -> Path:
     """``path``, made with a new random key (only the owner may read it) when it
-    does not exist yet; SystemExit with the reason when it cannot be made."""
-    if not path.exists():
+    does not exist yet; SystemExit with the reason when it cannot be made.
+
+    The key is written to a file of its own, then linked as ``path``: a reader
+    never sees a half-written key, and when another server made ``path``
+    meanwhile the link fails and its key is kept."""
+    if path.exists():
+        return path
+    try:
+        descriptor, draft = tempfile.mkstemp(dir=path.parent, prefix=".key-")
         try:
-            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        except OSError as error:
-            raise SystemExit(
-                f"Cannot make the secret key file {path}: {error}"
-            ) from None
-        with os.fdopen(descriptor, "w", encoding="utf-8") as out:
-            out.write(secrets.token_urlsafe(50) + "\n")
-        print(f"Made a new secret key in {path} (keep it; never commit it).")
+            with os.fdopen(descriptor, "w", encoding="utf-8") as out:
+                out.write(secrets.token_urlsafe(50) + "\n")
+                out.flush()
+                os.fsync(out.fileno())
+            os.link(draft, path)
+        finally:
+            os.unlink(draft)
+    except FileExistsError:
+        return path  # another server made it first
+    except OSError as error:
+        raise SystemExit(f"Cannot make the secret key file {path}: {error}") from None
+    print(f"Made a new secret key in {path} (keep it; never commit it).")
     return path
+
+
+def set_up(manage: list[str], env: dict[str, str]) -> None:
+    """``migrate`` and ``collectstatic`` under the lock on ``SETUP_LOCK``: a
+    second server started meanwhile waits, then finds both done."""
+    with SETUP_LOCK.open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file is closed
+        for command in (
+            ["migrate", "--noinput"],
+            ["collectstatic", "--noinput", "-v0"],
+        ):
+            subprocess.run([*manage, *command], env=env, check=True, cwd=BASE_DIR)
 
 
 def machine_addresses() -> list[str]:
@@ -124,8 +155,9 @@ def server_environment(host: str, base: dict[str, str]) -> dict[str, str]:
     """The environment gunicorn and the set-up commands run with (see module doc)."""
     env = dict(base)
     env["DJANGO_DEBUG"] = "0"
-    if not env.get("DJANGO_SECRET_KEY") and not env.get("DJANGO_SECRET_KEY_FILE"):
-        env["DJANGO_SECRET_KEY_FILE"] = str(ensure_key_file(KEY_FILE))
+    if not env.get("DJANGO_SECRET_KEY"):
+        key_file = Path(env.get("DJANGO_SECRET_KEY_FILE") or KEY_FILE)
+        env["DJANGO_SECRET_KEY_FILE"] = str(ensure_key_file(key_file))
     env.setdefault("DJANGO_ALLOWED_HOSTS", allowed_hosts(host))
     env.setdefault("DJANGO_SECURE", "0")
     return env
@@ -146,9 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=4)
     args = parser.parse_args(argv)
     env = server_environment(args.host, dict(os.environ))
-    manage = [sys.executable, str(BASE_DIR / "manage.py")]
-    for command in (["migrate", "--noinput"], ["collectstatic", "--noinput", "-v0"]):
-        subprocess.run([*manage, *command], env=env, check=True, cwd=BASE_DIR)
+    set_up([sys.executable, str(BASE_DIR / "manage.py")], env)
     secure = env["DJANGO_SECURE"] not in {"0", "", "false", "no", "off"}
     print(
         f"Serving on http://{bind_address(args.host, args.port)}/ "

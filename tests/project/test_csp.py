@@ -200,3 +200,29 @@ def test_a_public_page_from_the_cache_carries_the_policy_too(client, demo_event,
     assert again["X-Event-Version"] == fresh["X-Event-Version"]  # from the cache
     assert policy(again) == policy(fresh)
     assert policy(again)["script-src"] == ["'self'"]
+
+
+# --- every response, error pages too (issue 16, item 8) ----------------------------
+
+
+def test_the_bad_host_400_carries_the_policy(client):
+    # Refused before most middleware runs (CommonMiddleware reads the host).
+    response = client.get("/", HTTP_HOST="not-an-allowed-host.example")
+    assert response.status_code == 400
+    assert policy(response) == EXPECTED
+
+
+@pytest.mark.parametrize("path", ["/nowhere/", "/e/no-such-event/"])
+def test_the_debug_404_carries_the_policy(client, settings, path):
+    # django-csp leaves Django's debug 404 and 500 pages without one.
+    settings.DEBUG = True
+    response = client.get(path)
+    assert response.status_code == 404
+    assert policy(response) == EXPECTED
+
+
+def test_a_static_file_carries_the_policy(client):
+    response = client.get("/static/css/site.css")
+    response.close()  # a file response: its file stays open until closed
+    assert response.status_code == 200
+    assert policy(response) == EXPECTED

@@ -109,3 +109,62 @@ def test_password_reset_is_offered_with_email(client, settings, gm):
     response = client.post(reverse("password_reset"), {"email": "gm@example.org"})
     assert response.status_code == 302
     assert [m.to for m in mail.outbox] == [["gm@example.org"]]
+
+
+# --- a request over Django's size limit (issue 16, item 8) -------------------------
+
+TOO_BIG = (
+    "The text sent is larger than 2.5 MB (2,621,440 bytes): nothing was saved. "
+    "Split it and send the parts one at a time."
+)
+
+
+def test_the_request_limit_is_djangos_default(settings):
+    assert settings.DATA_UPLOAD_MAX_MEMORY_SIZE == 2_621_440
+
+
+def test_an_oversize_urlencoded_paste_gets_the_apps_message(client, event, gm):
+    Round.objects.create(event=event, kind=RoundKind.HEAT, number=1)
+    client.force_login(gm)
+    names = "\n".join(f"Player {i:07d}" for i in range(200_000))  # 3.2 MB
+    response = client.post(
+        reverse("heats:round-paste", kwargs={"event": event.slug, "round": "1"}),
+        "text=" + names.replace("\n", "%0A").replace(" ", "+"),
+        content_type="application/x-www-form-urlencoded",
+    )
+    assert response.status_code == 413
+    page = text(response)
+    assert TOO_BIG in page
+    assert '<h1 class="h3 mb-3">Too much at once</h1>' in page
+    assert "Medici tourney" in page  # the site's navigation bar
+    assert not event.players.exists()
+
+
+def test_an_oversize_multipart_paste_gets_the_apps_message(client, event, gm):
+    client.force_login(gm)
+    csv = "heat,table,player,final\n" + "1,1,Ann,90\n" * 300_000  # 3.3 MB
+    response = client.post(
+        reverse("scoring:results-import", kwargs={"event": event.slug}), {"text": csv}
+    )
+    assert response.status_code == 413
+    assert TOO_BIG in text(response)
+    assert "Content-Security-Policy" in response
+
+
+def test_the_oversize_message_is_given_in_debug_too(client, event, gm, settings):
+    settings.DEBUG = True
+    client.force_login(gm)
+    response = client.post(
+        reverse("scoring:results-import", kwargs={"event": event.slug}),
+        {"text": "x" * 3_000_000},
+    )
+    assert response.status_code == 413
+    assert TOO_BIG in text(response)
+
+
+def test_a_bad_request_gets_the_sites_400_page(client):
+    response = client.get("/", HTTP_HOST="not-an-allowed-host.example")
+    assert response.status_code == 400
+    page = text(response)
+    assert '<h1 class="h3 mb-3">Bad request</h1>' in page
+    assert "Medici tourney" in page

@@ -5,6 +5,10 @@ session, a cookie-setting answer or another method goes to Django."""
 from __future__ import annotations
 
 import io
+import json
+import random
+import string
+from urllib.parse import urlencode
 
 import pytest
 from django.core.handlers.wsgi import WSGIHandler
@@ -36,7 +40,7 @@ def get(path: str, **extra) -> tuple[str, dict, bytes]:
 
 @pytest.fixture
 def repeat(demo_event):
-    application.pages.clear()
+    application.clear()
     return demo_event
 
 
@@ -68,11 +72,84 @@ def test_sessions_and_other_pages_go_to_django(repeat):
     assert application.pages == {}
 
 
-def test_the_store_is_bounded(repeat, monkeypatch):
+def stored_queries() -> list[str]:
+    """The queries of the stored answers, oldest first."""
+    return [key[-1] for key in application.pages]
+
+
+def test_the_store_is_bounded_in_answers(repeat, monkeypatch):
     monkeypatch.setattr(public_cache.PublicPagesWSGI, "LIMIT", 2)
-    for query in ("a=1", "a=2", "a=3"):
-        get("/e/demo/standings.json", QUERY_STRING=query)
-    assert len(application.pages) == 1
+    for heat in (1, 2, 3):
+        get("/e/demo/seating.json", QUERY_STRING=f"round={heat}")
+    assert stored_queries() == ["round=2", "round=3"]  # the oldest dropped
+
+
+def test_the_store_is_bounded_in_bytes(repeat, settings):
+    # The seating feeds of heats 1-3 (50, 54 and 56 players): two fit in 2.5
+    # times the first one's bytes (body, headers and key), three do not.
+    get("/e/demo/seating.json", QUERY_STRING="round=1")
+    first = application.size
+    application.clear()
+    settings.PUBLIC_PAGES_BYTES = int(2.5 * first)
+    for heat in (1, 2, 3):
+        get("/e/demo/seating.json", QUERY_STRING=f"round={heat}")
+    assert stored_queries() == ["round=2", "round=3"]
+    bodies = sum(len(answer[3]) for answer in application.pages.values())
+    assert bodies <= application.size <= settings.PUBLIC_PAGES_BYTES
+
+
+JUNK_NAMES = ["x", "utm_source", "fbclid", "page", "sort", "lang", "v", "_", "a[]"]
+PAGES = ["/e/demo/", "/e/demo/standings.json", "/e/demo/kiosk/", "/e/demo/find/"]
+
+
+def junk_query(chance: random.Random) -> str:
+    """One to three parameters no public page reads, with random values."""
+    names = chance.sample(JUNK_NAMES, chance.randint(1, 3))
+    return urlencode(
+        [(name + str(chance.randint(0, 99)), token(chance)) for name in names]
+    )
+
+
+def token(chance: random.Random) -> str:
+    return "".join(chance.choices(string.ascii_letters + "é/&=?", k=12))
+
+
+def test_junk_query_strings_store_nothing_and_get_the_page(repeat):
+    plain = {path: get(path)[2] for path in PAGES}
+    chance = random.Random(16)
+    for _ in range(3000):
+        path = chance.choice(PAGES)
+        status, _, body = get(path, QUERY_STRING=junk_query(chance))
+        assert (status[:3], body) == ("200", plain[path]), path
+    assert stored_queries() == [""] * len(PAGES)  # the plain pages alone
+    assert application.size <= sum(map(len, plain.values())) + 4 * 4096
+    # The kiosk's panel still tells the kiosk that nothing changed.
+    version = get("/e/demo/kiosk/panel/")[1]["X-Event-Version"]
+    assert get("/e/demo/kiosk/panel/", QUERY_STRING=f"v={version}")[0][:3] == "204"
+
+
+def test_the_parameters_a_page_reads_are_kept_in_the_key(repeat):
+    one = get("/e/demo/seating.json", QUERY_STRING="round=1")[2]
+    two = get("/e/demo/seating.json", QUERY_STRING="round=2")[2]
+    assert json.loads(one)["round"]["code"] == "1"
+    assert json.loads(two)["round"]["code"] == "2"
+    for query in ("x=9&round=1", "round=%31", "round=1&utm_source=mail"):
+        assert get("/e/demo/seating.json", QUERY_STRING=query)[2] == one, query
+    assert stored_queries() == ["round=1", "round=2"]
+
+
+def test_a_sortable_page_is_sorted_as_asked(repeat):
+    # The public seating sorts its tables (django-tables2's ?<prefix>sort=); it
+    # is not one of the stored pages.
+    def by_name(query: str) -> str:
+        page = get("/e/demo/round/1/seating/", QUERY_STRING=query)[2].decode()
+        return page[page.index('id="by-name"') : page.index('id="by-table"')]
+
+    ascending, descending = by_name("names-sort=player"), by_name("names-sort=-player")
+    first, last = "Avery Birchwood", "Zion Pemberton"  # heat 1, A to Z
+    assert ascending.index(first) < ascending.index(last)
+    assert descending.index(last) < descending.index(first)
+    assert application.pages == {}
 
 
 def test_an_https_answer_is_not_repeated_over_plain_http(repeat):

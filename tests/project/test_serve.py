@@ -21,6 +21,25 @@ def test_key_file_is_made_once_private_and_kept(tmp_path):
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
 
 
+def test_a_key_file_made_meanwhile_is_read_not_replaced(tmp_path, monkeypatch):
+    # Two `make serve` at once: both find no key file, the other one makes it
+    # first; this one must take that key, not fail nor write its own.
+    path = tmp_path / ".secret_key"
+    path.write_text("the-other-servers-key\n")
+    monkeypatch.setattr(serve.Path, "exists", lambda self: False)
+    assert serve.ensure_key_file(path) == path
+    assert path.read_text() == "the-other-servers-key\n"
+    assert [p.name for p in tmp_path.iterdir()] == [".secret_key"]
+
+
+def test_a_named_key_file_is_made_when_missing(tmp_path):
+    path = tmp_path / "keys" / "medici.key"
+    path.parent.mkdir()
+    env = serve.server_environment("127.0.0.1", {"DJANGO_SECRET_KEY_FILE": str(path)})
+    assert env["DJANGO_SECRET_KEY_FILE"] == str(path)
+    assert len(path.read_text().strip()) >= 50
+
+
 def test_server_environment_turns_debug_off_and_keeps_given_values(monkeypatch):
     base = {
         "DJANGO_DEBUG": "1",

@@ -4,6 +4,7 @@ Runs on a scratch SQLite database and static folder in a temporary directory."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -110,3 +111,72 @@ def test_the_login_page_is_served(server):
     status, headers, body = get(server + "/accounts/login/")
     assert status == 200 and b"csrfmiddlewaretoken" in body
     assert "Content-Security-Policy" in headers
+
+
+# --- two `make serve` started at once (issue 16, item 8) ----------------------------
+
+
+def start_serve(env: dict, port: int, log) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "medici_tourney.ops.serve", "--port", str(port)]
+        + ["--workers", "1", "--threads", "1"],
+        env=env,
+        cwd=REPO,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+
+
+def listening(port: int) -> bool:
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+        return True
+    except OSError:
+        return False
+
+
+def test_two_servers_started_at_once_share_one_key_and_one_static_folder(tmp_path):
+    key, static = tmp_path / "secret.key", tmp_path / "static"
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",  # not migrated yet
+        "DJANGO_STATIC_ROOT": str(static),
+        "DJANGO_SECRET_KEY_FILE": str(key),  # not made yet
+    }
+    for name in ("DJANGO_SECRET_KEY", "DJANGO_ALLOWED_HOSTS"):
+        env.pop(name, None)
+    ports = [free_port(), free_port()]
+    logs = [(tmp_path / f"serve-{n}.log").open("wb") for n in (0, 1)]
+    servers = [
+        start_serve(env, port, log) for port, log in zip(ports, logs, strict=True)
+    ]
+    try:
+        deadline = time.monotonic() + 2 * START_LIMIT
+        while time.monotonic() < deadline and not all(map(listening, ports)):
+            if any(server.poll() is not None for server in servers):
+                break
+            time.sleep(0.2)
+        output = [(tmp_path / f"serve-{n}.log").read_text() for n in (0, 1)]
+        assert [server.poll() for server in servers] == [None, None], output
+        pages = [get(f"http://127.0.0.1:{port}/") for port in ports]
+    finally:
+        for server in servers:
+            if server.poll() is None:
+                os.killpg(server.pid, signal.SIGTERM)
+            server.wait(timeout=30)
+        for log in logs:
+            log.close()
+    assert [status for status, _, _ in pages] == [200, 200]
+    assert sum("Made a new secret key" in text for text in output) == 1
+    assert len(key.read_text().split()) == 1
+    # Every file of the manifest is there, and nothing else: no copy a second
+    # collectstatic saved under another name beside the first one's.
+    manifest = json.loads((static / "staticfiles.json").read_text())["paths"]
+    names = set(manifest) | set(manifest.values()) | {"staticfiles.json"}
+    found = {
+        str(p.relative_to(static))
+        for p in static.rglob("*")
+        if p.is_file() and p.suffix not in (".gz", ".br")
+    }
+    assert found == names

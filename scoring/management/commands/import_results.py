@@ -12,11 +12,12 @@ from heats.services import get_event
 from scoring.core.results_csv import (
     MAX_FILE_BYTES,
     SIZE_ADVICE,
+    ParsedResults,
     decode_results,
     parse_results_csv,
 )
 from scoring.models import RecordHistory
-from scoring.services import import_results, new_event
+from scoring.services import ImportSummary, import_into_new_event, import_results
 
 
 def source_name(path: str) -> str:
@@ -55,25 +56,41 @@ class Command(BaseCommand):
             # Bytes, decoded as the page decodes an upload: one message for both.
             data = read_file(options["file"], MAX_FILE_BYTES, SIZE_ADVICE)
             text = decode_results(data)
-            # A bad file creates no event; the import itself writes in one short
-            # transaction after reading the file (a long one would hold SQLite's
-            # write lock and make results saved meanwhile wait).
-            parsed = parse_results_csv(text)
-            event = self._event(options)
-            summary = import_results(
-                event,
-                text,
-                replace=options["replace"],
-                source=source_name(options["file"]),
-                parsed=parsed,
-            )
+            summary = self._import(options, text, parse_results_csv(text))
         except UserError as exc:
             raise CommandError(str(exc)) from exc
         for line in summary.lines():
             self.stdout.write(line)
 
-    def _event(self, options) -> Event:
-        slug = options["event"]
-        if options["create"] and not Event.objects.filter(slug=slug).exists():
-            return new_event(slug, options["name"] or slug, options["rules"])
-        return get_event(slug)
+    def _import(self, options, text: str, parsed: ParsedResults) -> ImportSummary:
+        """Import into the saved event, or (``--create``) into a new one.
+
+        A bad file never gets here, so it creates no event. A new event and its
+        rows are one transaction: killed midway, the command leaves nothing. Into
+        a saved event the import writes in one short transaction after planning
+        (a long one would hold SQLite's write lock and make results saved
+        meanwhile wait)."""
+        source = source_name(options["file"])
+        if self._creates(options):
+            return import_into_new_event(
+                options["event"],
+                options["name"] or options["event"],
+                options["rules"],
+                text,
+                source=source,
+                parsed=parsed,
+            )
+        return import_results(
+            get_event(options["event"]),
+            text,
+            replace=options["replace"],
+            source=source,
+            parsed=parsed,
+        )
+
+    def _creates(self, options) -> bool:
+        """True when ``--create`` is given and the event does not exist yet."""
+        return (
+            options["create"]
+            and not Event.objects.filter(slug=options["event"]).exists()
+        )

@@ -32,6 +32,7 @@ from scoring.core import advancement
 from scoring.core.results_csv import ParsedResults, ResultRow, parse_results_csv
 from scoring.models import PlayerRecord, RecordHistory, TableCheck
 from scoring.permissions import NotAllowed, may, refusal, require
+from scoring.services.core import new_event
 from scoring.services.result_status import update_result_status
 from scoring.services.results_import.plan import (
     DesiredRecord,
@@ -188,6 +189,28 @@ def import_results(
             plan = make_plan(event, parsed, SavedState.load(event, keys))
             plan.refuse(event, user, replace)
     raise AssertionError("unreachable")
+
+
+def import_into_new_event(
+    slug: str,
+    name: str,
+    rules: str,
+    text: str,
+    *,
+    source: str = "CSV",
+    parsed: ParsedResults | None = None,
+) -> ImportSummary:
+    """Create the event ``slug`` (``new_event``) and import ``text`` into it as
+    :func:`import_results` does, in one transaction: an error, or the process
+    killed, at any point leaves either no event or the event with every row.
+
+    The write lock is held while the file is planned, but no one else can be
+    saving results of an event that does not exist yet. UserError as
+    ``new_event`` and ``import_results`` raise them.
+    """
+    with transaction.atomic():
+        event = new_event(slug, name, rules)
+        return import_results(event, text, source=source, parsed=parsed)
 
 
 def _lock_rounds(event: Event, keys: set[tuple[str, int]]) -> dict[tuple, Round]:
