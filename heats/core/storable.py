@@ -47,6 +47,13 @@ def text_problem(text: str) -> str | None:
     return None
 
 
+def without_surrogates(text: str) -> str:
+    """``text`` with each surrogate replaced by U+FFFD (the replacement
+    character), so that a page can show a refused value back: a response is
+    UTF-8, which cannot encode a surrogate."""
+    return SURROGATE.sub("\ufffd", text)
+
+
 def number_problem(value: int | float) -> str | None:
     """What is wrong with a JSON number, or None: NaN, an infinity (or a number
     too large for a float, such as ``1e400``), or a magnitude beyond
