@@ -171,10 +171,10 @@ def player_seated_twice(doc: dict) -> str:
 def duplicate_badge(doc: dict) -> str:
     (i, one), (j, two) = objects_of(doc, "heats.player")[:2]
     two["fields"]["badge"] = one["fields"]["badge"]
-    badge = one["fields"]["badge"]
+    event, badge = one["fields"]["event"], one["fields"]["badge"]
     return (
-        f"{at(j, two, 'badge')}: event 1 and badge {badge!r} again (objects[{i}] has "
-        "them): player_badge_unique_per_event"
+        f"{at(j, two, 'badge')}: event {event} and badge {badge!r} again "
+        f"(objects[{i}] has them): player_badge_unique_per_event"
     )
 
 
@@ -182,10 +182,10 @@ def duplicate_name(doc: dict) -> str:
     (i, one), (j, two) = objects_of(doc, "heats.player")[:2]
     one["fields"]["badge"] = two["fields"]["badge"] = ""
     two["fields"]["name"] = one["fields"]["name"].upper() + "  "  # the same key
-    key = one["fields"]["name_key"]
+    event, key = one["fields"]["event"], one["fields"]["name_key"]
     return (
-        f"{at(j, two, 'name')}: event 1 and name_key {key!r} again (objects[{i}] "
-        "has them): player_name_unique_without_badge"
+        f"{at(j, two, 'name')}: event {event} and name_key {key!r} again "
+        f"(objects[{i}] has them): player_name_unique_without_badge"
     )
 
 
@@ -200,7 +200,7 @@ def unknown_player(doc: dict) -> str:
 
 def unknown_player_added(doc: dict) -> str:
     index, obj = first(doc, "scoring.semifinaloverride")
-    obj["fields"]["added"] = [1, 424242]
+    obj["fields"]["added"] = [first(doc, "heats.player")[1]["pk"], 424242]
     return (
         f"{at(index, obj, 'added[1]')}: refers to heats.player 424242, which the "
         "file does not hold"
@@ -224,10 +224,12 @@ def duplicate_pk(doc: dict) -> str:
 
 def seat_in_another_round(doc: dict) -> str:
     index, obj = first(doc, "heats.seat")
-    obj["fields"]["round"] = 2
+    heat_1, heat_2 = (o["pk"] for _, o in objects_of(doc, "heats.round")[:2])
+    assert obj["fields"]["round"] == heat_1
+    obj["fields"]["round"] = heat_2
     return (
-        f"{at(index, obj, 'round')}: heats.round 2, but its table (heats.table "
-        f"{obj['fields']['table']}) is in heats.round 1"
+        f"{at(index, obj, 'round')}: heats.round {heat_2}, but its table "
+        f"(heats.table {obj['fields']['table']}) is in heats.round {heat_1}"
     )
 
 
@@ -242,7 +244,7 @@ def override_without_layout(doc: dict) -> str:
 
 def two_events(doc: dict) -> str:
     twin = json.loads(json.dumps(doc["objects"][0]))
-    twin["pk"] = 2
+    twin["pk"] += 1
     doc["objects"].append(twin)
     return "objects: 2 heats.event objects; the event file must hold exactly one event"
 
