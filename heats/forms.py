@@ -2,6 +2,10 @@
 
 ``clean_*`` methods return domain values: ``PasteForm.clean_text`` the
 ``[(name, badge)]`` rows, ``SeatForm.clean_seed`` a seed string or None.
+
+Every form of the apps is a ``StorableTextForm``: its text fields refuse what
+the database cannot store (``heats.core.storable``), the rule scoresheets and
+imports follow too.
 """
 
 from __future__ import annotations
@@ -15,8 +19,57 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from heats.core.names import display_name
+from heats.core.storable import text_problem, without_surrogates
 from heats.models import Player
 from heats.services import parse_name_list
+
+
+def validate_storable_text(value: str) -> None:
+    """Django validator: ``ValidationError`` (code ``"unstorable"``) when ``value``
+    holds text the database cannot store, a NUL character or a surrogate
+    (``heats.core.storable.text_problem``, the rule of every way in). Django's
+    ``CharField`` refuses a NUL but not a surrogate, which a form sent in UTF-7
+    carries and PostgreSQL answers with an error page (issue 16, item 5)."""
+    problem = text_problem(value)
+    if problem:
+        raise forms.ValidationError(
+            problem[0].upper() + problem[1:] + ".", code="unstorable"
+        )
+
+
+class StorableTextForm(forms.Form):
+    """A form whose every text field (a ``CharField``, its own or added in a
+    subclass's ``__init__``) refuses text the database cannot store
+    (``validate_storable_text``), before any ``clean_*`` method sees it. Once
+    cleaned, the form shows its values back with each surrogate replaced by
+    U+FFFD: a page holding one could not be sent (UTF-8 cannot encode it)."""
+
+    def full_clean(self) -> None:
+        for field in self.fields.values():
+            if isinstance(field, forms.CharField) and (
+                validate_storable_text not in field.validators
+            ):
+                field.validators.append(validate_storable_text)
+        super().full_clean()
+        if self.is_bound:
+            self.data = _shown_back(self.data)
+
+
+def _shown_back(data):
+    """``data`` (a ``QueryDict`` or a dict), its text without surrogates; the same
+    object when it holds none."""
+    if hasattr(data, "lists"):
+        pairs = [(key, value) for key, values in data.lists() for value in values]
+    else:
+        pairs = list(data.items())
+    if all(not isinstance(v, str) or without_surrogates(v) == v for _, v in pairs):
+        return data
+    if not hasattr(data, "lists"):
+        return {k: without_surrogates(v) if isinstance(v, str) else v for k, v in pairs}
+    shown = data.copy()
+    for key, values in data.lists():
+        shown.setlist(key, [without_surrogates(v) for v in values])
+    return shown
 
 
 class Button(Submit):
@@ -36,7 +89,7 @@ def _helper(action: str, submit: str, *, css: str = "btn-primary btn-lg") -> For
     return helper
 
 
-class CheckInForm(forms.Form):
+class CheckInForm(StorableTextForm):
     """One player by name (type-ahead) and optional badge; new names are created,
     but one that is part of an existing name only with ``new`` ticked."""
 
@@ -84,7 +137,7 @@ class CheckInForm(forms.Form):
         return self.cleaned_data["badge"].strip()
 
 
-class PasteForm(forms.Form):
+class PasteForm(StorableTextForm):
     """A pasted list: one name a line, ``Name, badge`` allowed."""
 
     text = forms.CharField(
@@ -104,7 +157,7 @@ class PasteForm(forms.Form):
         return rows
 
 
-class SeatForm(forms.Form):
+class SeatForm(StorableTextForm):
     """Seat a round now; a seed reproduces an earlier seating.
 
     ``state`` is the round's seating state when the page was drawn
@@ -149,7 +202,7 @@ class SeatForm(forms.Form):
         return self.cleaned_data["state"].strip() or None
 
 
-class SwapForm(forms.Form):
+class SwapForm(StorableTextForm):
     """Exchange two players of a seated round (either may be waiting)."""
 
     player_a = forms.ModelChoiceField(Player.objects.none(), label="Swap")
@@ -167,7 +220,7 @@ class SwapForm(forms.Form):
         )
 
 
-class KeepApartForm(forms.Form):
+class KeepApartForm(StorableTextForm):
     """A pair of players future seatings keep apart."""
 
     player_a = forms.ModelChoiceField(Player.objects.none(), label="Player")
@@ -191,7 +244,7 @@ class KeepApartForm(forms.Form):
         return data
 
 
-class StartClockForm(forms.Form):
+class StartClockForm(StorableTextForm):
     """Start a round's clock now, or at the designated start time typed (today,
     the convention's time zone).
 
@@ -235,7 +288,7 @@ class StartClockForm(forms.Form):
 ROLE_CHOICES = [("assistant", "Assistant GM"), ("gm", "GM")]
 
 
-class StaffAddForm(forms.Form):
+class StaffAddForm(StorableTextForm):
     """Add an existing login to the event's staff, as a GM or an assistant GM."""
 
     username = forms.CharField(label="Username", max_length=150)
@@ -256,7 +309,7 @@ class StaffAddForm(forms.Form):
         )
 
 
-class LoginCreateForm(forms.Form):
+class LoginCreateForm(StorableTextForm):
     """A new login (username and password, typed twice) for a GM or assistant GM;
     the password is checked by the site's validators in the service."""
 

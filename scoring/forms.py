@@ -16,7 +16,7 @@ from django.utils.safestring import SafeString
 
 from heats.core.errors import UserError
 from heats.core.files import check_size, decode_utf8
-from heats.forms import Button
+from heats.forms import Button, StorableTextForm
 from heats.models import Event, Player, Seat
 from heats.services import EVENT_SETTINGS, settings_problems
 from scoring.core.medici.rulesets import DEFAULT_RULESET, RULESETS
@@ -30,7 +30,7 @@ from scoring.core.results_csv import (
 from scoring.services.results import SeatScores, table_version
 
 
-class UploadOrPasteForm(forms.Form):
+class UploadOrPasteForm(StorableTextForm):
     """A text document given as an uploaded file or pasted; ``clean`` puts the text
     in ``cleaned_data["content"]``. Subclasses set the labels, the button, the most
     bytes a document may have and how its bytes are decoded.
@@ -127,7 +127,7 @@ class ScoresheetForm(UploadOrPasteForm):
     max_bytes = MAX_SHEET_BYTES
 
 
-class EventForm(forms.Form):
+class EventForm(StorableTextForm):
     """A new event: its short name (the web address), name, rule set and heat
     settings (minutes after a heat's start, timer seconds), WBC defaults filled in.
     The fields are the Event model's; the settings are checked by the service's
@@ -213,7 +213,7 @@ class SeatHeading(LayoutObject):
         )
 
 
-class ResultForm(forms.Form):
+class ResultForm(StorableTextForm):
     """Day-1, day-2 and final florins for every seat of one table, and the day
     time was called, if it was.
 
@@ -330,7 +330,7 @@ class ResultForm(forms.Form):
         ]
 
 
-class TieForm(forms.Form):
+class TieForm(StorableTextForm):
     """Who wins a tie for first, and why (tournament.md, Recording a table)."""
 
     winner = forms.TypedChoiceField(
@@ -350,7 +350,7 @@ class TieForm(forms.Form):
         )
 
 
-class SemiOverrideForm(forms.Form):
+class SemiOverrideForm(StorableTextForm):
     """The GM's semi-final size and players added to the list (Advancement, 5).
 
     ``clean_added`` returns the names, one a line; the view resolves them.
@@ -381,7 +381,7 @@ class SemiOverrideForm(forms.Form):
         return [n.strip() for n in self.cleaned_data["added"].splitlines() if n.strip()]
 
 
-class NoShowForm(forms.Form):
+class NoShowForm(StorableTextForm):
     """Replace a seated semi-final no-show by a present alternate
     (``scoring.services.substitutes.replace_no_show``). ``seats``: the open seats;
     ``candidates``: the present unseated alternates in call order; an empty
@@ -415,7 +415,7 @@ class NoShowForm(forms.Form):
         )
 
 
-class FinalFillForm(forms.Form):
+class FinalFillForm(StorableTextForm):
     """The GM's decision for a short final
     (``scoring.services.final.decide_final_fill``): ``kind`` is one of
     ``FinalFill.Kind``; ``confirm`` is needed for a final of 3."""
@@ -425,7 +425,7 @@ class FinalFillForm(forms.Form):
     version = forms.CharField(required=False, widget=forms.HiddenInput)
 
 
-class RenamePlayerForm(forms.Form):
+class RenamePlayerForm(StorableTextForm):
     """Correct one player's name and badge
     (``scoring.services.players.rename_player``)."""
 
@@ -449,7 +449,7 @@ class RenamePlayerForm(forms.Form):
         self.helper.add_input(Submit("rename", "Correct the name"))
 
 
-class MergePlayersForm(forms.Form):
+class MergePlayersForm(StorableTextForm):
     """Two player records that are one person
     (``scoring.services.players.merge_players``)."""
 

@@ -17,6 +17,7 @@ from heats.core import seating
 from heats.core.cells import restore
 from heats.core.errors import UserError
 from heats.core.names import display_name
+from heats.core.storable import text_problem
 from heats.models import (
     Entry,
     EntryStatus,
@@ -231,6 +232,8 @@ def _refuse_near_misses(directory: PlayerDirectory, name: str) -> None:
 
 
 def _check_lengths(rows: list[tuple[str, str]]) -> None:
+    """UserError listing every name or badge longer than a player holds, or
+    holding text the database cannot store (a NUL, a surrogate)."""
     names = Player._meta.get_field("name").max_length
     badges = Player._meta.get_field("badge").max_length
     problems = [
@@ -242,6 +245,12 @@ def _check_lengths(rows: list[tuple[str, str]]) -> None:
         f"line {n}: the badge is longer than {badges} characters"
         for n, (_, badge) in enumerate(rows, 1)
         if len(badge.strip()) > badges
+    ]
+    problems += [  # heats.core.storable: what PostgreSQL cannot store
+        f"line {n}: the {what}: {problem}"
+        for n, row in enumerate(rows, 1)
+        for what, text in zip(("name", "badge"), row, strict=True)
+        if (problem := text_problem(text))
     ]
     if problems:
         raise UserError("Nothing was checked in.", problems)

@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 
 from heats.core.errors import UserError
 from heats.core.rounds import RoundCode, RoundCodeError
+from heats.core.storable import text_problem
 from heats.models import (
     Event,
     Round,
@@ -59,11 +60,12 @@ def create_event(
 
     ``settings`` maps names of :data:`EVENT_SETTINGS` to values (minutes, seconds,
     a ``SeatingPolicy``); the rest keep the model's WBC defaults. UserError when the
-    slug is not a slug (letters, digits, ``-`` and ``_``), the name is blank, the
-    slug is taken (also by a request saving it at the same moment), or a setting
-    is out of range (one problem per field). The rule set name is checked by the
-    caller, the results app, which knows the rule sets. Anonymous users are
-    refused (``permissions.require_login``).
+    slug is not a slug (letters, digits, ``-`` and ``_``), the name is blank or
+    holds text the database cannot store (a NUL, a surrogate), the slug is taken
+    (also by a request saving it at the same moment), or a setting is out of range
+    (one problem per field). The rule set name is checked by the caller, the
+    results app, which knows the rule sets. Anonymous users are refused
+    (``permissions.require_login``).
     """
     require_login(user)
     name = " ".join(name.split())
@@ -76,6 +78,9 @@ def create_event(
         )
     if not name:
         raise UserError("The event needs a name.")
+    problem = text_problem(name)  # heats.core.storable, the rule of every way in
+    if problem:
+        raise UserError(f"The event's name: {problem}.")
     if Event.objects.filter(slug=slug).exists():
         raise UserError(f"An event {slug!r} already exists.")
     event = Event(slug=slug, name=name, rules=rules, **_settings(settings or {}))

@@ -16,7 +16,9 @@ splits them by topic, as ``heats.services`` does:
   ``standings``: the public standings; ``room``: the kiosk's read model;
 - ``spreadsheets``: the results export; ``printing``: the printables' data;
 - ``players``: names corrected and duplicates merged; ``transfer``: one event
-  exported and imported; ``demo``: the bundled demo event.
+  exported and imported, its file checked whole first (``transfer_schema``: the
+  schema the models give; ``transfer_check``: the file against it and its rows
+  against each other); ``demo``: the bundled demo event.
 
 The names of ``core`` and the import's entry point are importable from here.
 """

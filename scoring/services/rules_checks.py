@@ -117,11 +117,14 @@ def parse_sheet_text(text: str) -> dict:
     """Parse one scoresheet (formats.md, Scoresheet JSON) from ``text``.
 
     Raises UserError naming the line and column of a JSON syntax error, the field of
-    a value out of bounds (``sheet.check_json``: NaN, 1e400, a NUL character, deep
-    nesting...), or saying that the text is too large or not one sheet (an object
-    with ``players`` and ``days``). A sheet returned is safe to save as it is.
+    a value out of bounds (``sheet.check_json``: NaN, 1e308, a NUL character, a
+    lone surrogate, deep nesting...), or saying that the text is too large or not
+    one sheet (an object with ``players`` and ``days``). A sheet returned is safe
+    to save as it is, on any database.
     """
-    check_size(len(text.encode()), MAX_SHEET_BYTES, "The scoresheet")
+    # A surrogate is counted, not a crash: check_json names it.
+    size = len(text.encode("utf-8", "surrogatepass"))
+    check_size(size, MAX_SHEET_BYTES, "The scoresheet")
     try:
         sheet = load_json(text)
         check_json(sheet)

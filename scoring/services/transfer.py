@@ -24,6 +24,11 @@ inactive user without a usable password (so history keeps who did what, and nobo
 can log in as them until an admin sets a password and activates them); the import
 reports those names. The one id written inside a JSON field, the scoresheet in a
 "scoresheet" audit entry's ``data`` (``JSON_IDS``), is remapped too.
+
+Nothing is written from a file that is not whole and right: :func:`loads` and
+:func:`import_event` check every value against the models' own limits and every
+row against the others first (``transfer_check``; issue 16, item 4), and refuse
+naming each problem's field path (``objects[57].fields.player``).
 """
 
 from __future__ import annotations
@@ -39,21 +44,17 @@ from django.contrib.auth import get_user_model
 from django.core import serializers
 from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
-from django.core.validators import validate_slug
 from django.db import models, transaction
 from django.utils import timezone
 
 from heats.core.errors import UserError
-from heats.core.names import legacy_draw_keys, name_key
-from heats.core.rounds import RoundCodeError, round_ordinal
 from heats.models import Event
 from scoring.services.result_status import update_event_result_status
+from scoring.services.transfer_check import JSON_IDS, check_event_file
 
 FORMAT = "medici-tourney-event"
 VERSION = 1
 APPS = ("heats", "scoring")
-# Ids inside JSON fields: (model label, field, key) -> the label of the row named.
-JSON_IDS = {("heats.auditentry", "data", "submission"): "scoring.scoresheetsubmission"}
 
 
 @dataclass(frozen=True)
@@ -199,46 +200,50 @@ def dumps(document: dict[str, Any]) -> str:
 
 
 def loads(text: str) -> dict[str, Any]:
-    """Parse and check an event file's text; UserError naming what is wrong."""
+    """Parse and check an event file's text whole (``transfer_check``), its
+    derived fields worked out; UserError naming what is wrong, each problem by
+    its field path."""
     try:
         document = json.loads(text)
     except json.JSONDecodeError as exc:
         raise UserError(
             f"Not a JSON file: {exc.msg} at line {exc.lineno}, column {exc.colno}"
         ) from None
+    except (RecursionError, ValueError) as exc:  # deep nesting, a huge number
+        reason = "nested too deeply" if isinstance(exc, RecursionError) else exc
+        raise UserError(f"Not a JSON file that can be read: {reason}") from None
+    check(document)
+    return document
+
+
+def check(document: Any) -> None:
+    """UserError unless ``document`` is an event file of this version, whole and
+    right (``transfer_check.check_event_file``, which works out its derived
+    fields in place)."""
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise UserError(f'Not a medici-tourney event file (no "format": {FORMAT!r})')
     version = document.get("version")
-    if version != VERSION:
+    if type(version) is not int or version != VERSION:
         raise UserError(
-            f"Event file version {version!r}: this program reads version {VERSION} "
-            "only (export the event again with the same version of medici-tourney)"
+            f"Event file version {json.dumps(version)}: this program reads version "
+            f"{VERSION} only (export the event again with the same version of "
+            "medici-tourney)"
         )
-    objects = document.get("objects")
-    if not isinstance(objects, list) or not all(isinstance(o, dict) for o in objects):
-        raise UserError('The event file has no "objects" list')
-    known = {em.label for em in event_models()}
-    for index, obj in enumerate(objects):
-        if obj.get("model") not in known or not isinstance(obj.get("fields"), dict):
-            raise UserError(
-                f"objects[{index}]: {obj.get('model')!r} is not a model an event file "
-                "holds"
-            )
-    if [o["model"] for o in objects].count("heats.event") != 1:
-        raise UserError("The event file must hold exactly one event")
-    return document
+    check_event_file(document, {em.label: em.model for em in event_models()})
 
 
 def import_event(
     document: dict[str, Any], *, slug: str | None = None, replace: bool = False
 ) -> ImportReport:
-    """Write the event of a checked file (:func:`loads`) as ``slug`` (default: its
-    own), in one transaction. UserError when the slug is taken and not
-    ``replace``, or when a row refers to one the file does not hold."""
+    """Write the event of an event file (:func:`loads`) as ``slug`` (default: its
+    own), in one transaction. UserError, nothing written, when the file is not
+    whole and right (:func:`check`), the slug is not one or is taken and not
+    ``replace``."""
+    check(document)
     event_obj = next(o for o in document["objects"] if o["model"] == "heats.event")
-    target = slug or event_obj["fields"].get("slug", "")
+    target = slug or event_obj["fields"]["slug"]
     try:
-        validate_slug(target)
+        Event._meta.get_field("slug").clean(target, None)
     except ValidationError:
         raise UserError(f"{target!r} is not a valid event slug") from None
     with transaction.atomic():
@@ -265,35 +270,6 @@ def delete_event(event: Event) -> None:
         em.model._base_manager.filter(**{em.path: event.pk}).delete()
 
 
-def _derive(by_label: dict[str, list[dict]]) -> None:
-    """Fields a file written before they existed lacks, worked out as their
-    migrations do: a round's ``ordinal`` from its kind and number (always: it is
-    derived), a player's ``draw_key`` from the key their rolls had
-    (``legacy_draw_keys``; the file's ``draw_name`` if any)."""
-    for obj in by_label.get("heats.round", []):
-        fields = obj["fields"]
-        try:
-            fields["ordinal"] = round_ordinal(fields.get("kind"), fields.get("number"))
-        except (RoundCodeError, TypeError):
-            pass  # the field's own check names the bad kind or number
-    players = by_label.get("heats.player", [])
-    if all(obj["fields"].get("draw_key") for obj in players):
-        return
-    rows = [
-        (
-            index,
-            str(obj["fields"].get("name", "")),
-            name_key(str(obj["fields"].get("name", ""))),
-            str(obj["fields"].get("badge", "")),
-            str(obj["fields"].get("draw_name") or ""),
-        )
-        for index, obj in enumerate(players)
-    ]
-    for index, key in legacy_draw_keys(rows).items():
-        fields = players[index]["fields"]
-        fields["draw_key"] = fields.get("draw_key") or key
-
-
 class _Writer:
     """Saves a file's rows with new ids; ``ids`` maps (label, old pk) → new pk."""
 
@@ -310,7 +286,6 @@ class _Writer:
         by_label: dict[str, list[dict]] = {}
         for obj in self.objects:
             by_label.setdefault(obj["model"], []).append(obj)
-        _derive(by_label)
         for em in event_models():
             for obj in by_label.get(em.label, []):
                 self._save(em, obj)

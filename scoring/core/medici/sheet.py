@@ -24,10 +24,12 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+
+from heats.core.storable import MAX_NUMBER as MAX_NUMBER
+from heats.core.storable import json_problems, shown
 
 from .findings import ScoresheetError
 from .game import DayRecord, Game, LotRecord
@@ -43,13 +45,9 @@ MAX_FILE_BYTES = 16 * 1024 * 1024
 MAX_DEPTH = 20
 # Characters of one text (a name, a good, an ignored note).
 MAX_TEXT = 1000
-# Beyond 2**53 a JSON reader that keeps numbers as doubles (JavaScript) loses digits.
-MAX_NUMBER = 2**53
 # Digits of a JSON whole number read exactly, so a message can show it; a longer
 # one is out of range anyway (and Python's int() refuses more than 4300 digits).
 MAX_DIGITS = 4000
-SHOWN = 30
-FIELD = re.compile(r"[a-z_][a-z0-9_]*")
 
 
 @dataclass(frozen=True)
@@ -135,73 +133,15 @@ def check_json(data: Any) -> None:
     """Check every value and key of a sheet, the ignored ones too.
 
     Raises :class:`ScoresheetError` naming the first field (``days[0].money['Ann']``)
-    that holds NaN or an infinite number, a whole number beyond ``MAX_NUMBER``, text
-    with a NUL character or over ``MAX_TEXT`` characters, a key that is not text,
-    containers nested over ``MAX_DEPTH`` levels, or a value that is not JSON. Walks
-    without recursion, so any depth is safe.
+    that holds NaN or an infinite number, a number (whole or not) beyond
+    ``MAX_NUMBER``, text with a NUL character or a surrogate
+    (``heats.core.storable``: what PostgreSQL cannot store) or over ``MAX_TEXT``
+    characters, a key that is not text, containers nested over ``MAX_DEPTH``
+    levels, or a value that is not JSON. Walks without recursion, so any depth is
+    safe.
     """
-    stack: list[tuple[Any, str, int]] = [(data, "", 1)]
-    while stack:
-        value, path, depth = stack.pop()
-        if isinstance(value, Mapping):
-            children = [(item, _key_path(path, key)) for key, item in value.items()]
-        elif isinstance(value, list | tuple):
-            children = [(item, f"{path}[{i}]") for i, item in enumerate(value)]
-        else:
-            problem = _leaf_problem(value)
-            if problem:
-                raise ScoresheetError(f"{path or 'sheet'}: {problem}")
-            continue
-        if depth > MAX_DEPTH:
-            raise ScoresheetError(
-                f"{path or 'sheet'}: nested more than {MAX_DEPTH} levels deep"
-            )
-        stack += [(item, where, depth + 1) for item, where in reversed(children)]
-
-
-def _key_path(path: str, key: Any) -> str:
-    if not isinstance(key, str):
-        raise ScoresheetError(f"{path or 'sheet'}: the key {_shown(key)} is not text")
-    if not FIELD.fullmatch(key):
-        where = f"{path}[{_shown(key)}]"
-    else:
-        where = f"{path}.{key}" if path else key
-    problem = _leaf_problem(key)
-    if problem:
-        raise ScoresheetError(f"{where}: the key: {problem}")
-    return where
-
-
-def _leaf_problem(value: Any) -> str | None:
-    """What is wrong with a JSON scalar, or None."""
-    if value is None or isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        if abs(value) > MAX_NUMBER:
-            return f"the number {_shown(value)} is too large (at most {MAX_NUMBER})"
-        return None
-    if isinstance(value, float):
-        if math.isnan(value):
-            return "NaN is not a number JSON allows"
-        if math.isinf(value):
-            return "an infinite or too large number (such as 1e400 or Infinity)"
-        return None
-    if isinstance(value, str):
-        if "\x00" in value:
-            return "the text holds a NUL character (\\u0000), which cannot be saved"
-        if len(value) > MAX_TEXT:
-            return f"the text has {len(value)} characters; at most {MAX_TEXT}"
-        return None
-    return f"a {type(value).__name__} is not a JSON value"
-
-
-def _shown(value: Any) -> str:
-    """``value`` for a message, cut to ``SHOWN`` characters with its length."""
-    text = repr(value) if isinstance(value, str) else str(value)
-    if len(text) <= SHOWN:
-        return text
-    unit = "digits" if isinstance(value, int) else "characters"
-    return f"{text[:SHOWN]}… ({len(text)} {unit})"
+    for path, problem in json_problems(data, MAX_DEPTH, MAX_TEXT):
+        raise ScoresheetError(f"{path or 'sheet'}: {problem}")
 
 
 def parse_sheet(data: Any, rules: str | RuleSet | None = None) -> Sheet:
@@ -327,7 +267,7 @@ def _purchases(
         raise ScoresheetError(f"{path}: expected an object keyed by player")
     result = {}
     for name, entry in data.items():
-        where = f"{path}[{_shown(name)}]"
+        where = f"{path}[{shown(name)}]"
         seat = _seat(name, where, seats)
         if not isinstance(entry, Mapping):
             raise ScoresheetError(f"{where}: expected {{'cards': [...], 'paid': n}}")
@@ -344,14 +284,14 @@ def _money(data: Any, path: str, seats: dict[str, int]) -> tuple[int, ...]:
     money = []
     for name in seats:
         if name not in data:
-            raise ScoresheetError(f"{path}: no entry for {_shown(name)}")
-        money.append(_florins(data[name], f"{path}[{_shown(name)}]", False))
+            raise ScoresheetError(f"{path}: no entry for {shown(name)}")
+        money.append(_florins(data[name], f"{path}[{shown(name)}]", False))
     return tuple(money)
 
 
 def _seat(name: Any, path: str, seats: dict[str, int]) -> int:
     if not isinstance(name, str) or name not in seats:
-        raise ScoresheetError(f"{path}: {_shown(name)} is not a player of this sheet")
+        raise ScoresheetError(f"{path}: {shown(name)} is not a player of this sheet")
     return seats[name]
 
 
@@ -362,7 +302,7 @@ def _goods(data: Any, path: str) -> tuple[Good, ...]:
             goods.append(parse_good(text))
         except GoodError:
             raise ScoresheetError(
-                f"{path}[{i}]: {_shown(text)} is not a good of the game "
+                f"{path}[{i}]: {shown(text)} is not a good of the game "
                 "(e.g. 'cloth:3', 'gold:10')"
             ) from None
     return tuple(goods)

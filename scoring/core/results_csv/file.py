@@ -8,9 +8,10 @@ Words:
 
 The bounds keep a mistaken or hostile file from reaching the database or taking
 minutes: at most ``MAX_FILE_BYTES`` bytes and ``MAX_ROWS`` records, no cell over the
-csv module's field limit, no NUL character (the csv module reads it but PostgreSQL
-cannot store it). Each problem is a ``LineProblem`` with line and column, as the rest
-of the import reports them (formats.md, Results CSV). Pure: no database.
+csv module's field limit, no text PostgreSQL cannot store (the csv module reads a
+NUL character or a lone surrogate, ``heats.core.storable``). Each problem is a
+``LineProblem`` with line and column, as the rest of the import reports them
+(formats.md, Results CSV). Pure: no database.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Any
 
 from heats.core.errors import LineProblem
 from heats.core.files import check_size, decode_utf8
+from heats.core.storable import text_problem
 
 # Far above a convention's results (WBC 2017: 160 records, about 6 KB), low enough
 # that a mistaken file is refused at once rather than read for minutes.
@@ -60,14 +62,15 @@ def shown(text: str) -> str:
 
 def read_header(reader: csv.DictReader[str], text: str) -> list[str] | LineProblem:
     """The raw column names of ``reader``; a ``LineProblem`` for line 1 when the
-    header cannot be read or holds a NUL character."""
+    header cannot be read or holds text that cannot be saved (``cell_problem``)."""
     try:
         header = list(reader.fieldnames or [])
     except csv.Error as exc:
         return unreadable(text, 1, [], exc)
     for position, name in enumerate(header, 1):
-        if NUL in name:
-            return LineProblem(1, f"#{position}", nul_message(name))
+        problem = cell_problem(name)
+        if problem:
+            return LineProblem(1, f"#{position}", problem)
     return header
 
 
@@ -79,7 +82,8 @@ def records(
 ) -> Iterator[tuple[int, Record]]:
     """The non-blank records of ``reader`` (over ``text``) with their lines.
 
-    Appends to ``problems``: a NUL character in a cell; a cell the csv module cannot
+    Appends to ``problems``: a cell that cannot be saved (``cell_problem``: a NUL
+    character, a lone surrogate); a cell the csv module cannot
     hold (then stops: the lines after it cannot be trusted); more than ``MAX_ROWS``
     records (then stops, after counting them all). Appends a warning for cells
     beyond the header.
@@ -97,9 +101,9 @@ def records(
             problems.append(LineProblem(start, "", too_many_message(total)))
             return
         problems += [
-            LineProblem(start, str(column or ""), nul_message(cell))
+            LineProblem(start, str(column or ""), problem)
             for column, cell in _cells(raw)
-            if NUL in cell
+            if (problem := cell_problem(cell))
         ]
         yield start, raw
 
@@ -112,12 +116,17 @@ def too_many_message(total: int) -> str:
     )
 
 
-def nul_message(cell: str) -> str:
-    """The message for a cell holding a NUL character (byte 0)."""
-    return (
-        f"{shown(cell)} holds a NUL character (byte 0), which cannot be saved: "
-        "is the file UTF-16? Save it as CSV UTF-8"
-    )
+def cell_problem(cell: str) -> str | None:
+    """What keeps ``cell`` out of the database (``heats.core.storable``), or None:
+    a NUL character (byte 0; a UTF-16 file has one in every other byte) or a
+    lone surrogate."""
+    if NUL in cell:
+        return (
+            f"{shown(cell)} holds a NUL character (byte 0), which cannot be saved: "
+            "is the file UTF-16? Save it as CSV UTF-8"
+        )
+    problem = text_problem(cell)
+    return f"{shown(cell)}: {problem}" if problem else None
 
 
 def _blank(raw: Record) -> bool:

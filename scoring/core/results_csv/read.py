@@ -28,12 +28,12 @@ def parse_results_csv(text: str) -> ParsedResults:
     Returns every row in file order, each with its resolved ``player_key``. Raises
     ``ResultsFileError`` listing every problem with line and column: an empty file,
     missing or repeated columns, a non-number, negative or absurdly large number, an
-    unknown round, a name or badge longer than ``Player`` holds, a NUL character, a
-    cell over the csv module's limit, more than ``file.MAX_ROWS`` records, a
-    duplicate seat, a player twice at one table or at two tables of one round, a
-    badge used by two names, a table outside 4–6 players, a place that contradicts
-    the scores, a ``time_called`` that is not a day 1-3 or differs between the
-    lines of one table.
+    unknown round, a name or badge longer than ``Player`` holds, a NUL character or
+    a lone surrogate, a cell over the csv module's limit, more than
+    ``file.MAX_ROWS`` records, a duplicate seat, a player twice at one table or at
+    two tables of one round, a badge used by two names, a table outside 4–6
+    players, a place that contradicts the scores, a ``time_called`` that is not a
+    day 1-3 or differs between the lines of one table.
     """
     text = text.removeprefix("\ufeff")
     reader = csv.DictReader(io.StringIO(text, newline=""), skipinitialspace=True)

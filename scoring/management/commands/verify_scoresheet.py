@@ -7,8 +7,8 @@ under that rule set (the event's), and a sheet naming another one gets a finding
 naming both; without them each sheet under its own ``rules`` (``wbc`` if none).
 Exit code 0 when no sheet has findings, 1 when some do, 2 when a file or sheet
 cannot be read (too large, not UTF-8, not JSON, a value out of bounds such as NaN,
-1e400 or a NUL character, a field missing or of the wrong type) or the rule set or
-event is unknown.
+1e400, 1e308, a NUL character or a lone surrogate, a field missing or of the wrong
+type) or the rule set or event is unknown.
 """
 
 from __future__ import annotations

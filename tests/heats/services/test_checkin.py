@@ -248,3 +248,18 @@ def test_a_pasted_name_from_an_export_loses_the_exports_apostrophe():
     as a formula ("-2" is written "'-2"); pasted back, it is the same player."""
     text = "'-2\n  '=SUM(A1) , 77\n't Hooft"
     assert parse_name_list(text) == [("-2", ""), ("=SUM(A1)", "77"), ("'t Hooft", "")]
+
+
+def test_a_name_or_badge_the_database_cannot_store_is_refused(heat, event):
+    """Issue 16, item 5: a NUL or a lone surrogate (a name list file, the
+    checkin command, a script) is named by its line, as a long badge is; nothing
+    is saved, on any database."""
+    with pytest.raises(UserError) as info:
+        check_in(heat, [("Ann Lee", "12\x00"), ("Ben \ud800", "")])
+    assert info.value.problems == [
+        "line 1: the badge: the text holds a NUL character (\\u0000), which cannot "
+        "be saved",
+        "line 2: the name: the text holds U+D800, half of a UTF-16 surrogate pair "
+        "and not a character, which cannot be saved",
+    ]
+    assert not Player.objects.filter(event=event).exists()

@@ -25,6 +25,17 @@ def test_create_event_command(capsys):
         (["", "--name", "X"], "cannot be an event's short name"),
         (["ok", "--name", "  "], "The event needs a name."),
         (["ok", "--name", "X", "--rules", "bogus"], "bogus"),
+        # Issue 16, item 5: an argument that is not UTF-8 reaches Python as
+        # surrogates (surrogateescape), which PostgreSQL cannot store.
+        (
+            ["ok", "--name", "Medici \udce9t\u00e9"],
+            "The event's name: the text holds U\\+DCE9, half of a UTF-16 "
+            "surrogate pair and not a character, which cannot be saved.",
+        ),
+        (
+            ["ok", "--name", "Medici\x00"],
+            "The event's name: the text holds a NUL character",
+        ),
     ],
 )
 def test_bad_events_are_refused(args, message):

@@ -134,6 +134,21 @@ def test_nul_characters_are_refused_with_line_and_column():
     ]
 
 
+@pytest.mark.django_db
+def test_lone_surrogates_are_refused_with_line_and_column_saving_nothing(event):
+    """Issue 16, item 5: text PostgreSQL cannot store (a file cannot hold one, a
+    pasted or scripted text can) is a problem like a NUL, on every database."""
+    text = with_cell("Ben Bell", "Ben\ud800").replace("Di Dunn,104", "Di Dunn,1\udfff")
+    half = "half of a UTF-16 surrogate pair and not a character, which cannot be saved"
+    with pytest.raises(ResultsFileError) as info:
+        import_results(event, text)
+    assert [str(p) for p in info.value.line_problems] == [
+        f"line 3, column player: 'Ben\\ud800': the text holds U+D800, {half}",
+        f"line 5, column badge: '1\\udfff': the text holds U+DFFF, {half}",
+    ]
+    assert not Player.objects.exists() and not PlayerRecord.objects.exists()
+
+
 def test_a_nul_character_in_the_header_is_refused():
     text = HEADER.replace("final", "fin\x00al") + TABLE
     assert problems_of(text) == [

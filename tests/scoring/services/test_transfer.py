@@ -259,7 +259,7 @@ def test_a_file_referring_to_a_row_it_lacks_changes_nothing(full_event):
         (
             '{"format": "medici-tourney-event", "version": 1, "objects": '
             '[{"model": "auth.user", "fields": {}}]}',
-            r"objects\[0\]: 'auth.user' is not a model",
+            r"objects\[0\]\.model: 'auth.user' is not a model",
         ),
         (
             '{"format": "medici-tourney-event", "version": 1, "objects": []}',

@@ -61,6 +61,25 @@ def text_with(path: tuple, json_value: str) -> str:
             '"a\\u0000b"',
             "note: the text holds a NUL character (\\u0000), which cannot be saved",
         ),
+        # Issue 16, item 5: refused on every database; PostgreSQL answered a
+        # lone surrogate with a 500 (jsonb cannot hold it).
+        (
+            ("note",),
+            '"a\\ud800b"',
+            "note: the text holds U+D800, half of a UTF-16 surrogate pair and not a "
+            "character, which cannot be saved",
+        ),
+        (
+            ("players", 1),
+            '"Parker\\udc00"',
+            "players[1]: the text holds U+DC00, half of a UTF-16 surrogate pair",
+        ),
+        (
+            ("final", NOEL),
+            "1e308",
+            "final[&#x27;Noel Oakhurst&#x27;]: the number 1e+308 is too large (at "
+            f"most {2**53})",
+        ),
         (
             ("note",),
             "[" * 30 + "]" * 30,

@@ -35,6 +35,8 @@ SHEETS = json.loads(DEMO.read_text(encoding="utf-8"))
 NOEL = "Noel Oakhurst"  # heat 1 table 1, seat 1
 INF = "an infinite or too large number (such as 1e400 or Infinity)"
 NUL = "the text holds a NUL character (\\u0000), which cannot be saved"
+# A lone surrogate (issue 16, item 5): UTF-8 cannot encode it, PostgreSQL refuses it.
+HALF = "half of a UTF-16 surrogate pair and not a character, which cannot be saved"
 
 
 def sheet_with(path: tuple, value: Any) -> dict:
@@ -87,6 +89,30 @@ def test_the_limits_leave_room_for_the_format():
             f"(401 digits) is too large (at most {2**53})",
         ),
         (("players", 0), "Noel\x00", f"players[0]: {NUL}"),
+        # Issue 16, item 5: any number beyond 2**53, whole or not, and lone
+        # surrogates, in read and in ignored fields alike.
+        (
+            ("final", NOEL),
+            1e308,
+            f"final['Noel Oakhurst']: the number 1e+308 is too large (at most {2**53})",
+        ),
+        (
+            ("days", 0, "income", NOEL, "ship"),
+            -(2.0**53) - 2,
+            "days[0].income['Noel Oakhurst'].ship: the number -9007199254740994.0 "
+            f"is too large (at most {2**53})",
+        ),
+        (("players", 0), "Noel\ud800", f"players[0]: the text holds U+D800, {HALF}"),
+        (
+            ("note",),
+            {"ok": ["\udfff"]},
+            f"note.ok[0]: the text holds U+DFFF, {HALF}",
+        ),
+        (
+            ("days", 0, "money"),
+            {"\udbff": 1},
+            f"days[0].money['\\udbff']: the key: the text holds U+DBFF, {HALF}",
+        ),
         (
             ("note",),
             {"deep": {"no\x00te": 1}},
@@ -112,6 +138,11 @@ def test_the_limits_leave_room_for_the_format():
 )
 def test_a_value_out_of_bounds_is_refused_naming_its_field(path, value, message):
     assert refusal(sheet_with(path, value)) == message
+
+
+def test_numbers_up_to_2_53_whole_or_not_are_kept():
+    sheet = sheet_with(("note",), [2**53, -(2**53), 2.0**53, -(2.0**53), 0.5])
+    assert verify_sheet(sheet).findings == []
 
 
 def test_nesting_deeper_than_the_limit_names_the_field():
@@ -245,6 +276,32 @@ def test_the_command_exits_2_naming_the_field(tmp_path):
     assert err.splitlines()[0] == (
         f"{path}#2 (heat 1, table 1): days[0].income['Noel Oakhurst'].ship: {INF}"
     )
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ('"Vale\\ud800"', f"the text holds U+D800, {HALF}"),
+        ("1e308", f"the number 1e+308 is too large (at most {2**53})"),
+    ],
+)
+def test_the_command_exits_2_for_a_surrogate_or_a_large_float(
+    tmp_path, value, message, mark
+):
+    path = tmp_path / "sheet.json"
+    text = json.dumps(sheet_with(("days", 0, "income", NOEL, "ship"), mark))
+    path.write_text(text.replace(str(mark), value))
+    code, err = run(str(path))
+    assert code == 2
+    assert err.splitlines()[0] == (
+        f"{path} (heat 1, table 1): days[0].income['Noel Oakhurst'].ship: {message}"
+    )
+
+
+@pytest.fixture
+def mark() -> int:
+    """A number no demo sheet holds, replaced by JSON text in a file."""
+    return 123456789
 
 
 def test_the_command_refuses_nesting_too_deep_with_exit_2(tmp_path):

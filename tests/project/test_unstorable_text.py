@@ -1,0 +1,117 @@
+"""Text the database cannot store, typed into a form (issue 16, item 5).
+
+A form sent in UTF-7 (``Content-Type: ...; charset=utf-7``, which Django honours)
+carries a lone surrogate: ``+2AA-`` is U+D800. PostgreSQL cannot receive one
+(UTF-8 cannot encode it) and answered with a 500; every text field of every form
+now refuses it naming the field, the page shows the form again (the value with
+U+FFFD in its place), and nothing is saved. The database tests run again on
+PostgreSQL (``make test``)."""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+from django import forms as django_forms
+from django.urls import reverse
+
+from heats import forms as heats_forms
+from heats.forms import StorableTextForm
+from heats.models import AuditEntry, Event, Player, Round, RoundKind
+from scoring import forms as scoring_forms
+
+BOUNDARY = "UtF7bOuNdArY"
+REFUSED = (
+    "The text holds U+D800, half of a UTF-16 surrogate pair and not a character, "
+    "which cannot be saved."
+)
+
+
+def utf7(client, url: str, **fields: str):
+    """POST ``fields`` as a form sent in UTF-7 (``multipart/form-data``: Django
+    refuses a URL-encoded body in another character set than UTF-8, not this)."""
+    parts = [
+        f'--{BOUNDARY}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n'
+        + value.encode("utf-7").decode("ascii")
+        + "\r\n"
+        for name, value in fields.items()
+    ]
+    body = ("".join(parts) + f"--{BOUNDARY}--\r\n").encode("ascii")
+    content_type = f"multipart/form-data; boundary={BOUNDARY}; charset=utf-7"
+    response = client.generic("POST", url, body, content_type)
+    if response.status_code == 302:  # a GM action reports on the page it goes to
+        return client.get(response["Location"])
+    return response
+
+
+def form_classes() -> list[type]:
+    return [
+        cls
+        for module in (heats_forms, scoring_forms)
+        for _, cls in inspect.getmembers(module, inspect.isclass)
+        if issubclass(cls, django_forms.BaseForm)
+        and cls.__module__ == module.__name__
+        and cls is not StorableTextForm
+    ]
+
+
+def test_utf7_carries_a_lone_surrogate_into_a_form():
+    assert "Ann\ud800".encode("utf-7") == b"Ann+2AA-"
+
+
+@pytest.mark.parametrize("cls", form_classes(), ids=lambda cls: cls.__name__)
+def test_every_form_of_the_apps_refuses_text_the_database_cannot_store(cls):
+    assert issubclass(cls, StorableTextForm)
+
+
+@pytest.mark.parametrize(
+    ("form", "field"),
+    [
+        (heats_forms.CheckInForm, "name"),
+        (heats_forms.CheckInForm, "badge"),
+        (heats_forms.PasteForm, "text"),
+        (heats_forms.SeatForm, "seed"),
+        (heats_forms.LoginCreateForm, "password1"),
+        (scoring_forms.ScoresheetForm, "text"),
+        (scoring_forms.ResultsImportForm, "text"),
+        (scoring_forms.EventForm, "name"),
+        (scoring_forms.TieForm, "reason"),
+    ],
+)
+def test_a_surrogate_in_a_text_field_is_refused_naming_the_field(form, field):
+    data = {"name": "Ann", "text": "Ann", "reason": "GM", field: "Ann \ud800 Lee"}
+    bound = form(data=data)
+    assert not bound.is_valid()
+    assert bound.errors[field] == [REFUSED]
+    assert bound[field].value() == "Ann \ufffd Lee"  # shown back, sendable
+
+
+@pytest.mark.django_db
+def test_the_check_in_page_refuses_a_surrogate_and_saves_nothing(client, event, gm):
+    heat = Round.objects.create(event=event, kind=RoundKind.HEAT, number=1)
+    client.force_login(gm)
+    url = reverse("heats:round-checkin", kwargs={"event": "wbc", "round": heat.code})
+    response = utf7(client, url, name="Ann\ud800 Lee")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Nothing was checked in." in page
+    assert f"Name or badge: {REFUSED}" in page
+    assert not Player.objects.exists() and not heat.entries.exists()
+
+
+@pytest.mark.django_db
+def test_the_new_event_page_refuses_a_surrogate_and_shows_the_form_again(
+    client, django_user_model
+):
+    client.force_login(django_user_model.objects.create_user("kit", password="pw"))
+    data = {"name": "Medici \ud800", "slug": "origins", "rules": "wbc"}
+    data.update(heat_minutes="55", first_mark_minutes="20", second_mark_minutes="35")
+    data.update(call_minutes="53", seat_after_minutes="2", min_late_table="5")
+    data.update(seating_policy="five-first", timer_seconds="240")
+    data.update(late_timer_seconds="120")
+    response = utf7(client, reverse("scoring:event-create"), **data)
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert REFUSED in page
+    assert 'value="Medici \ufffd"' in page
+    assert not Event.objects.exists() and not AuditEntry.objects.exists()
