@@ -97,6 +97,9 @@ MIDDLEWARE = [
     # The Content-Security-Policy on every response, error pages and answers of
     # the middleware below included (medici_tourney.csp).
     "medici_tourney.csp.PolicyMiddleware",
+    # Fields and query strings read as UTF-8 whatever charset a request declares
+    # (no UTF-7 surrogates; medici_tourney.utf8).
+    "medici_tourney.utf8.Utf8RequestMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Static files straight from STATIC_ROOT (or the finders while DEBUG is on),
     # compressed and with far-future caching for the hashed names.
