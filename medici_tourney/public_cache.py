@@ -256,19 +256,33 @@ class PublicPagesWSGI:
     :func:`cached_response`) and no ``Set-Cookie``, for a request without a
     session cookie, keyed by scheme (``wsgi.url_scheme`` and the header of
     ``SECURE_PROXY_SSL_HEADER``, when set), host, path, query and whether gzip
-    is accepted.
+    is accepted; with the seconds Django took to answer.
     Served: while this process's memo of the event's version (see "memo") is
-    younger than ``VERSION_TTL`` and equals the stored answer's version. At most
-    ``LIMIT`` answers are kept; past that they are all dropped and stored again.
-    Everything else goes to Django, whose headers (CSP, security, framing) the
-    stored answer already holds.
+    younger than ``VERSION_TTL`` and equals the stored answer's version; after
+    a change, until the answer is ``REFRESH`` times as old as Django took to
+    make it, and at most ``MAX_STALE`` seconds old; and, whatever its version,
+    instead of a ``503`` (the public queue was full,
+    ``medici_tourney.public_gate``), as "one rendering at a time" serves the
+    latest rendering. Why the wait after a change: every result saved is a new
+    version, and a 1,000-player standings page takes 0.1 to 0.5 s to render;
+    rendered again after each of the saves GMs make every few tenths of a
+    second, the pages took most of the processor, and a save under 200 reads a
+    second took about a second (the load test, ``bench/bench_load.py``).
+    Waiting ten times the making, a process spends at most about a tenth of its
+    time on each page, and a change made in a quiet room is still shown within
+    a second or two. At most ``LIMIT`` answers are kept; past that they are all
+    dropped and stored again. Everything else goes to Django, whose headers
+    (CSP, security, framing) the stored answer already holds.
     """
 
     LIMIT = 512
+    REFRESH = 10.0
+    MAX_STALE = 5.0
 
     def __init__(self, app) -> None:
         self.app = app
-        self.pages: dict[tuple, tuple[str, str, list, bytes]] = {}
+        # key -> (version, status, headers, body, served until after a change)
+        self.pages: dict[tuple, tuple[str, str, list, bytes, float]] = {}
 
     def __call__(self, environ, start_response):
         key = self._key(environ)
@@ -276,12 +290,13 @@ class PublicPagesWSGI:
             return self.app(environ, start_response)
         stored = self.pages.get(key)
         if stored is not None:
-            version, status, headers, body = stored
+            version, status, headers, body, until = stored
             fresh = _fresh_version(key[0])
-            if fresh is not None and fresh[1] == version:
+            current = fresh is not None and fresh[1] == version
+            if current or time.monotonic() < until:
                 start_response(status, headers)
                 return [body]
-        return self._store(key, environ, start_response)
+        return self._store(key, stored, environ, start_response)
 
     def _key(self, environ) -> tuple | None:
         if environ.get("REQUEST_METHOD") != "GET":
@@ -304,14 +319,22 @@ class PublicPagesWSGI:
             gzip,
         )
 
-    def _store(self, key, environ, start_response):
+    def _store(self, key, stored, environ, start_response):
         seen: list = []
 
         def capture(status, headers, exc_info=None):
             seen[:] = [status, headers]
+            if status.startswith("503") and stored is not None:
+                return None  # the stored answer is sent instead
             return start_response(status, headers, exc_info)
 
+        start = time.monotonic()
         result = self.app(environ, capture)
+        if seen and seen[0].startswith("503") and stored is not None:
+            if hasattr(result, "close"):
+                result.close()
+            start_response(stored[1], stored[2])
+            return [stored[3]]
         if not seen or not seen[0].startswith("200"):
             return result
         names = {name.lower(): value for name, value in seen[1]}
@@ -322,5 +345,13 @@ class PublicPagesWSGI:
             result.close()
         if len(self.pages) >= self.LIMIT:
             self.pages.clear()
-        self.pages[key] = (names["x-event-version"], seen[0], list(seen[1]), body)
+        now = time.monotonic()
+        until = now + min(self.MAX_STALE, self.REFRESH * (now - start))
+        self.pages[key] = (
+            names["x-event-version"],
+            seen[0],
+            list(seen[1]),
+            body,
+            until,
+        )
         return [body]
