@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.urls import reverse
 from django.views.generic import FormView
 
 from heats.core.errors import UserError
@@ -27,7 +29,11 @@ from scoring.views.common import TableMixin
 
 
 class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
-    """Enter one table's results (GMs and assistants); change saved ones (GMs)."""
+    """Enter one table's results (GMs and assistants); change saved ones (GMs).
+
+    "Save and next table" goes on to the next table of the round that owes
+    results (``results.next_owed_table``); a correction with consequences after
+    the semi-final is seated is shown first and saved once confirmed."""
 
     template_name = "scoring/gm/table_results.html"
     form_class = ResultForm
@@ -36,6 +42,9 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
     def get_form_kwargs(self):
         kwargs = super().get_form_kwargs()
         kwargs["seats"] = results.table_seats(self.table)
+        kwargs["check_url"] = reverse(
+            "scoring:table-results-check", kwargs=self.table_kwargs()
+        )
         return kwargs
 
     def get_initial(self):
@@ -69,7 +78,12 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
                 self.request.user,
                 version=form.cleaned_data["version"] or None,
                 time_called=form.time_called(),
+                confirmed=form.confirmed(),
             )
+        except results.UnconfirmedCorrectionError as exc:
+            form.ask_confirmation(exc.consequences)
+            form.add_error(None, exc.render())
+            return self.form_invalid(form)
         except permissions.NotAllowed as exc:
             form.add_error(None, str(exc))
             response = self.form_invalid(form)
@@ -82,6 +96,12 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
         except UserError as exc:
             form.add_error(None, exc.render())
             return self.form_invalid(form)
+        return redirect(self.after_save(outcome))
+
+    def after_save(self, outcome: results.TableOutcome) -> str:
+        """Say what was saved; where the GM goes next: the tie's page when a GM
+        must declare a winner, the next table owing results after "Save and next
+        table", else the round page."""
         label = f"{self.round.label} table {self.table.number}"
         if outcome.findings:
             count = len(outcome.findings)
@@ -94,11 +114,51 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
             tie = f"{label}: tie for first between {and_list(outcome.tied)}"
             if permissions.may(self.event, self.request.user, permissions.DECLARE_TIE):
                 messages.warning(self.request, f"{tie}: who won?")
-                return redirect("scoring:table-tie", **self.table_kwargs())
+                return reverse("scoring:table-tie", kwargs=self.table_kwargs())
             messages.warning(self.request, f"{tie}: a GM declares who won.")
         else:
             messages.success(self.request, f"{label}: results saved.")
-        return redirect(self.round_page())
+        if "next" not in self.request.POST:
+            return self.round_page()
+        number = results.next_owed_table(self.table)
+        if number is None:
+            messages.info(
+                self.request, f"{self.round.label}: every table's results are in."
+            )
+            return self.round_page()
+        return reverse(
+            "scoring:table-results", kwargs={**self.table_kwargs(), "table": number}
+        )
+
+
+class TableResultsCheckView(TableResultsView):
+    """The dry run of the entry form (``results.check_table_results``): the
+    level-1 findings on the values typed, per seat and for the table, and what a
+    correction would change; nothing is written. Answers htmx with the fragment
+    (``table_check.html``: the table's part, each seat's slot out of band), a
+    browser without JavaScript with the whole page."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        form = self.get_form()
+        problem = form.non_field_errors().as_text() if not form.is_valid() else ""
+        if not problem:
+            try:
+                form.check = results.check_table_results(
+                    self.table,
+                    form.scores(),
+                    request.user,
+                    version=form.cleaned_data.get("version") or None,
+                    time_called=form.time_called(),
+                )
+            except (UserError, permissions.NotAllowed) as exc:
+                problem = exc.render() if isinstance(exc, UserError) else str(exc)
+        context = self.get_context_data(form=form, checked=form.check, problem=problem)
+        if request.headers.get("HX-Request") != "true":
+            return self.render_to_response(context)
+        context["slots"] = [form.slot(s.number, errors=True) for s in form.seats]
+        return TemplateResponse(request, "scoring/gm/table_check.html", context)
 
 
 class TableTieView(EventStaffRequiredMixin, TableMixin, FormView):
