@@ -25,6 +25,7 @@ from scoring.models import RecordHistory, TableCheck
 from scoring.services import (
     results,
 )
+from scoring.services.result_log import last_change
 from scoring.views.common import TableMixin
 
 
@@ -142,23 +143,35 @@ class TableResultsCheckView(TableResultsView):
 
     def post(self, request, *args, **kwargs):
         form = self.get_form()
-        problem = form.non_field_errors().as_text() if not form.is_valid() else ""
-        if not problem:
-            try:
-                form.check = results.check_table_results(
-                    self.table,
-                    form.scores(),
-                    request.user,
-                    version=form.cleaned_data.get("version") or None,
-                    time_called=form.time_called(),
-                )
-            except (UserError, permissions.NotAllowed) as exc:
-                problem = exc.render() if isinstance(exc, UserError) else str(exc)
+        problem = self.dry_run(form)
         context = self.get_context_data(form=form, checked=form.check, problem=problem)
         if request.headers.get("HX-Request") != "true":
             return self.render_to_response(context)
         context["slots"] = [form.slot(s.number, errors=True) for s in form.seats]
         return TemplateResponse(request, "scoring/gm/table_check.html", context)
+
+    def dry_run(self, form) -> str:
+        """Run the dry run into ``form.check``; what stops it, or ""."""
+        if not form.is_valid() and form.non_field_errors():
+            return form.non_field_errors().as_text()
+        try:
+            form.check = results.check_table_results(
+                self.table,
+                form.scores(),
+                self.request.user,
+                version=form.cleaned_data.get("version") or None,
+                time_called=form.time_called(),
+            )
+        except results.StaleResultsError:
+            return (
+                f"{last_change(self.table)} while this form was open: saving these "
+                "values would be refused. Open the page again for the saved ones."
+            )
+        except permissions.NotAllowed as exc:
+            return str(exc)
+        except UserError as exc:
+            return exc.render()
+        return ""
 
 
 class TableTieView(EventStaffRequiredMixin, TableMixin, FormView):

@@ -153,3 +153,17 @@ def test_an_assistant_checking_a_correction_is_told_only_a_gm_may(
     assert response.status_code == 200
     assert "alert-danger" in response.content.decode()
     assert PlayerRecord.objects.get(seat__number=1).final == 51
+
+
+def test_a_check_after_someone_else_saved_says_who_and_that_saving_is_refused(
+    gm_client, heat_table
+):
+    version = results.table_version(results.table_seats(heat_table))
+    results.save_table_results(
+        heat_table, [SeatScores(n, None, None, 50 + n) for n in range(1, 6)]
+    )
+    data = form_data(heat_table, {"final_1": 70, "version": version})
+    html = gm_client.post(check_url(heat_table), data, **HTMX).content.decode()
+    assert "A command or an import saved this table at" in html
+    assert "saving these values would be refused" in html
+    assert PlayerRecord.objects.get(seat__table=heat_table, seat__number=1).final == 51
