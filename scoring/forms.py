@@ -2,32 +2,28 @@
 import and scoresheet; the GM's table results and tie, semi-final override and
 no-shows, final fill, player rename and merge.
 
-``ResultForm.scores()`` returns the domain values: one
-``scoring.services.results.SeatScores`` per seat, in seat order.
+The result entry form (``ResultForm``) is in ``scoring.result_forms``.
 """
 
 from __future__ import annotations
 
 from crispy_forms.helper import FormHelper
-from crispy_forms.layout import Column, Div, Field, Layout, LayoutObject, Row, Submit
+from crispy_forms.layout import Column, Layout, Row, Submit
 from django import forms
-from django.template.loader import render_to_string
-from django.utils.safestring import SafeString
 
 from heats.core.errors import UserError
 from heats.core.files import check_size, decode_utf8
 from heats.forms import Button, StorableTextForm
-from heats.models import Event, Player, Seat
+from heats.models import Event, Player
 from heats.services import EVENT_SETTINGS, settings_problems
 from scoring.core.medici.rulesets import DEFAULT_RULESET, RULESETS
 from scoring.core.medici.sheet import MAX_SHEET_BYTES
 from scoring.core.results_csv import (
     MAX_FILE_BYTES,
-    MAXIMUM,
     SIZE_ADVICE,
     decode_results,
 )
-from scoring.services.results import SeatScores, table_version
+from scoring.result_forms import ResultForm  # noqa: F401 (its old home)
 
 
 class UploadOrPasteForm(StorableTextForm):
@@ -169,165 +165,6 @@ class EventForm(StorableTextForm):
     def settings(self) -> dict:
         """The heat settings as ``heats.services.create_event`` takes them."""
         return {name: self.cleaned_data[name] for name in EVENT_SETTINGS}
-
-
-SCORE_ATTRS = {"inputmode": "numeric", "pattern": "[0-9]*", "min": 0}
-
-
-TIME_CALLED_CHOICES = [
-    ("", "No: the game was played out"),
-    (1, "Day 1"),
-    (2, "Day 2"),
-    (3, "Day 3"),
-]
-
-
-def _score_field(label: str, required: bool) -> forms.IntegerField:
-    return forms.IntegerField(
-        label=label,
-        min_value=0,
-        max_value=MAXIMUM["florins"],
-        required=required,
-        widget=forms.NumberInput(attrs=SCORE_ATTRS),
-    )
-
-
-class SeatHeading(LayoutObject):
-    """A seat's number and player name above its score inputs.
-
-    The name is context data for a fixed template file, escaped as text: crispy's
-    ``HTML()`` would compile it as template source, and a player named
-    ``{{ request.COOKIES.sessionid }}`` would print the viewer's session (issue 7).
-    """
-
-    template = "scoring/gm/_seat_heading.html"
-
-    def __init__(self, number: int, name: str) -> None:
-        self.number = number
-        self.name = name
-        self.fields: list = []
-
-    def render(self, form, context, template_pack=None, **kwargs) -> SafeString:
-        return render_to_string(
-            self.template, {"number": self.number, "name": self.name}
-        )
-
-
-class ResultForm(StorableTextForm):
-    """Day-1, day-2 and final florins for every seat of one table, and the day
-    time was called, if it was.
-
-    Fields are ``day1_<seat>``, ``day2_<seat>`` and ``final_<seat>``; the day
-    scores are optional (tournament.md, Recording a table). ``time_called`` cleans
-    to the day (1-3) or ``None`` (tournament.md, Heats: the game is time-called).
-    """
-
-    seating = forms.CharField(widget=forms.HiddenInput)
-    # What the form showed (results.table_version): a save from a form drawn
-    # before someone else's save is refused. Optional for scripted clients.
-    version = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
-
-    def __init__(self, *args, seats: list[Seat], **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.seats = seats
-        self.fields["seating"].initial = self.seating_signature(seats)
-        self.fields["version"].initial = table_version(seats)
-        rows = [Field("seating"), Field("version")]
-        for seat in seats:
-            n = seat.number
-            self.fields[f"day1_{n}"] = _score_field("After day 1", False)
-            self.fields[f"day2_{n}"] = _score_field("After day 2", False)
-            self.fields[f"final_{n}"] = _score_field("Final", True)
-            rows.append(
-                Div(
-                    SeatHeading(n, seat.player.name),
-                    Row(
-                        Column(Field(f"day1_{n}"), css_class="col-4"),
-                        Column(Field(f"day2_{n}"), css_class="col-4"),
-                        Column(
-                            Field(f"final_{n}", css_class="fw-bold"), css_class="col-4"
-                        ),
-                    ),
-                    css_class="result-seat",
-                )
-            )
-        self.fields["time_called"] = forms.TypedChoiceField(
-            label="Time called on day",
-            choices=TIME_CALLED_CHOICES,
-            coerce=int,
-            empty_value=None,
-            required=False,
-            help_text="When time ran out, the day being played is scored and the "
-            "game ends: the scores stand as recorded.",
-        )
-        rows.append(Field("time_called"))
-        self.helper = FormHelper()
-        self.helper.form_id = "result-form"
-        self.helper.layout = Layout(*rows)
-        self.helper.add_input(
-            Submit("save", "Save results", css_class="btn-primary btn-lg mt-3")
-        )
-
-    @staticmethod
-    def seating_signature(seats: list[Seat]) -> str:
-        """Who sat where when the form was drawn: "seat:player id" pairs."""
-        return ",".join(f"{s.number}:{s.player_id}" for s in seats)
-
-    def clean(self) -> dict:
-        """Refuse a form drawn before the table's seating changed (a swap): its
-        scores would land on the wrong players."""
-        data = super().clean()
-        current = self.seating_signature(self.seats)
-        if data.get("seating") != current:
-            # The page drawn again shows today's names; sending it again is fine.
-            self.data = self.data.copy()
-            self.data["seating"] = current
-            raise forms.ValidationError(
-                "The seating of this table changed after this form was opened "
-                "(a swap?): check the names and enter the results again."
-            )
-        return data
-
-    def show_saved(self, seats: list[Seat]) -> None:
-        """Draw the form again with the table's saved values and version (after a
-        save refused because someone else saved first)."""
-        self.data = self.data.copy()
-        for name, value in self.initial_for(seats).items():
-            self.data[name] = "" if value is None else str(value)
-        self.data["version"] = table_version(seats)
-        self.data["seating"] = self.seating_signature(seats)
-
-    @classmethod
-    def initial_for(cls, seats: list[Seat]) -> dict[str, int | None]:
-        """Initial values from the saved records and table (editing a result)."""
-        # Empty until a result is saved: the page tells "saved" from "new" by it.
-        initial: dict[str, int | None] = {}
-        for seat in seats:
-            record = getattr(seat, "record", None)
-            if record is not None:
-                initial[f"day1_{seat.number}"] = record.day1
-                initial[f"day2_{seat.number}"] = record.day2
-                initial[f"final_{seat.number}"] = record.final
-                initial["time_called"] = seat.table.time_called
-        return initial
-
-    def time_called(self) -> int | None:
-        """The day time was called (1-3), or ``None`` for a game played out."""
-        day: int | None = self.cleaned_data.get("time_called")
-        return day
-
-    def scores(self) -> list[SeatScores]:
-        """The cleaned values as ``SeatScores``, seat order."""
-        data = self.cleaned_data
-        return [
-            SeatScores(
-                s.number,
-                data.get(f"day1_{s.number}"),
-                data.get(f"day2_{s.number}"),
-                data[f"final_{s.number}"],
-            )
-            for s in self.seats
-        ]
 
 
 class TieForm(StorableTextForm):

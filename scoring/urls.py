@@ -47,6 +47,11 @@ gm_urlpatterns: list = [
         gm_results.TableResultsView.as_view(),
         name="table-results",
     ),
+    path(
+        _table + "results/check/",
+        gm_results.TableResultsCheckView.as_view(),
+        name="table-results-check",
+    ),
     path(_table + "tie/", gm_results.TableTieView.as_view(), name="table-tie"),
     path("semi/", gm_rounds.SemiView.as_view(), name="semi"),
     path("semi/mark/", gm_rounds.semi_mark, name="semi-mark"),

@@ -11,6 +11,9 @@ tie for first
     Several players with the top final score. The GM declares the winner and why
     (``PlayerRecord.declared_winner`` + ``tie_reason``); until then every tied
     player counts as a winner (``scoring.core.places.table_places``).
+dry run
+    What saving would do, worked out and written nowhere (:class:`ResultCheck`):
+    the entry form runs it as the GM types, and every save runs it first.
 
 Every change is written to the event's audit log (``heats.services.log``).
 """
@@ -22,35 +25,38 @@ import json
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.utils import timezone
 
 from heats import services as heat_services
 from heats.core.errors import UserError
 from heats.models import (
-    AuditEntry,
     Player,
+    ResultStatus,
     Seat,
     Table,
 )
-from heats.services.audit import acting_user
 from scoring import permissions
 from scoring.core.places import PlayerResult, TablePlaces, table_places
 from scoring.core.tiebreak import TieSuggestion, suggest_tie_winner
-from scoring.models import PlayerRecord, RecordHistory
+from scoring.models import PlayerRecord
 from scoring.permissions import require
+from scoring.services.core import HeatSeatRow
+from scoring.services.corrections import Consequences, correction_consequences
+from scoring.services.result_log import keep_history, last_change, log_result
 from scoring.services.result_status import update_result_status
-from scoring.services.rules_checks import refresh_table_check
+from scoring.services.rules_checks import refresh_table_check, score_findings
 
 
 @dataclass(frozen=True)
 class SeatScores:
     """One seat's paperwork: ``seat`` number, florins after day 1 and day 2
-    (``None`` when not recorded) and the final florins (all integers >= 0)."""
+    (``None`` when not recorded) and the final florins (all integers >= 0; a
+    ``None`` final is a form still being filled: a dry run checks what is typed,
+    a save refuses it)."""
 
     seat: int
     day1: int | None
     day2: int | None
-    final: int
+    final: int | None
 
 
 @dataclass(frozen=True)
@@ -99,11 +105,17 @@ def saved_values(seats: list[Seat]) -> dict[str, dict]:
     return seat_values([s for s in seats if seat_record(s)])
 
 
+def _final(table: Table, scores: SeatScores) -> int:
+    if scores.final is None:
+        raise UserError(f"Give the final florins of every seat of {table}.")
+    return scores.final
+
+
 def _places(seats: list[Seat], scores: dict[int, SeatScores], declared: set[int]):
     results = [
         PlayerResult(
             player=str(s.player_id),
-            final=scores[s.number].final,
+            final=_final(s.table, scores[s.number]),
             day1=scores[s.number].day1,
             day2=scores[s.number].day2,
             declared_place=1 if s.player_id in declared else None,
@@ -144,27 +156,6 @@ class StaleResultsError(UserError):
         )
 
 
-def last_change(table: Table) -> str:
-    """Who last changed ``table``'s results and when ("ann saved this table at
-    14:03:07"), from the audit log (result entry, tie declarations) or the record
-    history (imports)."""
-    logged = AuditEntry.objects.filter(
-        event_id=table.round.event_id,
-        action__in=("result", "tie"),
-        data__round=table.round.code,
-        data__table=table.number,
-    )
-    found = [
-        logged.select_related("user").order_by("-at", "-pk").first(),
-        table.history.select_related("user").order_by("-at", "-pk").first(),
-    ]
-    latest = max((f for f in found if f), key=lambda f: f.at, default=None)
-    if latest is None:
-        return "Someone saved this table"
-    who = latest.user.get_username() if latest.user else "A command or an import"
-    return f"{who} saved this table at {timezone.localtime(latest.at):%H:%M:%S}"
-
-
 def lock_table(table: Table) -> None:
     """Lock ``table`` for the transaction (``heats.services.lock``); UserError
     when it is gone (its round was seated again meanwhile)."""
@@ -177,6 +168,139 @@ def lock_table(table: Table) -> None:
         ) from None
 
 
+# The values of a seat, in the order of a rules-check row after the name.
+DAYS = ("day1", "day2", "final")
+
+
+@dataclass(frozen=True)
+class ResultCheck:
+    """The dry run of a table's results: what saving ``scores`` (by seat number)
+    would do, written nowhere. ``findings``: the level-1 findings on the scores as
+    typed (``rules_checks.score_findings``; a blank final leaves out the checks
+    needing it); ``places``: None while a final is blank; ``consequences``: what
+    a correction changes once the semi-final is seated (``corrections``);
+    ``seats``: the seats as read."""
+
+    seats: list[Seat]
+    scores: dict[int, SeatScores]
+    findings: list[dict]
+    places: TablePlaces | None
+    consequences: Consequences | None
+
+    def seat_findings(self) -> dict[int, list[dict]]:
+        """Seat number -> the findings naming its player (by name, as the rows
+        checked name them)."""
+        return {
+            s.number: [f for f in self.findings if f["player"] == s.player.name]
+            for s in self.seats
+        }
+
+    def table_findings(self) -> list[dict]:
+        """The findings naming no player of the table (the table's totals)."""
+        names = {s.player.name for s in self.seats}
+        return [f for f in self.findings if f["player"] not in names]
+
+    def tied(self) -> list[str]:
+        """The names tied for first while no GM has declared a winner."""
+        if self.places is None or not self.places.unresolved_tie:
+            return []
+        names = {str(s.player_id): s.player.name for s in self.seats}
+        return [names[key] for key in self.places.winners]
+
+
+class UnconfirmedCorrectionError(UserError):
+    """A correction whose ``consequences`` (``corrections.Consequences``) the GM
+    has not confirmed: nothing was saved."""
+
+    def __init__(self, consequences: Consequences) -> None:
+        self.consequences = consequences
+        super().__init__(
+            f"This correction changes {consequences.table}'s winner or the "
+            f"semi-final list after the semi-final was {consequences.semi}: "
+            "nothing is saved until you confirm it."
+        )
+
+
+def check_table_results(
+    table: Table,
+    scores: list[SeatScores],
+    user=None,
+    *,
+    version: str | None = None,
+    time_called: int | None = None,
+) -> ResultCheck:
+    """The dry run of :func:`save_table_results` with the same arguments (and
+    the same errors: ``StaleResultsError``, UserError, NotAllowed), which every
+    save runs first; nothing is written. A final may be ``None`` (a form being
+    filled): the scores typed are checked, places and consequences wait.
+    Source: tournament.md, Recording a table; rules.md, Verifying, 1.
+    """
+    seats = table_seats(table)
+    by_seat = _checked_scores(table, seats, scores, user, version, time_called)
+    rows = [
+        (s.player.name, *(getattr(by_seat[s.number], d) for d in DAYS)) for s in seats
+    ]
+    findings = score_findings(table.round.event.rules, rows, time_called)
+    if any(score.final is None for score in scores):
+        return ResultCheck(seats, by_seat, findings, None, None)
+    declared = {
+        s.player_id for s in seats if seat_record(s) and s.record.declared_winner
+    }
+    places = _places(seats, by_seat, declared)
+    consequences = None
+    if any(seat_record(s) for s in seats):
+        new_rows = _heat_rows(table, seats, by_seat, places, time_called)
+        consequences = correction_consequences(table, new_rows)
+    return ResultCheck(seats, by_seat, findings, places, consequences)
+
+
+def _checked_scores(table, seats, scores, user, version, time_called):
+    """``scores`` by seat number once the save may go ahead: the form was drawn
+    from the saved table (``version``), every seat has one result, the day time
+    was called is a day, and ``user`` may enter (or correct) results."""
+    event = table.round.event
+    require(event, user, permissions.ENTER_RESULTS)
+    if version is not None and version != table_version(seats):
+        raise StaleResultsError(table, seats)
+    by_seat = {s.seat: s for s in scores}
+    if sorted(by_seat) != [s.number for s in seats] or len(by_seat) != len(scores):
+        raise UserError(f"Give one result for each seat of {table}.")
+    check_time_called(time_called)
+    recorded = any(seat_record(s) for s in seats)
+    if any(_changes_record(s, by_seat[s.number]) for s in seats) or (
+        recorded and table.time_called != time_called
+    ):
+        require(event, user, permissions.CORRECT_RESULTS)
+    return by_seat
+
+
+def _keeps_declaration(places: TablePlaces, player_id: int) -> bool:
+    """True when ``player_id`` is the declared winner of a tie still standing."""
+    return len(_top(places)) > 1 and places.winners == (str(player_id),)
+
+
+def _heat_rows(table, seats, by_seat, places, time_called) -> list[HeatSeatRow]:
+    """The table's seats as ``heat_seat_rows`` would read them once saved."""
+    rows: list[HeatSeatRow] = []
+    for s in seats:
+        score, key = by_seat[s.number], str(s.player_id)
+        rows.append(
+            (
+                table.round.number,
+                table.number,
+                s.number,
+                s.player_id,
+                score.final,
+                score.day1,
+                score.day2,
+                places.places[key],
+                _keeps_declaration(places, s.player_id),
+                time_called,
+            )
+        )
+    return rows
+
+
 @transaction.atomic
 def save_table_results(
     table: Table,
@@ -186,6 +310,7 @@ def save_table_results(
     *,
     version: str | None = None,
     time_called: int | None = None,
+    confirmed: str | None = None,
 ) -> TableOutcome:
     """Save one table's results with places from ``scoring.core.places.table_places``.
 
@@ -199,48 +324,56 @@ def save_table_results(
     stored in ``TableCheck`` by ``rules_checks.refresh_table_check`` (changed
     findings need the GM's acknowledgement again, on the table page).
     The table is locked first (``lock_table``) and read again under the lock, so
-    each history row's old values are exactly the previous save's. ``version`` is
-    the ``table_version`` the entry form showed: a table changed since raises
+    each history row's old values are exactly the previous save's; then the dry
+    run (:func:`check_table_results`) decides, and raises its errors: ``version``
+    is the ``table_version`` the entry form showed: a table changed since raises
     ``StaleResultsError`` (nothing is saved). Raises UserError when ``scores`` does
-    not give every seat exactly once or ``time_called`` is not a day 1-3;
+    not give every seat exactly one final or ``time_called`` is not a day 1-3;
+    ``UnconfirmedCorrectionError`` for a correction with consequences after the
+    semi-final is seated whose ``key`` is not ``confirmed`` (tournament.md,
+    Advancement, 9);
     NotAllowed unless ``user`` may enter results, or, when a saved score or the
     saved day time was called changes, change saved results (``heats.permissions``).
     Source: tournament.md, Recording a table.
     """
-    event = table.round.event
-    require(event, user, permissions.ENTER_RESULTS)
+    require(table.round.event, user, permissions.ENTER_RESULTS)
     lock_table(table)
-    seats = table_seats(table)
-    if version is not None and version != table_version(seats):
-        raise StaleResultsError(table, seats)
-    by_seat = {s.seat: s for s in scores}
-    if sorted(by_seat) != [s.number for s in seats] or len(by_seat) != len(scores):
-        raise UserError(f"Give one result for each seat of {table}.")
-    check_time_called(time_called)
-    recorded = any(seat_record(s) for s in seats)
-    if any(_changes_record(s, by_seat[s.number]) for s in seats) or (
-        recorded and table.time_called != time_called
-    ):
-        require(event, user, permissions.CORRECT_RESULTS)
+    check = check_table_results(
+        table, scores, user, version=version, time_called=time_called
+    )
+    if check.places is None:
+        raise UserError(f"Give the final florins of every seat of {table}.")
+    if check.consequences and check.consequences.key != confirmed:
+        raise UnconfirmedCorrectionError(check.consequences)
+    seats, by_seat, places = check.seats, check.scores, check.places
     old = saved_values(seats)
     if table.time_called != time_called:
         table.time_called = time_called
         table.save(update_fields=["time_called"])
-    declared = {
-        s.player_id for s in seats if seat_record(s) and s.record.declared_winner
-    }
-    places = _places(seats, by_seat, declared)
-    tie = len(_top(places)) > 1
     for s in seats:
-        keep = tie and places.winners == (str(s.player_id),)
+        keep = _keeps_declaration(places, s.player_id)
         _write_record(s, by_seat[s.number], places.places[str(s.player_id)], keep)
     seats = table_seats(table)
-    _keep_history(table, user, source, old, saved_values(seats))
+    keep_history(table, user, source, old, saved_values(seats))
     findings = refresh_table_check(table).findings
     log_result(table, user, seats, "result", "Corrected" if old else "Results", old)
     names = {str(s.player_id): s.player.name for s in seats}
     tied = [names[k] for k in places.winners] if places.unresolved_tie else []
     return TableOutcome(table, places, tied, findings)
+
+
+def next_owed_table(table: Table) -> int | None:
+    """The number of the next table of ``table``'s round that still owes results
+    (``Table.result_status``), counting on from ``table`` and wrapping round to
+    table 1; None when no other table owes any."""
+    owed = list(
+        table.round.tables.filter(result_status=ResultStatus.OWED)
+        .exclude(pk=table.pk)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+    later = [n for n in owed if n > table.number]
+    return (later or owed or [None])[0]
 
 
 def check_time_called(day: int | None) -> None:
@@ -282,50 +415,6 @@ def _write_record(seat: Seat, scores: SeatScores, place: int, declared: bool) ->
     )
 
 
-def _keep_history(table: Table, user, source: str, old: dict, new: dict) -> None:
-    if old and old != new:
-        RecordHistory.objects.create(
-            table=table, user=acting_user(user), source=source, old=old, new=new
-        )
-
-
-def log_result(
-    table: Table, user, seats: list[Seat], action: str, what: str, old=None
-) -> None:
-    """Audit one table's results: "Results Heat 2 table 3: Ann 98, Ben 77 ...";
-    a correction names the old final: "Corrected ...: Ann 98 (was 89), ..."; a
-    time-called game ends with "; time called on day 2" (and "(was played out)"
-    when that changed)."""
-    old = old or {}
-
-    def score(s: Seat) -> str:
-        before = old.get(str(s.number), {}).get("final")
-        was = f" (was {before})" if before not in (None, s.record.final) else ""
-        return f"{s.player.name} {s.record.final}{was}"
-
-    scores = ", ".join(score(s) for s in seats) + _time_called_note(table, old)
-    heat_services.log(
-        table.round.event,
-        user,
-        action,
-        f"{what} {table.round.label} table {table.number}: {scores}",
-        round=table.round.code,
-        table=table.number,
-        time_called=table.time_called,
-    )
-
-
-def _time_called_note(table: Table, old: dict) -> str:
-    """ "; time called on day 2", with "(was ...)" when a saved result said else."""
-    before = [v.get("time_called") for v in old.values()]
-    now = table.time_called
-    note = f"; time called on day {now}" if now else ""
-    if before and before[0] != now:
-        was = f"time called on day {before[0]}" if before[0] else "played out"
-        note = f"{note or '; played out'} (was {was})"
-    return note
-
-
 @transaction.atomic
 def declare_winner(table: Table, player: Player, reason: str, user=None) -> TablePlaces:
     """The GM resolves a tie for first: ``player`` wins, for ``reason``.
@@ -360,7 +449,7 @@ def declare_winner(table: Table, player: Player, reason: str, user=None) -> Tabl
         s.record.declared_winner = s.player_id == player.pk
         s.record.tie_reason = reason.strip() if s.record.declared_winner else ""
         s.record.save(update_fields=["place", "declared_winner", "tie_reason"])
-    _keep_history(table, user, "tie declaration", old, saved_values(seats))
+    keep_history(table, user, "tie declaration", old, saved_values(seats))
     update_result_status([table.pk])
     heat_services.log(
         table.round.event,

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.urls import reverse
 from django.views.generic import FormView
 
 from heats.core.errors import UserError
@@ -23,11 +25,16 @@ from scoring.models import RecordHistory, TableCheck
 from scoring.services import (
     results,
 )
+from scoring.services.result_log import last_change
 from scoring.views.common import TableMixin
 
 
 class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
-    """Enter one table's results (GMs and assistants); change saved ones (GMs)."""
+    """Enter one table's results (GMs and assistants); change saved ones (GMs).
+
+    "Save and next table" goes on to the next table of the round that owes
+    results (``results.next_owed_table``); a correction with consequences after
+    the semi-final is seated is shown first and saved once confirmed."""
 
     template_name = "scoring/gm/table_results.html"
     form_class = ResultForm
@@ -36,6 +43,9 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
     def get_form_kwargs(self):
         kwargs = super().get_form_kwargs()
         kwargs["seats"] = results.table_seats(self.table)
+        kwargs["check_url"] = reverse(
+            "scoring:table-results-check", kwargs=self.table_kwargs()
+        )
         return kwargs
 
     def get_initial(self):
@@ -69,7 +79,12 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
                 self.request.user,
                 version=form.cleaned_data["version"] or None,
                 time_called=form.time_called(),
+                confirmed=form.confirmed(),
             )
+        except results.UnconfirmedCorrectionError as exc:
+            form.ask_confirmation(exc.consequences)
+            form.add_error(None, exc.render())
+            return self.form_invalid(form)
         except permissions.NotAllowed as exc:
             form.add_error(None, str(exc))
             response = self.form_invalid(form)
@@ -82,6 +97,12 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
         except UserError as exc:
             form.add_error(None, exc.render())
             return self.form_invalid(form)
+        return redirect(self.after_save(outcome))
+
+    def after_save(self, outcome: results.TableOutcome) -> str:
+        """Say what was saved; where the GM goes next: the tie's page when a GM
+        must declare a winner, the next table owing results after "Save and next
+        table", else the round page."""
         label = f"{self.round.label} table {self.table.number}"
         if outcome.findings:
             count = len(outcome.findings)
@@ -94,11 +115,63 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
             tie = f"{label}: tie for first between {and_list(outcome.tied)}"
             if permissions.may(self.event, self.request.user, permissions.DECLARE_TIE):
                 messages.warning(self.request, f"{tie}: who won?")
-                return redirect("scoring:table-tie", **self.table_kwargs())
+                return reverse("scoring:table-tie", kwargs=self.table_kwargs())
             messages.warning(self.request, f"{tie}: a GM declares who won.")
         else:
             messages.success(self.request, f"{label}: results saved.")
-        return redirect(self.round_page())
+        if "next" not in self.request.POST:
+            return self.round_page()
+        number = results.next_owed_table(self.table)
+        if number is None:
+            messages.info(
+                self.request, f"{self.round.label}: every table's results are in."
+            )
+            return self.round_page()
+        return reverse(
+            "scoring:table-results", kwargs={**self.table_kwargs(), "table": number}
+        )
+
+
+class TableResultsCheckView(TableResultsView):
+    """The dry run of the entry form (``results.check_table_results``): the
+    level-1 findings on the values typed, per seat and for the table, and what a
+    correction would change; nothing is written. Answers htmx with the fragment
+    (``table_check.html``: the table's part, each seat's slot out of band), a
+    browser without JavaScript with the whole page."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        form = self.get_form()
+        problem = self.dry_run(form)
+        context = self.get_context_data(form=form, checked=form.check, problem=problem)
+        if request.headers.get("HX-Request") != "true":
+            return self.render_to_response(context)
+        context["slots"] = [form.slot(s.number, errors=True) for s in form.seats]
+        return TemplateResponse(request, "scoring/gm/table_check.html", context)
+
+    def dry_run(self, form) -> str:
+        """Run the dry run into ``form.check``; what stops it, or ""."""
+        if not form.is_valid() and form.non_field_errors():
+            return form.non_field_errors().as_text()
+        try:
+            form.check = results.check_table_results(
+                self.table,
+                form.scores(),
+                self.request.user,
+                version=form.cleaned_data.get("version") or None,
+                time_called=form.time_called(),
+            )
+        except results.StaleResultsError:
+            return (
+                f"{last_change(self.table)} while this form was open: saving these "
+                "values would be refused. Open the page again for the saved ones."
+            )
+        except permissions.NotAllowed as exc:
+            return str(exc)
+        except UserError as exc:
+            return exc.render()
+        return ""
 
 
 class TableTieView(EventStaffRequiredMixin, TableMixin, FormView):

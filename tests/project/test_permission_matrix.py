@@ -86,6 +86,7 @@ def matrix(world) -> dict[str, Row]:
         "scoring:print-round": Row({"round": "1", "kind": "assignments"}, STAFF, None),
         "scoring:results-import": Row({}, STAFF, GM, {"text": csv_of_a_new_heat()}),
         "scoring:table-results": Row(t2, STAFF, STAFF, scores),
+        "scoring:table-results-check": Row(t2, None, STAFF, scores),
         "heats:round-checkin": Row(h2, None, STAFF, {"name": "Walk In"}),
         "heats:round-paste": Row(h2, None, STAFF, {"text": "Paste One\nPaste Two"}),
         "heats:round-undo": Row(h2, None, STAFF, {"player": world["unseated"]}),

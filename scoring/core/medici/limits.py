@@ -36,8 +36,10 @@ from .findings import Finding
 from .goods import COMMODITIES
 from .rulesets import RuleSet, RuleSetError, TableRules, get_ruleset
 
-ScoreRow = tuple[str, int | None, int | None, int]
-"""``(player, money after day 1, money after day 2, final money)``, florins."""
+ScoreRow = tuple[str, int | None, int | None, int | None]
+"""``(player, money after day 1, money after day 2, final money)``, florins; a
+``None`` is money not recorded (a final only while a result form is being filled:
+the checks that need it wait for it)."""
 
 _DECK_COMMODITY_VALUE = len(COMMODITIES) * 20  # 0+1+2+3+4+5+5 per commodity
 
@@ -154,7 +156,8 @@ def check_scores(
     rules: str | RuleSet, scores: Sequence[ScoreRow], time_called: int | None = None
 ) -> list[Finding]:
     """Level-1 checks of one table's result: ``scores`` holds ``(player, day1, day2,
-    final)`` per seat in seat order (day money may be ``None`` when not recorded).
+    final)`` per seat in seat order (money may be ``None`` when not recorded: a
+    final only while a form is being filled, every check needing it then waits).
 
     Reports every money below 0, every day's gain above :func:`max_day_income` for
     the table size (gains over unrecorded days are summed against the summed bounds),
@@ -212,7 +215,7 @@ def _called(name: str, money: list[int | None], day: int) -> list[Finding]:
         if later > day and florins is not None
     ]
     last = days[day - 1] if day <= len(days) else None
-    if last is not None and last != final:
+    if last is not None and final is not None and last != final:
         findings.append(
             Finding(
                 day,

@@ -56,3 +56,13 @@ def test_time_called_on_day_3_is_a_game_of_three_days():
 def test_a_day_outside_the_game_is_refused(day):
     with pytest.raises(ValueError, match="3 days"):
         check_scores("wbc", [("Ann", None, None, 50), *OTHERS], time_called=day)
+
+
+def test_a_final_not_typed_yet_waits_while_the_days_typed_are_checked():
+    # A result form being filled, time called on day 2: Ann's final is still
+    # blank. Her money after day 1 is checked (30 + 80 = 110 at most); the
+    # comparison of the final with the money after day 2 waits for the final.
+    rows = [("Ann", 111, 120, None), *OTHERS]
+    (finding,) = check_scores("wbc", rows, time_called=2)
+    assert (finding.day, finding.player, finding.kind) == (1, "Ann", "gain")
+    assert check_scores("wbc", [("Ann", 60, 70, None), *OTHERS], 2) == []

@@ -1,0 +1,276 @@
+"""The GM's result entry form of one table (``ResultForm``): florins per seat,
+the day time was called, and the second step a correction with consequences
+needs (``scoring.services.results.UnconfirmedCorrectionError``).
+
+Words:
+draft scores
+    What the form holds while the GM types (:meth:`ResultForm.draft_scores`): a
+    value not typed yet, or not a valid number, is ``None``; the dry run
+    (``results.check_table_results``) checks the rest.
+check slot
+    The place under each seat's inputs where the dry run's findings for that
+    seat appear (:class:`SeatCheck`; ``scoring/gm/_seat_check.html``).
+"""
+
+from __future__ import annotations
+
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Column, Div, Field, Layout, LayoutObject, Row
+from django import forms
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
+
+from heats.forms import Button, StorableTextForm
+from heats.models import Seat
+from scoring.core.results_csv import MAXIMUM
+from scoring.services.corrections import Consequences
+from scoring.services.results import ResultCheck, SeatScores, table_version
+
+SCORE_ATTRS = {"inputmode": "numeric", "pattern": "[0-9]*", "min": 0}
+
+
+TIME_CALLED_CHOICES = [
+    ("", "No: the game was played out"),
+    (1, "Day 1"),
+    (2, "Day 2"),
+    (3, "Day 3"),
+]
+
+
+def _score_field(label: str, required: bool) -> forms.IntegerField:
+    return forms.IntegerField(
+        label=label,
+        min_value=0,
+        max_value=MAXIMUM["florins"],
+        required=required,
+        widget=forms.NumberInput(attrs=SCORE_ATTRS),
+    )
+
+
+class SeatHeading(LayoutObject):
+    """A seat's number and player name above its score inputs.
+
+    The name is context data for a fixed template file, escaped as text: crispy's
+    ``HTML()`` would compile it as template source, and a player named
+    ``{{ request.COOKIES.sessionid }}`` would print the viewer's session (issue 7).
+    """
+
+    template = "scoring/gm/_seat_heading.html"
+
+    def __init__(self, number: int, name: str) -> None:
+        self.number = number
+        self.name = name
+        self.fields: list = []
+
+    def render(self, form, context, template_pack=None, **kwargs) -> SafeString:
+        return render_to_string(
+            self.template, {"number": self.number, "name": self.name}
+        )
+
+
+class SeatCheck(LayoutObject):
+    """A seat's check slot under its inputs: the dry run's findings on its player
+    (``ResultForm.check``), filled again by the page's live check."""
+
+    template = "scoring/gm/_seat_check.html"
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+        self.fields: list = []
+
+    def render(self, form, context, template_pack=None, **kwargs) -> SafeString:
+        return render_to_string(self.template, form.slot(self.number))
+
+
+class ResultForm(StorableTextForm):
+    """Day-1, day-2 and final florins for every seat of one table, and the day
+    time was called, if it was.
+
+    Fields are ``day1_<seat>``, ``day2_<seat>`` and ``final_<seat>``; the day
+    scores are optional (tournament.md, Recording a table). ``time_called`` cleans
+    to the day (1-3) or ``None`` (tournament.md, Heats: the game is time-called).
+
+    With a ``check_url`` the form posts itself there as the GM types (htmx) and
+    offers a "Check without saving" button for browsers without JavaScript;
+    "Save and next table" is the ``next`` button. A correction with consequences
+    is confirmed by ``confirm`` on the ``consequences`` shown (:meth:`confirmed`).
+    """
+
+    seating = forms.CharField(widget=forms.HiddenInput)
+    # What the form showed (results.table_version): a save from a form drawn
+    # before someone else's save is refused. Optional for scripted clients.
+    version = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
+    # The key of the consequences shown (corrections.Consequences.key).
+    consequences = forms.CharField(
+        max_length=64, required=False, widget=forms.HiddenInput
+    )
+    confirm = forms.BooleanField(
+        required=False,
+        label="I have read what this correction changes: save it all the same",
+    )
+
+    def __init__(self, *args, seats: list[Seat], check_url: str = "", **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.seats = seats
+        self.check: ResultCheck | None = None
+        self.asked: Consequences | None = None
+        self.fields["seating"].initial = self.seating_signature(seats)
+        self.fields["version"].initial = table_version(seats)
+        rows = [Field("seating"), Field("version"), Field("consequences")]
+        for seat in seats:
+            n = seat.number
+            self.fields[f"day1_{n}"] = _score_field("After day 1", False)
+            self.fields[f"day2_{n}"] = _score_field("After day 2", False)
+            self.fields[f"final_{n}"] = _score_field("Final", True)
+            rows.append(
+                Div(
+                    SeatHeading(n, seat.player.name),
+                    Row(
+                        Column(Field(f"day1_{n}"), css_class="col-4"),
+                        Column(Field(f"day2_{n}"), css_class="col-4"),
+                        Column(
+                            Field(f"final_{n}", css_class="fw-bold"), css_class="col-4"
+                        ),
+                    ),
+                    SeatCheck(n),
+                    css_class="result-seat",
+                )
+            )
+        self.fields["time_called"] = forms.TypedChoiceField(
+            label="Time called on day",
+            choices=TIME_CALLED_CHOICES,
+            coerce=int,
+            empty_value=None,
+            required=False,
+            help_text="When time ran out, the day being played is scored and the "
+            "game ends: the scores stand as recorded.",
+        )
+        rows.append(Field("time_called"))
+        self.helper = FormHelper()
+        self.helper.form_id = "result-form"
+        self.helper.layout = Layout(*rows)
+        self._add_buttons(check_url)
+
+    def _add_buttons(self, check_url: str) -> None:
+        """Save (the default: Enter without JavaScript), save and next, and the
+        check; the live check posts the form to ``check_url`` 0.4 s after the
+        last keystroke, a newer check replacing one still running."""
+        button = "btn-lg mt-3 me-2"
+        self.helper.add_input(
+            Button("save", "Save results", css_class=f"btn-primary {button}")
+        )
+        self.helper.add_input(
+            Button("next", "Save and next table", css_class=f"btn-success {button}")
+        )
+        if not check_url:
+            return
+        self.helper.add_input(
+            Button(
+                "check",
+                "Check without saving",
+                css_class=f"btn-outline-secondary {button}",
+                formaction=check_url,
+            )
+        )
+        self.helper.attrs = {
+            "hx-post": check_url,
+            "hx-trigger": "input changed delay:400ms",
+            "hx-target": "#result-check",
+            "hx-sync": "this:replace",
+        }
+
+    @staticmethod
+    def seating_signature(seats: list[Seat]) -> str:
+        """Who sat where when the form was drawn: "seat:player id" pairs."""
+        return ",".join(f"{s.number}:{s.player_id}" for s in seats)
+
+    def clean(self) -> dict:
+        """Refuse a form drawn before the table's seating changed (a swap): its
+        scores would land on the wrong players."""
+        data = super().clean()
+        current = self.seating_signature(self.seats)
+        if data.get("seating") != current:
+            # The page drawn again shows today's names; sending it again is fine.
+            self.data = self.data.copy()
+            self.data["seating"] = current
+            raise forms.ValidationError(
+                "The seating of this table changed after this form was opened "
+                "(a swap?): check the names and enter the results again."
+            )
+        return data
+
+    def show_saved(self, seats: list[Seat]) -> None:
+        """Draw the form again with the table's saved values and version (after a
+        save refused because someone else saved first)."""
+        self.data = self.data.copy()
+        for name, value in self.initial_for(seats).items():
+            self.data[name] = "" if value is None else str(value)
+        self.data["version"] = table_version(seats)
+        self.data["seating"] = self.seating_signature(seats)
+
+    @classmethod
+    def initial_for(cls, seats: list[Seat]) -> dict[str, int | None]:
+        """Initial values from the saved records and table (editing a result)."""
+        # Empty until a result is saved: the page tells "saved" from "new" by it.
+        initial: dict[str, int | None] = {}
+        for seat in seats:
+            record = getattr(seat, "record", None)
+            if record is not None:
+                initial[f"day1_{seat.number}"] = record.day1
+                initial[f"day2_{seat.number}"] = record.day2
+                initial[f"final_{seat.number}"] = record.final
+                initial["time_called"] = seat.table.time_called
+        return initial
+
+    def time_called(self) -> int | None:
+        """The day time was called (1-3), or ``None`` for a game played out."""
+        day: int | None = self.cleaned_data.get("time_called")
+        return day
+
+    def scores(self) -> list[SeatScores]:
+        """The cleaned values as ``SeatScores``, seat order; a value not typed,
+        or not valid, is ``None`` (the draft scores of a form being filled)."""
+        data = self.cleaned_data
+        return [
+            SeatScores(
+                s.number,
+                data.get(f"day1_{s.number}"),
+                data.get(f"day2_{s.number}"),
+                data.get(f"final_{s.number}"),
+            )
+            for s in self.seats
+        ]
+
+    def typed_errors(self, number: int) -> list[str]:
+        """Seat ``number``'s errors on values typed ("Final: Ensure this value is
+        greater than or equal to 0."); a value not typed yet is no error here."""
+        found = self.errors.as_data() if self.is_bound else {}
+        return [
+            f"{self.fields[name].label}: {error.messages[0]}"
+            for name in (f"day1_{number}", f"day2_{number}", f"final_{number}")
+            for error in found.get(name, [])
+            if error.code != "required"
+        ]
+
+    def slot(self, number: int, *, errors: bool = False) -> dict:
+        """The context of seat ``number``'s check slot: its findings in the dry
+        run ``self.check`` and, with ``errors``, :meth:`typed_errors`."""
+        findings = self.check.seat_findings()[number] if self.check else []
+        typed = self.typed_errors(number) if errors else []
+        return {"number": number, "findings": findings, "errors": typed}
+
+    def ask_confirmation(self, consequences: Consequences) -> None:
+        """Draw the form again as the second step of a correction: the
+        ``consequences`` key kept, ``confirm`` offered and not ticked."""
+        self.asked = consequences
+        self.data = self.data.copy()
+        self.data["consequences"] = consequences.key
+        self.data.pop("confirm", None)
+        self.helper.layout.append(Field("confirm", wrapper_class="mt-3 fw-bold"))
+
+    def confirmed(self) -> str | None:
+        """The key of the consequences the GM confirmed, or ``None``."""
+        if not self.cleaned_data.get("confirm"):
+            return None
+        key: str = self.cleaned_data.get("consequences", "")
+        return key or None

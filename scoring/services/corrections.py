@@ -1,0 +1,165 @@
+"""What a corrected heat result changes once the semi-final is seated or played.
+
+Words (tournament.md, Advancement, 9; Semi-final and final):
+
+consequences
+    What a correction of a heat table's saved results would change after the
+    semi-final is seated: who won the table, who gains or loses a place on the
+    semi-final list (the live list, worked out with and without the correction by
+    ``event_advancement``), and what that means for the seats already given. The
+    correction waits for the GM's confirmation (``Consequences.key``); nothing is
+    re-seated by it.
+seated, played
+    The semi-final is *seated* once it has seats, *played* once one of its tables
+    has a result.
+
+Read only: nothing here writes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+
+from heats.core.names import and_list
+from heats.models import RoundKind, Seat, Table
+from scoring.models import PlayerRecord
+from scoring.services.core import (
+    HeatSeatRow,
+    absent_ids,
+    event_advancement,
+    heat_seat_rows,
+    player_names,
+)
+
+
+@dataclass(frozen=True)
+class Consequences:
+    """What saving a correction of ``table`` (its label, "Heat 1, table 3") would
+    change: the table's winners before and after (more than one: a tie for first
+    nobody declared), the players who gain and lose a place on the semi-final
+    list, the semi-final's state (``"seated"`` or ``"played"``) and ``note``,
+    a sentence on the seats already given. Names as pages show them. ``key``: a
+    fingerprint of the change, which the GM's confirmation must carry."""
+
+    table: str
+    winners_before: list[str]
+    winners_after: list[str]
+    gains: list[str]
+    losses: list[str]
+    semi: str
+    note: str
+    key: str
+
+    @property
+    def winner_changed(self) -> bool:
+        return self.winners_before != self.winners_after
+
+
+def correction_consequences(
+    table: Table, new_rows: list[HeatSeatRow]
+) -> Consequences | None:
+    """The consequences of replacing heat table ``table``'s saved results with
+    ``new_rows`` (``heat_seat_rows`` shaped, seat order), or None when there are
+    none to confirm: ``table`` is not a heat table or has no saved result yet, the
+    semi-final is neither seated nor played, or neither the table's winners nor
+    the semi-final list's players change. Source: tournament.md, Advancement, 9.
+    """
+    event = table.round.event
+    semi = event.rounds.filter(kind=RoundKind.SEMI).first()
+    if table.round.kind != RoundKind.HEAT or semi is None:
+        return None
+    state = _semi_state(semi)
+    rows = heat_seat_rows(event)
+    here = (table.round.number, table.number)
+    old_rows = [row for row in rows if row[:2] == here]
+    if state is None or any(row[4] is None for row in old_rows):
+        return None
+    merged = [r for r in rows if r[:2] < here] + new_rows
+    merged += [r for r in rows if r[:2] > here]
+    keys = player_names(event)
+    gains, losses = _list_change(event, keys, rows, merged)
+    won = [_winners(old_rows), _winners(new_rows)]
+    if won[0] == won[1] and not gains and not losses:
+        return None
+    seated = set(
+        Seat.objects.filter(round=semi, player_id__in=gains + losses).values_list(
+            "player_id", flat=True
+        )
+    )
+
+    def named(ids: list[int]) -> list[str]:
+        return [keys[pk] for pk in ids]
+
+    note = _note(state, named, gains, losses, seated)
+    change = [won, gains, losses, state]
+    key = hashlib.sha256(json.dumps(change).encode()).hexdigest()[:16]
+    return Consequences(
+        str(table),
+        named(won[0]),
+        named(won[1]),
+        named(gains),
+        named(losses),
+        state,
+        note,
+        key,
+    )
+
+
+def _list_change(event, keys, before_rows, after_rows) -> tuple[list, list]:
+    """The ids of the players who gain and who lose a place on the live
+    semi-final list when ``before_rows`` become ``after_rows``, in list order."""
+    absent = absent_ids(event)
+    before = event_advancement(event, keys=keys, rows=before_rows, absent=absent)
+    after = event_advancement(event, keys=keys, rows=after_rows, absent=absent)
+    old = [q.player for q in before.qualifiers]
+    new = [q.player for q in after.qualifiers]
+    return [p for p in new if p not in old], [p for p in old if p not in new]
+
+
+def _semi_state(semi) -> str | None:
+    if PlayerRecord.objects.filter(seat__round=semi).exists():
+        return "played"
+    return "seated" if Seat.objects.filter(round=semi).exists() else None
+
+
+def _winners(rows: list[HeatSeatRow]) -> list[int]:
+    """Player ids at place 1 (several for a tie for first nobody declared)."""
+    return [row[3] for row in rows if row[7] == 1]
+
+
+def _said(names: list[str], one: str, many: str) -> str:
+    """ "Ann keeps their seat" / "Ann and Bo keep their seats"."""
+    return f"{and_list(names)} {one if len(names) == 1 else many}"
+
+
+def _newly(names: list[str], one: str, many: str) -> str:
+    """ "Ann, who now qualifies, has none" / "Ann and Bo, who now qualify, ..."."""
+    verb = "qualifies" if len(names) == 1 else "qualify"
+    return f"{and_list(names)}, who now {verb}, {one if len(names) == 1 else many}"
+
+
+def _note(state: str, named, gains, losses, seated: set[int]) -> str:
+    """What the change means for the semi-final's seats (``seated``: the ids of
+    the gaining and losing players who hold one); no seat is changed by it."""
+    if not gains and not losses:
+        return f"The semi-final is {state}; its list keeps the same players."
+    kept = named([p for p in losses if p in seated])
+    unseated = named([p for p in gains if p not in seated])
+    parts: list[str] = []
+    if state == "played":
+        if kept:
+            parts.append(_said(kept, "played it", "played it"))
+        if unseated:
+            parts.append(_newly(unseated, "did not play it", "did not play it"))
+        said = f": {'; '.join(parts)}" if parts else ""
+        return f"The semi-final has been played{said}; its results stand."
+    if kept:
+        parts.append(_said(kept, "keeps their seat", "keep their seats"))
+    if unseated:
+        parts.append(
+            _newly(unseated, "has none", "have none")
+            + " — seat them by replacing a no-show or re-seat the semi-final"
+        )
+    return f"The semi-final is seated: {'; '.join(parts) or 'no seat changes'}."

@@ -1,0 +1,81 @@
+"""The record of changes to a table's results: the history of replaced values
+(``RecordHistory``) and the audit log's entries (``heats.services.log``), and who
+last changed a table, read back from them. Used by ``scoring.services.results``.
+"""
+
+from __future__ import annotations
+
+from django.utils import timezone
+
+from heats import services as heat_services
+from heats.models import AuditEntry, Seat, Table
+from heats.services.audit import acting_user
+from scoring.models import RecordHistory
+
+
+def last_change(table: Table) -> str:
+    """Who last changed ``table``'s results and when ("ann saved this table at
+    14:03:07"), from the audit log (result entry, tie declarations) or the record
+    history (imports)."""
+    logged = AuditEntry.objects.filter(
+        event_id=table.round.event_id,
+        action__in=("result", "tie"),
+        data__round=table.round.code,
+        data__table=table.number,
+    )
+    found = [
+        logged.select_related("user").order_by("-at", "-pk").first(),
+        table.history.select_related("user").order_by("-at", "-pk").first(),
+    ]
+    latest = max((f for f in found if f), key=lambda f: f.at, default=None)
+    if latest is None:
+        return "Someone saved this table"
+    who = latest.user.get_username() if latest.user else "A command or an import"
+    return f"{who} saved this table at {timezone.localtime(latest.at):%H:%M:%S}"
+
+
+def keep_history(table: Table, user, source: str, old: dict, new: dict) -> None:
+    """Keep ``old`` values of ``table`` (``results.saved_values``) replaced by
+    ``new`` ones in ``RecordHistory``; nothing when they are the same or there
+    were none (a first entry)."""
+    if old and old != new:
+        RecordHistory.objects.create(
+            table=table, user=acting_user(user), source=source, old=old, new=new
+        )
+
+
+def log_result(
+    table: Table, user, seats: list[Seat], action: str, what: str, old=None
+) -> None:
+    """Audit one table's results: "Results Heat 2 table 3: Ann 98, Ben 77 ...";
+    a correction names the old final: "Corrected ...: Ann 98 (was 89), ..."; a
+    time-called game ends with "; time called on day 2" (and "(was played out)"
+    when that changed)."""
+    old = old or {}
+
+    def score(s: Seat) -> str:
+        before = old.get(str(s.number), {}).get("final")
+        was = f" (was {before})" if before not in (None, s.record.final) else ""
+        return f"{s.player.name} {s.record.final}{was}"
+
+    scores = ", ".join(score(s) for s in seats) + _time_called_note(table, old)
+    heat_services.log(
+        table.round.event,
+        user,
+        action,
+        f"{what} {table.round.label} table {table.number}: {scores}",
+        round=table.round.code,
+        table=table.number,
+        time_called=table.time_called,
+    )
+
+
+def _time_called_note(table: Table, old: dict) -> str:
+    """ "; time called on day 2", with "(was ...)" when a saved result said else."""
+    before = [v.get("time_called") for v in old.values()]
+    now = table.time_called
+    note = f"; time called on day {now}" if now else ""
+    if before and before[0] != now:
+        was = f"time called on day {before[0]}" if before[0] else "played out"
+        note = f"{note or '; played out'} (was {was})"
+    return note

@@ -1,0 +1,97 @@
+"""Browser test: a GM types a table's results with Enter moving between fields,
+sees a rules warning before saving, and "Save and next table" goes on to the
+next table owing results; Enter in the last field saves (Playwright, Chromium,
+desktop size).
+
+The warning is a level-1 finding (rules.md, Verifying, 1): at a 5-player ``wbc``
+table everyone starts with 30 florins and earns at most 80 on day 1, so 300
+after day 1 is a gain of 270 where 80 is the most.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from heats.models import Round, RoundKind
+from heats.services import check_in, seat_round
+from scoring.models import PlayerRecord
+from scoring.services import results
+from scoring.services.results import SeatScores
+from tests.e2e.conftest import CHROMIUM, close_orm_connection
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is missing"),
+]
+
+
+def three_tables_table_2_saved(event) -> Round:
+    """Heat 1: 15 players at three tables of five; table 2's results saved."""
+    heat = Round.objects.create(event=event, kind=RoundKind.HEAT, number=1)
+    check_in(heat, [(f"Player {i:02d}", "") for i in range(1, 16)])
+    seat_round(heat, seed=1)
+    results.save_table_results(
+        heat.tables.get(number=2),
+        [SeatScores(n, None, None, 50 + n) for n in range(1, 6)],
+    )
+    return heat
+
+
+def test_enter_moves_on_a_warning_shows_and_save_and_next_skips_a_saved_table(
+    live_server, browser, gm_event
+):
+    three_tables_table_2_saved(gm_event)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.set_default_timeout(10_000)
+    page.goto(
+        f"{live_server.url}/accounts/login/?next=/e/wbc/gm/round/1/table/1/results/"
+    )
+    page.fill("#id_username", "gm")
+    page.fill("#id_password", "gm-password-1")
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r"/table/1/results/$"))
+
+    page.focus("#id_day1_1")
+    page.keyboard.type("300")
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "id_day2_1"
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "id_final_1"
+    for seat, final in enumerate([83, 60, 100, 55, 70], start=1):
+        if seat > 1:
+            page.keyboard.press("Enter")  # day 1 left blank
+            page.keyboard.press("Enter")  # day 2 left blank
+        assert page.evaluate("document.activeElement.id") == f"id_final_{seat}"
+        page.keyboard.type(str(final))
+        page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "id_time_called"
+    assert page.url.endswith("/table/1/results/")  # nothing sent by Enter yet
+
+    warning = page.wait_for_selector("#seat-check-1 .seat-finding")
+    assert "gain on day 1: the result says +270" in warning.inner_text()
+    page.wait_for_selector("#live-check:has-text('1 warning')")
+    assert not PlayerRecord.objects.filter(seat__table__number=1).exists()
+
+    page.click("#submit-id-next")
+    page.wait_for_url(re.compile(r"/e/wbc/gm/round/1/table/3/results/$"))
+    assert "Heat 1 table 1: 1 rules warning" in page.inner_text("main")
+    finals = PlayerRecord.objects.filter(seat__table__number=1).order_by("seat")
+    assert [r.final for r in finals] == [83, 60, 100, 55, 70]
+
+    # Table 3: Enter in the last field (time called) sends the form: saved, and
+    # back to the round page.
+    page.focus("#id_final_1")
+    for seat in range(1, 6):
+        page.keyboard.type(str(60 + seat))
+        page.keyboard.press("Enter")
+        if seat < 5:
+            page.keyboard.press("Enter")
+            page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "id_time_called"
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r"/e/wbc/gm/round/1/$"))
+    assert PlayerRecord.objects.filter(seat__table__number=3).count() == 5
+    page.close()
+    close_orm_connection()
