@@ -129,8 +129,11 @@ class EventSettingsForm(StorableTextForm):
 
     def clean(self) -> dict:
         data = super().clean()
-        if all(name in data for name in EVENT_SETTINGS):
-            for problem in settings_problems(self.settings()):
+        # Layouts and zone are checked alone: their own errors do not hide the
+        # other settings' (missing, they take their valid defaults).
+        if all(name in data for name in MODEL_SETTINGS):
+            given = {name: data[name] for name in EVENT_SETTINGS if name in data}
+            for problem in settings_problems(given):
                 self.add_error(None, problem)
         return data
 

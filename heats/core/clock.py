@@ -151,7 +151,9 @@ def typed_start(
     """The instant a start typed as ``wall`` (a naive time of day) means in
     ``zone`` at ``now`` (aware): the most recent instant showing that wall time,
     counting up to ``ahead`` (an hour) past ``now``, so a designated start typed
-    shortly before it is today's (tournament.md, Time). Returned in ``zone``.
+    shortly before it is today's (tournament.md, Time). Returned in UTC: an
+    aware datetime in a fold never equals one of another zone in Python, even
+    for the same instant.
 
     At 00:17, "23:55" is yesterday's 23:55; at 13:55, "14:00" is today's. A
     wall time that comes twice (the night the clocks go back) is its later
@@ -170,7 +172,7 @@ def typed_start(
             continue
         reached = [moment for moment in instants if moment <= limit]
         if reached:
-            return max(reached).astimezone(zone)
+            return max(reached)
     raise AssertionError(f"no instant of {wall} in three days")  # pragma: no cover
 
 

@@ -146,26 +146,34 @@ def settings_problems(values: dict) -> list[str]:
     if unknown:
         return [f"Unknown event settings: {', '.join(unknown)}."]
     event = Event(slug="x", name="x", **values)
+    problems: list[str] = []
+    bad: set[str] = set()
     try:
         event.full_clean(validate_unique=False, validate_constraints=False)
     except ValidationError as exc:
-        return [f"{_label(f)}: {' '.join(m)}" for f, m in exc.message_dict.items()]
-    problems = _layout_problems(event.semi_layouts)
-    if not 4 <= event.min_late_table <= 6:
+        bad = set(exc.message_dict)
+        problems = [f"{_label(f)}: {' '.join(m)}" for f, m in exc.message_dict.items()]
+    if "semi_layouts" not in bad:
+        problems += _layout_problems(event.semi_layouts)
+    if "min_late_table" not in bad and not 4 <= event.min_late_table <= 6:
         problems.append(f"{_label('min_late_table')}: 4, 5 or 6 players.")
-    marks = (
-        event.first_mark_minutes,
-        event.second_mark_minutes,
-        event.call_minutes,
-        event.heat_minutes,
-    )
-    if not marks[0] < marks[1] < marks[2] <= marks[3]:
-        problems.append(
-            "Clock marks: the first mark comes before the second, the second "
-            "before time is called, and time is called at most at the heat's end "
-            f"(given {marks[0]}, {marks[1]}, {marks[2]} and {marks[3]} minutes)."
-        )
+    if not bad & set(MARKS):
+        problems += _marks_problems([getattr(event, name) for name in MARKS])
     return problems
+
+
+# The clock marks in the order they come (tournament.md, Heats).
+MARKS = ("first_mark_minutes", "second_mark_minutes", "call_minutes", "heat_minutes")
+
+
+def _marks_problems(marks: list[int]) -> list[str]:
+    if marks[0] < marks[1] < marks[2] <= marks[3]:
+        return []
+    return [
+        "Clock marks: the first mark comes before the second, the second "
+        "before time is called, and time is called at most at the heat's end "
+        f"(given {marks[0]}, {marks[1]}, {marks[2]} and {marks[3]} minutes)."
+    ]
 
 
 def _layout_problems(value: object) -> list[str]:
