@@ -24,7 +24,7 @@ from scoring.core import advancement
 from scoring.core.draw import Draw
 from scoring.core.medici.rulesets import RuleSetError, get_ruleset
 from scoring.models import SemiFinalOverride, TableCheck
-from scoring.permissions import DELETE_EVENT, require
+from scoring.permissions import DELETE_EVENT, EDIT_SETTINGS, require
 from scoring.services.transfer import delete_event
 
 logger = logging.getLogger(__name__)
@@ -50,8 +50,10 @@ def edit_event(event: Event, values: dict, user=None, version: str | None = None
     GM's semi-final override keeps a layout of its size.
 
     UserError for an unknown rule set, a semi layout removed while the override
-    uses its size, or as ``update_settings``.
+    uses its size, or as ``update_settings``; ``NotAllowed`` unless ``user`` is
+    a GM of the event.
     """
+    require(event, user, EDIT_SETTINGS)
     with transaction.atomic():
         lock(event)
         if "rules" in values:
