@@ -10,7 +10,7 @@ imports follow too.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, tzinfo
 
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import HTML, Column, Field, Layout, Row, Submit
@@ -18,6 +18,7 @@ from django import forms
 from django.utils import timezone
 from django.utils.text import slugify
 
+from heats.core import clock
 from heats.core.names import display_name
 from heats.core.storable import text_problem, without_surrogates
 from heats.models import Player
@@ -245,8 +246,10 @@ class KeepApartForm(StorableTextForm):
 
 
 class StartClockForm(StorableTextForm):
-    """Start a round's clock now, or at the designated start time typed (today,
-    the convention's time zone).
+    """Start a round's clock now, or at the designated start time typed, a wall
+    time in ``zone`` (the event's; default the current time zone): its most
+    recent instant, up to an hour ahead (``heats.core.clock.typed_start``;
+    tournament.md, Time).
 
     ``started`` is the round's recorded start when the page was drawn
     (``services.clock_state``): a second press finds the clock started (or
@@ -267,19 +270,26 @@ class StartClockForm(StorableTextForm):
         action: str = "",
         submit: str = "Start clock",
         started: str = "",
+        zone: tzinfo | None = None,
         **kwargs,
     ):
         super().__init__(*args, **kwargs)
+        self.zone = zone or timezone.get_current_timezone()
         self.fields["started"].initial = started
         self.helper = _helper(action, submit, css="btn-outline-success")
         self.helper.form_id = "start-clock-form"
 
     def clean_at(self) -> datetime | None:
-        """Today at the time typed, in the current time zone; None for now."""
+        """The instant the time typed means (``clock.typed_start``); None for
+        now. Refused when that time does not exist in the zone that day (the
+        night the clocks go forward)."""
         at = self.cleaned_data["at"]
         if at is None:
             return None
-        return timezone.make_aware(datetime.combine(timezone.localdate(), at))
+        try:
+            return clock.typed_start(at, timezone.now(), self.zone)
+        except clock.WallTimeError as exc:
+            raise forms.ValidationError(str(exc)) from None
 
     def clean_started(self) -> str | None:
         return self.cleaned_data["started"].strip() or None

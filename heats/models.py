@@ -18,12 +18,15 @@ Everything that changes an event is also written to ``AuditEntry`` (who, when, w
 from __future__ import annotations
 
 import secrets
+from zoneinfo import ZoneInfo
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
+from heats.core.clock import is_zone
 from heats.core.names import (
     BADGE_MAX_LENGTH,
     DRAW_KEY_MAX_LENGTH,
@@ -55,6 +58,23 @@ def default_semi_layouts() -> dict[str, list[int]]:
     }
 
 
+def default_time_zone() -> str:
+    """A new event's time zone: the server's (the ``TIME_ZONE`` setting;
+    tournament.md, Time)."""
+    return str(settings.TIME_ZONE)
+
+
+def validate_time_zone(name: str) -> None:
+    """Django validator: a time zone name this machine knows
+    (``heats.core.clock.zone_names``)."""
+    if not is_zone(name):
+        raise ValidationError(
+            f"{name!r} is not a time zone: choose one such as Europe/Berlin or "
+            "America/New_York.",
+            code="time_zone",
+        )
+
+
 def normalise_name(name: str) -> str:
     """The identity key of a name: NFC, case-folded, invisible characters dropped,
     runs of white space (no-break spaces too) folded to one (``heats.core.names``).
@@ -75,7 +95,10 @@ class Event(models.Model):
     """One tournament with its rule set and settings (tournament.md, Words).
 
     Minutes are minutes after a heat's designated start; ``timer_seconds`` is the
-    slow-player timer (tournament.md, Heats, Timer rule).
+    slow-player timer (tournament.md, Heats, Timer rule). ``time_zone`` is the
+    zone of every time typed or shown on the event's pages (tournament.md, Time).
+    An ``archived`` event is left off the public list of events; its pages
+    still answer, saying it is archived, and its GMs can restore it.
     """
 
     slug = models.SlugField(unique=True)
@@ -98,6 +121,12 @@ class Event(models.Model):
         default=SeatingPolicy.SIX_OVER_FOUR,
     )
     semi_layouts = models.JSONField(default=default_semi_layouts)
+    time_zone = models.CharField(
+        max_length=64, default=default_time_zone, validators=[validate_time_zone]
+    )
+    archived = models.BooleanField(
+        default=False, help_text="Left off the public list of events."
+    )
     timer_seconds = models.PositiveSmallIntegerField(default=240)
     late_timer_seconds = models.PositiveSmallIntegerField(default=120)
     slow_bid_seconds = models.CharField(max_length=20, default="7–9")
@@ -133,6 +162,11 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def zone(self) -> ZoneInfo:
+        """The event's time zone (``time_zone``) as a ``tzinfo``."""
+        return ZoneInfo(self.time_zone)
 
     def semi_layout_map(self) -> dict[int, tuple[int, ...]]:
         """``semi_layouts`` with integer keys: ``{25: (5, 5, 5, 5, 5), ...}``."""

@@ -60,6 +60,10 @@ LATE_SEAT = Action(Role.GM, "seat a late arrival at a table")
 KEEP_APART = Action(Role.GM, "keep players apart")
 START_CLOCK = Action(Role.GM, "start the heat clock")
 MANAGE_STAFF = Action(Role.GM, "add and remove GMs and assistant GMs")
+EDIT_SETTINGS = Action(Role.GM, "change the event's settings")
+ARCHIVE_EVENT = Action(Role.GM, "archive or restore the event")
+DELETE_EVENT = Action(Role.GM, "delete the event")
+DELETE_HEAT = Action(Role.GM, "delete a heat")
 
 
 class NotAllowed(PermissionDenied):

@@ -3,7 +3,7 @@ mounted once under ``e/<event>/gm/`` (every GM page of an event lives there)."""
 
 from django.urls import include, path
 
-from heats.views import gm, gm_records, public
+from heats.views import gm, gm_event, gm_records, public
 
 app_name = "heats"
 
@@ -34,6 +34,9 @@ gm_urlpatterns: list = [
     path(_round + "clock/", gm.round_start_clock, name="round-start-clock"),
     path(_round + "late-table/", gm.round_late_table, name="round-late-table"),
     path(_round + "late-seat/", gm.round_late_seat, name="round-late-seat"),
+    path(_round + "delete/", gm_event.round_delete, name="round-delete"),
+    path("archive/", gm_event.event_archive, name="event-archive"),
+    path("restore/", gm_event.event_restore, name="event-restore"),
     path("audit/", gm_records.AuditView.as_view(), name="audit"),
     path("staff/", gm_records.StaffView.as_view(), name="event-staff"),
     path("staff/add/", gm_records.staff_add, name="staff-add"),

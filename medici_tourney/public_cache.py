@@ -57,6 +57,7 @@ from django.db.models import OuterRef, Subquery
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 from django.http import Http404, HttpResponse, QueryDict
+from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.encoding import escape_uri_path
 from django.utils.text import compress_string
@@ -92,7 +93,9 @@ def forget_versions(**kwargs) -> None:
 
 def event_with_version(slug: str) -> Event:
     """The event ``slug`` with ``event.version`` set (see module docstring), in one
-    query; Http404 for an unknown slug."""
+    query; Http404 for an unknown slug. The event's time zone becomes the
+    current one, as every page of an event shows its times in it (the zone is
+    reset after the request: ``medici_tourney.zones``)."""
     newest_audit = (
         AuditEntry.objects.filter(event=OuterRef("pk")).order_by("-pk").values("pk")[:1]
     )
@@ -105,6 +108,7 @@ def event_with_version(slug: str) -> Event:
     if event is None:
         raise Http404(f"No event {slug!r}")
     event.version = f"{event.audit_v or 0}.{event.admin_v or 0}"
+    timezone.activate(event.zone)
     _memo[slug] = (event.pk, event.version, time.monotonic())
     return event
 

@@ -100,6 +100,9 @@ MIDDLEWARE = [
     # Fields and query strings read as UTF-8 whatever charset a request declares
     # (no UTF-7 surrogates; medici_tourney.utf8).
     "medici_tourney.utf8.Utf8RequestMiddleware",
+    # Each request starts and ends in the default time zone; an event's pages
+    # switch to the event's own (medici_tourney.zones).
+    "medici_tourney.zones.ZoneResetMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Static files straight from STATIC_ROOT (or the finders while DEBUG is on),
     # compressed and with far-future caching for the hashed names.

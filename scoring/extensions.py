@@ -66,6 +66,11 @@ def nav_links(event: Event) -> list[Link]:
         Link("Laurels", reverse("scoring:laurels", kwargs=kwargs)),
         Link("Players", reverse("scoring:players", kwargs=kwargs)),
         Link("Public standings", reverse("scoring:standings", kwargs=kwargs)),
+        Link(
+            "Settings",
+            reverse("scoring:event-settings", kwargs=kwargs),
+            dom_id="settings-link",
+        ),
     ]
 
 

@@ -1,8 +1,7 @@
-"""Forms of scoring's pages (crispy-forms, Bootstrap 5): new event, results
-import and scoresheet; the GM's table results and tie, semi-final override and
-no-shows, final fill, player rename and merge.
-
-The result entry form (``ResultForm``) is in ``scoring.result_forms``.
+"""Forms of scoring's pages (crispy-forms, Bootstrap 5): results import and
+scoresheet; the GM's tie, semi-final override and no-shows, final fill, player
+rename and merge. A new event and its settings are ``scoring.event_forms``'s, the
+result entry form ``scoring.result_forms``'s (both importable from here too).
 """
 
 from __future__ import annotations
@@ -14,15 +13,14 @@ from django import forms
 from heats.core.errors import UserError
 from heats.core.files import check_size, decode_utf8
 from heats.forms import Button, StorableTextForm
-from heats.models import Event, Player
-from heats.services import EVENT_SETTINGS, settings_problems
-from scoring.core.medici.rulesets import DEFAULT_RULESET, RULESETS
+from heats.models import Player
 from scoring.core.medici.sheet import MAX_SHEET_BYTES
 from scoring.core.results_csv import (
     MAX_FILE_BYTES,
     SIZE_ADVICE,
     decode_results,
 )
+from scoring.event_forms import EventForm, EventSettingsForm  # noqa: F401
 from scoring.result_forms import ResultForm  # noqa: F401 (its old home)
 
 
@@ -121,50 +119,6 @@ class ScoresheetForm(UploadOrPasteForm):
     submit_label = "Check and attach scoresheet"
     text_rows = 6
     max_bytes = MAX_SHEET_BYTES
-
-
-class EventForm(StorableTextForm):
-    """A new event: its short name (the web address), name, rule set and heat
-    settings (minutes after a heat's start, timer seconds), WBC defaults filled in.
-    The fields are the Event model's; the settings are checked by the service's
-    rules (``heats.services.settings_problems``), here and again when saved."""
-
-    rules = forms.ChoiceField(
-        label="Rule set",
-        choices=[(name, name) for name in sorted(RULESETS)],
-        initial=DEFAULT_RULESET,
-    )
-
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        fields = forms.fields_for_model(
-            Event,
-            fields=("name", "slug", *EVENT_SETTINGS),
-            labels={"slug": "Short name"},
-            help_texts={
-                "slug": "Letters, digits, - and _: the event's web address, "
-                "e.g. wbc2027 for /e/wbc2027/.",
-                "min_late_table": "Late arrivals waiting before a late table "
-                "forms (4–6).",
-            },
-        )
-        rules = self.fields.pop("rules")
-        self.fields = {"name": fields.pop("name"), "slug": fields.pop("slug")}
-        self.fields.update(rules=rules, **fields)
-        self.helper = FormHelper()
-        self.helper.form_id = "event-form"
-        self.helper.add_input(Submit("go", "Create event"))
-
-    def clean(self) -> dict:
-        data = super().clean()
-        if all(name in data for name in EVENT_SETTINGS):
-            for problem in settings_problems(self.settings()):
-                self.add_error(None, problem)
-        return data
-
-    def settings(self) -> dict:
-        """The heat settings as ``heats.services.create_event`` takes them."""
-        return {name: self.cleaned_data[name] for name in EVENT_SETTINGS}
 
 
 class TieForm(StorableTextForm):

@@ -10,8 +10,12 @@ semi-final presence; every other action here is the GMs'.
 from __future__ import annotations
 
 from heats.permissions import (
+    ARCHIVE_EVENT,
     CHECK_IN,
     CREATE_HEAT,
+    DELETE_EVENT,
+    DELETE_HEAT,
+    EDIT_SETTINGS,
     KEEP_APART,
     LATE_SEAT,
     LATE_TABLE,
@@ -49,12 +53,16 @@ CORRECT_PLAYERS = Action(Role.GM, "correct players' names and merge duplicates")
 
 __all__ = [
     "ACKNOWLEDGE",
+    "ARCHIVE_EVENT",
     "ATTACH_SCORESHEET",
     "CHECK_IN",
     "CORRECT_PLAYERS",
     "CORRECT_RESULTS",
     "CREATE_HEAT",
     "DECLARE_TIE",
+    "DELETE_EVENT",
+    "DELETE_HEAT",
+    "EDIT_SETTINGS",
     "ENTER_RESULTS",
     "FILL_FINAL",
     "IMPORT_RESULTS",

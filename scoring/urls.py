@@ -30,6 +30,8 @@ _table = "round/<str:round>/table/<int:table>/"
 
 # Under e/<slug:event>/gm/.
 gm_urlpatterns: list = [
+    path("settings/", gm.EventSettingsView.as_view(), name="event-settings"),
+    path("delete/", gm.event_delete, name="event-delete"),
     path("import/", gm.ResultsImportView.as_view(), name="results-import"),
     path(
         "round/<str:round>/table/<int:number>/acknowledge/",

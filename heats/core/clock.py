@@ -18,6 +18,13 @@ slow-player timer
     4:00 (``timer``), or 2:00 (``late_timer``) when picked up after the second
     mark (seed 001, "Reduce the timer to two minutes if picked up after the
     35-minute warning").
+time zone
+    The event's zone (an IANA name such as ``"Europe/Berlin"``): every time a
+    GM types or a page shows is a *wall time* there (tournament.md, Time).
+wall time
+    A time of day as the room's clocks show it ("14:00"). On a daylight-saving
+    night one may not exist (the clocks jump over it: a *gap*) or come twice
+    (the clocks go back: a *fold*).
 
 Times are seconds (float or int) and aware datetimes; nothing here reads a clock:
 callers pass ``now``.
@@ -26,7 +33,15 @@ callers pass ``now``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
+from functools import cache
+from zoneinfo import available_timezones
+
+# A typed start may lie this far ahead of now: a designated start typed shortly
+# before it (tournament.md, Time: otherwise the most recent such instant).
+LOOKAHEAD = timedelta(hours=1)
+# A start further ahead than this is worth a warning before seating.
+FAR_AHEAD = timedelta(minutes=10)
 
 
 @dataclass(frozen=True)
@@ -123,3 +138,86 @@ def timer_seconds(
     if elapsed is not None and elapsed >= marks.second * 60:
         return late_timer
     return timer
+
+
+class WallTimeError(ValueError):
+    """A typed wall time that does not exist in the event's time zone on the day
+    it would fall on (the clocks went forward over it); the message says so."""
+
+
+def typed_start(
+    wall: time, now: datetime, zone: tzinfo, ahead: timedelta = LOOKAHEAD
+) -> datetime:
+    """The instant a start typed as ``wall`` (a naive time of day) means in
+    ``zone`` at ``now`` (aware): the most recent instant showing that wall time,
+    counting up to ``ahead`` (an hour) past ``now``, so a designated start typed
+    shortly before it is today's (tournament.md, Time). Returned in UTC: an
+    aware datetime in a fold never equals one of another zone in Python, even
+    for the same instant.
+
+    At 00:17, "23:55" is yesterday's 23:55; at 13:55, "14:00" is today's. A
+    wall time that comes twice (the night the clocks go back) is its later
+    instant when that one is in range. Raises :class:`WallTimeError` when the
+    most recent day's ``wall`` does not exist (the night the clocks go forward:
+    Europe/Berlin has no 02:30 on 28 March 2027).
+    """
+    limit = now + ahead
+    day = limit.astimezone(zone).date()
+    for back in range(3):
+        on = day - timedelta(days=back)
+        instants = wall_instants(on, wall, zone)
+        if not instants:
+            if _gap_reached(on, wall, zone, limit):
+                raise WallTimeError(_gap_message(on, wall, zone))
+            continue
+        reached = [moment for moment in instants if moment <= limit]
+        if reached:
+            return max(reached)
+    raise AssertionError(f"no instant of {wall} in three days")  # pragma: no cover
+
+
+def wall_instants(on: date, wall: time, zone: tzinfo) -> list[datetime]:
+    """The instants (UTC, earliest first) at which ``zone``'s clocks show
+    ``wall`` on day ``on``: one on most days, none in a gap, two in a fold."""
+    shown = datetime.combine(on, wall.replace(tzinfo=None, fold=0))
+    found: set[datetime] = set()
+    for fold in (0, 1):
+        moment = shown.replace(tzinfo=zone, fold=fold).astimezone(UTC)
+        if moment.astimezone(zone).replace(tzinfo=None, fold=0) == shown:
+            found.add(moment)
+    return sorted(found)
+
+
+def _gap_reached(on: date, wall: time, zone: tzinfo, limit: datetime) -> bool:
+    """True when the clocks of ``zone`` had passed the missing ``wall`` of day
+    ``on`` by ``limit``."""
+    shown = datetime.combine(on, wall.replace(tzinfo=None, fold=0))
+    earliest = min(
+        shown.replace(tzinfo=zone, fold=fold).astimezone(UTC) for fold in (0, 1)
+    )
+    return earliest <= limit
+
+
+def _gap_message(on: date, wall: time, zone: tzinfo) -> str:
+    return (
+        f"{wall:%H:%M} does not exist on {on:%A %d %B %Y} in {zone}: the clocks "
+        "went forward that night. Type the time the room's clocks showed."
+    )
+
+
+def far_ahead(start: datetime | None, now: datetime) -> bool:
+    """True when ``start`` lies more than ``FAR_AHEAD`` (10 minutes) after
+    ``now``: seating then would come long before the designated start."""
+    return start is not None and start - now > FAR_AHEAD
+
+
+@cache
+def zone_names() -> tuple[str, ...]:
+    """Every IANA time zone name this machine knows, sorted ("Africa/Abidjan",
+    …, "Europe/Berlin", …, "UTC"); not the aliases "localtime" and "Factory"."""
+    return tuple(sorted(available_timezones() - {"localtime", "Factory"}))
+
+
+def is_zone(name: str) -> bool:
+    """True when ``name`` is one of :func:`zone_names`."""
+    return name in zone_names()

@@ -13,12 +13,18 @@ policy
 late table
     A table of late arrivals, formed once the minimum late table (default 5,
     configurable 4-6) have arrived.
+semi layouts
+    The semi-final's table sizes for each semi-final size (players), an event
+    setting (tournament.md, Advancement, 1): 25 -> (5, 5, 5, 5, 5). Typed one
+    size a line, "25: 5 5 5 5 5".
 
 Pure: no Django import.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 SIX_OVER_FOUR = "six-over-four"
@@ -119,3 +125,97 @@ def check_policy(policy: str) -> None:
     if policy not in POLICIES:
         known = " or ".join(repr(p) for p in POLICIES)
         raise SeatingError(f"Unknown table-size policy {policy!r}; use {known}.")
+
+
+# Semi-final sizes as an event file writes them (1 to 9999 players).
+MAX_SEMI_SIZE = 9999
+_LAYOUT_LINE = re.compile(r"\s*(?P<size>[^:=]*?)\s*[:=]\s*(?P<tables>.*?)\s*")
+_TABLE_SEPARATORS = re.compile(r"[\s,+]+")
+
+
+class LayoutTextError(SeatingError):
+    """Semi layouts typed wrong: ``problems`` says what, one line each."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
+def semi_layout_problem(size: int, tables: Sequence[int]) -> str | None:
+    """What is wrong with the layout ``tables`` for a semi-final of ``size``
+    players (None when nothing): every table 4-6 players, the tables seating
+    exactly ``size``, ``size`` from 1 to 9999."""
+    if not 1 <= size <= MAX_SEMI_SIZE:
+        return f"{size} players: a semi-final size is 1 to {MAX_SEMI_SIZE} players."
+    wrong = [t for t in tables if not MIN_TABLE <= t <= MAX_TABLE]
+    if not tables or wrong:
+        return (
+            f"{size} players: every table seats {MIN_TABLE}, 5 or {MAX_TABLE} "
+            f"players (given {' '.join(map(str, tables)) or 'no table'})."
+        )
+    if sum(tables) != size:
+        return (
+            f"{size} players: {' + '.join(map(str, tables))} seats {sum(tables)} "
+            f"players, not {size}."
+        )
+    return None
+
+
+def semi_layout_problems(layouts: Mapping[int, Sequence[int]]) -> list[str]:
+    """Every problem of ``layouts`` (size -> table sizes): at least one layout,
+    and each as :func:`semi_layout_problem` says."""
+    if not layouts:
+        return ["Give at least one semi-final layout, e.g. 25: 5 5 5 5 5."]
+    found = (semi_layout_problem(size, tables) for size, tables in layouts.items())
+    return [problem for problem in found if problem]
+
+
+def parse_semi_layouts(text: str) -> dict[int, tuple[int, ...]]:
+    """Semi layouts typed one size a line, ``"25: 5 5 5 5 5"`` (tables split by
+    spaces, commas or ``+``; ``=`` for ``:``; blank lines skipped), sorted by
+    size. Raises :class:`LayoutTextError` naming every wrong line: one that is
+    not a size and tables, a table outside 4-6, tables that do not add up to
+    the size, a size given twice; or no layout at all."""
+    layouts: dict[int, tuple[int, ...]] = {}
+    problems: list[str] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        parsed = _layout_line(line)
+        if isinstance(parsed, str):
+            problems.append(f'Line {number} ("{line.strip()}"): {parsed}')
+            continue
+        size, tables = parsed
+        problem = semi_layout_problem(size, tables)
+        if size in layouts:
+            problem = f"a second layout for {size} players."
+        if problem:
+            problems.append(f"Line {number}, {problem}")
+        layouts[size] = tables
+    if not layouts and not problems:
+        problems = semi_layout_problems({})
+    if problems:
+        raise LayoutTextError(problems)
+    return dict(sorted(layouts.items()))
+
+
+def _layout_line(line: str) -> tuple[int, tuple[int, ...]] | str:
+    """(size, tables) of one typed line, or what is wrong with it."""
+    match = _LAYOUT_LINE.fullmatch(line)
+    if match is None or not match["size"].isdigit():
+        return 'write the size, a colon and the tables, e.g. "25: 5 5 5 5 5".'
+    words = [w for w in _TABLE_SEPARATORS.split(match["tables"]) if w]
+    if not all(w.isdigit() and len(w) < 4 for w in words):
+        return "the tables are numbers of players (4, 5 or 6), e.g. 5 5 5 5 5."
+    if len(match["size"]) > 4:
+        return f"a semi-final size is 1 to {MAX_SEMI_SIZE} players."
+    return int(match["size"]), tuple(int(w) for w in words)
+
+
+def format_semi_layouts(layouts: Mapping[int, Sequence[int]]) -> str:
+    """``layouts`` one size a line, smallest first, as
+    :func:`parse_semi_layouts` reads them: ``"16: 4 4 4 4\n20: 5 5 5 5"``."""
+    return "\n".join(
+        f"{size}: {' '.join(map(str, tables))}"
+        for size, tables in sorted(layouts.items())
+    )

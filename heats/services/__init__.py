@@ -3,7 +3,8 @@
 Views and management commands are thin wrappers over these functions (STYLE.md).
 Every change is written to the event's audit log with who and when. The package
 splits them by topic: ``audit`` (the log and the lock order), ``events`` (events
-and rounds), ``players``, ``checkin``, ``seating``, ``late``, ``keep_apart``,
+and rounds), ``event_admin`` (settings changed, archiving, an empty heat
+deleted), ``players``, ``checkin``, ``seating``, ``late``, ``keep_apart``,
 ``clock``, ``staff``, ``versions`` (what a GM form was drawn from) and
 ``desk`` (the round page's read model); everything public
 is importable from here.
@@ -30,6 +31,13 @@ from heats.services.clock import (  # noqa: F401
     marks,
     round_json,
     start_clock,
+)
+from heats.services.event_admin import (  # noqa: F401
+    SETTINGS,
+    delete_heat,
+    set_archived,
+    settings_of,
+    update_settings,
 )
 from heats.services.events import (  # noqa: F401
     EVENT_SETTINGS,

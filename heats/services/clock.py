@@ -124,7 +124,7 @@ def start_clock(
         return None
     rnd.start_time = at or timezone.now()
     rnd.save(update_fields=["start_time"])
-    local = timezone.localtime(rnd.start_time)
+    local = timezone.localtime(rnd.start_time, rnd.event.zone)
     log(
         rnd.event,
         user,

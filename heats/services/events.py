@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from heats.core.errors import UserError
+from heats.core.layout import semi_layout_problems
 from heats.core.rounds import RoundCode, RoundCodeError
 from heats.core.storable import text_problem
 from heats.models import (
@@ -31,7 +32,8 @@ def get_event(slug: str) -> Event:
         raise UserError(f"No event {slug!r} (known events: {known}).") from None
 
 
-# The heat settings a GM may choose when creating an event (tournament.md, Heats).
+# The settings a GM chooses when creating an event and changes on its Settings
+# page (tournament.md, Heats; Advancement, 1; Time), besides its name and rules.
 EVENT_SETTINGS = (
     "heat_minutes",
     "first_mark_minutes",
@@ -42,6 +44,8 @@ EVENT_SETTINGS = (
     "seating_policy",
     "timer_seconds",
     "late_timer_seconds",
+    "semi_layouts",
+    "time_zone",
 )
 
 
@@ -68,19 +72,17 @@ def create_event(
     (``permissions.require_login``).
     """
     require_login(user)
-    name = " ".join(name.split())
-    if len(name) > Event._meta.get_field("name").max_length:
-        raise UserError("The event's name is too long (200 characters at most).")
+    name = tidy_name(name)
+    problem = name_problem(name)
+    if problem and name:  # too long or not storable: said before the slug
+        raise UserError(problem)
     if not SLUG.fullmatch(slug or ""):
         raise UserError(
             f"{slug!r} cannot be an event's short name: use letters, digits, "
             "'-' and '_' only (it appears in the event's web address)."
         )
-    if not name:
-        raise UserError("The event needs a name.")
-    problem = text_problem(name)  # heats.core.storable, the rule of every way in
     if problem:
-        raise UserError(f"The event's name: {problem}.")
+        raise UserError(problem)
     if Event.objects.filter(slug=slug).exists():
         raise UserError(f"An event {slug!r} already exists.")
     event = Event(slug=slug, name=name, rules=rules, **_settings(settings or {}))
@@ -90,6 +92,23 @@ def create_event(
         event.gms.add(gm)
         log(event, user, "staff", f"{gm.get_username()} is a GM", gm=gm.pk)
     return event
+
+
+def tidy_name(name: str) -> str:
+    """An event's name as saved: runs of white space folded to one space."""
+    return " ".join(name.split())
+
+
+def name_problem(name: str) -> str | None:
+    """What is wrong with an event's name (tidied, :func:`tidy_name`), or None:
+    blank, over 200 characters, or text the database cannot store (a NUL, a
+    surrogate: ``heats.core.storable``, the rule of every way in)."""
+    if len(name) > Event._meta.get_field("name").max_length:
+        return "The event's name is too long (200 characters at most)."
+    if not name:
+        return "The event needs a name."
+    problem = text_problem(name)
+    return f"The event's name: {problem}." if problem else None
 
 
 def _insert(event: Event) -> None:
@@ -115,34 +134,61 @@ def _settings(values: dict) -> dict:
 
 
 def settings_problems(values: dict) -> list[str]:
-    """What is wrong with heat settings ``values`` (missing ones take the model's
-    defaults), one line per field: types and ranges of the Event model's fields,
-    a late table of 4–6 players (tournament.md, Late arrivals), and the clock marks
-    in order: first < second < time called <= heat length (tournament.md, Heats)."""
+    """What is wrong with settings ``values`` (names of :data:`EVENT_SETTINGS`;
+    missing ones take the model's defaults), one line per field: types and
+    ranges of the Event model's fields, a known time zone, a late table of 4–6
+    players (tournament.md, Late arrivals), the clock marks in order: first <
+    second < time called <= heat length (tournament.md, Heats), and semi
+    layouts as ``{"25": [5, 5, 5, 5, 5], ...}`` whose tables of 4–6 seat their
+    size (``heats.core.layout.semi_layout_problems``). The event creation
+    form, the Settings page and ``create_event`` all check with this."""
     unknown = sorted(set(values) - set(EVENT_SETTINGS))
     if unknown:
         return [f"Unknown event settings: {', '.join(unknown)}."]
     event = Event(slug="x", name="x", **values)
+    problems: list[str] = []
+    bad: set[str] = set()
     try:
         event.full_clean(validate_unique=False, validate_constraints=False)
     except ValidationError as exc:
-        return [f"{_label(f)}: {' '.join(m)}" for f, m in exc.message_dict.items()]
-    problems = []
-    if not 4 <= event.min_late_table <= 6:
+        bad = set(exc.message_dict)
+        problems = [f"{_label(f)}: {' '.join(m)}" for f, m in exc.message_dict.items()]
+    if "semi_layouts" not in bad:
+        problems += _layout_problems(event.semi_layouts)
+    if "min_late_table" not in bad and not 4 <= event.min_late_table <= 6:
         problems.append(f"{_label('min_late_table')}: 4, 5 or 6 players.")
-    marks = (
-        event.first_mark_minutes,
-        event.second_mark_minutes,
-        event.call_minutes,
-        event.heat_minutes,
-    )
-    if not marks[0] < marks[1] < marks[2] <= marks[3]:
-        problems.append(
-            "Clock marks: the first mark comes before the second, the second "
-            "before time is called, and time is called at most at the heat's end "
-            f"(given {marks[0]}, {marks[1]}, {marks[2]} and {marks[3]} minutes)."
-        )
+    if not bad & set(MARKS):
+        problems += _marks_problems([getattr(event, name) for name in MARKS])
     return problems
+
+
+# The clock marks in the order they come (tournament.md, Heats).
+MARKS = ("first_mark_minutes", "second_mark_minutes", "call_minutes", "heat_minutes")
+
+
+def _marks_problems(marks: list[int]) -> list[str]:
+    if marks[0] < marks[1] < marks[2] <= marks[3]:
+        return []
+    return [
+        "Clock marks: the first mark comes before the second, the second "
+        "before time is called, and time is called at most at the heat's end "
+        f"(given {marks[0]}, {marks[1]}, {marks[2]} and {marks[3]} minutes)."
+    ]
+
+
+def _layout_problems(value: object) -> list[str]:
+    """Problems of ``semi_layouts`` as JSON, each starting "Semi-final layouts"."""
+    lead = "Semi-final layouts"
+    if not isinstance(value, dict) or not all(
+        isinstance(k, str) and k.isdigit() and len(k) < 6 for k in value
+    ):
+        return [f"{lead}: sizes (numbers of players) to lists of table sizes."]
+    layouts = {}
+    for size, tables in value.items():
+        if not isinstance(tables, list) or not all(type(t) is int for t in tables):
+            return [f"{lead}: {size} players: a list of table sizes."]
+        layouts[int(size)] = tables
+    return [f"{lead}: {p}" for p in semi_layout_problems(layouts)]
 
 
 def _label(field: str) -> str:

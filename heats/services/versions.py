@@ -75,7 +75,7 @@ class StaleFormError(UserError):
         entries = list(
             since.select_related("user").order_by("-pk")[: SHOWN_CHANGES + 1]
         )
-        lines = [_describe(e) for e in entries[:SHOWN_CHANGES]]
+        lines = [_describe(e, event) for e in entries[:SHOWN_CHANGES]]
         if len(entries) > SHOWN_CHANGES:
             lines.append("and earlier changes (see the audit log)")
         super().__init__(
@@ -86,9 +86,10 @@ class StaleFormError(UserError):
         )
 
 
-def _describe(entry: AuditEntry) -> str:
+def _describe(entry: AuditEntry, event: Event) -> str:
     who = entry.user.get_username() if entry.user else "a command or an import"
-    return f"{who} at {timezone.localtime(entry.at):%H:%M:%S}: {entry.detail}"
+    at = timezone.localtime(entry.at, event.zone)
+    return f"{who} at {at:%H:%M:%S}: {entry.detail}"
 
 
 def require_current(

@@ -3,6 +3,11 @@ staff-only pages (``EventStaffRequiredMixin``), the round from its code, and
 :func:`event_action` for one-shot POST actions (the event loaded, the role
 checked, a ``UserError`` turned into a message on the page the action came from).
 
+Every view that loads an event from its URL makes the event's time zone the
+current one (:func:`event_or_404`, :func:`use_zone`): the times its pages show
+and the times typed into its forms are the event's (tournament.md, Time).
+``medici_tourney.zones`` resets the zone after every request.
+
 Used by the views of both apps; not a view module itself.
 """
 
@@ -15,6 +20,7 @@ from django.contrib.auth.mixins import AccessMixin
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
@@ -26,6 +32,19 @@ from heats.models import (
     Round,
 )
 from heats.services import current_round, get_round
+
+
+def use_zone(event: Event) -> None:
+    """Make ``event``'s time zone the current one for the rest of this request."""
+    timezone.activate(event.zone)
+
+
+def event_or_404(slug: str) -> Event:
+    """The event ``slug`` (404 when there is none), its time zone made the
+    current one (:func:`use_zone`)."""
+    event = get_object_or_404(Event, slug=slug)
+    use_zone(event)
+    return event
 
 
 class EventMixin:
@@ -40,6 +59,7 @@ class EventMixin:
     def dispatch(self, request, *args, **kwargs):
         if getattr(self, "event", None) is None:  # a view's setup() may load it
             self.event = get_object_or_404(Event, slug=kwargs["event"])
+        use_zone(self.event)
         return super().dispatch(request, *args, **kwargs)
 
     def get_context_data(self, **kwargs):
@@ -62,7 +82,7 @@ class EventStaffRequiredMixin(EventMixin, AccessMixin):
     post_permission: permissions.Action | None = None
 
     def dispatch(self, request, *args, **kwargs):
-        self.event = get_object_or_404(Event, slug=kwargs["event"])
+        self.event = event_or_404(kwargs["event"])
         if not request.user.is_authenticated:
             return self.handle_no_permission()
         permissions.require(self.event, request.user, self.permission)
@@ -100,6 +120,12 @@ def _back(request, event: Event, kwargs: dict, page: str = "") -> str:
     return reverse("heats:event-gm", kwargs={"event": event.slug})
 
 
+def back_to(request, event: Event, page: str = "heats:event-gm") -> str:
+    """Where a successful action returns: a safe ``next`` field, else ``page``
+    (a URL name taking the event)."""
+    return _back(request, event, {}, page)
+
+
 def event_action(action: permissions.Action, back: str = ""):
     """Decorate ``fn(request, event, **kwargs) -> response`` as a POST-only action
     that needs ``action`` (``heats.permissions``): a 403 saying why for anyone else.
@@ -110,7 +136,7 @@ def event_action(action: permissions.Action, back: str = ""):
         @require_POST
         @wraps(fn)
         def view(request, event: str, **kwargs):
-            ev = get_object_or_404(Event, slug=event)
+            ev = event_or_404(event)
             permissions.require(ev, request.user, action)
             try:
                 return fn(request, ev, **kwargs)

@@ -8,6 +8,8 @@ Views are thin: they parse a form and call ``heats.services`` (STYLE.md).
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.contrib import messages
 from django.db.models import Count, Q
 from django.http import JsonResponse
@@ -19,7 +21,7 @@ from django.views.generic import TemplateView
 from django_tables2 import RequestConfig
 
 from heats import forms, permissions, services
-from heats.core import seating
+from heats.core import clock, seating
 from heats.core.errors import UserError
 from heats.exports import export_response
 from heats.models import (
@@ -63,13 +65,22 @@ class EventGMView(EventStaffRequiredMixin, TemplateView):
             for status in EntryStatus.values
         }
         rounds = list(self.event.rounds.annotate(**counts).order_by("ordinal"))
-        context["rounds"] = [dict(round_summary(r), counts=r) for r in rounds]
+        context["rounds"] = [
+            dict(round_summary(r), counts=r, deletable=_deletable(r)) for r in rounds
+        ]
         context["next_heat"] = services.next_heat_number(self.event)
         context["has_semi"] = any(r.kind == RoundKind.SEMI for r in rounds)
         context["semi_seated"] = any(
             r.kind == RoundKind.SEMI and r.seated_at for r in rounds
         )
         return context
+
+
+def _deletable(rnd) -> bool:
+    """True for a heat nobody is checked in to and not seated (its counts
+    annotated): the dashboard offers to delete it (``services.delete_heat``)."""
+    entries = sum(getattr(rnd, f"n_{status}") for status in EntryStatus.values)
+    return rnd.kind == RoundKind.HEAT and not entries and not rnd.seated_at
 
 
 @event_action(permissions.CREATE_HEAT)
@@ -98,10 +109,40 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
 
     def get(self, request, *args, **kwargs):
         self.round = round_or_404(self.event, kwargs["round"])
+        ahead = self.start_ahead()
+        if ahead:
+            messages.warning(request, ahead)
         table = self.checkin_table()
         return export_response(request, table, self.export_name()) or super().get(
             request, *args, **kwargs
         )
+
+    def start_ahead(self) -> str:
+        """The warning for a round not seated whose clock starts more than 10
+        minutes from now (``clock.far_ahead``: a start typed for later), else
+        "": seating now would come long before its designated start."""
+        rnd = self.round
+        now = timezone.now()
+        if rnd.seated_at or not clock.far_ahead(rnd.start_time, now):
+            return ""
+        start = timezone.localtime(rnd.start_time)
+        minutes = round((rnd.start_time - now).total_seconds() / 60)
+        seat = timezone.localtime(services.clock_start(rnd)) + timedelta(
+            minutes=self.event.seat_after_minutes
+        )
+        return (
+            f"{rnd.label}'s clock starts at {start:%H:%M} ({start:%a %d %b}), in "
+            f"{minutes} minutes: seat at {seat:%H:%M}. If the heat has started, "
+            "correct the start."
+        )
+
+    def seat_confirm(self, cards: list) -> str:
+        """The question "Seat" asks first: re-seating a seated round, or
+        seating long before the clock's start; "" when none."""
+        if cards:
+            return "Seat this round again? Every table is drawn anew."
+        ahead = self.start_ahead()
+        return f"{ahead} Seat now anyway?" if ahead else ""
 
     def export_name(self) -> str:
         return f"{self.event.slug}-{self.round.code}-checkin"
@@ -189,9 +230,7 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
                 action=self.action("round-seat"),
                 submit="Seat again" if cards else "Seat now",
                 state=services.seating_state(rnd),
-                confirm="Seat this round again? Every table is drawn anew."
-                if cards
-                else "",
+                confirm=self.seat_confirm(cards),
             ),
             "start_clock_form": forms.StartClockForm(
                 action=self.action("round-start-clock"),
@@ -304,7 +343,7 @@ def round_start_clock(request, event: Event, round: str):
     clock started since the page was drawn (its ``started``; none: not started) is
     left as it is."""
     rnd = round_or_404(event, round)
-    form = forms.StartClockForm(request.POST)
+    form = forms.StartClockForm(request.POST, zone=event.zone)
     if not form.is_valid():
         raise UserError(
             "The clock was not started.",
@@ -318,7 +357,8 @@ def round_start_clock(request, event: Event, round: str):
     if started is None:
         messages.info(request, _clock_unchanged(rnd, state, start))
     else:
-        messages.success(request, f"{rnd.label} clock started at {start:%H:%M}.")
+        day = "" if start.date() == timezone.localdate() else f" {start:%a %d %b}"
+        messages.success(request, f"{rnd.label} clock started at {start:%H:%M}{day}.")
     return redirect(round_url(rnd))
 
 

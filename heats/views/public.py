@@ -6,7 +6,7 @@ read-only (GET and HEAD) and open to anyone.
 from __future__ import annotations
 
 from django.http import JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 from django.views.generic import TemplateView
@@ -26,7 +26,12 @@ from heats.tables import (
     SeatingByNameTable,
     SeatingByTableTable,
 )
-from heats.views.common import EventMixin, round_or_404, round_or_current
+from heats.views.common import (
+    EventMixin,
+    event_or_404,
+    round_or_404,
+    round_or_current,
+)
 
 
 class RoundSeatingView(EventMixin, TemplateView):
@@ -57,7 +62,7 @@ class RoundSeatingView(EventMixin, TemplateView):
 def clock_page(request, event: str):
     """The heat clock, full screen (not cached: it is rendered at the server's
     time, then kept by the script from the clock feed)."""
-    ev = get_object_or_404(Event, slug=event)
+    ev = event_or_404(event)
     rnd = round_or_current(ev, request.GET.get("round"))
     return render(request, "heats/public/clock.html", _clock_context(ev, rnd))
 
@@ -73,7 +78,7 @@ def _clock_context(event: Event, rnd: Round | None) -> dict:
 @require_safe
 def clock_feed(request, event: str):
     """The clock feed: server time, the round's start and the marks."""
-    ev = get_object_or_404(Event, slug=event)
+    ev = event_or_404(event)
     rnd = round_or_current(ev, request.GET.get("round"))
     response = JsonResponse(clock_json(ev, rnd))
     response["Cache-Control"] = "no-store"
@@ -90,7 +95,7 @@ def timer(request):
     context = {"timer": 240, "late_timer": 120, "marks": clock.Marks()}
     slug = request.GET.get("event")
     if slug:
-        ev = get_object_or_404(Event, slug=slug)
+        ev = event_or_404(slug)
         context.update(
             event=ev,
             timer=ev.timer_seconds,

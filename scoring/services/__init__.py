@@ -4,8 +4,8 @@ Views and management commands are thin wrappers over these functions (STYLE.md);
 every change is written to the event's audit log with who and when. The package
 splits them by topic, as ``heats.services`` does:
 
-- ``core``: new events, player names, tables held for a rules check, and the
-  semi-final list's inputs (``event_advancement``);
+- ``core``: new events, their settings and deletion, player names, tables held
+  for a rules check, and the semi-final list's inputs (``event_advancement``);
 - ``results``: a table's results and ties; ``result_status``: the one writer of
   ``Table.result_status``; ``rules_checks``: level-1 findings, scoresheets;
 - ``results_import`` (``plan``, ``write``): the results CSV import;
@@ -27,6 +27,7 @@ from scoring.services.core import (  # noqa: F401
     HeatSeatRow,
     HeldTable,
     absent_ids,
+    edit_event,
     event_advancement,
     event_draw,
     heat_seat_rows,
@@ -35,6 +36,7 @@ from scoring.services.core import (  # noqa: F401
     held_tables,
     new_event,
     player_names,
+    remove_event,
     require_no_held_heats,
     resolve_absent,
 )

@@ -22,6 +22,7 @@ Schema nodes are ``heats.core.schema``'s; every text and number is also held to
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -137,6 +138,8 @@ JSON_FIELDS: dict[tuple[str, str], Schema] = {
     ),
     ("scoring.publishedlist", "data"): PUBLISHED,
 }
+# Text fields whose model validators an event file's value must pass too.
+VALIDATED = {("heats.event", "time_zone")}
 DERIVED = {
     ("heats.round", "ordinal"),
     ("heats.player", "name_key"),
@@ -192,7 +195,22 @@ def field_schema(f: Any) -> Schema:
         raise TypeError(f"{label}.{f.name}: no declared shape (JSON_FIELDS)")
     else:
         schema = _plain(f, label)
+    if (label, f.name) in VALIDATED:
+        schema = Checked(schema, _validators_of(f))
     return Nullable(schema) if f.null else schema
+
+
+def _validators_of(f: Any) -> Callable[[Any, str], list[Problem]]:
+    """A rule: the problems the model field ``f``'s validators find."""
+
+    def valid(value: Any, path: str) -> list[Problem]:
+        try:
+            f.run_validators(value)
+        except ValidationError as exc:
+            return [(path, " ".join(exc.messages))]
+        return []
+
+    return valid
 
 
 def _plain(f: Any, label: str) -> Schema:

@@ -1,5 +1,6 @@
-"""GM pages of an event's results as a whole: a new event, the results import,
-acknowledging a table's rules findings, and the printables (PDF).
+"""GM pages of an event as a whole: a new event, its settings (archiving and
+deleting it too), the results import, acknowledging a table's rules findings,
+and the printables (PDF).
 """
 
 from __future__ import annotations
@@ -9,20 +10,25 @@ from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
 from django.views import View
 from django.views.decorators.http import require_POST
 from django.views.generic import FormView
 
 from heats.core.errors import UserError
 from heats.models import Event
+from heats.services import SETTINGS, StaleFormError, form_version
 from heats.views.common import (
     EventStaffRequiredMixin,
+    event_action,
 )
 from scoring import pdf, permissions
-from scoring.forms import EventForm, ResultsImportForm
+from scoring.forms import EventForm, EventSettingsForm, ResultsImportForm
 from scoring.services import (
+    edit_event,
     import_results,
     new_event,
+    remove_event,
 )
 from scoring.services.printing import render
 from scoring.services.rules_checks import (
@@ -60,6 +66,61 @@ class EventCreateView(LoginRequiredMixin, FormView):
             "Add GMs and assistant GMs on its Staff page.",
         )
         return redirect("heats:event-gm", event=event.slug)
+
+
+class EventSettingsView(EventStaffRequiredMixin, FormView):
+    """Every setting of the event, changed by its GMs as on creation (assistant
+    GMs see them read-only), with archiving and deleting the event below."""
+
+    template_name = "scoring/gm/event_settings.html"
+    form_class = EventSettingsForm
+    post_permission = permissions.EDIT_SETTINGS
+
+    def get_initial(self):
+        initial = EventSettingsForm.initial_of(self.event)
+        initial["version"] = form_version(self.event, SETTINGS)
+        return initial
+
+    def get_form(self, form_class=None):
+        form = super().get_form(form_class)
+        if not permissions.may(
+            self.event, self.request.user, permissions.EDIT_SETTINGS
+        ):
+            form.read_only()
+        return form
+
+    def get_context_data(self, **kwargs):
+        kwargs["back"] = self.request.path
+        return super().get_context_data(**kwargs)
+
+    def form_valid(self, form):
+        try:
+            lines = edit_event(
+                self.event,
+                form.changes(),
+                self.request.user,
+                form.cleaned_data["version"],
+            )
+        except StaleFormError as exc:
+            messages.error(self.request, exc.render())
+            return redirect(self.request.path)
+        except UserError as exc:
+            form.add_error(None, exc.render())
+            return self.form_invalid(form)
+        if lines:
+            messages.success(self.request, "\n".join(["Settings saved:", *lines]))
+        else:
+            messages.info(self.request, "Nothing changed.")
+        return redirect(self.request.path)
+
+
+@event_action(permissions.DELETE_EVENT, back="scoring:event-settings")
+def event_delete(request, event: Event):
+    """POST: delete the event and everything of it, once ``slug`` (typed by
+    the GM) is its short name (GMs of the event only)."""
+    name = remove_event(event, request.POST.get("slug", ""), request.user)
+    messages.success(request, f"{name} ({event.slug}) was deleted, with its audit log.")
+    return redirect(reverse("scoring:event-list"))
 
 
 class ResultsImportView(EventStaffRequiredMixin, FormView):

@@ -38,11 +38,23 @@ from scoring.views.common import get_table
 
 
 class EventListView(ListView):
-    """Home page: every event, newest first (public)."""
+    """Home page: every event not archived, newest first (public); a logged-in
+    GM also sees their archived events, to restore one."""
 
-    model = Event
     template_name = "scoring/public/event_list.html"
     context_object_name = "events"
+
+    def get_queryset(self):
+        return Event.objects.filter(archived=False)
+
+    def get_context_data(self, **kwargs):
+        user = self.request.user
+        archived = Event.objects.filter(archived=True)
+        if not user.is_authenticated:
+            archived = archived.none()
+        elif not user.is_superuser:
+            archived = archived.filter(gms=user)
+        return super().get_context_data(archived_events=archived, **kwargs)
 
 
 class StandingsView(EventMixin, TemplateView):

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import datetime, time
+from zoneinfo import ZoneInfo
+
 import pytest
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 
 from heats.models import Event, Player, Round, RoundKind
 from heats.services import check_in
@@ -40,6 +44,21 @@ def other_event(db) -> Event:
     user = get_user_model().objects.create_user("other-gm", password="other-pw-1")
     other.gms.add(user)
     return other
+
+
+@pytest.fixture
+def clock_at(monkeypatch):
+    """``clock_at("Europe/Berlin", "00:17")`` makes ``timezone.now()`` read that
+    wall time of today in that zone (today, so logins stay valid) and returns
+    that instant."""
+
+    def set_now(zone: str, wall: str) -> datetime:
+        today = timezone.now().astimezone(ZoneInfo(zone)).date()
+        now = datetime.combine(today, time.fromisoformat(wall), ZoneInfo(zone))
+        monkeypatch.setattr(timezone, "now", lambda: now)
+        return now
+
+    return set_now
 
 
 @pytest.fixture

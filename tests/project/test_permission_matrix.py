@@ -20,6 +20,7 @@ import pytest
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils import timezone
 
 from heats.models import Event, KeepApart, Round, RoundKind
 from heats.services import check_in, create_heat, seat_round
@@ -117,6 +118,11 @@ def matrix(world) -> dict[str, Row]:
         "scoring:final-fill": Row({}, None, GM, {"kind": "runners-up"}),
         "scoring:event-create": Row({}, USER, USER, new_event_data()),
         "heats:event-staff": Row({}, GM, None),
+        "scoring:event-settings": Row({}, STAFF, GM, settings_data()),
+        "heats:event-archive": Row({}, None, GM),
+        "heats:event-restore": Row({}, None, GM),
+        "heats:round-delete": Row({"round": "3"}, None, GM),
+        "scoring:event-delete": Row({}, None, GM, {"slug": "wbc"}),
         "scoring:players": Row({}, STAFF, None),
         "scoring:player-rename": Row(
             {}, None, GM, {"player": world["unseated"], "name": "Renamed", "badge": ""}
@@ -152,6 +158,14 @@ def new_event_data() -> dict:
     return data
 
 
+def settings_data() -> dict:
+    """The Settings form as a GM would send it: WBC settings, a new name."""
+    data = new_event_data()
+    del data["slug"]
+    data.update(name="Medici, renamed", time_zone="Europe/Berlin")
+    return data
+
+
 def app_url_names() -> set[str]:
     """Every named URL of the heats and scoring apps."""
     found: set[str] = set()
@@ -171,7 +185,8 @@ def app_url_names() -> set[str]:
 def world(event, settings):
     """Heat 1 seated (tables of 5 and 5) with a tie for first at table 1, five late
     arrivals waiting; heat 2 with eight players checked in, not seated; a
-    keep-apart pair; the six kinds of visitor."""
+    keep-apart pair; heat 3 with nobody checked in, its clock started; the six
+    kinds of visitor."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     heat = Round.objects.create(event=event, kind=RoundKind.HEAT, number=1)
     check_in(heat, names(10))
@@ -189,6 +204,10 @@ def world(event, settings):
     )
     heat2 = create_heat(event)
     check_in(heat2, names(8, prefix="Second"))
+    # Heat 3: nobody checked in, its clock started (so "New heat" makes heat 4).
+    heat3 = create_heat(event)
+    heat3.start_time = timezone.now()
+    heat3.save()
     seats2 = list(table2.seats.order_by("number"))
     pair = KeepApart.objects.create(
         event=event, player_a=seats2[0].player, player_b=seats2[1].player
@@ -319,6 +338,10 @@ def test_who_may_use_each_url(client, world, name):
         "heats:staff-login",
         "scoring:player-rename",
         "scoring:player-merge",
+        "scoring:event-settings",
+        "heats:event-archive",
+        "heats:round-delete",
+        "scoring:event-delete",
     ],
 )
 def test_the_weakest_allowed_role_changes_the_event(client, world, name):

@@ -143,7 +143,10 @@ def test_start_clock_posted_six_times_without_fields_starts_it_once(gm, heat_23)
     assert count(responses, "clock is already running") == PRESSES - 1
 
 
-def test_correct_the_start_acts_once_from_the_page_it_was_drawn_on(gm, heat_23):
+def test_correct_the_start_acts_once_from_the_page_it_was_drawn_on(
+    gm, heat_23, clock_at
+):
+    clock_at(heat_23.event.time_zone, "10:00")  # 09:30 is this morning's
     client = browsers(gm, 1)[0]
     url = round_url("round-start-clock")
     client.post(url, follow=True)

@@ -324,6 +324,13 @@ DAMAGE: dict[str, Case] = {
         "heats.player", "name", "Ann \ud800", f"the text holds U+D800, {HALF}"
     ),
     "empty event name": set_field("heats.event", "name", "", "must not be empty"),
+    "unknown time zone": set_field(
+        "heats.event",
+        "time_zone",
+        "Mars/Olympus_Mons",
+        "'Mars/Olympus_Mons' is not a time zone: choose one such as "
+        "Europe/Berlin or America/New_York.",
+    ),
     "slug with a space": set_field(
         "heats.event",
         "slug",

@@ -1,0 +1,160 @@
+"""An event's upkeep by its GMs: its settings changed, the event archived and
+restored, an empty heat deleted.
+
+Words:
+
+settings
+    Everything a GM chose when creating the event but its short name: its name,
+    rule set and :data:`~heats.services.events.EVENT_SETTINGS` (heat length and
+    marks, seating policy, late-table minimum, timers, semi layouts, time zone).
+    Checked as on creation (``events.settings_problems``, ``events.name_problem``);
+    each change is one audit entry with the old and the new value.
+archived
+    Left off the public list of events (``Event.archived``); the event's pages
+    still answer and say so, and its GMs restore it from its Settings page.
+empty heat
+    A heat nobody is checked in to, without tables or seats: one "New heat"
+    too many, which a GM may delete.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from heats import permissions
+from heats.core.errors import UserError
+from heats.core.layout import format_semi_layouts
+from heats.models import Event, Round, RoundKind
+from heats.services.audit import lock, log
+from heats.services.events import (
+    EVENT_SETTINGS,
+    name_problem,
+    settings_problems,
+    tidy_name,
+)
+from heats.services.versions import Topic, require_current
+
+EDITABLE = ("name", "rules", *EVENT_SETTINGS)
+"""The fields the Settings page changes, in the order it shows them."""
+
+
+def settings_of(event: Event) -> dict:
+    """The event's settings as the Settings page shows them: ``{field: value}``
+    for every name of :data:`EDITABLE` (JSON-ready)."""
+    return {name: getattr(event, name) for name in EDITABLE}
+
+
+SETTINGS = Topic("the event's settings", settings_of, ("settings",))
+"""The settings as the Settings page's form shows them (``versions``)."""
+
+
+@transaction.atomic
+def update_settings(
+    event: Event, values: dict, user=None, version: str | None = None
+) -> list[str]:
+    """Change the settings of ``event`` to ``values`` (``{field: value}``, names
+    of :data:`EDITABLE`; missing ones stay); returns one line per change, "Heat
+    minutes: 55 → 60", each also an audit entry (action ``"settings"``, with
+    ``field``, ``old`` and ``new``). Nothing changed: an empty list.
+
+    UserError listing every problem, checked as on creation (a blank or
+    unstorable name, a setting out of range, clock marks out of order, a bad
+    semi layout or time zone); the rule set's name is checked by the caller,
+    the results app, which knows the rule sets. ``StaleFormError`` when the
+    settings changed since ``version`` (``form_version(event, SETTINGS)``);
+    ``NotAllowed`` unless ``user`` is a GM.
+    """
+    permissions.require(event, user, permissions.EDIT_SETTINGS)
+    lock(event)
+    before = settings_of(event)
+    require_current(event, SETTINGS, version, before)
+    after = _checked({**before, **values})
+    changed = [name for name in EDITABLE if after[name] != before[name]]
+    if not changed:
+        return []
+    for name in changed:
+        setattr(event, name, after[name])
+    event.save(update_fields=changed)
+    lines = []
+    for name in changed:
+        line = f"{_label(name)}: {_shown(name, before[name])} → "
+        line += _shown(name, after[name])
+        log(
+            event, user, "settings", line, field=name, old=before[name], new=after[name]
+        )
+        lines.append(line)
+    return lines
+
+
+def _checked(values: dict) -> dict:
+    """``values`` with the name tidied; UserError listing every problem."""
+    unknown = sorted(set(values) - set(EDITABLE))
+    if unknown:
+        raise UserError(f"Unknown event settings: {', '.join(unknown)}.")
+    values = {**values, "name": tidy_name(str(values["name"]))}
+    problems = [name_problem(values["name"])] if name_problem(values["name"]) else []
+    problems += settings_problems({n: values[n] for n in EVENT_SETTINGS})
+    if problems:
+        raise UserError("The event's settings were not changed.", problems)
+    return values
+
+
+def _label(name: str) -> str:
+    if name == "semi_layouts":
+        return "Semi-final layouts"
+    return str(Event._meta.get_field(name).verbose_name).capitalize()
+
+
+def _shown(name: str, value: object) -> str:
+    """A setting's value as the audit log says it."""
+    if name == "semi_layouts" and isinstance(value, dict):
+        layouts = {int(size): tables for size, tables in value.items()}
+        return format_semi_layouts(layouts).replace("\n", "; ")
+    return str(value)
+
+
+@transaction.atomic
+def set_archived(event: Event, archived: bool, user=None) -> bool:
+    """Archive ``event`` (``archived=True``: off the public list of events) or
+    restore it; True when that changed it, False when it already was so (a
+    second press). Logged (action ``"archive"``). ``NotAllowed`` unless
+    ``user`` is a GM of the event."""
+    permissions.require(event, user, permissions.ARCHIVE_EVENT)
+    lock(event)
+    if event.archived == archived:
+        return False
+    event.archived = archived
+    event.save(update_fields=["archived"])
+    what = "Archived the event" if archived else "Restored the event"
+    log(event, user, "archive", what, archived=archived)
+    return True
+
+
+@transaction.atomic
+def delete_heat(rnd: Round, user=None) -> None:
+    """Delete the heat ``rnd`` while nobody is checked in to it and it has no
+    table or seat (a heat created by mistake); logged (action ``"round"``).
+
+    UserError for the semi-final or final, or a heat with entries (checked in,
+    late or absent), tables or seats: undo its check-ins first. ``NotAllowed``
+    unless ``user`` is a GM of the event.
+    """
+    event = rnd.event
+    permissions.require(event, user, permissions.DELETE_HEAT)
+    lock(event)
+    lock(rnd)
+    if rnd.kind != RoundKind.HEAT:
+        raise UserError(f"Only a heat can be deleted, not the {rnd.label.lower()}.")
+    entries = rnd.entries.count()
+    if entries:
+        raise UserError(
+            f"{rnd.label} was not deleted: {entries} "
+            f"{'player is' if entries == 1 else 'players are'} checked in to it "
+            "(or marked late or absent). Only a heat nobody is checked in to can "
+            "be deleted."
+        )
+    if rnd.tables.exists() or rnd.seats.exists():
+        raise UserError(f"{rnd.label} was not deleted: it has tables.")
+    label = rnd.label
+    rnd.delete()
+    log(event, user, "round", f"Deleted {label}", round=rnd.code)

@@ -1,0 +1,53 @@
+"""GM actions on the event itself: archive it, restore it, delete an empty heat.
+
+The event's Settings page (another app's) carries the archive and restore
+buttons; the dashboard carries a heat's "Delete". Each is a POST-only action
+for the event's GMs (``heats.permissions``).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import redirect
+
+from heats import permissions, services
+from heats.core.errors import UserError
+from heats.models import Event
+from heats.views.common import back_to, event_action
+
+
+@event_action(permissions.ARCHIVE_EVENT)
+def event_archive(request, event: Event):
+    """POST: archive the event (off the public list of events)."""
+    if services.set_archived(event, True, request.user):
+        messages.success(
+            request,
+            f"{event.name} is archived: it is no longer on the public list of "
+            "events. Its pages still answer; restore it from its Settings page.",
+        )
+    else:
+        messages.info(request, f"{event.name} was already archived.")
+    return redirect(back_to(request, event))
+
+
+@event_action(permissions.ARCHIVE_EVENT)
+def event_restore(request, event: Event):
+    """POST: restore an archived event to the public list of events."""
+    if services.set_archived(event, False, request.user):
+        messages.success(request, f"{event.name} is back on the list of events.")
+    else:
+        messages.info(request, f"{event.name} is not archived.")
+    return redirect(back_to(request, event))
+
+
+@event_action(permissions.DELETE_HEAT)
+def round_delete(request, event: Event, round: str):
+    """POST: delete a heat nobody is checked in to (a "New heat" too many)."""
+    try:
+        rnd = services.get_round(event, round)
+    except UserError:
+        raise UserError(f"There is no round {round!r} (deleted already?).") from None
+    label = rnd.label
+    services.delete_heat(rnd, request.user)
+    messages.success(request, f"{label} deleted.")
+    return redirect(back_to(request, event))

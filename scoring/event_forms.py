@@ -1,0 +1,157 @@
+"""The event's own forms (crispy-forms, Bootstrap 5): a new event (``EventForm``)
+and its Settings page (``EventSettingsForm``).
+
+One set of fields and one check for both: the fields are the Event model's, the
+semi layouts typed one size a line ("25: 5 5 5 5 5",
+``heats.core.layout.parse_semi_layouts``), the time zone picked from the zones
+the machine knows; the settings are checked by the service's rules
+(``heats.services.settings_problems``), here and again when saved, so a page
+and a command refuse the same values with the same words.
+"""
+
+from __future__ import annotations
+
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Submit
+from django import forms
+
+from heats.core.clock import zone_names
+from heats.core.layout import LayoutTextError, format_semi_layouts, parse_semi_layouts
+from heats.forms import StorableTextForm
+from heats.models import Event, default_semi_layouts, default_time_zone
+from heats.services import EVENT_SETTINGS, settings_of, settings_problems
+from scoring.core.medici.rulesets import DEFAULT_RULESET, RULESETS
+
+# The settings whose form fields are the model's own.
+MODEL_SETTINGS = tuple(
+    n for n in EVENT_SETTINGS if n not in ("semi_layouts", "time_zone")
+)
+
+
+def _zone_choices(current: str) -> list[tuple[str, str]]:
+    names = list(zone_names())
+    if current not in names:  # the server's, even when this machine lacks it
+        names.insert(0, current)
+    return [(name, name.replace("_", " ")) for name in names]
+
+
+class EventSettingsForm(StorableTextForm):
+    """Every setting of an event: name, rule set, heat settings (minutes after a
+    heat's start, timer seconds), semi layouts and time zone, WBC defaults and
+    the server's time zone filled in. ``clean_semi_layouts`` returns the
+    layouts as the model stores them (``{"25": [5, 5, 5, 5, 5]}``); left empty,
+    the standard ones. ``version`` is the settings' form version
+    (``heats.services.SETTINGS``)."""
+
+    with_slug = False
+    versioned = True
+    submit_label = "Save settings"
+    form_id = "settings-form"
+
+    rules = forms.ChoiceField(
+        label="Rule set",
+        choices=[(name, name) for name in sorted(RULESETS)],
+        initial=DEFAULT_RULESET,
+    )
+    semi_layouts = forms.CharField(
+        label="Semi-final layouts",
+        required=False,
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 5, "class": "font-monospace"}),
+        help_text="One semi-final size a line: the players, a colon, the tables "
+        "(4, 5 or 6 players each), e.g. 25: 5 5 5 5 5. Empty: the standard "
+        "sizes 16, 20, 25, 30 and 36.",
+    )
+    time_zone = forms.ChoiceField(
+        label="Time zone",
+        required=False,
+        help_text="Every time typed or shown on the event's pages is in it.",
+    )
+    version = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        own = ("name", "slug") if self.with_slug else ("name",)
+        fields = forms.fields_for_model(
+            Event,
+            fields=(*own, *MODEL_SETTINGS),
+            labels={"slug": "Short name"},
+            help_texts={
+                "slug": "Letters, digits, - and _: the event's web address, "
+                "e.g. wbc2027 for /e/wbc2027/.",
+                "min_late_table": "Late arrivals waiting before a late table "
+                "forms (4–6).",
+            },
+        )
+        mine = {n: self.fields.pop(n) for n in ("rules", "semi_layouts", "time_zone")}
+        version = self.fields.pop("version")
+        self.fields = {n: fields.pop(n) for n in own}
+        self.fields.update(rules=mine["rules"], **fields)
+        self.fields.update(semi_layouts=mine["semi_layouts"])
+        self.fields.update(time_zone=mine["time_zone"])
+        if self.versioned:
+            self.fields.update(version=version)
+        zone = self.initial.get("time_zone") or default_time_zone()
+        self.fields["time_zone"].choices = _zone_choices(zone)
+        self.fields["time_zone"].initial = zone
+        self.fields["semi_layouts"].initial = format_semi_layouts(
+            {int(s): t for s, t in default_semi_layouts().items()}
+        )
+        self.helper = FormHelper()
+        self.helper.form_id = self.form_id
+        self.helper.add_input(Submit("go", self.submit_label))
+
+    @classmethod
+    def initial_of(cls, event: Event) -> dict:
+        """The form's initial values: ``event``'s settings as it shows them."""
+        initial = settings_of(event)
+        initial["semi_layouts"] = format_semi_layouts(event.semi_layout_map())
+        return initial
+
+    def read_only(self) -> None:
+        """Show the settings without a way to change them (an assistant GM)."""
+        for field in self.fields.values():
+            field.disabled = True
+        self.helper.inputs = []
+
+    def clean_semi_layouts(self) -> dict[str, list[int]]:
+        text = self.cleaned_data["semi_layouts"].strip()
+        if not text:
+            return default_semi_layouts()
+        try:
+            layouts = parse_semi_layouts(text)
+        except LayoutTextError as exc:
+            raise forms.ValidationError(exc.problems) from None
+        return {str(size): list(tables) for size, tables in layouts.items()}
+
+    def clean_time_zone(self) -> str:
+        return str(self.cleaned_data["time_zone"] or default_time_zone())
+
+    def clean(self) -> dict:
+        data = super().clean()
+        # Layouts and zone are checked alone: their own errors do not hide the
+        # other settings' (missing, they take their valid defaults).
+        if all(name in data for name in MODEL_SETTINGS):
+            given = {name: data[name] for name in EVENT_SETTINGS if name in data}
+            for problem in settings_problems(given):
+                self.add_error(None, problem)
+        return data
+
+    def settings(self) -> dict:
+        """The settings as ``heats.services.create_event`` takes them."""
+        return {name: self.cleaned_data[name] for name in EVENT_SETTINGS}
+
+    def changes(self) -> dict:
+        """Name, rule set and settings as ``scoring.services.edit_event`` takes
+        them."""
+        data = self.cleaned_data
+        return {"name": data["name"], "rules": data["rules"], **self.settings()}
+
+
+class EventForm(EventSettingsForm):
+    """A new event: its short name (the web address) and every setting."""
+
+    with_slug = True
+    versioned = False
+    submit_label = "Create event"
+    form_id = "event-form"
