@@ -27,6 +27,8 @@ from heats.core.layout import MAX_TABLE, MIN_TABLE
 
 History = Mapping[frozenset[str], int]
 Tables = Mapping[int, Sequence[str]]
+# A plan's rank: repeat cost, violations, tables of 6, sorted tables, the plan.
+_PlanKey = tuple[int, int, int, tuple[int, ...], tuple[int, ...]]
 
 
 @dataclass(frozen=True)
@@ -116,7 +118,8 @@ def disperse(
     tables of 4 or 5 players, by number) so that no table passes 6, adding the
     least (repeat cost, keep-apart violations); ties go to the plan making the
     fewest tables of 6 (most tables of 5: tournament.md, Heats), then to the
-    lower table numbers. None when the targets lack the seats.
+    lower table numbers, the first player in seat order to the lowest. None
+    when the targets lack the seats.
 
     Every plan is tried: a short table has 3 players, so at most n**3 plans
     for n targets.
@@ -130,18 +133,18 @@ def disperse(
         for p in players
         for n in numbers
     }
-    best: tuple[tuple[int, int, int, tuple[int, ...]], tuple[int, ...]] | None = None
+    best: _PlanKey | None = None
     for plan in product(numbers, repeat=len(players)):
         if any(len(usable[n]) + plan.count(n) > MAX_TABLE for n in set(plan)):
             continue
         cost, violations = _plan_cost(players, plan, costs, history, apart)
         sixes = sum(len(usable[n]) + plan.count(n) == MAX_TABLE for n in set(plan))
-        key = (cost, violations, sixes, tuple(sorted(plan)))
-        if best is None or key < best[0]:
-            best = (key, plan)
+        key = (cost, violations, sixes, tuple(sorted(plan)), plan)
+        if best is None or key < best:
+            best = key
     if best is None:
         return None
-    (cost, violations, _, _), plan = best
+    cost, violations, _, _, plan = best
     moves = [
         Move(p, n, costs[(p, n)].repeat_cost, costs[(p, n)].repeats)
         for p, n in zip(players, plan, strict=True)

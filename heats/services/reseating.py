@@ -143,7 +143,7 @@ def _tables(rnd: Round, kept: list[dict]) -> list[tuple[int, bool, list[Player]]
         )
     )
     gone = [
-        str(players[key]) if key in players else f"a player since removed ({key})"
+        str(players[key]) if key in players else f"{key} (removed from the event)"
         for key in keys
         if key not in players or players[key].pk not in checked_in
     ]

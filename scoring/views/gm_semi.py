@@ -18,12 +18,12 @@ from scoring.services import event_advancement, publishing
 from scoring.services import semi_final as rounds
 
 
-def _moved(event: Event, before: dict[int, str], changed: set[int]) -> str:
+def _moved(event: Event, before: dict[int, str]) -> str:
     """ " Called in: …. No longer on the list: …." against ``before`` (the
-    qualifiers by id), leaving out the players whose own presence ``changed``."""
+    qualifiers by id, before the save)."""
     after = {q.player: q.label for q in event_advancement(event).qualifiers}
-    called = [n for p, n in after.items() if p not in before and p not in changed]
-    dropped = [n for p, n in before.items() if p not in after and p not in changed]
+    called = [n for p, n in after.items() if p not in before]
+    dropped = [n for p, n in before.items() if p not in after]
     text = f" Called in: {', '.join(called)}." if called else ""
     if dropped:
         text += f" No longer on the list: {', '.join(dropped)}."
@@ -55,8 +55,7 @@ def semi_presence(request, event: Event):
     text = f"Semi-final check-in saved: {changes.summary()}."
     # Once seated, the tables stand: nobody is called in or dropped by a mark.
     if not seated:
-        mine = {p.pk for p in changes.present + changes.absent + changes.cleared}
-        text += _moved(event, before, mine)
+        text += _moved(event, before)
     if changes.published is not None:
         text += " The list was published again automatically."
     messages.success(request, text)
