@@ -167,14 +167,9 @@ class Round(models.Model):
     ``number`` is the heat number (1-based) for heats and 1 for the semi-final and
     final. ``ordinal`` sorts the rounds as they are played (every heat, then the
     semi-final, then the final: ``heats.core.rounds.RoundCode.ordinal``), set on
-    save. ``seed`` is the recorded seed of the last seating; ``seated_at`` when
-    it was made, ``first_seated_at`` when the round was first seated (a clock
-    never started runs from it: seating again does not move it).
-    ``previous_seating`` is the seating the last "Seat again" replaced, so it
-    can be put back (``heats.services.reseating``): ``{"seed", "tables":
-    [{"number", "late", "players": [draw keys in seat order]}]}``, players by
-    ``Player.draw_key`` (never changed, carried by the event file); None when
-    there is nothing to put back.
+    save. ``seed`` is the recorded seed of the last seating, ``seated_at`` its
+    time; a clock never started runs from ``first_seated_at``.
+    ``previous_seating``: what "Seat again" replaced (``heats.services.reseating``).
     """
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")

@@ -352,14 +352,15 @@ class UndoReport:
 def only_here(rnd: Round) -> set[int]:
     """Players checked in to ``rnd`` who have no other round (no other entry, no
     seat elsewhere): undoing their check-in deletes the player record too."""
-    entries = Entry.objects.filter(round=rnd)
-    elsewhere = Entry.objects.filter(player__in=entries.values("player")).exclude(
-        round=rnd
+    others = Round.objects.filter(event_id=rnd.event_id).exclude(pk=rnd.pk)
+    elsewhere = Entry.objects.filter(round__in=others).values("player")
+    seated = Seat.objects.filter(round__in=others).values("player")
+    entries = (
+        Entry.objects.filter(round=rnd)
+        .exclude(player__in=elsewhere)
+        .exclude(player__in=seated)
     )
-    seated = Seat.objects.filter(player__in=entries.values("player")).exclude(round=rnd)
-    others = set(elsewhere.values_list("player_id", flat=True))
-    others |= set(seated.values_list("player_id", flat=True))
-    return set(entries.values_list("player_id", flat=True)) - others
+    return set(entries.values_list("player_id", flat=True))
 
 
 @transaction.atomic

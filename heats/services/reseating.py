@@ -4,8 +4,10 @@ Words:
 
 previous seating
     The tables and seats a heat had when the GM pressed "Seat again"
-    (``Round.previous_seating``, kept by ``seat_round``): table numbers, late
-    tables, players in seat order (by draw key) and the seed.
+    (``Round.previous_seating``, kept by ``seat_round``): ``{"seed", "tables":
+    [{"number", "late", "players": [draw keys in seat order]}]}``. Players are
+    named by ``Player.draw_key``, never changed and carried by the event file,
+    so an exported event keeps it without ids to remap.
 put back
     The round's tables become the previous seating again, exactly (same table
     numbers, same seats, so seat 1 starts again); players checked in who have no

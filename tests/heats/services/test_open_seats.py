@@ -154,11 +154,13 @@ def test_a_player_leaving_a_table_of_four_leaves_it_short(short_heat, gm):
 
 
 def test_the_round_page_flags_a_short_table_and_offers_the_moves(short_heat, gm_client):
-    gm_client.post(
+    response = gm_client.post(
         url(short_heat, "heats:round-undo"),
         {"player": Player.objects.get(name="Eli").pk},
+        follow=True,
     )
-    page = gm_client.get(url(short_heat)).content.decode()
+    page = response.content.decode()
+    assert "Table 3 has 3 players: move them to open seats" in page
     assert 'id="short-tables"' in page
     assert "Table 3 has 3 players" in page
     assert "Lena → table 4 (0 repeat opponents)" in page
