@@ -203,6 +203,27 @@ class SeatForm(StorableTextForm):
         return self.cleaned_data["state"].strip() or None
 
 
+class UndoSeatingForm(StorableTextForm):
+    """Put back the seating "Seat again" replaced (``services.undo_seating``);
+    ``state`` as for ``SeatForm``: a second press changes nothing."""
+
+    state = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
+
+    def __init__(
+        self, *args, action: str = "", state: str = "", confirm: str = "", **kwargs
+    ):
+        super().__init__(*args, **kwargs)
+        self.fields["state"].initial = state
+        self.helper = _helper(
+            action,
+            "Undo: put back the previous seating",
+            css="btn-outline-secondary",
+        )
+        self.helper.form_id = "undo-seating-form"
+        if confirm:
+            self.helper.attrs = {"data-confirm": confirm}
+
+
 class SwapForm(StorableTextForm):
     """Exchange two players of a seated round (either may be waiting)."""
 

@@ -201,7 +201,9 @@ class Round(models.Model):
     ``number`` is the heat number (1-based) for heats and 1 for the semi-final and
     final. ``ordinal`` sorts the rounds as they are played (every heat, then the
     semi-final, then the final: ``heats.core.rounds.RoundCode.ordinal``), set on
-    save. ``seed`` is the recorded seed of the last seating.
+    save. ``seed`` is the recorded seed of the last seating, ``seated_at`` its
+    time; a clock never started runs from ``first_seated_at``.
+    ``previous_seating``: what "Seat again" replaced (``heats.services.reseating``).
     """
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
@@ -211,6 +213,8 @@ class Round(models.Model):
     start_time = models.DateTimeField(null=True, blank=True)
     seed = models.CharField(max_length=64, blank=True)
     seated_at = models.DateTimeField(null=True, blank=True)
+    first_seated_at = models.DateTimeField(null=True, blank=True)
+    previous_seating = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["event", "ordinal"]

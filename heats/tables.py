@@ -71,11 +71,15 @@ class CheckInTable(tables.Table):
         attrs = {"class": TABLE_CLASS, "id": "checkin-table"}
         row_attrs = {"data-status": lambda record: record.status}
 
-    def __init__(self, *args, undo_url=None, seated=(), removable=(), **kwargs) -> None:
+    def __init__(
+        self, *args, undo_url=None, seated=(), removable=(), deletes=(), **kwargs
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.undo_url = undo_url
         self.seated = set(seated)
         self.removable = set(removable)
+        # Players with no other round: undoing deletes the player record.
+        self.deletes = set(deletes)
 
     def render_player(self, value) -> str:
         return value.name
@@ -99,13 +103,19 @@ class CheckInTable(tables.Table):
         if self.undo_url is None:
             return ""
         if record.player_id in self.removable:
+            name = record.player.name
+            confirm = (
+                f"Take {name} off their table? Their check-in is undone, and the "
+                "others move up one seat."
+            )
+            if record.player_id in self.deletes:
+                confirm += f" {name} has no other round: the player record is deleted."
             return post_button(
                 self.request,
                 self.undo_url,
                 "Remove from table",
                 fields={"player": record.player_id},
-                confirm=f"Take {record.player.name} off their table? The others "
-                "move up one seat.",
+                confirm=confirm,
             )
         if record.player_id in self.seated:
             return ""

@@ -3,7 +3,7 @@ mounted once under ``e/<event>/gm/`` (every GM page of an event lives there)."""
 
 from django.urls import include, path
 
-from heats.views import gm, gm_event, gm_records, public
+from heats.views import gm, gm_event, gm_records, gm_seating, public
 
 app_name = "heats"
 
@@ -30,6 +30,12 @@ gm_urlpatterns: list = [
     path(_round + "paste/", gm.round_paste, name="round-paste"),
     path(_round + "undo/", gm.round_undo, name="round-undo"),
     path(_round + "seat/", gm.round_seat, name="round-seat"),
+    path(
+        _round + "seat/undo/", gm_seating.round_undo_seating, name="round-undo-seating"
+    ),
+    path(
+        _round + "short-table/", gm_seating.round_short_table, name="round-short-table"
+    ),
     path(_round + "swap/", gm.round_swap, name="round-swap"),
     path(_round + "clock/", gm.round_start_clock, name="round-start-clock"),
     path(_round + "late-table/", gm.round_late_table, name="round-late-table"),

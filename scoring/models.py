@@ -175,6 +175,35 @@ class SemiFinalOverride(models.Model):
         return f"{self.event}: size {self.size or 'recommended'}"
 
 
+class SemiListSettings(models.Model):
+    """An event's settings of the semi-final list (one row per event, made when
+    first changed; none: every setting at its default).
+
+    ``auto_publish`` (default off): once the list has been published, every
+    semi-final presence save and every change of results publishes it again
+    when it moved, instead of waiting for the GM's confirmation (tournament.md,
+    Advancement, 9 asks for that confirmation: the GM waives it here).
+    """
+
+    event = models.OneToOneField(
+        "heats.Event", on_delete=models.CASCADE, related_name="semi_list_settings"
+    )
+    auto_publish = models.BooleanField(
+        "publish the semi-final list automatically", default=False
+    )
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name_plural = "semi-final list settings"
+
+    def __str__(self) -> str:
+        state = "on" if self.auto_publish else "off"
+        return f"{self.event}: automatic publication {state}"
+
+
 class PublishedList(models.Model):
     """A semi-final list as the GM published it (tournament.md, Advancement, 9).
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils.html import format_html, format_html_join
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
 from heats.tables import TABLE_CLASS, WIDE_ONLY, post_button
 
@@ -70,7 +71,9 @@ class LaurelTable(tables.Table):
 
 
 class SemiListTable(tables.Table):
-    """The semi-final list in call order with present/absent buttons.
+    """The semi-final list in call order with a "present" tick box per player not
+    seated yet (sent with the page's check-in form, ``id="semi-presence"``, in
+    one save) and an "Absent" button.
 
     Rows: ``{"n", "player", "pk", "reason", "kind", "status"}``; ``kind`` is
     "qualifier", "next alternate" or "absent".
@@ -81,6 +84,9 @@ class SemiListTable(tables.Table):
     kind = tables.Column("List", attrs=WIDE_ONLY)
     reason = tables.Column("Why", orderable=False, attrs=WIDE_ONLY)
     status = tables.Column("Check-in")
+    present = tables.Column(
+        "Present", empty_values=(), orderable=False, exclude_from_export=True
+    )
     mark = tables.Column("", empty_values=(), orderable=False, exclude_from_export=True)
 
     class Meta:
@@ -116,24 +122,25 @@ class SemiListTable(tables.Table):
         """Exports carry the plain status, not the badge's HTML."""
         return value
 
-    def render_mark(self, record):
+    def render_present(self, record):
         if not self.can_mark or record["status"] == "seated":
             return ""
-        url = reverse("scoring:semi-mark", kwargs={"event": self.event.slug})
-        buttons = []
-        for value, label, css in (
-            ("present", "Present", "btn-success"),
-            ("absent", "Absent", "btn-outline-danger"),
-        ):
-            if record["status"] != value:
-                fields = {"player": record["pk"], "status": value}
-                buttons.append(
-                    post_button(self.request, url, label, css=css, fields=fields)
-                )
-        # The buttons are already-escaped HTML from ``post_button``.
         return format_html(
-            '<span class="d-inline-flex gap-1">{}</span>',
-            format_html_join("", "{}", ((b,) for b in buttons)),
+            '<input class="form-check-input semi-present" type="checkbox" '
+            'name="present" value="{}" form="semi-presence" aria-label="{} present"'
+            "{}>",
+            record["pk"],
+            record["player"],
+            mark_safe(" checked") if record["status"] == "present" else "",
+        )
+
+    def render_mark(self, record):
+        if not self.can_mark or record["status"] in ("seated", "absent"):
+            return ""
+        url = reverse("scoring:semi-mark", kwargs={"event": self.event.slug})
+        fields = {"player": record["pk"], "status": "absent"}
+        return post_button(
+            self.request, url, "Absent", css="btn-outline-danger", fields=fields
         )
 
 

@@ -4,7 +4,15 @@ no event yet."""
 
 from django.urls import include, path
 
-from scoring.views import gm, gm_players, gm_results, gm_rounds, public, room
+from scoring.views import (
+    gm,
+    gm_players,
+    gm_results,
+    gm_rounds,
+    gm_semi,
+    public,
+    room,
+)
 
 app_name = "scoring"
 
@@ -57,6 +65,8 @@ gm_urlpatterns: list = [
     path(_table + "tie/", gm_results.TableTieView.as_view(), name="table-tie"),
     path("semi/", gm_rounds.SemiView.as_view(), name="semi"),
     path("semi/mark/", gm_rounds.semi_mark, name="semi-mark"),
+    path("semi/presence/", gm_semi.semi_presence, name="semi-presence"),
+    path("semi/auto-publish/", gm_semi.semi_auto_publish, name="semi-auto-publish"),
     path("semi/seat/", gm_rounds.semi_seat, name="semi-seat"),
     path("semi/override/", gm_rounds.semi_override, name="semi-override"),
     path("semi/publish/", gm_rounds.semi_publish, name="semi-publish"),

@@ -4,20 +4,23 @@ Views and management commands are thin wrappers over these functions (STYLE.md).
 Every change is written to the event's audit log with who and when. The package
 splits them by topic: ``audit`` (the log and the lock order), ``events`` (events
 and rounds), ``event_admin`` (settings changed, archiving, an empty heat
-deleted), ``players``, ``checkin``, ``seating``, ``late``, ``keep_apart``,
-``clock``, ``staff``, ``versions`` (what a GM form was drawn from) and
-``desk`` (the round page's read model); everything public
-is importable from here.
+deleted), ``players``, ``checkin``, ``seating``, ``reseating`` (the seating
+"Seat again" replaced, put back), ``late``, ``short_tables`` (a table left with 3
+before play), ``keep_apart``, ``clock``, ``staff``, ``versions`` (what a GM
+form was drawn from) and ``desk`` (the round page's read model); everything
+public is importable from here.
 """
 
 from heats.services.audit import acting_user, lock, log  # noqa: F401
 from heats.services.checkin import (  # noqa: F401
     WAITING_STATUSES,
     CheckInReport,
+    UndoReport,
     check_in,
     checked_in_count,
     create_heat,
     next_heat_number,
+    only_here,
     open_heat,
     parse_name_list,
     search_players,
@@ -57,9 +60,16 @@ from heats.services.keep_apart import (  # noqa: F401
 from heats.services.late import (  # noqa: F401
     add_late_player,
     completion_blockers,
+    late_options,
     open_tables,
 )
 from heats.services.players import PlayerDirectory, mark_absent  # noqa: F401
+from heats.services.reseating import (  # noqa: F401
+    PreviousSeating,
+    PutBack,
+    previous_seating,
+    undo_seating,
+)
 from heats.services.seating import (  # noqa: F401
     SwapReport,
     current_objective,
@@ -69,9 +79,16 @@ from heats.services.seating import (  # noqa: F401
     round_tables,
     seat_round,
     seating_history,
+    seating_snapshot,
     seating_state,
     swap_seats,
     waiting_players,
+)
+from heats.services.short_tables import (  # noqa: F401
+    Dispersed,
+    ShortTable,
+    move_short_table,
+    short_tables,
 )
 from heats.services.staff import (  # noqa: F401
     STAFF,

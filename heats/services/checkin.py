@@ -7,7 +7,7 @@ always visible.
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
@@ -337,21 +337,49 @@ def _save_entries(rnd: Round, players: list[Player]) -> CheckInReport:
     return report
 
 
+@dataclass(frozen=True)
+class UndoReport:
+    """What undoing a check-in did: the ``table`` and ``seat`` numbers the player
+    left (None when unseated), the players ``left`` at that table, and whether
+    the player record was ``deleted`` (a new player with no other round)."""
+
+    table: int | None = None
+    seat: int | None = None
+    left: int = 0
+    deleted: bool = False
+
+
+def only_here(rnd: Round) -> set[int]:
+    """Players checked in to ``rnd`` who have no other round (no other entry, no
+    seat elsewhere): undoing their check-in deletes the player record too."""
+    others = Round.objects.filter(event_id=rnd.event_id).exclude(pk=rnd.pk)
+    elsewhere = Entry.objects.filter(round__in=others).values("player")
+    seated = Seat.objects.filter(round__in=others).values("player")
+    entries = (
+        Entry.objects.filter(round=rnd)
+        .exclude(player__in=elsewhere)
+        .exclude(player__in=seated)
+    )
+    return set(entries.values_list("player_id", flat=True))
+
+
 @transaction.atomic
-def undo_check_in(rnd: Round, player: Player, user=None) -> None:
-    """Remove ``player``'s check-in to ``rnd``.
+def undo_check_in(rnd: Round, player: Player, user=None) -> UndoReport:
+    """Remove ``player``'s check-in to ``rnd``; returns what it did.
 
     A player already seated in a heat (seated by mistake, or gone before play)
     also leaves their table, if a GM asks (permissions.SEAT): see
-    ``_take_off_table``. UserError for a seat in the semi-final or final (their
-    own pages replace no-shows), or for a player not checked in.
+    ``_take_off_table``. A player with no other round (``only_here``: new, or a
+    typo) is deleted with the check-in. UserError for a seat in the semi-final
+    or final (their own pages replace no-shows), or for a player not checked in.
     """
     permissions.require(rnd.event, user, permissions.CHECK_IN)
     lock(rnd)
     seat = Seat.objects.filter(round=rnd, player=player).select_related("table").first()
-    note = ""
+    note, report = "", UndoReport()
     if seat is not None:
-        note = _take_off_table(rnd, seat, user)
+        note, left = _take_off_table(rnd, seat, user)
+        report = UndoReport(seat.table.number, seat.number, left)
     deleted, _ = Entry.objects.filter(round=rnd, player=player).delete()
     if not deleted:
         raise UserError(f"{player} is not checked in to {rnd.label}.")
@@ -367,13 +395,18 @@ def undo_check_in(rnd: Round, player: Player, user=None) -> None:
         # comes back first in the type-ahead.
         log(rnd.event, user, "player", f"Removed {player}: no other round")
         player.delete()
+        report = replace(report, deleted=True)
+    return report
 
 
-def _take_off_table(rnd: Round, seat: Seat, user) -> str:
+def _take_off_table(rnd: Round, seat: Seat, user) -> tuple[str, int]:
     """Delete ``seat`` of a heat and move the later seats up one (clockwise order
-    and the start player kept); returns the audit note. GMs only (it changes the
-    seating). UserError once the table has results, when it would fall under 4
-    players (tournament.md, Heats: tables of 4-6), or outside a heat."""
+    and the start player kept); returns the audit note and the players left.
+    GMs only (it changes the seating). UserError once the table has results,
+    when it would fall under 3 players, or outside a heat. A table of 4 left
+    with 3 cannot play (tournament.md, Heats: tables of 4-6): the round page
+    flags it and offers its players open seats, or late arrivals to fill it
+    (``heats.services.short_tables``)."""
     permissions.require(rnd.event, user, permissions.SEAT)
     table = seat.table
     if rnd.kind != RoundKind.HEAT:
@@ -389,11 +422,11 @@ def _take_off_table(rnd: Round, seat: Seat, user) -> str:
             f"{seat.player} cannot leave: table {table.number} already has results."
         )
     left = len(seats) - 1
-    if left < seating.MIN_TABLE:
+    if left < seating.MIN_TABLE - 1:
         raise UserError(
             f"{seat.player} cannot leave table {table.number}: it would have "
-            f"{left} players. Swap a waiting player in instead, or seat "
-            f"{rnd.label} again.",
+            f"{left} players. Move its players to open seats first, swap a "
+            f"waiting player in instead, or seat {rnd.label} again.",
         )
     number = seat.number
     seat.delete()
@@ -401,10 +434,11 @@ def _take_off_table(rnd: Round, seat: Seat, user) -> str:
         if later.number > number:
             later.number -= 1
             later.save(update_fields=["number"])
-    return (
+    note = (
         f"; taken off table {table.number} (seat {number}), "
         f"which now has {left} players"
     )
+    return note, left
 
 
 def checked_in_count(rnd: Round) -> tuple[int, seating.TableSizes]:

@@ -44,9 +44,13 @@ def marks(event: Event) -> clock.Marks:
 
 
 def clock_start(rnd: Round) -> datetime | None:
-    """When ``rnd``'s clock reads 0:00 (``heats.core.clock.clock_start``)."""
+    """When ``rnd``'s clock reads 0:00 (``heats.core.clock.clock_start``): its
+    recorded start, else from its first seating (seating it again does not
+    move the clock; a round saved before that time was kept, from its seating)."""
     return clock.clock_start(
-        rnd.start_time, rnd.seated_at, rnd.event.seat_after_minutes
+        rnd.start_time,
+        rnd.first_seated_at or rnd.seated_at,
+        rnd.event.seat_after_minutes,
     )
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from django.db.models import Count, OuterRef, Prefetch, Subquery
 
 from heats import extensions, services
+from heats.core import placement
 from heats.core.names import badged_name
 from heats.models import Player, ResultStatus, Round, Seat, Table
 
@@ -153,3 +154,34 @@ def round_summary(rnd: Round) -> dict:
     else:
         state = "results complete"
     return {"round": rnd, "tables": len(cards), "owed": owed, "state": state}
+
+
+def option_label(option: placement.JoinCost) -> str:
+    """How the late-seat form offers a table: "Table 3 (5 players) — 0 repeat
+    opponents", keep-apart pairs it would break named too."""
+    repeats = f"{option.repeats} repeat opponent{'s' if option.repeats != 1 else ''}"
+    text = f"Table {option.table} ({option.seated} players) — {repeats}"
+    if option.violations:
+        pairs = "pair" if option.violations == 1 else "pairs"
+        text += f", {option.violations} keep-apart {pairs}"
+    return text
+
+
+@dataclass(frozen=True)
+class LateChoice:
+    """One waiting player and the open tables offered to them, best first:
+    ``[(table number, label)]`` (``services.late_options``)."""
+
+    player: Player
+    tables: list[tuple[int, str]]
+
+
+def late_choices(rnd: Round, waiting: list[Player]) -> list[LateChoice]:
+    """The late-seat forms of the round page: one per waiting player, in
+    ``waiting``'s order; empty when no table is open."""
+    options = services.late_options(rnd, waiting)
+    choices = [
+        LateChoice(p, [(o.table, option_label(o)) for o in options.get(p.pk, [])])
+        for p in waiting
+    ]
+    return [c for c in choices if c.tables]

@@ -12,6 +12,10 @@ open table
     join the game.
     The GM adds one waiting player at a time, in the next free seat (play goes
     clockwise by seat, so the newcomer plays last).
+repeat opponents
+    The players of a table a waiting player already met in earlier rounds: the
+    open tables are offered in the order of the repeat cost seating the player
+    there would add (``heats.core.placement.join_options``), the count shown.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from django.db import transaction
 from django.db.models import Count, Max
 
 from heats import permissions
-from heats.core import seating
+from heats.core import placement, seating
 from heats.core.errors import UserError
 from heats.models import (
     EntryStatus,
@@ -35,7 +39,8 @@ from heats.services.audit import (
     lock,
     log,
 )
-from heats.services.seating import lock_tables, waiting_players
+from heats.services.keep_apart import keep_apart_pairs
+from heats.services.seating import lock_tables, seating_history, waiting_players
 
 
 def open_tables(rnd: Round) -> list[Table]:
@@ -45,6 +50,33 @@ def open_tables(rnd: Round) -> list[Table]:
         seated=Count("seats", distinct=True)
     )
     return list(tables.filter(seated__lt=seating.MAX_TABLE).order_by("number"))
+
+
+def table_players(tables: list[Table]) -> dict[int, list[str]]:
+    """Player keys (ids as text) at each of ``tables``, by table number, in seat
+    order; one query."""
+    seated: dict[int, list[str]] = {t.number: [] for t in tables}
+    seats = Seat.objects.filter(table__in=tables).order_by("table__number", "number")
+    for number, player_id in seats.values_list("table__number", "player_id"):
+        seated[number].append(str(player_id))
+    return seated
+
+
+def late_options(
+    rnd: Round, players: list[Player]
+) -> dict[int, list[placement.JoinCost]]:
+    """For each of ``players`` (waiting in ``rnd``), by id: the open tables
+    (``open_tables``) in the order of the repeat cost seating them there would
+    add, best first, with the count of repeat opponents (see "repeat
+    opponents"; tournament.md, Heats: the objective). Empty without players."""
+    if not players:
+        return {}
+    seated = table_players(open_tables(rnd))
+    history = seating_history(rnd)
+    apart = keep_apart_pairs(rnd.event)
+    return {
+        p.pk: placement.join_options(str(p.pk), seated, history, apart) for p in players
+    }
 
 
 @transaction.atomic

@@ -126,6 +126,12 @@ def seat_round(
     smaller table (``heats.core.seating.seat``; a final of 3 the GM confirmed). Raises
     UserError if the round has results, or for a layout the players cannot fill
     (SeatingError's message).
+
+    Seating again keeps the seating it replaces (``Round.previous_seating``, put
+    back by ``heats.services.reseating.undo_seating``) and the round's first
+    seating time: a clock never started runs from the first seating, and a
+    clock started keeps its start (tournament.md, Heats: the GM seats "two
+    minutes after the designated start").
     """
     permissions.require(rnd.event, user, permissions.SEAT)
     lock(rnd)
@@ -138,11 +144,11 @@ def seat_round(
     if sizes is None:
         sizes = _layout_for(rnd, len(people))
     result = _draw_seating(rnd, people, seed, sizes, smallest)
+    previous = seating_snapshot(rnd)
     rnd.tables.all().delete()
     _save_tables(rnd, result.tables, start=1, late=False)
     _set_statuses(rnd, people, result.waiting)
-    rnd.seed, rnd.seated_at = str(result.seed), timezone.now()
-    rnd.save(update_fields=["seed", "seated_at"])
+    _record_seating(rnd, str(result.seed), previous)
     log(
         rnd.event,
         user,
@@ -154,6 +160,39 @@ def seat_round(
         seating=result.to_json(),
     )
     return result
+
+
+def seating_snapshot(rnd: Round) -> dict | None:
+    """``rnd``'s saved tables as ``Round.previous_seating`` keeps them (players
+    by draw key, seat order, late tables flagged), with the round's seed; None
+    before it has any."""
+    rows = (
+        Seat.objects.filter(round=rnd)
+        .order_by("table__number", "number")
+        .values_list("table__number", "table__late", "player__draw_key")
+    )
+    tables: dict[tuple[int, bool], list[str]] = {}
+    for number, late, key in rows:
+        tables.setdefault((number, late), []).append(key)
+    if not tables:
+        return None
+    return {
+        "seed": rnd.seed,
+        "tables": [
+            {"number": number, "late": late, "players": keys}
+            for (number, late), keys in tables.items()
+        ],
+    }
+
+
+def _record_seating(rnd: Round, seed: str, previous: dict | None) -> None:
+    """Save a new seating's seed and time on ``rnd``, keeping its first seating
+    time (the clock's start when none was recorded) and ``previous``."""
+    rnd.seed, rnd.seated_at = seed, timezone.now()
+    rnd.first_seated_at = rnd.first_seated_at or rnd.seated_at
+    rnd.previous_seating = previous
+    fields = ["seed", "seated_at", "first_seated_at", "previous_seating"]
+    rnd.save(update_fields=fields)
 
 
 def _draw_seating(

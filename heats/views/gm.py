@@ -34,6 +34,7 @@ from heats.models import (
 )
 from heats.services.desk import (
     blockers,
+    late_choices,
     round_summary,
     table_cards,
 )
@@ -151,11 +152,13 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
         entries = self.round.entries.select_related("player")
         undo = reverse("heats:round-undo", kwargs=self.url_kwargs())
         seated = set(self.round.seats.values_list("player_id", flat=True))
+        removable = self.removable()
         table = CheckInTable(
             entries,
             undo_url=undo,
             seated=seated,
-            removable=self.removable(),
+            removable=removable,
+            deletes=services.only_here(self.round) if removable else set(),
             prefix="checkin-",
         )
         RequestConfig(self.request, paginate=False).configure(table)
@@ -163,7 +166,8 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
 
     def removable(self) -> set[int]:
         """Seated players a GM may take off their heat table: tables without
-        results and of more than 4 players (``services.undo_check_in``)."""
+        results and of 4 players or more (``services.undo_check_in``; a table
+        left with 3 is flagged as short)."""
         rnd = self.round
         if rnd.kind != RoundKind.HEAT or not permissions.may(
             self.event, self.request.user, permissions.SEAT
@@ -172,7 +176,7 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
         open_tables = (
             rnd.tables.filter(result_status=ResultStatus.OWED)
             .annotate(n=Count("seats"))
-            .filter(n__gt=seating.MIN_TABLE)
+            .filter(n__gte=seating.MIN_TABLE)
         )
         seats = rnd.seats.filter(table__in=open_tables)
         return set(seats.values_list("player_id", flat=True))
@@ -203,7 +207,9 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
             waiting=waiting,
             late_ready=len(waiting) >= self.event.min_late_table,
             late_small=seating.MIN_TABLE <= len(waiting) < self.event.min_late_table,
-            open_tables=services.open_tables(rnd) if waiting else [],
+            late_choices=late_choices(rnd, waiting) if waiting else [],
+            short_tables=services.short_tables(rnd) if cards else [],
+            previous=services.previous_seating(rnd),
             checkin_table=self.checkin_table(),
             is_heat=rnd.kind == RoundKind.HEAT,
             objective=services.current_objective(rnd) if cards else None,
@@ -236,6 +242,12 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
                 action=self.action("round-start-clock"),
                 submit="Correct the start" if rnd.start_time else "Start clock",
                 started=services.clock_state(rnd),
+            ),
+            "undo_seating_form": forms.UndoSeatingForm(
+                action=self.action("round-undo-seating"),
+                state=services.seating_state(rnd),
+                confirm="Put back the previous seating? The tables drawn by Seat "
+                "again are replaced.",
             ),
             "swap_form": forms.SwapForm(
                 players=sorted(seated + waiting, key=lambda p: p.name_key),
@@ -304,16 +316,22 @@ def round_undo(request, event: Event, round: str):
     (GMs only, a table without results that keeps 4 players)."""
     rnd = round_or_404(event, round)
     player = event_player(event, request.POST.get("player"))
-    seat = rnd.seats.filter(player=player).select_related("table").first()
-    services.undo_check_in(rnd, player, request.user)
-    if seat is None:
-        messages.success(request, f"Check-in of {player} undone.")
-    else:
-        messages.success(
+    done = services.undo_check_in(rnd, player, request.user)
+    text = f"Check-in of {player} to {rnd.label} undone."
+    if done.table is not None:
+        text = (
+            f"{player} taken off table {done.table} and their check-in to "
+            f"{rnd.label} undone; the players after seat {done.seat} moved up one "
+            "seat: tell the table, and reprint its scoresheet if it was printed."
+        )
+    if done.deleted:
+        text += f" {player} had no other round: the player record is deleted."
+    messages.success(request, text)
+    if done.table is not None and done.left < seating.MIN_TABLE:
+        messages.warning(
             request,
-            f"{player} taken off table {seat.table.number}; the players after "
-            f"seat {seat.number} moved up one seat: tell the table, and reprint "
-            "its scoresheet if it was printed.",
+            f"Table {done.table} has {done.left} players: move them to open seats "
+            "or seat a late arrival there (see Short tables).",
         )
     return redirect(round_url(rnd))
 

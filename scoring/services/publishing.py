@@ -5,13 +5,16 @@ Words (tournament.md, Advancement, 5 and 9):
   always shows the recommendation beside it;
 - *published list*: the list as the GM posted it; the public sees it until the GM
   publishes again. A score corrected afterwards recomputes the list; who gains or
-  loses a seat is shown to the GM, who confirms by publishing the new list.
+  loses a seat is shown to the GM, who confirms by publishing the new list;
+- *automatic publication*: an event setting (off by default) with which a
+  presence save or a change of results publishes the list again by itself,
+  once it has been published.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from django.db import transaction
@@ -27,6 +30,7 @@ from scoring.models import (
     PublishedEntry,
     PublishedList,
     SemiFinalOverride,
+    SemiListSettings,
 )
 from scoring.services import event_advancement, require_no_held_heats
 
@@ -189,6 +193,15 @@ def publish(
     if result is None:
         result = event_advancement(event)
     require_current(event, SEMI_LIST, version, list_state(result))
+    return _publish(event, result, user)
+
+
+def _publish(
+    event: Event, result: advancement.Advancement, user, how: str = ""
+) -> PublishedList | None:
+    """Save ``result`` as the event's published list (the caller holds the
+    event's lock); None when it is the latest published list as it stands.
+    ``how`` ends the audit line (" automatically")."""
     previous = latest_published(event)
     data = _list_data(result)
     entries = _entries(result)
@@ -201,7 +214,7 @@ def publish(
     for entry in entries:
         entry.published_list = published
     PublishedEntry.objects.bulk_create(entries)
-    detail = f"Published the semi-final list ({len(result.qualifiers)} players)"
+    detail = f"Published the semi-final list{how} ({len(result.qualifiers)} players)"
     if diff:
         detail += (
             f"; gains a seat: {', '.join(diff.gains) or 'nobody'}; "
@@ -209,6 +222,80 @@ def publish(
         )
     log(event, user, "publish", detail, gains=diff.gains, losses=diff.losses)
     return published
+
+
+def auto_publish_on(event: Event) -> bool:
+    """True when the event publishes its semi-final list automatically
+    (``SemiListSettings.auto_publish``; off without a row)."""
+    return SemiListSettings.objects.filter(event=event, auto_publish=True).exists()
+
+
+AUTO_PUBLISH = Topic(
+    "the automatic publication of the semi-final list",
+    auto_publish_on,
+    ("auto-publish",),
+)
+"""The setting as the semi-final page's checkbox shows it."""
+
+
+def publish_automatically(event: Event, user=None) -> PublishedList | None:
+    """With the event's automatic publication on and a list published already,
+    publish the live list again when it moved (logged "... automatically", as
+    made by ``user``, whose change moved it); None otherwise, and while heat
+    tables are being checked (``held_tables``: the list would make their
+    results public; the GM publishes once they are checked). Call it inside a
+    transaction; it locks the event. Never refuses: the GM's setting stands
+    for the confirmation (no permission is asked of ``user``)."""
+    if not auto_publish_on(event) or latest_published(event) is None:
+        return None
+    lock(event)
+    try:
+        require_no_held_heats(event, "publishing")
+    except UserError:
+        return None
+    return _publish(event, event_advancement(event), user, " automatically")
+
+
+def publish_after_results(table_ids: Iterable[int]) -> None:
+    """Publish automatically (``publish_automatically``) the lists of the events
+    whose tables ``table_ids`` had their results changed, each in a transaction
+    of its own: ``scoring.services.result_status`` calls it once the
+    transaction that wrote the results is committed (the event's lock comes
+    before the tables' in the lock order, so it cannot be taken inside)."""
+    events = Event.objects.filter(
+        rounds__tables__pk__in=list(table_ids),
+        semi_list_settings__auto_publish=True,
+    ).distinct()
+    for event in events:
+        with transaction.atomic():
+            publish_automatically(event)
+
+
+@transaction.atomic
+def set_auto_publish(
+    event: Event, on: bool, user=None, version: str | None = None
+) -> bool:
+    """Turn the event's automatic publication of the semi-final list on or off;
+    True when it changed (logged "auto-publish"). ``StaleFormError`` when
+    another GM changed it since ``version`` (``form_version(event,
+    AUTO_PUBLISH)``); NotAllowed unless ``user`` may publish the list (GMs)."""
+    permissions.require(event, user, permissions.RUN_SEMI_FINAL)
+    lock(event)
+    require_current(event, AUTO_PUBLISH, version)
+    row, _ = SemiListSettings.objects.get_or_create(event=event)
+    if row.auto_publish == on:
+        return False
+    row.auto_publish = on
+    row.updated_by = acting_user(user)
+    row.save()
+    log(
+        event,
+        user,
+        "auto-publish",
+        "Automatic publication of the semi-final list "
+        + ("on: presence saves and result changes publish it again" if on else "off"),
+    )
+    return True
 
 
 def _list_data(result: advancement.Advancement) -> dict:

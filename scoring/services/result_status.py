@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 
+from django.db import transaction
+
 from heats.models import Seat, Table
 from scoring.core.status import result_status
 from scoring.models import TableCheck
@@ -45,14 +47,25 @@ def worked_out(table_ids: Iterable[int]) -> dict[int, str]:
 def update_result_status(table_ids: Iterable[int]) -> None:
     """Work out and save the status of the tables ``table_ids``: one update per
     status (four at most). Call it inside the transaction that wrote the
-    records."""
+    records. Once it is committed, an event that publishes its semi-final list
+    automatically publishes it again (``publishing.publish_after_results``)."""
+    ids = set(table_ids)
     by_status: dict[str, list[int]] = defaultdict(list)
-    for pk, status in worked_out(table_ids).items():
+    for pk, status in worked_out(ids).items():
         by_status[status].append(pk)
     for status, pks in by_status.items():
         Table.objects.filter(pk__in=pks).exclude(result_status=status).update(
             result_status=status
         )
+    transaction.on_commit(lambda: _publish_after(ids))
+
+
+def _publish_after(table_ids: set[int]) -> None:
+    # Imported when run: publishing reads the list, which reads the results
+    # whose writers import this module.
+    from scoring.services.publishing import publish_after_results
+
+    publish_after_results(table_ids)
 
 
 def update_event_result_status(event_id: int) -> None:

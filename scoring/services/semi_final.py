@@ -13,11 +13,14 @@ is written to the event's audit log (``heats.services.log``).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field, replace
+
 from django.db import transaction
 
 from heats import services as heat_services
 from heats.core.errors import UserError
 from heats.models import (
+    Entry,
     EntryStatus,
     Event,
     Player,
@@ -25,9 +28,11 @@ from heats.models import (
     RoundKind,
 )
 from scoring import permissions
+from scoring.models import PublishedList
 from scoring.permissions import require
 from scoring.services import (
     event_advancement,
+    publishing,
     require_no_held_heats,
 )
 
@@ -62,12 +67,15 @@ def players_by_id(event: Event, ids: list[int]) -> list[Player]:
 def mark_semi(event: Event, player: Player, present: bool, user=None) -> None:
     """Semi-final check-in: present makes an entry "in"; absent marks the player
     absent (never deleted) so the next alternate is called (Advancement, 3, 9).
-    NotAllowed unless ``user`` may mark semi-final presence."""
+    The list is then published again if the event publishes it automatically
+    (``publishing.publish_automatically``). NotAllowed unless ``user`` may mark
+    semi-final presence."""
     require(event, user, permissions.MARK_SEMI_PRESENCE)
     semi = _make_round(event, "semi")
     heat_services.lock(semi)
     if not present:
         heat_services.mark_absent(semi, player, user)
+        publishing.publish_automatically(event, user)
         return
     entry = semi.entries.filter(player=player).first()
     if entry is not None and entry.status == EntryStatus.CHECKED_IN:
@@ -76,6 +84,133 @@ def mark_semi(event: Event, player: Player, present: bool, user=None) -> None:
         player=player, defaults={"status": EntryStatus.CHECKED_IN}
     )
     heat_services.log(event, user, "check-in", f"{player} present for the semi-final")
+    publishing.publish_automatically(event, user)
+
+
+def _presence_state(event: Event) -> dict:
+    """The semi-final's check-ins as the presence form shows them: each
+    player's entry status, and who is seated (no box)."""
+    semi = semi_round(event)
+    if semi is None:
+        return {"entries": [], "seated": []}
+    entries = sorted(semi.entries.values_list("player_id", "status"))
+    seated = sorted(semi.seats.values_list("player_id", flat=True))
+    return {"entries": [list(e) for e in entries], "seated": seated}
+
+
+SEMI_PRESENCE = heat_services.Topic(
+    "the semi-final check-in",
+    _presence_state,
+    ("check-in", "absent", "semi-presence", "no-show"),
+)
+"""The semi-final check-in as the presence form shows it."""
+
+
+@dataclass(frozen=True)
+class PresenceChanges:
+    """What one presence save changed: players marked ``present``, marked
+    ``absent``, and ``cleared`` (present before, not ticked: not checked in
+    again), each in list order; ``published``: the list published again
+    automatically (``publishing.publish_automatically``), else None."""
+
+    present: list[Player] = field(default_factory=list)
+    absent: list[Player] = field(default_factory=list)
+    cleared: list[Player] = field(default_factory=list)
+    published: PublishedList | None = None
+
+    def __bool__(self) -> bool:
+        return bool(self.present or self.absent or self.cleared)
+
+    def summary(self) -> str:
+        """One line: "present: A, B; absent: C; not checked in: D"."""
+        parts = [
+            f"{label}: {', '.join(map(str, players))}"
+            for label, players in (
+                ("present", self.present),
+                ("absent", self.absent),
+                ("not checked in", self.cleared),
+            )
+            if players
+        ]
+        return "; ".join(parts) or "nothing changed"
+
+
+@transaction.atomic
+def save_semi_presence(
+    event: Event,
+    shown: list[int],
+    present: set[int],
+    *,
+    absent_rest: bool = False,
+    user=None,
+    version: str | None = None,
+) -> PresenceChanges:
+    """One save of the semi-final check-in form: of the players ``shown`` (ids,
+    list order), those in ``present`` are present; the others are marked absent
+    with ``absent_rest`` (never deleted: their seats go to the next alternates,
+    Advancement, 3 and 9), else a player present before is no longer checked in
+    and anyone else stays as they were. Players already seated in the semi-final
+    are left as they are (a no-show is replaced on its own form).
+
+    One transaction, one audit entry ("semi-presence") listing every change;
+    then the list is published again if the event publishes it automatically.
+    UserError for a player not of ``event``; ``StaleFormError`` when the
+    check-in changed since ``version`` (``form_version(event, SEMI_PRESENCE)``);
+    NotAllowed unless ``user`` may mark semi-final presence.
+    """
+    require(event, user, permissions.MARK_SEMI_PRESENCE)
+    semi = _make_round(event, "semi")
+    heat_services.lock(semi)
+    heat_services.require_current(event, SEMI_PRESENCE, version)
+    try:
+        players = players_by_id(event, list(dict.fromkeys(shown)))
+    except KeyError:
+        raise UserError("The form names a player who is not in this event.") from None
+    seated = set(semi.seats.values_list("player_id", flat=True))
+    status = dict(semi.entries.values_list("player_id", "status"))
+    changes = PresenceChanges()
+    for player in players:
+        if player.pk in seated:
+            continue
+        now = status.get(player.pk)
+        if player.pk in present:
+            if now != EntryStatus.CHECKED_IN:
+                changes.present.append(player)
+        elif absent_rest:
+            if now != EntryStatus.ABSENT:
+                changes.absent.append(player)
+        elif now == EntryStatus.CHECKED_IN:
+            changes.cleared.append(player)
+    if not changes:
+        return changes
+    _apply_presence(semi, changes)
+    heat_services.log(
+        event,
+        user,
+        "semi-presence",
+        f"Semi-final check-in: {changes.summary()}",
+        present=[p.pk for p in changes.present],
+        absent=[p.pk for p in changes.absent],
+        cleared=[p.pk for p in changes.cleared],
+    )
+    published = publishing.publish_automatically(event, user)
+    return replace(changes, published=published)
+
+
+def _apply_presence(semi: Round, changes: PresenceChanges) -> None:
+    """Save ``changes`` to the semi-final's entries (locked): three statements
+    per status at most."""
+    for players, status in (
+        (changes.present, EntryStatus.CHECKED_IN),
+        (changes.absent, EntryStatus.ABSENT),
+    ):
+        ids = [p.pk for p in players]
+        semi.entries.filter(player_id__in=ids).update(status=status)
+        Entry.objects.bulk_create(
+            [Entry(round=semi, player_id=pk, status=status) for pk in ids],
+            ignore_conflicts=True,
+        )
+    semi.entries.filter(player__in=changes.cleared).delete()
 
 
 @transaction.atomic

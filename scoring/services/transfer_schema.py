@@ -118,6 +118,22 @@ PUBLISHED = Record(
     },
     optional={name: AnyJSON() for name in (*ListPart.values, "double_winner_ids")},
 )
+# The seating "Seat again" replaced (heats.models.Round.previous_seating):
+# players by draw key, so the file needs no id remapped.
+PREVIOUS_SEATING = Record(
+    required={
+        "seed": Text(),
+        "tables": ListOf(
+            Record(
+                required={
+                    "number": Integer(1, 32767),
+                    "late": Boolean(),
+                    "players": ListOf(Text(), 1, 6),
+                }
+            )
+        ),
+    }
+)
 JSON_FIELDS: dict[tuple[str, str], Schema] = {
     ("heats.event", "semi_layouts"): Checked(
         MapOf(
@@ -128,6 +144,7 @@ JSON_FIELDS: dict[tuple[str, str], Schema] = {
         _layouts_add_up,
     ),
     ("heats.auditentry", "data"): MapOf(AnyJSON()),
+    ("heats.round", "previous_seating"): PREVIOUS_SEATING,
     ("scoring.recordhistory", "old"): HISTORY,
     ("scoring.recordhistory", "new"): HISTORY,
     ("scoring.tablecheck", "findings"): FINDINGS,

@@ -32,6 +32,7 @@ from scoring.forms import (
     NoShowForm,
     SemiOverrideForm,
 )
+from scoring.forms_semi import auto_publish_form, presence_form_data
 from scoring.models import FinalFill, SemiFinalOverride
 from scoring.services import event_advancement, held_labels, publishing, substitutes
 from scoring.services import final as finals
@@ -87,8 +88,9 @@ class SemiView(EventStaffRequiredMixin, TemplateView):
 
     def get(self, request, *args, **kwargs):
         self.result = event_advancement(self.event)
+        self.rows = semi_rows(self.event, self.result)
         self.list_table = SemiListTable(
-            semi_rows(self.event, self.result),
+            self.rows,
             event=self.event,
             can_mark=True,
             prefix="semi-",
@@ -110,6 +112,9 @@ class SemiView(EventStaffRequiredMixin, TemplateView):
         )
         return super().get_context_data(
             list_version=list_version,
+            presence=presence_form_data(self.event, self.rows),
+            auto_publish=publishing.auto_publish_on(self.event),
+            auto_publish_form=auto_publish_form(self.event),
             recommended=event_advancement(self.event, override=False),
             to_check=held_labels(held_heat_tables(self.event)),
             override=SemiFinalOverride.objects.filter(event=self.event).first(),

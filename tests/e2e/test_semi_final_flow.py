@@ -88,7 +88,8 @@ def test_a_no_show_is_replaced_and_a_short_final_gets_the_best_runner_up(
     )
 
     # Marlo Juniper, the next alternate, is present; the no-show is replaced.
-    page.click("tr:has-text('Marlo Juniper') >> button:has-text('Present')")
+    page.check("tr:has-text('Marlo Juniper') >> input.semi-present")
+    page.click("#save-presence")
     page.wait_for_selector("tr:has-text('Marlo Juniper') >> text=present")
     assert "(Marlo Juniper)" in page.inner_text("#id_alternate")
     page.select_option("#id_player", str(no_show.player_id))

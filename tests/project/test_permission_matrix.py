@@ -94,6 +94,9 @@ def matrix(world) -> dict[str, Row]:
         "scoring:semi-mark": Row(
             {}, None, STAFF, {"player": world["winner"], "status": "absent"}
         ),
+        "scoring:semi-presence": Row(
+            {}, None, STAFF, {"shown": world["winner"], "present": world["winner"]}
+        ),
         "heats:keep-apart": Row({}, GM, None),
         "scoring:table-tie": Row(
             t1, GM, GM, {"winner": world["tied"], "reason": "more money on day 2"}
@@ -106,6 +109,9 @@ def matrix(world) -> dict[str, Row]:
             h1, None, GM, {"player": world["late"], "table": 2}
         ),
         "heats:round-start-clock": Row(h2, None, GM, {"at": ""}),
+        "heats:round-undo-seating": Row(h1, None, GM),
+        "heats:round-short-table": Row(h1, None, GM, {"table": 2}),
+        "scoring:semi-auto-publish": Row({}, None, GM, {"auto_publish": "on"}),
         "heats:keep-apart-add": Row({}, None, GM, {"player_a": a, "player_b": b}),
         "heats:keep-apart-delete": Row({"pk": world["pair"]}, None, GM),
         "scoring:table-acknowledge": Row({"round": "1", "number": 1}, None, GM),
@@ -330,6 +336,8 @@ def test_who_may_use_each_url(client, world, name):
         "scoring:table-tie",
         "scoring:table-acknowledge",
         "scoring:semi-mark",
+        "scoring:semi-presence",
+        "scoring:semi-auto-publish",
         "scoring:semi-publish",
         "scoring:final-absent",
         "scoring:event-create",

@@ -110,13 +110,18 @@ def test_a_seated_player_stays_once_their_table_has_results(heat_23, gm):
         undo_check_in(heat_23, table.seats.get(number=2).player, gm)
 
 
-def test_a_table_of_four_keeps_its_players(heat, gm):
+def test_a_table_of_four_is_left_with_three_and_a_table_of_three_keeps_them(heat, gm):
+    """A player leaves a table of 4 before play: the table is left with 3 (the
+    round page flags it as short); a table of 3 loses nobody more."""
     check_in(heat, names(8))
     seat_round(heat, seed=1)
     table = heat.tables.get(number=1)
-    with pytest.raises(UserError, match="would have 3 players"):
+    report = undo_check_in(heat, table.seats.get(number=1).player, gm)
+    assert (report.table, report.seat, report.left) == (1, 1, 3)
+    assert table.seats.count() == 3
+    with pytest.raises(UserError, match="would have 2 players"):
         undo_check_in(heat, table.seats.get(number=1).player, gm)
-    assert table.seats.count() == 4
+    assert table.seats.count() == 3
 
 
 def test_only_a_gm_takes_a_seated_player_off_a_table(heat_23, assistant):

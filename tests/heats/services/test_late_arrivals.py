@@ -134,7 +134,7 @@ def test_the_round_page_offers_the_open_tables(seated, gm_client):
     check_in(seated, names(2, "Late"))
     page = gm_client.get(round_url(seated)).content.decode()
     assert 'id="late-seat-form"' in page
-    assert '<option value="4">Table 4 (5 players)</option>' in page
+    assert '<option value="4">Table 4 (5 players) — 0 repeat opponents</option>' in page
     assert "Table 1 (" not in page
     # Two waiting: no table of 4 can be formed, so no smaller late table either.
     assert 'id="small-late-form"' not in page

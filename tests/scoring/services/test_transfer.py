@@ -15,8 +15,14 @@ from django.core.management import CommandError, call_command
 from django.utils import timezone
 
 from heats.core.errors import UserError
-from heats.models import Event, Player, Table
-from heats.services import add_keep_apart, check_in, create_heat, seat_round
+from heats.models import Event, Player, Round, Table
+from heats.services import (
+    add_keep_apart,
+    check_in,
+    create_heat,
+    seat_round,
+    seating_state,
+)
 from heats.services.clock import start_clock
 from scoring.models import FinalFill, RecordHistory
 from scoring.services import event_advancement, import_results, publishing, transfer
@@ -56,6 +62,11 @@ def full_event(demo_event):
     check_in(heat, names(9, prefix="Walk"), gm)
     start_clock(heat, timezone.now() - timedelta(minutes=3), gm)
     seat_round(heat, seed=4, user=gm)
+    # Seated again: the seating it replaced is kept (players by draw key).
+    seat_round(
+        heat, seed=5, user=gm, state=seating_state(Round.objects.get(pk=heat.pk))
+    )
+    publishing.set_auto_publish(demo_event, True, gm)
     # The GM's decision for a short final (scoring.services.final), as its page
     # stores it.
     fill = FinalFill.objects.create(

@@ -1,0 +1,64 @@
+"""GM actions on a heat's seating after it was made: put back the seating "Seat
+again" replaced, and move the players of a table left with 3 to open seats.
+The round page (``heats.views.gm.RoundDetailView``) shows their forms.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import redirect
+
+from heats import forms, permissions, services
+from heats.core.errors import UserError
+from heats.models import Event
+from heats.views.common import event_action, round_or_404, round_url
+
+
+@event_action(permissions.SEAT)
+def round_undo_seating(request, event: Event, round: str):
+    """POST: put back the seating the round had before its last "Seat again"
+    (GMs only); ``state`` is the seating the page showed, so a second press
+    changes nothing."""
+    rnd = round_or_404(event, round)
+    form = forms.UndoSeatingForm(request.POST)
+    state = form.cleaned_data["state"] if form.is_valid() else ""
+    done = services.undo_seating(rnd, request.user, state=state or None)
+    if done is None:
+        messages.info(
+            request,
+            f"{rnd.label} was seated again since this page was opened (Undo "
+            "pressed twice?): nothing changed. Its seating is below.",
+        )
+        return redirect(round_url(rnd))
+    text = (
+        f"{rnd.label}: the previous seating is back ({done.previous.shape}, seed "
+        f"{done.previous.seed}). Tell the room, and reprint the tables if they "
+        "were printed."
+    )
+    if done.waiting:
+        names = ", ".join(map(str, done.waiting))
+        text += f" Waiting for a seat again: {names}."
+    messages.success(request, text)
+    return redirect(round_url(rnd))
+
+
+@event_action(permissions.SEAT)
+def round_short_table(request, event: Event, round: str):
+    """POST: move the players of a table left with fewer than 4 to open seats at
+    tables of 4-5 without results, by repeat-opponent cost (GMs only)."""
+    rnd = round_or_404(event, round)
+    number = str(request.POST.get("table", ""))
+    if not number.isdigit() or len(number) > 5:
+        raise UserError(f"Choose a table of {rnd.label}.")
+    done = services.move_short_table(rnd, int(number), request.user)
+    moves = "; ".join(
+        f"{seat.player} to table {seat.table.number}, seat {seat.number} "
+        f"({move.repeats} repeat opponent{'s' if move.repeats != 1 else ''})"
+        for seat, move in done.seats
+    )
+    messages.success(
+        request,
+        f"Table {done.number} removed: {moves}. Tell the tables, and reprint "
+        "their scoresheets if they were printed.",
+    )
+    return redirect(round_url(rnd))

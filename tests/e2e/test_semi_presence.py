@@ -1,0 +1,91 @@
+"""Browser test: the semi-final check-in in one save (issue 17, item 3).
+
+The demo event (25 in the semi-final; Drew Penrose the one alternate, Marlo
+Juniper next): the GM publishes the list, ticks "All present", unticks Greer
+Eastwick, a winner who has not come, asks for the players not ticked to be
+marked absent and saves once. Greer's seat goes to Marlo (23 winners present
+keep the size at 25: tournament.md, Advancement, 1 and 3), and one "Publish
+changes" box says so.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from heats.models import AuditEntry, Event
+from scoring.models import PublishedList
+from scoring.services import semi_final as rounds
+from tests.e2e.conftest import CHROMIUM, close_orm_connection
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is missing"),
+]
+
+
+@pytest.fixture
+def demo(transactional_db, settings):
+    from scoring.services.demo import load_demo
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    load_demo("demo", with_gm=False)
+    event = Event.objects.get(slug="demo")
+    user = get_user_model().objects.create_user("gm", password="gm-password-1")
+    event.gms.add(user)
+    return event
+
+
+def test_tick_all_present_untick_one_save_once_and_publish_the_changes(
+    live_server, browser, demo
+):
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    page.set_default_timeout(15_000)
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(f"{live_server.url}/accounts/login/?next=/e/demo/gm/semi/")
+    page.fill("#id_username", "gm")
+    page.fill("#id_password", "gm-password-1")
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r"/e/demo/gm/semi/$"))
+    page.click("#publish-button")
+    page.wait_for_selector("text=The published list is up to date")
+
+    boxes = page.locator("#semi-list input.semi-present")
+    count = boxes.count()
+    assert (
+        count
+        == 25 + len(page.locator("#semi-list tr[data-kind='next alternate']").all()) + 6
+    )
+    # "All present" ticks every box; unticking one unticks "All present".
+    page.check("#all-present")
+    assert all(box.is_checked() for box in boxes.all())
+    greer = page.locator("#semi-list tr:has-text('Greer Eastwick') input.semi-present")
+    greer.uncheck()
+    assert not page.is_checked("#all-present")
+    # The six no-shows stay absent: untick them too.
+    for row in page.locator("#semi-list tr:has(.badge:text-is('absent'))").all():
+        row.locator("input.semi-present").uncheck()
+    page.check("#absent-rest")
+    page.click("#save-presence")
+    page.wait_for_selector("text=Semi-final check-in saved")
+    message = page.inner_text(".alert-success")
+    assert "Called in: Marlo Juniper." in message
+    assert "No longer on the list: Greer Eastwick." in message
+
+    changes = page.inner_text("#list-changes")
+    assert "Gains a seat: Marlo Juniper." in changes
+    assert "Loses a seat: Greer Eastwick." in changes
+    assert page.inner_text("#publish-button") == "Publish changes"
+    page.click("#publish-button")
+    page.wait_for_selector("text=The published list is up to date")
+
+    semi = rounds.semi_round(demo)
+    statuses = dict(semi.entries.values_list("player__name", "status"))
+    assert statuses["Greer Eastwick"] == "absent"
+    assert statuses["Marlo Juniper"] == "in"
+    assert list(statuses.values()).count("absent") == 7
+    assert AuditEntry.objects.filter(action="semi-presence").count() == 1
+    assert PublishedList.objects.count() == 2
+    close_orm_connection()
