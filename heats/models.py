@@ -20,10 +20,20 @@ from __future__ import annotations
 import secrets
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
+from heats.core.clock import MAX_HEAT_MINUTES
+from heats.core.formats import (
+    DEFAULT_FORMAT,
+    FORMAT_CHOICES,
+    FORMATS,
+    HMO,
+    HMW,
+    format_line,
+)
 from heats.core.names import (
     BADGE_MAX_LENGTH,
     DRAW_KEY_MAX_LENGTH,
@@ -71,11 +81,21 @@ class SeatingPolicy(models.TextChoices):
     FIVE_FIRST = "five-first", "Most 5-player tables, then 6 over 4"
 
 
+class EventFormat(models.TextChoices):
+    """How heat winners reach the semi-final and the final (tournament.md, Event
+    formats; ``heats.core.formats``)."""
+
+    HMW = HMW, FORMAT_CHOICES[HMW]
+    HMO = HMO, FORMAT_CHOICES[HMO]
+
+
 class Event(models.Model):
     """One tournament with its rule set and settings (tournament.md, Words).
 
-    Minutes are minutes after a heat's designated start; ``timer_seconds`` is the
-    slow-player timer (tournament.md, Heats, Timer rule).
+    Minutes are minutes after a heat's designated start; a heat lasts at most
+    ``MAX_HEAT_MINUTES`` (120: "heat length up to 120 minutes", tournament.md,
+    Event formats); ``timer_seconds`` is the slow-player timer (tournament.md,
+    Heats, Timer rule). ``format`` is the event's format (``EventFormat``).
     """
 
     slug = models.SlugField(unique=True)
@@ -84,7 +104,10 @@ class Event(models.Model):
     seed = models.CharField(
         max_length=64, default=new_seed, help_text="Recorded seed for die rolls."
     )
-    heat_minutes = models.PositiveSmallIntegerField(default=55)
+    heat_minutes = models.PositiveSmallIntegerField(
+        default=55,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_HEAT_MINUTES)],
+    )
     first_mark_minutes = models.PositiveSmallIntegerField(default=20)
     second_mark_minutes = models.PositiveSmallIntegerField(default=35)
     call_minutes = models.PositiveSmallIntegerField(
@@ -96,6 +119,12 @@ class Event(models.Model):
         max_length=20,
         choices=SeatingPolicy.choices,
         default=SeatingPolicy.SIX_OVER_FOUR,
+    )
+    format = models.CharField(
+        "format",
+        max_length=3,
+        choices=EventFormat.choices,
+        default=DEFAULT_FORMAT,
     )
     semi_layouts = models.JSONField(default=default_semi_layouts)
     timer_seconds = models.PositiveSmallIntegerField(default=240)
@@ -129,10 +158,22 @@ class Event(models.Model):
                 & Q(call_minutes__lte=models.F("heat_minutes")),
                 name="event_clock_marks_in_order",
             ),
+            models.CheckConstraint(
+                condition=Q(heat_minutes__lte=MAX_HEAT_MINUTES),
+                name="event_heat_at_most_120_minutes",
+            ),
+            models.CheckConstraint(
+                condition=Q(format__in=FORMATS), name="event_format_known"
+            ),
         ]
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def format_line(self) -> str:
+        """ "Format: heats winners only", as pages and printables show the format."""
+        return format_line(self.format)
 
     def semi_layout_map(self) -> dict[int, tuple[int, ...]]:
         """``semi_layouts`` with integer keys: ``{25: (5, 5, 5, 5, 5), ...}``."""

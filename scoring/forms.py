@@ -17,7 +17,7 @@ from django.utils.safestring import SafeString
 from heats.core.errors import UserError
 from heats.core.files import check_size, decode_utf8
 from heats.forms import Button, StorableTextForm
-from heats.models import Event, Player, Seat
+from heats.models import Event, EventFormat, Player, Seat
 from heats.services import EVENT_SETTINGS, settings_problems
 from scoring.core.medici.rulesets import DEFAULT_RULESET, RULESETS
 from scoring.core.medici.sheet import MAX_SHEET_BYTES
@@ -128,8 +128,9 @@ class ScoresheetForm(UploadOrPasteForm):
 
 
 class EventForm(StorableTextForm):
-    """A new event: its short name (the web address), name, rule set and heat
-    settings (minutes after a heat's start, timer seconds), WBC defaults filled in.
+    """A new event: its short name (the web address), name, rule set, format
+    (tournament.md, Event formats: ``hmw`` unless chosen) and heat settings
+    (minutes after a heat's start, timer seconds), WBC defaults filled in.
     The fields are the Event model's; the settings are checked by the service's
     rules (``heats.services.settings_problems``), here and again when saved."""
 
@@ -150,8 +151,12 @@ class EventForm(StorableTextForm):
                 "e.g. wbc2027 for /e/wbc2027/.",
                 "min_late_table": "Late arrivals waiting before a late table "
                 "forms (4–6).",
+                "format": "How heat winners reach the semi-final and the final.",
+                "heat_minutes": "At most 120 minutes.",
             },
         )
+        # A client that sends no format gets the model's default, hmw.
+        fields["format"].required = False
         rules = self.fields.pop("rules")
         self.fields = {"name": fields.pop("name"), "slug": fields.pop("slug")}
         self.fields.update(rules=rules, **fields)
@@ -166,8 +171,12 @@ class EventForm(StorableTextForm):
                 self.add_error(None, problem)
         return data
 
+    def clean_format(self) -> str:
+        """The chosen format, the default (``hmw``) when none was sent."""
+        return self.cleaned_data.get("format") or EventFormat.HMW
+
     def settings(self) -> dict:
-        """The heat settings as ``heats.services.create_event`` takes them."""
+        """The settings as ``heats.services.create_event`` takes them."""
         return {name: self.cleaned_data[name] for name in EVENT_SETTINGS}
 
 

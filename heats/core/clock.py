@@ -28,6 +28,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+# The longest heat an event may set, in minutes (tournament.md, Event formats:
+# "heat length up to 120 minutes (2023–24 ran 2-hour heats)").
+MAX_HEAT_MINUTES = 120
+
 
 @dataclass(frozen=True)
 class Marks:

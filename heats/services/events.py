@@ -31,8 +31,10 @@ def get_event(slug: str) -> Event:
         raise UserError(f"No event {slug!r} (known events: {known}).") from None
 
 
-# The heat settings a GM may choose when creating an event (tournament.md, Heats).
+# The settings a GM may choose when creating an event (tournament.md, Heats;
+# Event formats: the format, ``hmw`` or ``hmo``).
 EVENT_SETTINGS = (
+    "format",
     "heat_minutes",
     "first_mark_minutes",
     "second_mark_minutes",
@@ -58,8 +60,9 @@ def create_event(
     """Create an event; ``gm`` (a user, or None) becomes its first GM. tournament.md,
     Words.
 
-    ``settings`` maps names of :data:`EVENT_SETTINGS` to values (minutes, seconds,
-    a ``SeatingPolicy``); the rest keep the model's WBC defaults. UserError when the
+    ``settings`` maps names of :data:`EVENT_SETTINGS` to values (an
+    ``EventFormat``, minutes, seconds, a ``SeatingPolicy``); the rest keep the
+    model's WBC defaults (format ``hmw``). UserError when the
     slug is not a slug (letters, digits, ``-`` and ``_``), the name is blank or
     holds text the database cannot store (a NUL, a surrogate), the slug is taken
     (also by a request saving it at the same moment), or a setting is out of range
@@ -85,7 +88,12 @@ def create_event(
         raise UserError(f"An event {slug!r} already exists.")
     event = Event(slug=slug, name=name, rules=rules, **_settings(settings or {}))
     _insert(event)
-    log(event, user, "event", f"Created event {name!r} ({rules} rules)")
+    log(
+        event,
+        user,
+        "event",
+        f"Created event {name!r} ({rules} rules, format {event.format})",
+    )
     if gm is not None:
         event.gms.add(gm)
         log(event, user, "staff", f"{gm.get_username()} is a GM", gm=gm.pk)
@@ -115,10 +123,12 @@ def _settings(values: dict) -> dict:
 
 
 def settings_problems(values: dict) -> list[str]:
-    """What is wrong with heat settings ``values`` (missing ones take the model's
-    defaults), one line per field: types and ranges of the Event model's fields,
-    a late table of 4–6 players (tournament.md, Late arrivals), and the clock marks
-    in order: first < second < time called <= heat length (tournament.md, Heats)."""
+    """What is wrong with event settings ``values`` (missing ones take the model's
+    defaults), one line per field: types, ranges and choices of the Event model's
+    fields (a format of ``EventFormat``, a heat of at most 120 minutes:
+    tournament.md, Event formats), a late table of 4–6 players (tournament.md,
+    Late arrivals), and the clock marks in order: first < second < time called
+    <= heat length (tournament.md, Heats)."""
     unknown = sorted(set(values) - set(EVENT_SETTINGS))
     if unknown:
         return [f"Unknown event settings: {', '.join(unknown)}."]

@@ -30,6 +30,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.backends.base.operations import BaseDatabaseOperations
 
+from heats.core.formats import FORMATS
 from heats.core.names import NAME_MAX_LENGTH
 from heats.core.schema import (
     AnyJSON,
@@ -115,7 +116,11 @@ PUBLISHED = Record(
         "provisional": Boolean(),
         "missing_tables": ListOf(ListOf(Integer(1, 32767), 2, 2)),
     },
-    optional={name: AnyJSON() for name in (*ListPart.values, "double_winner_ids")},
+    optional={
+        # Lists published before formats were recorded lack it (hmw).
+        "format": Text(choices=FORMATS),
+        **{name: AnyJSON() for name in (*ListPart.values, "double_winner_ids")},
+    },
 )
 JSON_FIELDS: dict[tuple[str, str], Schema] = {
     ("heats.event", "semi_layouts"): Checked(
