@@ -79,6 +79,7 @@ def test_the_standings_the_kiosk_and_the_feeds_show_the_format(client, hmo_event
     assert f'<p class="mb-2" id="event-format"><strong>{HMO_LINE}</strong></p>' in (
         standings
     )
+    assert "None: heats winners only." in standings
     assert f'<span id="kiosk-format">{HMO_LINE}</span>' in (
         client.get("/e/hmo28/kiosk/").content.decode()
     )
