@@ -86,7 +86,7 @@ def most_wins(
         field.present, field.histories, sum(layout), draw, field.names
     )
     seated += added_by_gm(added, seated, field.away, field.names)
-    warnings += size_warnings(settings, semi, len(seated), sum(layout))
+    warnings += size_warnings(settings, len(seated), sum(layout))
     ranked = rank_runners_up(field.histories, placed, draw)
     queue = [
         entry
@@ -155,16 +155,16 @@ def winners_only(
                 f"{players} winner(s) for the final: heats winners only calls no "
                 "alternate, so the GM decides how the final is played"
             )
-    warnings += size_warnings(settings, semi, len(seated), players)
+    warnings += size_warnings(settings, len(seated), players)
     return Plan(semi, layout, seated, pared, NOBODY_CALLED, warnings)
 
 
-def size_warnings(
-    settings: AdvancementSettings, semi: int, listed: int, seats: int
-) -> list[str]:
+def size_warnings(settings: AdvancementSettings, listed: int, seats: int) -> list[str]:
+    """The notes a GM's override leaves on the list (Advancement, 5): the size
+    the GM set, and more players ``listed`` than ``seats``."""
     warnings = []
     if settings.forced_size:
-        warnings.append(f"semi-final size {semi} set by the GM")
+        warnings.append(f"semi-final size {settings.forced_size} set by the GM")
     if listed > seats:
         warnings.append(f"the list holds {listed} for {seats} seats")
     return warnings
