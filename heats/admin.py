@@ -22,7 +22,7 @@ class RoundInline(admin.TabularInline):
 
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):
-    list_display = ["slug", "name", "rules", "created_at"]
+    list_display = ["slug", "name", "rules", "format", "created_at"]
     search_fields = ["slug", "name"]
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["gms", "assistants"]

@@ -18,7 +18,7 @@ from django import forms
 from heats.core.clock import zone_names
 from heats.core.layout import LayoutTextError, format_semi_layouts, parse_semi_layouts
 from heats.forms import StorableTextForm
-from heats.models import Event, default_semi_layouts, default_time_zone
+from heats.models import Event, EventFormat, default_semi_layouts, default_time_zone
 from heats.services import EVENT_SETTINGS, settings_of, settings_problems
 from scoring.core.medici.rulesets import DEFAULT_RULESET, RULESETS
 
@@ -36,8 +36,9 @@ def _zone_choices(current: str) -> list[tuple[str, str]]:
 
 
 class EventSettingsForm(StorableTextForm):
-    """Every setting of an event: name, rule set, heat settings (minutes after a
-    heat's start, timer seconds), semi layouts and time zone, WBC defaults and
+    """Every setting of an event: name, rule set, format (tournament.md, Event
+    formats: ``hmw`` unless chosen), heat settings (minutes after a heat's start,
+    timer seconds), semi layouts and time zone, WBC defaults and
     the server's time zone filled in. ``clean_semi_layouts`` returns the
     layouts as the model stores them (``{"25": [5, 5, 5, 5, 5]}``); left empty,
     the standard ones. ``version`` is the settings' form version
@@ -81,8 +82,12 @@ class EventSettingsForm(StorableTextForm):
                 "e.g. wbc2027 for /e/wbc2027/.",
                 "min_late_table": "Late arrivals waiting before a late table "
                 "forms (4–6).",
+                "format": "How heat winners reach the semi-final and the final.",
+                "heat_minutes": "At most 120 minutes.",
             },
         )
+        # A client that sends no format gets the model's default, hmw.
+        fields["format"].required = False
         mine = {n: self.fields.pop(n) for n in ("rules", "semi_layouts", "time_zone")}
         version = self.fields.pop("version")
         self.fields = {n: fields.pop(n) for n in own}
@@ -123,6 +128,11 @@ class EventSettingsForm(StorableTextForm):
         except LayoutTextError as exc:
             raise forms.ValidationError(exc.problems) from None
         return {str(size): list(tables) for size, tables in layouts.items()}
+
+    def clean_format(self) -> str:
+        """The chosen format (tournament.md, Event formats), the default
+        (``hmw``) when none was sent."""
+        return self.cleaned_data.get("format") or EventFormat.HMW
 
     def clean_time_zone(self) -> str:
         return str(self.cleaned_data["time_zone"] or default_time_zone())

@@ -43,6 +43,10 @@ LOOKAHEAD = timedelta(hours=1)
 # A start further ahead than this is worth a warning before seating.
 FAR_AHEAD = timedelta(minutes=10)
 
+# The longest heat an event may set, in minutes (tournament.md, Event formats:
+# "heat length up to 120 minutes (2023–24 ran 2-hour heats)").
+MAX_HEAT_MINUTES = 120
+
 
 @dataclass(frozen=True)
 class Marks:

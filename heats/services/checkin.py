@@ -17,6 +17,7 @@ from heats.core import seating
 from heats.core.cells import restore
 from heats.core.errors import UserError
 from heats.core.names import display_name
+from heats.core.rounds import MAX_HEAT
 from heats.core.storable import text_problem
 from heats.models import (
     Entry,
@@ -93,10 +94,13 @@ def _unused(rnd: Round) -> bool:
 
 
 def _create_heat(event: Event, user) -> Round:
-    """Save and log the event's next heat (the caller holds the event's lock)."""
-    rnd = Round.objects.create(
-        event=event, kind=RoundKind.HEAT, number=next_heat_number(event)
-    )
+    """Save and log the event's next heat (the caller holds the event's lock).
+    UserError past heat ``MAX_HEAT`` (999: any number a convention runs,
+    tournament.md, Event formats)."""
+    number = next_heat_number(event)
+    if number > MAX_HEAT:
+        raise UserError(f"{event.name} has {MAX_HEAT} heats: no more can be added.")
+    rnd = Round.objects.create(event=event, kind=RoundKind.HEAT, number=number)
     log(event, user, "round", f"Created {rnd.label}", round=rnd.code)
     return rnd
 

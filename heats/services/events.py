@@ -33,8 +33,10 @@ def get_event(slug: str) -> Event:
 
 
 # The settings a GM chooses when creating an event and changes on its Settings
-# page (tournament.md, Heats; Advancement, 1; Time), besides its name and rules.
+# page (tournament.md, Heats; Advancement, 1; Event formats: the format, ``hmw``
+# or ``hmo``; Time), besides its name and rules.
 EVENT_SETTINGS = (
+    "format",
     "heat_minutes",
     "first_mark_minutes",
     "second_mark_minutes",
@@ -62,8 +64,9 @@ def create_event(
     """Create an event; ``gm`` (a user, or None) becomes its first GM. tournament.md,
     Words.
 
-    ``settings`` maps names of :data:`EVENT_SETTINGS` to values (minutes, seconds,
-    a ``SeatingPolicy``); the rest keep the model's WBC defaults. UserError when the
+    ``settings`` maps names of :data:`EVENT_SETTINGS` to values (an
+    ``EventFormat``, minutes, seconds, a ``SeatingPolicy``); the rest keep the
+    model's WBC defaults (format ``hmw``). UserError when the
     slug is not a slug (letters, digits, ``-`` and ``_``), the name is blank or
     holds text the database cannot store (a NUL, a surrogate), the slug is taken
     (also by a request saving it at the same moment), or a setting is out of range
@@ -87,7 +90,12 @@ def create_event(
         raise UserError(f"An event {slug!r} already exists.")
     event = Event(slug=slug, name=name, rules=rules, **_settings(settings or {}))
     _insert(event)
-    log(event, user, "event", f"Created event {name!r} ({rules} rules)")
+    log(
+        event,
+        user,
+        "event",
+        f"Created event {name!r} ({rules} rules, format {event.format})",
+    )
     if gm is not None:
         event.gms.add(gm)
         log(event, user, "staff", f"{gm.get_username()} is a GM", gm=gm.pk)
@@ -135,13 +143,14 @@ def _settings(values: dict) -> dict:
 
 def settings_problems(values: dict) -> list[str]:
     """What is wrong with settings ``values`` (names of :data:`EVENT_SETTINGS`;
-    missing ones take the model's defaults), one line per field: types and
-    ranges of the Event model's fields, a known time zone, a late table of 4–6
-    players (tournament.md, Late arrivals), the clock marks in order: first <
-    second < time called <= heat length (tournament.md, Heats), and semi
-    layouts as ``{"25": [5, 5, 5, 5, 5], ...}`` whose tables of 4–6 seat their
-    size (``heats.core.layout.semi_layout_problems``). The event creation
-    form, the Settings page and ``create_event`` all check with this."""
+    missing ones take the model's defaults), one line per field: types, ranges
+    and choices of the Event model's fields (a format of ``EventFormat``, a heat
+    of at most 120 minutes: tournament.md, Event formats), a known time zone, a
+    late table of 4–6 players (tournament.md, Late arrivals), the clock marks in
+    order: first < second < time called <= heat length (tournament.md, Heats),
+    and semi layouts as ``{"25": [5, 5, 5, 5, 5], ...}`` whose tables of 4–6
+    seat their size (``heats.core.layout.semi_layout_problems``). The event
+    creation form, the Settings page and ``create_event`` all check with this."""
     unknown = sorted(set(values) - set(EVENT_SETTINGS))
     if unknown:
         return [f"Unknown event settings: {', '.join(unknown)}."]

@@ -54,9 +54,16 @@ Readings of the spec where it leaves a choice:
 - HMW reasons name the level that fixed each rank against its neighbours;
   alternates' reasons name the tie-break when it went past the final %.
 - ``next_alternates`` counts entries of the call queue, cut winners included.
-- Seconds and thirds only; if both run out, seats stay empty with a warning
-  (the GM may override, Advancement, 5).
+- Seconds and thirds only; if both run out, or every one left is absent, the
+  seats stay empty with a warning (the GM may override, Advancement, 5), and
+  come off the tables (``scoring.core.sizes.short_tables``: 2017's 24 in
+  5+5+5+5+4), so ``tables`` always adds up to the players listed.
 - The final of a "no semi-final" event is not held to the half cap.
+- Format ``hmo`` (heats winners only, tournament.md, Event formats): present
+  winners are pared by HMW to 36 and to the half cap; the cut winners are listed
+  as ``pared`` but called as nobody's alternates (``alternates`` and
+  ``next_alternates`` stay empty); a semi-final needs two tables (8 players), or
+  the winners, pared to 6, play the final, which is never filled.
 """
 
 from __future__ import annotations
@@ -66,33 +73,40 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from scoring.core.alternates import Alternate, Called, call_alternates, call_queue
+from heats.core.formats import DEFAULT_FORMAT, FORMATS, HMO
+from heats.core.layout import SIX_OVER_FOUR, check_policy
+from scoring.core.alternates import Alternate
 from scoring.core.draw import Draw
+from scoring.core.formats import Field, Plan, most_wins, winners_only
 from scoring.core.hmw import (
     HMW_LEVELS,
     Listed,
     absent_winners,
-    added_by_gm,
-    seat_winners,
     winners_in_order,
 )
 from scoring.core.ids import PlayerId
 from scoring.core.places import (
     ALTERNATE_LEVELS,
     HeatTable,
-    PlayerHistory,
     PlayerResult,
     TableKey,
     TablePlaces,
     place_heats,
     player_histories,
-    rank_runners_up,
     table_places,
+)
+from scoring.core.sizes import (
+    FINAL_MAX,
+    FINAL_MIN,
+    semi_final_size,
+    standard_layouts,
 )
 
 __all__ = [
     "ALTERNATE_LEVELS",
     "DEFAULT_SETTINGS",
+    "FINAL_MAX",
+    "FINAL_MIN",
     "HMW_LEVELS",
     "Advancement",
     "AdvancementSettings",
@@ -104,22 +118,6 @@ __all__ = [
     "semi_final_size",
     "table_places",
 ]
-
-
-FINAL_MIN = 4
-FINAL_MAX = 6
-
-
-def _standard_layouts() -> Mapping[int, tuple[int, ...]]:
-    return MappingProxyType(
-        {
-            16: (4, 4, 4, 4),
-            20: (5, 5, 5, 5),
-            25: (5, 5, 5, 5, 5),
-            30: (5, 5, 5, 5, 5, 5),
-            36: (6, 6, 6, 6, 6, 6),
-        }
-    )
 
 
 @dataclass(frozen=True)
@@ -134,17 +132,23 @@ class AdvancementSettings:
     ``PlayerResult.name``); ``next_alternates`` is how many
     further alternates to list after those called (Advancement, 5).
     ``forced_size`` is the GM's override of the semi-final size (one of
-    ``layouts``; Advancement, 5), ``None`` for the recommendation. Raises
-    ``ValueError`` when a layout does not add up to its size or has a table
-    outside 4-6 players, or ``forced_size`` is not a layout.
+    ``layouts``; Advancement, 5), ``None`` for the recommendation. ``format`` is
+    the event's format (``heats.core.formats``: ``hmw`` or ``hmo``) and
+    ``policy`` its table-size rule (``heats.core.layout``), which seats a
+    winners-only semi-final and the players left when seats stay empty
+    (tournament.md, Event formats). Raises ``ValueError`` when a layout does not
+    add up to its size or has a table outside 4-6 players, ``forced_size`` is
+    not a layout, or the format or the policy is unknown.
     """
 
-    layouts: Mapping[int, tuple[int, ...]] = field(default_factory=_standard_layouts)
+    layouts: Mapping[int, tuple[int, ...]] = field(default_factory=standard_layouts)
     seed: str = "0"
     draws: Mapping[PlayerId, str] = field(default_factory=dict)
     names: Mapping[PlayerId, str] = field(default_factory=dict)
     next_alternates: int = 3
     forced_size: int | None = None
+    format: str = DEFAULT_FORMAT
+    policy: str = SIX_OVER_FOUR
 
     def __post_init__(self) -> None:
         for size, layout in self.layouts.items():
@@ -157,6 +161,11 @@ class AdvancementSettings:
             raise ValueError(
                 f"a semi-final of {self.forced_size} has no layout (sizes: {sizes})"
             )
+        if self.format not in FORMATS:
+            raise ValueError(
+                f"unknown format {self.format!r} (formats: {', '.join(FORMATS)})"
+            )
+        check_policy(self.policy)
 
 
 DEFAULT_SETTINGS = AdvancementSettings()
@@ -166,15 +175,19 @@ DEFAULT_SETTINGS = AdvancementSettings()
 class Advancement:
     """The recommended semi-final (or final) list (Advancement, 1-9).
 
-    ``semi_size`` is the semi-final size in players, 0 when there is none;
-    ``tables`` the table sizes of the semi-final, or ``(final size,)`` when
-    ``final_only``. ``winners_present`` counts present winners; ``cap`` is
+    ``semi_size`` is the semi-final size in players, 0 when there is none (a
+    standard size under ``hmw``, the winners seated under ``hmo``); ``tables``
+    the table sizes of the semi-final, or ``(final size,)`` when
+    ``final_only``; they add up to the players listed, empty seats taken off
+    (``scoring.core.sizes.short_tables``). ``winners_present`` counts present
+    winners; ``cap`` is
     ``participants // 2``. ``qualifiers`` lists every seated player (winners,
     then called alternates); ``alternates`` and ``next_alternates`` are in call
     order; ``pared`` are the winners cut by HMW in rank order; ``skipped`` the
     absent winners and the absent players passed over when calling alternates.
     ``double_winners`` holds every player with two or more wins, absent or not.
-    ``names`` names every player of the list, for display (``name``).
+    ``names`` names every player of the list, for display (``name``);
+    ``format`` is the event's format (``heats.core.formats``).
     """
 
     semi_size: int
@@ -194,6 +207,7 @@ class Advancement:
     provisional: bool
     missing_tables: tuple[TableKey, ...]
     names: Mapping[PlayerId, str] = field(default_factory=dict)
+    format: str = DEFAULT_FORMAT
 
     def name(self, player: PlayerId) -> str:
         """The name of ``player`` for display (the id when unknown)."""
@@ -210,6 +224,7 @@ class Advancement:
         ``"double_winner_ids"``, for the app's own comparisons."""
         parts = ("qualifiers", "alternates", "next_alternates", "pared", "skipped")
         data: dict[str, Any] = {
+            "format": self.format,
             "semi_size": self.semi_size,
             "tables": list(self.tables),
             "final_only": self.final_only,
@@ -230,28 +245,6 @@ class Advancement:
         return data
 
 
-def semi_final_size(
-    winners_present: int,
-    participants: int,
-    layouts: Mapping[int, tuple[int, ...]] = DEFAULT_SETTINGS.layouts,
-) -> int:
-    """Return the semi-final size in players, or 0 when there is no semi-final.
-
-    The smallest standard size holding all present winners, never above half of
-    the participants (then the largest standard size that is not); 0 when at
-    most 6 winners are present or no standard size fits under the cap
-    (Advancement, 1 and 4).
-    """
-    cap = participants // 2
-    sizes = sorted(layouts)
-    under_cap = [s for s in sizes if s <= cap]
-    if winners_present <= FINAL_MAX or not under_cap:
-        return 0
-    holding = [s for s in sizes if s >= winners_present]
-    size = holding[0] if holding else sizes[-1]
-    return size if size <= cap else under_cap[-1]
-
-
 def advance(
     tables: Sequence[HeatTable],
     absent: Collection[PlayerId] = (),
@@ -260,7 +253,8 @@ def advance(
     pending_players: Collection[PlayerId] = (),
     added: Sequence[PlayerId] = (),
 ) -> Advancement:
-    """Recommend the semi-final (or final) list (tournament.md, Advancement).
+    """Recommend the semi-final (or final) list (tournament.md, Advancement;
+    Event formats for ``settings.format``).
 
     ``tables``: every heat table with results, in any order; a table with no
     records counts as missing. ``absent``: player ids not checked in.
@@ -277,64 +271,40 @@ def advance(
     placed, empty = place_heats(tables)
     missing = tuple(sorted(set(missing_tables) | set(empty)))
     if not placed and not missing:
-        return _nothing_yet()
+        return _nothing_yet(settings.format)
     field = _field(tables, placed, absent, pending_players, settings)
-    semi = settings.forced_size or semi_final_size(
-        len(field.present), field.participants, settings.layouts
-    )
-    layout = settings.layouts[semi] if semi else (_final_size(len(field.present)),)
     draw = Draw(settings.seed, settings.draws)
-    seated, pared, warnings = seat_winners(
-        field.present, field.histories, sum(layout), draw, field.names
-    )
-    seated += added_by_gm(added, seated, field.away, field.names)
-    warnings += _size_warnings(settings, semi, len(seated), sum(layout))
-    ranked = rank_runners_up(field.histories, placed, draw)
-    queue = [
-        entry
-        for entry in call_queue(pared, ranked, field.away, field.names)
-        if entry.player not in set(added)
-    ]
-    called = call_alternates(
-        queue,
-        ranked,
-        field.away,
-        max(0, sum(layout) - len(seated)),
-        next_count=settings.next_alternates,
-        seed=settings.seed,
-        names=field.names,
-    )
-    warnings = [*_table_warnings(placed, missing, field), *warnings, *called.warnings]
-    return _advancement(
-        field, semi, tuple(layout), seated, pared, called, warnings, missing
-    )
+    if settings.format == HMO:
+        plan = winners_only(field, settings, draw, added)
+    else:
+        plan = most_wins(field, placed, settings, draw, added)
+    warnings = [*_table_warnings(placed, missing, field), *plan.warnings]
+    return _advancement(field, plan, warnings, missing, settings.format)
 
 
 def _advancement(
-    field: _Field,
-    semi: int,
-    layout: tuple[int, ...],
-    seated: list[Listed],
-    pared: list[Listed],
-    called: Called,
+    field: Field,
+    plan: Plan,
     warnings: list[str],
     missing: tuple[TableKey, ...],
+    format: str,
 ) -> Advancement:
     """The list as ``advance`` returns it, from the parts it worked out."""
+    called = plan.called
     return Advancement(
-        semi_size=semi,
-        tables=layout,
-        final_only=semi == 0,
+        semi_size=plan.semi,
+        tables=plan.layout,
+        final_only=plan.semi == 0,
         winners_present=len(field.present),
         cap=field.participants // 2,
         participants=field.participants,
         qualifiers=(
-            *seated,
+            *plan.seated,
             *(Listed(a.player, a.reason, a.name) for a in called.alternates),
         ),
         alternates=called.alternates,
         next_alternates=called.next_alternates,
-        pared=tuple(pared),
+        pared=tuple(plan.pared),
         skipped=absent_winners(field.winners, field.away, field.histories, field.names)
         + called.skipped,
         winners=tuple(field.winners),
@@ -345,21 +315,8 @@ def _advancement(
         provisional=bool(missing),
         missing_tables=missing,
         names=MappingProxyType(field.names),
+        format=format,
     )
-
-
-@dataclass(frozen=True)
-class _Field:
-    """Who played the heats: each player's history and name, the participants'
-    count, the absent, and the winners (all, and those present) in display
-    order."""
-
-    histories: Mapping[PlayerId, PlayerHistory]
-    names: dict[PlayerId, str]
-    participants: int
-    away: frozenset[PlayerId]
-    winners: list[PlayerId]
-    present: list[PlayerId]
 
 
 def _field(
@@ -368,12 +325,12 @@ def _field(
     absent: Collection[PlayerId],
     pending: Collection[PlayerId],
     settings: AdvancementSettings,
-) -> _Field:
+) -> Field:
     histories = player_histories(placed)
     names = _names(tables, settings.names)
     away = frozenset(absent)
     winners = winners_in_order(histories, names)
-    return _Field(
+    return Field(
         histories=histories,
         names=names,
         participants=len(set(histories) | set(pending)),
@@ -381,17 +338,6 @@ def _field(
         winners=winners,
         present=[w for w in winners if w not in away],
     )
-
-
-def _size_warnings(
-    settings: AdvancementSettings, semi: int, listed: int, seats: int
-) -> list[str]:
-    warnings = []
-    if settings.forced_size:
-        warnings.append(f"semi-final size {semi} set by the GM")
-    if listed > seats:
-        warnings.append(f"the list holds {listed} for {seats} seats")
-    return warnings
 
 
 def _names(
@@ -403,7 +349,7 @@ def _names(
     return names
 
 
-def _nothing_yet() -> Advancement:
+def _nothing_yet(format: str) -> Advancement:
     """The recommendation before any heat is seated: no seats, one warning."""
     return Advancement(
         semi_size=0,
@@ -422,17 +368,14 @@ def _nothing_yet() -> Advancement:
         warnings=("no heat results yet",),
         provisional=True,
         missing_tables=(),
+        format=format,
     )
-
-
-def _final_size(winners_present: int) -> int:
-    return min(max(winners_present, FINAL_MIN), FINAL_MAX)
 
 
 def _table_warnings(
     placed: Mapping[TableKey, TablePlaces],
     missing: Sequence[TableKey],
-    field: _Field,
+    field: Field,
 ) -> tuple[str, ...]:
     warnings = [
         f"heat {h} table {t}: {w}" for (h, t), p in placed.items() for w in p.warnings

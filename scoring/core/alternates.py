@@ -171,7 +171,10 @@ def _call_warnings(
     warnings = []
     if len(alternates) < empty_seats:
         unfilled = empty_seats - len(alternates)
-        warnings.append(f"{unfilled} seat(s) left empty: no second or third place left")
+        warnings.append(
+            f"{unfilled} seat(s) left empty: no second or third place left to call "
+            "(every one is seated, a winner or absent)"
+        )
     dice = [a.label for a in alternates if a.reason.endswith("die roll")]
     if dice:
         warnings.append(f"die roll (seed {seed!r}) placed alternates {', '.join(dice)}")

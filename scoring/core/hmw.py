@@ -11,7 +11,7 @@ Pure: no Django import.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,6 +81,23 @@ def hmw_key(player: PlayerId, history: PlayerHistory, draw: Draw) -> tuple[Any, 
         history.average_finish,
         -draw.roll("hmw", player),
     )
+
+
+def hmw_order(
+    players: Iterable[PlayerId],
+    histories: Mapping[PlayerId, PlayerHistory],
+    draw: Draw,
+) -> list[PlayerId]:
+    """``players`` best first by the HMW tie-breakers (Advancement, 2), e.g. the
+    alternates who won a semi-final table, for the laurels (tournament.md,
+    Semi-final and final: "several such by their HMW order"). A player without
+    a heat record (added by the GM) comes after every one with one, by id."""
+    given = list(dict.fromkeys(players))
+    known = sorted(
+        (p for p in given if p in histories),
+        key=lambda p: (hmw_key(p, histories[p], draw), str(p)),
+    )
+    return known + sorted((p for p in given if p not in histories), key=str)
 
 
 def seat_winners(

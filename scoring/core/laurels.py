@@ -2,8 +2,10 @@
 
 Pure module: no Django import. Source: tournament.md, "Semi-final and final":
 "Event standings for the laurels (places 1–6): the final's places, then, when the
-final has fewer than 6 players, the semi-final runners-up ranked by percentage of
-their table winner's score."
+final has fewer than 6 players, the semi-final non-finalists: first an alternate who
+won a semi-final table (and so could not advance; their own win counts 100%; several
+such by their HMW order), then the runners-up ranked by percentage of their table
+winner's score. The reason for each place is shown."
 
 Words:
 
@@ -11,6 +13,11 @@ final places
     The places at the final table (``scoring.core.places.table_places``): equal final
     scores share a place, the next place skips the shared ones, and a GM-declared
     winner of a tie for first is alone at place 1.
+alternate winner
+    A player who entered the semi-final as an alternate (not a heat winner) and
+    won a semi-final table (place 1): no alternate advances to the final, so the
+    laurels list them right after the final's places, their own win counting
+    100%; several in the HMW order the caller gives (``scoring.core.hmw``).
 semi-final runner-up
     A player at place 2 of a semi-final table (after any tie declaration: a player
     tied for first but not declared the winner is a runner-up at 100%).
@@ -41,6 +48,7 @@ class Laurel:
     display), and why:
     ``final`` florins at the final, or ``percent`` of the semi-final ``table``
     winner's score for a runner-up (``die`` when the die roll decided it);
+    ``alternate`` for an alternate who won semi-final ``table`` (percent 1);
     ``tie`` is the GM's reason when this player was declared the winner of a tie
     for first at the final (tournament.md, Recording a table)."""
 
@@ -50,6 +58,7 @@ class Laurel:
     table: int | None = None
     percent: Fraction | None = None
     die: bool = False
+    alternate: bool = False
     tie: str = ""
     name: str = ""
 
@@ -60,7 +69,10 @@ class Laurel:
 
     @property
     def reason(self) -> str:
-        """The line shown on the page: "final, 104 florins" or "runner-up ..."."""
+        """The line shown on the page: "final, 104 florins", "won semi-final
+        table 3 as an alternate (cannot advance)" or "semi-final runner-up ..."."""
+        if self.alternate:
+            return f"won semi-final table {self.table} as an alternate (cannot advance)"
         if self.percent is None:
             text = f"final, {self.final} florins"
             if self.tie:
@@ -82,15 +94,19 @@ def laurels(
     semi_tables: Sequence[Sequence[PlayerResult]] = (),
     seed: str | Draw = "0",
     tie_reasons: Mapping[PlayerId, str] | None = None,
+    alternates: Sequence[PlayerId] = (),
 ) -> list[Laurel]:
     """Places 1-6 for the laurels from the final's and semi-final's records.
 
     ``final``: the final table's records (empty: no laurels yet). ``semi_tables``:
     each semi-final table's records, table 1 first (empty when the event had no
     semi-final). ``tie_reasons`` maps the declared winner of a tie for first at
-    the final to the GM's reason, shown on that player's line. Players already
-    at the final are never listed twice. Raises ValueError as
-    ``scoring.core.places.table_places`` for an invalid table.
+    the final to the GM's reason, shown on that player's line. ``alternates``:
+    the players who entered the semi-final as alternates, in HMW order; those
+    who won a table come right after the final, then the runners-up
+    (tournament.md, Semi-final and final). Players already at the final are
+    never listed twice. Raises ValueError as ``scoring.core.places.table_places``
+    for an invalid table.
     """
     if not final:
         return []
@@ -110,7 +126,8 @@ def laurels(
     if len(lines) >= LAUREL_PLACES:
         return lines[:LAUREL_PLACES]
     at_final = {r.player for r in final}
-    ranked = _runners_up(semi_tables, at_final, as_draw(seed))
+    ranked = _alternate_winners(semi_tables, alternates, at_final)
+    ranked += _runners_up(semi_tables, at_final, as_draw(seed))
     for position, laurel in enumerate(ranked, start=len(lines) + 1):
         if position > LAUREL_PLACES:
             break
@@ -130,6 +147,32 @@ def semi_runners_up(
     laurels and a GM's addition to the final never disagree.
     """
     return _runners_up(semi_tables, set(leave_out), as_draw(seed))
+
+
+def _alternate_winners(
+    semi_tables: Sequence[Sequence[PlayerResult]],
+    alternates: Sequence[PlayerId],
+    at_final: set[PlayerId],
+) -> list[Laurel]:
+    """The ``alternates`` (in their order) who won a semi-final table, with the
+    table (see module docstring)."""
+    won: dict[PlayerId, tuple[int, str]] = {}
+    for number, records in enumerate(semi_tables, start=1):
+        if records:
+            for record in table_places(records).at_place(1):
+                won[record.player] = (number, record.name)
+    return [
+        Laurel(
+            0,
+            player,
+            table=won[player][0],
+            percent=Fraction(1),
+            alternate=True,
+            name=won[player][1],
+        )
+        for player in dict.fromkeys(alternates)
+        if player in won and player not in at_final
+    ]
 
 
 def _runners_up(

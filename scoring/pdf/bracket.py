@@ -200,6 +200,8 @@ class BracketDocument(PrintDocument):
         note = "Blank lines are filled in as results come."
         if self.data.provisional:
             note = "Provisional: heat tables still owe results. " + note
+        if self.data.format_line:
+            note = f"{self.data.format_line}. {note}"
         fonts.draw(canvas, self.margin, top - 32, fonts.shorten(note, 9, room), 9)
 
     def build(self) -> bytes:

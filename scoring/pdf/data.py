@@ -129,12 +129,15 @@ class EventPrint:
     ``final_only``); ``semi`` and ``final``: the seated tables (empty before
     seating, when blanks are printed); ``qualifiers`` with reasons, ``alternates``
     in call order (called ones first), ``laurels`` places 1-6 in order;
-    ``time_called``: the time-called tables, one line each ("Heat 2, table 3:
-    time called on day 2"); empty or ``None`` when none was recorded.
+    ``format_line`` the event's format as printed ("Format: heats winners
+    only", tournament.md, Event formats; empty: not printed); ``time_called``:
+    the time-called tables, one line each ("Heat 2, table 3: time called on
+    day 2"); empty or ``None`` when none was recorded.
     """
 
     event: str
     standings_url: str
+    format_line: str = ""
     heats: tuple[HeatPrint, ...] = ()
     participants: int = 0
     semi_size: int = 0

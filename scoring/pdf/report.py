@@ -41,6 +41,8 @@ class ReportDocument(PrintDocument):
             para("Event report", 13),
             Spacer(0, 3 * mm),
         ]
+        if d.format_line:
+            flow.append(para(d.format_line, 11, bold=True))
         winners = {w for h in d.heats for t in h.tables for w in t.winners}
         flow.append(
             para(

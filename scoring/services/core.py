@@ -305,7 +305,8 @@ def event_advancement(
     rows: list[HeatSeatRow] | None = None,
     absent: set[int] | None = None,
 ) -> advancement.Advancement:
-    """The semi-final list for ``event`` (tournament.md, Advancement).
+    """The semi-final list for ``event`` (tournament.md, Advancement), under the
+    event's format and table-size rule (tournament.md, Event formats).
 
     Absent players are those marked absent from the semi-final plus ``extra_absent``
     (names or ``#badge``; UserError for unknown names). With ``override`` the GM's
@@ -327,6 +328,8 @@ def event_advancement(
             draws=event_draw(event).keys,
             names=keys,
             forced_size=gm.size if gm else None,
+            format=event.format,
+            policy=event.seating_policy,
         )
     except ValueError as exc:
         raise UserError(f"The event's semi-final settings are wrong: {exc}") from exc

@@ -1,6 +1,8 @@
 """The laurels of an event (tournament.md, Semi-final and final: places 1-6): the
 final's and the semi-final's saved results as the pure ``scoring.core.laurels``
-ranks them, players by id and named only for display.
+ranks them, players by id and named only for display. The semi-final's
+alternates (players who won no heat table) are put in HMW order from the heats'
+results, so that alternates who won a semi-final table come in that order.
 """
 
 from __future__ import annotations
@@ -12,11 +14,15 @@ from heats.models import (
     Round,
     RoundKind,
 )
+from scoring.core.draw import Draw
+from scoring.core.hmw import hmw_order
+from scoring.core.ids import PlayerId
 from scoring.core.laurels import Laurel, laurels
-from scoring.core.places import PlayerResult
+from scoring.core.places import PlayerResult, place_heats, player_histories
 from scoring.models import PlayerRecord
 from scoring.services import (
     event_draw,
+    heat_tables,
     held_tables,
     player_names,
 )
@@ -71,4 +77,30 @@ def event_laurels(event: Event, *, public: bool = False) -> list[Laurel]:
             seat__round=rounds[RoundKind.FINAL], declared_winner=True
         ).values_list("seat__player_id", "tie_reason")
     )
-    return laurels(final_tables[0], semi_tables, event_draw(event), tie_reasons=ties)
+    draw = event_draw(event)
+    return laurels(
+        final_tables[0],
+        semi_tables,
+        draw,
+        tie_reasons=ties,
+        alternates=semi_alternates(event, semi_tables, keys, draw),
+    )
+
+
+def semi_alternates(
+    event: Event,
+    semi_tables: list[list[PlayerResult]],
+    keys: dict[int, str],
+    draw: Draw,
+) -> list[PlayerId]:
+    """The semi-final's players who won no heat table (alternates, or added by
+    the GM), in HMW order (tournament.md, Advancement, 2; Semi-final and final:
+    an alternate who wins a semi-final table cannot advance, and several such
+    are listed "by their HMW order")."""
+    players = [r.player for records in semi_tables for r in records]
+    if not players:
+        return []
+    tables, _, _ = heat_tables(event, keys)
+    histories = player_histories(place_heats(tables)[0])
+    alternates = [p for p in players if p not in histories or not histories[p].wins]
+    return hmw_order(alternates, histories, draw)

@@ -186,6 +186,7 @@ def event_print(event: Event, base_url: str) -> EventPrint:
     return EventPrint(
         event=event.name,
         standings_url=absolute(base_url, event.get_absolute_url()),
+        format_line=event.format_line,
         heats=heats,
         participants=participants,
         semi_size=posted["semi_size"],

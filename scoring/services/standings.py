@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from django.urls import reverse
 
+from heats.core.formats import HMO, HMW
 from heats.models import Event
 from scoring.core import advancement
 from scoring.models import PublishedList
@@ -101,7 +102,9 @@ def winner_rows(
     absent: set[int],
 ) -> list[dict]:
     """One row per distinct heat winner: heats won, double marker, semi-final status
-    (``absent``: the ids of players marked absent from the semi-final)."""
+    (``absent``: the ids of players marked absent from the semi-final). A winner
+    cut by HMW is the first alternate under ``hmw``, nobody's under ``hmo``
+    (tournament.md, Event formats)."""
     wins: dict[int, list[str]] = defaultdict(list)
     names: dict[int, str] = {}
     for heat, rows in heats:
@@ -111,12 +114,13 @@ def winner_rows(
                 wins[row["player_id"]].append(f"heat {heat} table {row['table']}")
     seated = {q["player_id"] for q in posted["qualifiers"]}
     pared = {p["player_id"] for p in posted["pared"]}
+    cut = "cut by HMW" if posted["format"] == HMO else "cut by HMW (first alternate)"
     rows = []
     for player, won in wins.items():
         if player in absent:
             status = "absent"
         elif player in pared:
-            status = "cut by HMW (first alternate)"
+            status = cut
         else:
             status = "qualified" if player in seated else "—"
         rows.append(
@@ -138,8 +142,9 @@ def _alternate_rows(alternates: list[dict], start: int) -> list[dict]:
 def standings(event: Event) -> Standings:
     """The standings of ``event`` with the semi-final list.
 
-    The list shown (``posted``, shaped as ``Advancement.to_json()``) is the one the
-    GM published, else the live recommendation; ``changed`` says the live list now
+    The list shown (``posted``, shaped as ``Advancement.to_json()``, with its
+    ``format``: tournament.md, Event formats) is the one the GM published, else
+    the live recommendation; ``changed`` says the live list now
     differs from the published one (tournament.md, Advancement, 9). Absent players
     are those marked absent from the semi-final; nothing is saved. Tables with
     unacknowledged rules findings count as owing their results and are listed in
@@ -156,7 +161,12 @@ def standings(event: Event) -> Standings:
         if published
         else result.to_json(with_ids=True)
     )
-    posted = {**posted, "seats": sum(posted["tables"])}
+    # A list published before formats were recorded was worked out as hmw.
+    posted = {
+        **posted,
+        "format": posted.get("format", HMW),
+        "seats": sum(posted["tables"]),
+    }
     heats, ties = heat_rows(event, keys, rows)
     return Standings(
         event=event,

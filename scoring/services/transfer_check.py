@@ -46,6 +46,7 @@ COMPARE = {
     "gte": operator.ge,
     "lt": operator.lt,
     "lte": operator.le,
+    "in": lambda value, choices: value in choices,
 }
 
 
@@ -300,7 +301,7 @@ def _unique_sets(model: Any) -> list[tuple[tuple[str, ...], Q | None, str]]:
 
 def _holds(q: Q, values: dict[str, Any]) -> bool | None:
     """``q`` for one object's ``values``, in SQL's three values: None (unknown)
-    when a NULL decides. Lookups: exact, gt, gte, lt, lte, isnull; F() of a
+    when a NULL decides. Lookups: exact, gt, gte, lt, lte, in, isnull; F() of a
     field of the same object. Raises KeyError for another lookup (a new
     constraint the check does not read fails the tests)."""
     results = []

@@ -31,6 +31,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.backends.base.operations import BaseDatabaseOperations
 
+from heats.core.formats import FORMATS
 from heats.core.names import NAME_MAX_LENGTH
 from heats.core.schema import (
     AnyJSON,
@@ -116,7 +117,11 @@ PUBLISHED = Record(
         "provisional": Boolean(),
         "missing_tables": ListOf(ListOf(Integer(1, 32767), 2, 2)),
     },
-    optional={name: AnyJSON() for name in (*ListPart.values, "double_winner_ids")},
+    optional={
+        # Lists published before formats were recorded lack it (hmw).
+        "format": Text(choices=FORMATS),
+        **{name: AnyJSON() for name in (*ListPart.values, "double_winner_ids")},
+    },
 )
 # The seating "Seat again" replaced (heats.models.Round.previous_seating):
 # players by draw key, so the file needs no id remapped.

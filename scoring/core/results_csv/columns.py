@@ -19,8 +19,9 @@ OPTIONAL = ("seat", "badge", "day1", "day2", "place", "time_called")
 # A game has three days; time may be called on any of them (rules.md, A trading day).
 DAYS = ("1", "2", "3")
 TIE_HINT = " (a tie for first is resolved by place 1 on the declared winner)"
-MAX_HEAT = 99
-assert MAX_HEAT <= MAX_ROUND_NUMBER
+# Any number of heats (tournament.md, Event formats): as many as a round may have,
+# so an exported event with heat 100 or later imports back.
+MAX_HEAT = MAX_ROUND_NUMBER
 MIN_SEATS = 4
 MAX_SEATS = 6
 WHOLE = re.compile(r"[+-]?[0-9]+")

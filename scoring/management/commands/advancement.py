@@ -7,6 +7,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from heats.core.errors import UserError
 from heats.core.files import read_name_list
+from heats.core.formats import format_line
 from heats.services import get_event
 from scoring.services import event_advancement
 
@@ -61,7 +62,8 @@ class Command(BaseCommand):
 
 
 def render_text(data: dict) -> str:
-    """The list a GM posts, as plain text."""
+    """The list a GM posts, as plain text, its format's line second
+    (tournament.md, Event formats)."""
     lines = []
     if not data["tables"]:
         lines.append("No heat results yet.")
@@ -70,6 +72,7 @@ def render_text(data: dict) -> str:
         lines.append(f"Semi-final of {data['semi_size']} ({tables}).")
     else:
         lines.append(f"No semi-final: the final is played by {sum(data['tables'])}.")
+    lines.append(format_line(data["format"]) + ".")
     lines.append(
         f"Winners present: {data['winners_present']}; half cap: {data['cap']}."
     )

@@ -1,22 +1,32 @@
-"""``manage.py create_event EVENT --name NAME [--rules wbc] [--gm USERNAME]``."""
+"""``manage.py create_event EVENT --name NAME [--rules wbc] [--format hmw|hmo]
+[--gm USERNAME]``."""
 
 from django.core.management.base import BaseCommand, CommandError
 
 from heats.core.errors import UserError
+from heats.core.formats import DEFAULT_FORMAT, FORMATS
 from heats.services import find_login
 from scoring.services import new_event
 
 
 class Command(BaseCommand):
     help = (
-        "Create an event (a tournament) with its slug, name and rule set; --gm "
-        "makes an existing login its first GM."
+        "Create an event (a tournament) with its slug, name, rule set and format "
+        "(hmw: heats most wins, the default; hmo: heats winners only); --gm makes "
+        "an existing login its first GM."
     )
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("event", help="the event's slug, e.g. wbc2027")
         parser.add_argument("--name", required=True, help="display name")
         parser.add_argument("--rules", default="wbc", help="rule set (default wbc)")
+        parser.add_argument(
+            "--format",
+            default=DEFAULT_FORMAT,
+            choices=FORMATS,
+            help="advancement format (tournament.md, Event formats): hmw, heats "
+            "most wins (default); hmo, heats winners only",
+        )
         parser.add_argument(
             "--gm", default="", help="username of the event's first GM (a login)"
         )
@@ -25,10 +35,17 @@ class Command(BaseCommand):
         try:
             gm = find_login(options["gm"]) if options["gm"] else None
             event = new_event(
-                options["event"], options["name"], options["rules"], gm=gm
+                options["event"],
+                options["name"],
+                options["rules"],
+                gm=gm,
+                settings={"format": options["format"]},
             )
         except UserError as exc:
             raise CommandError(str(exc)) from exc
-        self.stdout.write(f"Created event {event.slug}: {event.name} ({event.rules})")
+        self.stdout.write(
+            f"Created event {event.slug}: {event.name} ({event.rules}); "
+            f"{event.format_line.lower()} ({event.format})"
+        )
         if gm is not None:
             self.stdout.write(f"{gm.get_username()} is its GM.")

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from scoring.core.draw import Draw
+from scoring.core.hmw import hmw_order
 from scoring.core.laurels import laurels
+from scoring.core.places import HeatTable, place_heats, player_histories
 from scoring.core.places import PlayerResult as R
 
 # Final: A 120, B 100, C 90, D 90 -> places 1, 2, 3, 3 (equal scores share).
@@ -89,3 +92,51 @@ def test_no_final_results_no_laurels():
 
 def test_without_a_semi_final_only_the_final_is_listed():
     assert lines(laurels(FINAL)) == [(1, "A"), (2, "B"), (3, "C"), (3, "D")]
+
+
+# An alternate who won a semi-final table (tournament.md, Semi-final and final:
+# "first an alternate who won a semi-final table (and so could not advance; their
+# own win counts 100%; several such by their HMW order), then the runners-up").
+# Five semi-final tables: A, B, C, D won tables 1-4 and play the final; the
+# alternates K (table 5) and J (table 6) won theirs.
+SEMI_WITH_ALTERNATES = [
+    *SEMI,
+    [R("K", 70), R("M", 69), R("N", 10)],
+    [R("J", 80), R("O", 20), R("Q", 10)],
+]
+
+
+def test_an_alternate_who_won_a_semi_final_table_comes_after_the_final():
+    result = laurels(FINAL, SEMI_WITH_ALTERNATES, seed="s", alternates=["K"])
+    # K's win counts 100%, ahead of M (69 of 70 = 98.6%) and F (90%).
+    assert lines(result)[4:] == [(5, "K"), (6, "M")]
+    assert result[4].reason == (
+        "won semi-final table 5 as an alternate (cannot advance)"
+    )
+    assert (result[4].table, result[4].percent) == (5, 1)
+    assert result[4].to_json() == {
+        "place": 5,
+        "player": "K",
+        "reason": "won semi-final table 5 as an alternate (cannot advance)",
+    }
+
+
+def test_several_alternates_who_won_come_in_the_order_given_hmw():
+    # The caller lists the semi-final's alternates in HMW order: J before K. An
+    # alternate who did not win a table (N) is not listed.
+    result = laurels(FINAL, SEMI_WITH_ALTERNATES, seed="s", alternates=["N", "J", "K"])
+    assert lines(result)[4:] == [(5, "J"), (6, "K")]
+    result = laurels(FINAL, SEMI_WITH_ALTERNATES, seed="s", alternates=["K", "J"])
+    assert lines(result)[4:] == [(5, "K"), (6, "J")]
+
+
+def test_alternates_in_hmw_order_go_by_average_finish_without_wins():
+    # HMW for players without a win: levels 1-6 tie (no wins, no margin); level 7,
+    # the average finish: J 2nd and 2nd (2.0) before K 4th and 3rd (3.5). X has no
+    # heat record (added by the GM): last.
+    tables = [
+        HeatTable(1, 1, (R("W1", 100), R("J", 90), R("Y", 80), R("K", 70))),
+        HeatTable(2, 1, (R("W2", 100), R("J", 90), R("K", 80), R("Y", 70))),
+    ]
+    histories = player_histories(place_heats(tables)[0])
+    assert hmw_order(["X", "K", "J"], histories, Draw("s")) == ["J", "K", "X"]

@@ -94,7 +94,7 @@ def test_unknown_round():
     text = HEADER + GOOD_TABLE.replace("1,1,1,Ann", "quarter,1,1,Ann")
     assert problems_of(text) == [
         "line 2, column heat: "
-        "unknown round 'quarter' (a heat number 1–99, semi or final)"
+        "unknown round 'quarter' (a heat number 1–999, semi or final)"
     ]
 
 

@@ -1,0 +1,170 @@
+"""The formats' rules for who the semi-final (or the final) seats (tournament.md,
+"Advancement to the semi-final", 1-4, and "Event formats"): a *plan* is what a
+format decides from the *field* (who played the heats, who is present); the list
+itself is ``scoring.core.advancement``, whose words these are.
+
+- ``hmw`` (heats most wins): a standard size, winners pared by HMW or empty
+  seats called to alternates; seats no alternate can fill come off the tables
+  (2017: 24 in 5+5+5+5+4).
+- ``hmo`` (heats winners only): every present winner, pared by HMW to 36 and
+  the half cap; tables by the event's table-size rule; no alternates.
+
+Pure: no Django import.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from scoring.core.alternates import Called, call_alternates, call_queue
+from scoring.core.draw import Draw
+from scoring.core.hmw import Listed, added_by_gm, seat_winners
+from scoring.core.ids import PlayerId
+from scoring.core.places import PlayerHistory, TableKey, TablePlaces, rank_runners_up
+from scoring.core.sizes import (
+    FINAL_MAX,
+    FINAL_MIN,
+    SEMI_MIN,
+    WINNERS_ONLY_MAX,
+    final_size,
+    semi_final_size,
+    short_tables,
+    winners_only_seats,
+    winners_only_tables,
+)
+
+if TYPE_CHECKING:
+    from scoring.core.advancement import AdvancementSettings
+
+
+@dataclass(frozen=True)
+class Field:
+    """Who played the heats: each player's history and name, the participants'
+    count, the absent, and the winners (all, and those present) in display
+    order."""
+
+    histories: Mapping[PlayerId, PlayerHistory]
+    names: dict[PlayerId, str]
+    participants: int
+    away: frozenset[PlayerId]
+    winners: list[PlayerId]
+    present: list[PlayerId]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a format decided: the semi-final size (0: none), the tables, the
+    players seated and pared, the alternates called, and the warnings."""
+
+    semi: int
+    layout: tuple[int, ...]
+    seated: list[Listed]
+    pared: list[Listed]
+    called: Called
+    warnings: list[str]
+
+
+NOBODY_CALLED = Called((), (), (), ())
+
+
+def most_wins(
+    field: Field,
+    placed: Mapping[TableKey, TablePlaces],
+    settings: AdvancementSettings,
+    draw: Draw,
+    added: Sequence[PlayerId],
+) -> Plan:
+    """Format ``hmw``: a standard size, winners pared by HMW or alternates called
+    (Advancement, 1-4); seats nobody can fill come off the tables."""
+    semi = settings.forced_size or semi_final_size(
+        len(field.present), field.participants, settings.layouts
+    )
+    layout = settings.layouts[semi] if semi else (final_size(len(field.present)),)
+    seated, pared, warnings = seat_winners(
+        field.present, field.histories, sum(layout), draw, field.names
+    )
+    seated += added_by_gm(added, seated, field.away, field.names)
+    warnings += size_warnings(settings, len(seated), sum(layout))
+    ranked = rank_runners_up(field.histories, placed, draw)
+    queue = [
+        entry
+        for entry in call_queue(pared, ranked, field.away, field.names)
+        if entry.player not in set(added)
+    ]
+    called = call_alternates(
+        queue,
+        ranked,
+        field.away,
+        max(0, sum(layout) - len(seated)),
+        next_count=settings.next_alternates,
+        seed=settings.seed,
+        names=field.names,
+    )
+    warnings += called.warnings
+    if semi:
+        listed = len(seated) + len(called.alternates)
+        layout, more = empty_seats(semi, tuple(layout), listed, settings.policy)
+        warnings += more
+    return Plan(semi, tuple(layout), seated, pared, called, warnings)
+
+
+def empty_seats(
+    semi: int, layout: tuple[int, ...], listed: int, policy: str
+) -> tuple[tuple[int, ...], list[str]]:
+    """The semi-final's tables once the seats nobody can fill come off them
+    (``scoring.core.sizes.short_tables``), and the note that says why."""
+    tables = short_tables(layout, listed, policy)
+    if tables == layout:
+        return layout, []
+    empty = sum(layout) - listed
+    shape = "+".join(str(t) for t in tables) or "no table"
+    return tables, [
+        f"semi-final of {semi}: {empty} seat(s) no alternate can fill, so "
+        f"{listed} play in {len(tables)} tables ({shape})"
+    ]
+
+
+def winners_only(
+    field: Field,
+    settings: AdvancementSettings,
+    draw: Draw,
+    added: Sequence[PlayerId],
+) -> Plan:
+    """Format ``hmo`` (tournament.md, Event formats): every present winner, pared
+    by HMW to 36 and the half cap (or to the GM's size), at tables by the event's
+    table-size rule; no alternates. Fewer than 8 seats make no semi-final: the
+    winners, pared to 6, play the final, unfilled."""
+    seats = settings.forced_size or winners_only_seats(
+        len(field.present), field.participants
+    )
+    seated, pared, warnings = seat_winners(
+        field.present, field.histories, seats or FINAL_MAX, draw, field.names
+    )
+    seated += added_by_gm(added, seated, field.away, field.names)
+    if seats and len(seated) >= SEMI_MIN:
+        players = min(len(seated), WINNERS_ONLY_MAX)
+        layout = winners_only_tables(players, settings.policy)
+        semi = players
+    else:
+        players = min(len(seated), FINAL_MAX)
+        layout, semi = ((players,) if players else ()), 0
+        if players < FINAL_MIN:
+            warnings.append(
+                f"{players} winner(s) for the final: heats winners only calls no "
+                "alternate, so the GM decides how the final is played"
+            )
+    warnings += size_warnings(settings, len(seated), players)
+    return Plan(semi, layout, seated, pared, NOBODY_CALLED, warnings)
+
+
+def size_warnings(settings: AdvancementSettings, listed: int, seats: int) -> list[str]:
+    """The notes a GM's override leaves on the list (Advancement, 5): the size
+    the GM set, and more players ``listed`` than ``seats``."""
+    warnings = []
+    if settings.forced_size:
+        warnings.append(f"semi-final size {settings.forced_size} set by the GM")
+    if listed > seats:
+        warnings.append(f"the list holds {listed} for {seats} seats")
+    return warnings
