@@ -1,0 +1,264 @@
+"""Benchmark the GM's clicks: each action of the round page, from the POST to the
+page (or fragment) it shows, and the Players page of a large event.
+
+Run: ``.venv/bin/python bench/bench_gm_clicks.py`` (``make bench``). Prints a
+markdown section.
+
+A scratch SQLite file (as ``make run`` uses), ``DJANGO_DEBUG=0`` (cached templates,
+no query log), Django's test client logged in as the event's GM. For 200 and 1,000
+players checked in to heat 1 of a fresh event (5-player tables once seated), each
+action is run several times and timed as the server sees it: the POST and the GET
+of the page it redirects to (or the POST alone, for an htmx request answered with
+a fragment). Per action: the median milliseconds, the SQL statements of one click,
+the bytes of the page shown, and a *physical reference*: the milliseconds of the
+same bytes served as a static file (WhiteNoise, the app's own static server,
+in this process), the least any server spends handing that page over.
+
+The *before* column holds the figures of commit b548bd9 (before issue 17's speed
+work), measured with this script on the same machine; they are constants here, since
+that code is gone.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+SCRATCH = Path(tempfile.mkdtemp())
+os.environ["DATABASE_URL"] = f"sqlite:///{SCRATCH / 'bench.sqlite3'}"
+os.environ["DJANGO_SETTINGS_MODULE"] = "medici_tourney.settings"
+os.environ["DJANGO_DEBUG"] = "0"
+os.environ["DJANGO_SECRET_KEY"] = "bench-only-" + "x" * 50
+os.environ["DJANGO_ALLOWED_HOSTS"] = "127.0.0.1"
+os.environ["DJANGO_SECURE"] = "0"
+os.environ["DJANGO_STATIC_MANIFEST"] = "0"
+os.environ["DJANGO_LOG_LEVEL"] = "WARNING"
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.contrib.auth import get_user_model  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test import Client, RequestFactory  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
+from django.urls import reverse  # noqa: E402
+from whitenoise import WhiteNoise  # noqa: E402
+
+from heats import services  # noqa: E402
+from heats.models import Entry, Event, Player, Round  # noqa: E402
+from tests.support.sample import generate_event  # noqa: E402
+
+SIZES = (200, 1000)
+RUNS = 5
+RECORDS = 20_000
+PASTED = 10  # names in one pasted list
+# Milliseconds at commit b548bd9, (action, players) -> median ms.
+BEFORE = {
+    ("GM round page", 200): None,
+}
+TARGET_MS = {200: 100, 1000: 300}
+
+
+class Click:
+    """One measured click: ``ms`` (median), ``queries``, ``body`` of the page shown."""
+
+    def __init__(self) -> None:
+        self.ms: list[float] = []
+        self.queries = 0
+        self.body = b""
+
+    def run(self, action: Callable[[], bytes]) -> None:
+        with CaptureQueriesContext(connection) as queries:
+            start = time.perf_counter()
+            body = action()
+            self.ms.append((time.perf_counter() - start) * 1000)
+        self.queries, self.body = len(queries), body
+
+
+def follow(client: Client, response) -> bytes:
+    """The page a POST's redirect leads to (the POST's own body otherwise)."""
+    assert response.status_code in (200, 302), response.status_code
+    if response.status_code == 302:
+        response = client.get(response["Location"])
+        assert response.status_code == 200, response.status_code
+    return response.content
+
+
+class StaticReference:
+    """Milliseconds to serve given bytes as a static file through WhiteNoise."""
+
+    def __init__(self) -> None:
+        self.folder = SCRATCH / "static"
+        self.folder.mkdir()
+        self.environ = RequestFactory()._base_environ()
+
+    def ms(self, name: str, body: bytes) -> float:
+        (self.folder / f"{name}.html").write_bytes(body)
+        app = WhiteNoise(None, root=str(self.folder), prefix="/s/")
+        environ = dict(self.environ, PATH_INFO=f"/s/{name}.html")
+        times = []
+        for _ in range(RUNS):
+            start = time.perf_counter()
+            chunks = app(environ, lambda *args: None)
+            size = sum(len(chunk) for chunk in chunks)
+            getattr(chunks, "close", lambda: None)()
+            times.append((time.perf_counter() - start) * 1000)
+        assert size == len(body)
+        return statistics.median(times)
+
+
+def gm_client(event: Event) -> Client:
+    user, _ = get_user_model().objects.get_or_create(username="bench-gm")
+    event.gms.add(user)
+    client = Client(HTTP_HOST="127.0.0.1")
+    client.force_login(user)
+    return client
+
+
+def fresh_event(players: int) -> tuple[Event, Round, list[str]]:
+    """Event ``c<players>``: ``players`` players checked in to heat 1 and as many
+    known players not checked in (returned: their names, for the check-ins)."""
+    event = services.create_event(f"c{players}", f"Clicks {players}")
+    rnd = services.create_heat(event)
+    people = Player.objects.bulk_create(
+        Player(
+            event=event,
+            name=f"Player {i:04d}",
+            name_key=f"player {i:04d}",
+            draw_key=f"Player {i:04d}",
+        )
+        for i in range(2 * players)
+    )
+    Entry.objects.bulk_create(Entry(round=rnd, player=p) for p in people[:players])
+    return event, rnd, [p.name for p in people[players:]]
+
+
+def url(rnd: Round, name: str) -> str:
+    return reverse(f"heats:{name}", kwargs={"event": rnd.event.slug, "round": rnd.code})
+
+
+def result_post(rnd: Round, number: int) -> tuple[str, dict]:
+    """The results form's URL and a POST of table ``number``'s finals."""
+    table = rnd.tables.get(number=number)
+    seats = list(table.seats.order_by("number"))
+    data = {"seating": ",".join(f"{s.number}:{s.player_id}" for s in seats)}
+    data |= {f"final_{s.number}": 50 + 10 * s.number for s in seats}
+    target = reverse(
+        "scoring:table-results",
+        kwargs={"event": rnd.event.slug, "round": rnd.code, "table": number},
+    )
+    return target, data
+
+
+def clicks(players: int) -> dict[str, Click]:
+    """Every measured action of one event size, in the order a GM makes them."""
+    event, rnd, reserve = fresh_event(players)
+    client, found = gm_client(event), {}
+    htmx = {"HTTP_HX_REQUEST": "true"}
+
+    def measure(name: str, action: Callable[[int], bytes]) -> None:
+        found[name] = click = Click()
+        for run in range(RUNS):
+            click.run(lambda run=run: action(run))
+
+    page = url(rnd, "round-detail")
+    measure("GM round page", lambda run: follow(client, client.get(page)))
+    checkin = url(rnd, "round-checkin")
+    measure(
+        "check in one typed name → page",
+        lambda run: follow(client, client.post(checkin, {"name": reserve.pop()})),
+    )
+    measure(
+        "check in one typed name → fragment (htmx)",
+        lambda run: follow(
+            client, client.post(checkin, {"name": reserve.pop()}, **htmx)
+        ),
+    )
+    paste = url(rnd, "round-paste")
+
+    def pasted(**extra) -> bytes:
+        text = "\n".join(reserve.pop() for _ in range(PASTED))
+        return follow(client, client.post(paste, {"text": text}, **extra))
+
+    measure(f"paste a list of {PASTED} → page", lambda run: pasted())
+    measure(f"paste a list of {PASTED} → fragment (htmx)", lambda run: pasted(**htmx))
+    seat = url(rnd, "round-seat")
+
+    def seat_click(run: int) -> bytes:
+        rnd.refresh_from_db()
+        state = services.seating_state(rnd)
+        return follow(client, client.post(seat, {"seed": str(run), "state": state}))
+
+    measure("Seat → page", seat_click)
+    measure("GM round page, seated", lambda run: follow(client, client.get(page)))
+    posts = [result_post(rnd, n) for n in range(1, RUNS + 1)]
+    measure(
+        "save a table's results → page",
+        lambda run: follow(client, client.post(*posts[run])),
+    )
+    return found
+
+
+def players_page() -> Click:
+    """The GM Players page of an event of ``RECORDS`` player records (one heat)."""
+    event = generate_event("records", RECORDS, heats=1, seat_next=False)
+    client, click = gm_client(event), Click()
+    target = reverse("scoring:players", kwargs={"event": event.slug})
+    for _ in range(RUNS):
+        click.run(lambda: follow(client, client.get(target)))
+    return click
+
+
+def before(action: str, players: int) -> str:
+    value = BEFORE.get((action, players))
+    return "—" if value is None else f"{value:,.0f}"
+
+
+def main() -> None:
+    """Build the events, time every click, print the tables."""
+    call_command("migrate", verbosity=0)
+    static = StaticReference()
+    print("## The GM's clicks (`bench/bench_gm_clicks.py`)")
+    print()
+    print(
+        "SQLite file, `DJANGO_DEBUG=0`, Django's test client as the event's GM; a "
+        "fresh event with the players checked in to heat 1, then seated at tables of "
+        f"5. Server time of one click (the POST and the page it redirects to, or the "
+        f"htmx fragment), median of {RUNS}; SQL statements of one click; bytes of the "
+        "page shown; *static*: the same bytes served as a static file (WhiteNoise, in "
+        "this process). Targets: "
+        + ", ".join(f"{ms} ms at {n:,} players" for n, ms in TARGET_MS.items())
+        + ". *before*: median ms at commit b548bd9 (constants of the script)."
+    )
+    print()
+    print("| action | players | before ms | ms | queries | bytes | static ms |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for players in SIZES:
+        for n, (action, click) in enumerate(clicks(players).items()):
+            ref = static.ms(f"{players}-{n}", click.body)
+            print(
+                f"| {action} | {players:,} | {before(action, players)} | "
+                f"{statistics.median(click.ms):,.1f} | {click.queries} | "
+                f"{len(click.body):,} | {ref:.2f} |"
+            )
+    click = players_page()
+    action = f"GM Players page, {RECORDS:,} records"
+    ref = static.ms("players", click.body)
+    print(
+        f"| {action} | {RECORDS:,} | {before(action, RECORDS)} | "
+        f"{statistics.median(click.ms):,.1f} | {click.queries} | "
+        f"{len(click.body):,} | {ref:.2f} |"
+    )
+
+
+if __name__ == "__main__":
+    main()
