@@ -15,12 +15,37 @@ from heats.core.names import badged_name
 from heats.models import Player, ResultStatus, Round, RoundKind, Seat, Table
 
 
+@dataclass(frozen=True)
+class CardPlayer:
+    """The player of a card's seat: id, name, badge and name key; shown as a
+    ``Player`` is ("Ann Lee (#1204)" with a badge)."""
+
+    pk: int
+    name: str
+    badge: str
+    name_key: str
+
+    def __str__(self) -> str:
+        return f"{self.name} (#{self.badge})" if self.badge else self.name
+
+
+@dataclass(frozen=True)
+class CardSeat:
+    """A seat of a table card: the ``Seat``'s id, its ``number`` (1: the start
+    player) and its ``player``. Plain data read as tuples: a round of 1,000
+    players would cost 2,000 model objects a page (issue 17, "Speed")."""
+
+    pk: int
+    number: int
+    player: CardPlayer
+
+
 @dataclass
 class SeatLine:
     """One seat of a table card: the seat, and what the results app adds: the
     player's ``score`` (florins) and whether they are a ``winner``."""
 
-    seat: Seat
+    seat: CardSeat
     score: int | None = None
     winner: bool = False
 
@@ -57,9 +82,21 @@ def table_cards(rnd: Round) -> list[TableCard]:
     """The round's tables with their seats and result status, filled in by the
     apps registered with ``heats.extensions`` (scores, notes, actions)."""
     lines: dict[int, list[SeatLine]] = defaultdict(list)
-    seats = Seat.objects.filter(round=rnd).select_related("player").order_by("number")
-    for seat in seats:  # one query, grouped here (a prefetch costs a query set a table)
-        lines[seat.table_id].append(SeatLine(seat))
+    seats = (
+        Seat.objects.filter(round=rnd)
+        .order_by("number")
+        .values_list(
+            "table_id",
+            "pk",
+            "number",
+            "player_id",
+            "player__name",
+            "player__badge",
+            "player__name_key",
+        )
+    )
+    for table_id, pk, number, *player in seats:  # one query, grouped here
+        lines[table_id].append(SeatLine(CardSeat(pk, number, CardPlayer(*player))))
     cards = [
         TableCard(table, lines[table.pk], table.result_status)
         for table in rnd.tables.order_by("number")
