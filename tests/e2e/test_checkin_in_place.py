@@ -54,3 +54,28 @@ def test_a_typed_name_and_enter_update_the_list_in_place(
     assert Entry.objects.count() == 9
     page.close()
     close_orm_connection()
+
+
+def test_a_late_arrival_appears_in_the_late_table_section_in_place(
+    live_server, browser, gm_event
+):
+    page = gm_opens_a_new_heat(browser, live_server)
+    page.click("text=Paste a list")
+    page.fill("#id_text", "\n".join(f"Player {i:02d}" for i in range(1, 11)))
+    page.click("#paste-form [type=submit]")
+    page.wait_for_selector("#checked-in-count:text-is('10')")
+    page.click("#seat-form [type=submit]")  # a full page: the tables
+    page.wait_for_selector("#table-cards")
+    page.evaluate("window.stillThisPage = true")
+
+    page.type("#id_name", "Lou Late")
+    page.wait_for_selector("#checkin-suggestions li:has-text('Add “Lou Late”')")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#waiting-count:text-is('1')")
+    # The late-table section reloads itself: the player waits there.
+    page.wait_for_selector("#waiting-list:has-text('Lou Late')")
+    assert "Waiting for a late table (1)" in page.inner_text("#late-arrivals")
+    assert page.evaluate("document.activeElement.id") == "id_name"
+    assert page.evaluate("window.stillThisPage") is True
+    page.close()
+    close_orm_connection()
