@@ -14,18 +14,20 @@ the bytes of the page shown, and a *physical reference*: the milliseconds of the
 same bytes served as a static file (WhiteNoise, the app's own static server,
 in this process), the least any server spends handing that page over.
 
-The *before* column holds the figures of commit b548bd9 (before issue 17's speed
-work), measured with this script on the same machine; they are constants here, since
-that code is gone.
+The *before* columns hold the figures of commit b548bd9 (before issue 17's speed
+work), measured with this script on the same machine; they are constants here
+(``BEFORE``), since that code is gone.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import statistics
 import sys
 import tempfile
 import time
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 
@@ -43,6 +45,8 @@ os.environ["DJANGO_LOG_LEVEL"] = "WARNING"
 
 import django  # noqa: E402
 
+# No collectstatic in a scratch run: WhiteNoise's note that STATIC_ROOT is missing.
+warnings.filterwarnings("ignore", message="No directory at")
 django.setup()
 
 from django.contrib.auth import get_user_model  # noqa: E402
@@ -61,9 +65,24 @@ SIZES = (200, 1000)
 RUNS = 5
 RECORDS = 20_000
 PASTED = 10  # names in one pasted list
-# Milliseconds at commit b548bd9, (action, players) -> median ms.
+# Commit b548bd9 (before issue 17's speed work), measured with this script on the
+# 2-core machine of docs/benchmarks.md on 2026-12-02, in the session of the first
+# "after" figures: (action, players) -> (median ms, queries, bytes). That code is
+# gone, so these stay constants; the htmx fragments did not exist.
 BEFORE = {
-    ("GM round page", 200): None,
+    ("GM round page", 200): (212.8, 20, 190557),
+    ("check in one typed name → page", 200): (225.0, 45, 195219),
+    ("paste a list of 10 → page", 200): (300.8, 46, 244632),
+    ("Seat → page", 200): (435.4, 69, 401082),
+    ("GM round page, seated", 200): (368.5, 26, 400876),
+    ("save a table's results → page", 200): (368.2, 93, 391602),
+    ("GM round page", 1000): (988.4, 20, 908811),
+    ("check in one typed name → page", 1000): (1020.2, 45, 913804),
+    ("paste a list of 10 → page", 1000): (1228.2, 46, 963327),
+    ("Seat → page", 1000): (1472.9, 88, 1403914),
+    ("GM round page, seated", 1000): (1308.6, 26, 1403388),
+    ("save a table's results → page", 1000): (1368.2, 93, 1394071),
+    ("GM Players page, 20,000 records", 20000): (8521.3, 11, 11034876),
 }
 TARGET_MS = {200: 100, 1000: 300}
 
@@ -218,9 +237,15 @@ def players_page() -> Click:
     return click
 
 
-def before(action: str, players: int) -> str:
-    value = BEFORE.get((action, players))
-    return "—" if value is None else f"{value:,.0f}"
+def row(action: str, players: int, click: Click, static_ms: float) -> str:
+    """One line of the table: the action's figures before and now."""
+    ms, queries, size = BEFORE.get((action, players), (None, None, None))
+    was = ["—" if v is None else f"{v:,}" for v in (ms, queries, size)]
+    return (
+        f"| {action} | {players:,} | {was[0]} | {statistics.median(click.ms):,.1f} "
+        f"| {was[1]} | {click.queries} | {was[2]} | {len(click.body):,} "
+        f"| {static_ms:.2f} |"
+    )
 
 
 def main() -> None:
@@ -232,32 +257,29 @@ def main() -> None:
     print(
         "SQLite file, `DJANGO_DEBUG=0`, Django's test client as the event's GM; a "
         "fresh event with the players checked in to heat 1, then seated at tables of "
-        f"5. Server time of one click (the POST and the page it redirects to, or the "
-        f"htmx fragment), median of {RUNS}; SQL statements of one click; bytes of the "
-        "page shown; *static*: the same bytes served as a static file (WhiteNoise, in "
-        "this process). Targets: "
+        "5. Per click: server milliseconds (the POST and the page it redirects to, "
+        f"or the htmx fragment; median of {RUNS}), SQL statements, bytes of the page "
+        "or fragment shown; *static ms*: the same bytes served as a static file "
+        "(WhiteNoise, in this process), the least any server spends handing them "
+        "over. Targets: "
         + ", ".join(f"{ms} ms at {n:,} players" for n, ms in TARGET_MS.items())
-        + ". *before*: median ms at commit b548bd9 (constants of the script)."
+        + ". *before*: commit b548bd9, measured with this script on this 2-core "
+        "machine on 2026-12-02 (constants of the script: that code is gone); the "
+        "htmx fragments are new."
     )
     print()
-    print("| action | players | before ms | ms | queries | bytes | static ms |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
+    print(
+        "| action | players | ms before | ms | queries before | queries "
+        "| bytes before | bytes | static ms |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for players in SIZES:
         for n, (action, click) in enumerate(clicks(players).items()):
-            ref = static.ms(f"{players}-{n}", click.body)
-            print(
-                f"| {action} | {players:,} | {before(action, players)} | "
-                f"{statistics.median(click.ms):,.1f} | {click.queries} | "
-                f"{len(click.body):,} | {ref:.2f} |"
-            )
+            print(row(action, players, click, static.ms(f"{players}-{n}", click.body)))
     click = players_page()
     action = f"GM Players page, {RECORDS:,} records"
-    ref = static.ms("players", click.body)
-    print(
-        f"| {action} | {RECORDS:,} | {before(action, RECORDS)} | "
-        f"{statistics.median(click.ms):,.1f} | {click.queries} | "
-        f"{len(click.body):,} | {ref:.2f} |"
-    )
+    print(row(action, RECORDS, click, static.ms("players", click.body)))
+    shutil.rmtree(SCRATCH, ignore_errors=True)
 
 
 if __name__ == "__main__":
