@@ -171,13 +171,6 @@ def seating_rows(rnd: Round) -> list[dict]:
     ]
 
 
-def blockers(rnd: Round, cards: list[TableCard]) -> list[str]:
-    """What keeps a round whose tables all have results from being complete
-    (``services.completion_blockers``): waiting players, unresolved ties."""
-    tied = [c.table.number for c in cards if c.tied]
-    return services.completion_blockers(rnd, tied)
-
-
 @dataclass
 class RoundFigures:
     """The figures a round page shows at its top, read without loading a seat:
