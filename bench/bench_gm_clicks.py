@@ -178,53 +178,62 @@ def result_post(rnd: Round, number: int) -> tuple[str, dict]:
     return target, data
 
 
-def clicks(players: int) -> dict[str, Click]:
-    """Every measured action of one event size, in the order a GM makes them."""
-    event, rnd, reserve = fresh_event(players)
-    client, found = gm_client(event), {}
-    htmx = {"HTTP_HX_REQUEST": "true"}
+HTMX = {"HTTP_HX_REQUEST": "true"}
 
-    def measure(name: str, action: Callable[[int], bytes]) -> None:
-        found[name] = click = Click()
+
+class Session:
+    """One GM's clicks on one round, each measured ``RUNS`` times (``found``)."""
+
+    def __init__(self, players: int) -> None:
+        event, self.round, self.reserve = fresh_event(players)
+        self.client = gm_client(event)
+        self.found: dict[str, Click] = {}
+
+    def measure(self, name: str, action: Callable[[int], bytes]) -> None:
+        self.found[name] = click = Click()
         for run in range(RUNS):
             click.run(lambda run=run: action(run))
 
-    page = url(rnd, "round-detail")
-    measure("GM round page", lambda run: follow(client, client.get(page)))
-    checkin = url(rnd, "round-checkin")
-    measure(
-        "check in one typed name → page",
-        lambda run: follow(client, client.post(checkin, {"name": reserve.pop()})),
+    def get(self, name: str) -> bytes:
+        return follow(self.client, self.client.get(url(self.round, name)))
+
+    def post(self, name: str, data: dict, **extra) -> bytes:
+        response = self.client.post(url(self.round, name), data, **extra)
+        return follow(self.client, response)
+
+    def check_in(self, **extra) -> bytes:
+        return self.post("round-checkin", {"name": self.reserve.pop()}, **extra)
+
+    def paste(self, **extra) -> bytes:
+        text = "\n".join(self.reserve.pop() for _ in range(PASTED))
+        return self.post("round-paste", {"text": text}, **extra)
+
+    def seat(self, run: int) -> bytes:
+        self.round.refresh_from_db()
+        state = services.seating_state(self.round)
+        return self.post("round-seat", {"seed": str(run), "state": state})
+
+
+def clicks(players: int) -> dict[str, Click]:
+    """Every measured action of one event size, in the order a GM makes them."""
+    gm = Session(players)
+    gm.measure("GM round page", lambda run: gm.get("round-detail"))
+    gm.measure("check in one typed name → page", lambda run: gm.check_in())
+    gm.measure(
+        "check in one typed name → fragment (htmx)", lambda run: gm.check_in(**HTMX)
     )
-    measure(
-        "check in one typed name → fragment (htmx)",
-        lambda run: follow(
-            client, client.post(checkin, {"name": reserve.pop()}, **htmx)
-        ),
+    gm.measure(f"paste a list of {PASTED} → page", lambda run: gm.paste())
+    gm.measure(
+        f"paste a list of {PASTED} → fragment (htmx)", lambda run: gm.paste(**HTMX)
     )
-    paste = url(rnd, "round-paste")
-
-    def pasted(**extra) -> bytes:
-        text = "\n".join(reserve.pop() for _ in range(PASTED))
-        return follow(client, client.post(paste, {"text": text}, **extra))
-
-    measure(f"paste a list of {PASTED} → page", lambda run: pasted())
-    measure(f"paste a list of {PASTED} → fragment (htmx)", lambda run: pasted(**htmx))
-    seat = url(rnd, "round-seat")
-
-    def seat_click(run: int) -> bytes:
-        rnd.refresh_from_db()
-        state = services.seating_state(rnd)
-        return follow(client, client.post(seat, {"seed": str(run), "state": state}))
-
-    measure("Seat → page", seat_click)
-    measure("GM round page, seated", lambda run: follow(client, client.get(page)))
-    posts = [result_post(rnd, n) for n in range(1, RUNS + 1)]
-    measure(
+    gm.measure("Seat → page", gm.seat)
+    gm.measure("GM round page, seated", lambda run: gm.get("round-detail"))
+    posts = [result_post(gm.round, n) for n in range(1, RUNS + 1)]
+    gm.measure(
         "save a table's results → page",
-        lambda run: follow(client, client.post(*posts[run])),
+        lambda run: follow(gm.client, gm.client.post(*posts[run])),
     )
-    return found
+    return gm.found
 
 
 def players_page() -> Click:
