@@ -212,8 +212,8 @@
     var alert = document.createElement("div");
     alert.className = "alert alert-danger mt-3 mb-0";
     alert.setAttribute("role", "alert");
-    alert.textContent = "Not saved: the server answered " + e.detail.xhr.status +
-      ". Reload the page and try again.";
+    alert.textContent = "The server answered " + e.detail.xhr.status +
+      ": reload the page and try again.";
     box.replaceChildren(alert);
   });
   input.addEventListener("blur", function () {
