@@ -26,6 +26,15 @@ def wide_only(extra: str = "") -> dict:
 WIDE_ONLY = wide_only()
 
 
+def page_token(request) -> str:
+    """The CSRF token for the forms of one page, masked once: a list of 25 row
+    buttons need not draw 25 random masks (each is as valid as the other)."""
+    token = getattr(request, "_page_csrf_token", None)
+    if token is None:
+        token = request._page_csrf_token = get_token(request)
+    return token
+
+
 def post_button(
     request,
     url: str,
@@ -34,23 +43,32 @@ def post_button(
     css: str = "btn-outline-danger",
     fields: dict | None = None,
     confirm: str = "",
+    attrs: dict | None = None,
 ):
     """A one-button POST form with the CSRF token and hidden ``fields`` (for row
-    actions); ``confirm`` is a question asked before it is sent (confirm.js)."""
+    actions); ``confirm`` is a question asked before it is sent (confirm.js);
+    ``attrs``: more attributes of the form (htmx's)."""
     hidden = format_html_join(
         "",
         '<input type="hidden" name="{}" value="{}">',
-        [("csrfmiddlewaretoken", get_token(request)), *(fields or {}).items()],
+        [("csrfmiddlewaretoken", page_token(request)), *(fields or {}).items()],
     )
+    extra = dict(attrs or {})
+    if confirm:
+        extra["data-confirm"] = confirm
     return format_html(
         '<form method="post" action="{}" class="d-inline"{}>{}'
         '<button type="submit" class="btn btn-sm {}">{}</button></form>',
         url,
-        format_html(' data-confirm="{}"', confirm) if confirm else "",
+        format_html_join("", ' {}="{}"', extra.items()),
         hidden,
         css,
         label,
     )
+
+
+# An undo of the check-in list sent by htmx: the answer replaces the list.
+UNDO_HTMX = {"hx-target": "#checkin-list", "hx-swap": "outerHTML"}
 
 
 class CheckInTable(tables.Table):
@@ -120,7 +138,11 @@ class CheckInTable(tables.Table):
         if record.player_id in self.seated:
             return ""
         return post_button(
-            self.request, self.undo_url, "Undo", fields={"player": record.player_id}
+            self.request,
+            self.undo_url,
+            "Undo",
+            fields={"player": record.player_id},
+            attrs={"hx-post": self.undo_url, **UNDO_HTMX},
         )
 
 
@@ -183,7 +205,7 @@ class AuditTable(tables.Table):
         model = AuditEntry
         fields = ("at", "user", "action", "detail")
         order_by = ("-at",)
-        attrs = {"class": TABLE_CLASS}
+        attrs = {"class": TABLE_CLASS, "id": "audit"}
 
     def render_at(self, value) -> str:
         return f"{localtime(value):%Y-%m-%d %H:%M:%S}"

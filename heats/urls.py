@@ -3,7 +3,7 @@ mounted once under ``e/<event>/gm/`` (every GM page of an event lives there)."""
 
 from django.urls import include, path
 
-from heats.views import gm, gm_event, gm_records, gm_seating, public
+from heats.views import gm, gm_checkin, gm_event, gm_records, gm_seating, public
 
 app_name = "heats"
 
@@ -24,11 +24,11 @@ _round = "round/<str:round>/"
 gm_urlpatterns: list = [
     path("", gm.EventGMView.as_view(), name="event-gm"),
     path("heats/new/", gm.round_create, name="round-create"),
-    path("players/search/", gm.player_search, name="player-search"),
+    path("players/search/", gm_checkin.player_search, name="player-search"),
     path(_round, gm.RoundDetailView.as_view(), name="round-detail"),
-    path(_round + "checkin/", gm.round_checkin, name="round-checkin"),
-    path(_round + "paste/", gm.round_paste, name="round-paste"),
-    path(_round + "undo/", gm.round_undo, name="round-undo"),
+    path(_round + "checkin/", gm_checkin.round_checkin, name="round-checkin"),
+    path(_round + "paste/", gm_checkin.round_paste, name="round-paste"),
+    path(_round + "undo/", gm_checkin.round_undo, name="round-undo"),
     path(_round + "seat/", gm.round_seat, name="round-seat"),
     path(
         _round + "seat/undo/", gm_seating.round_undo_seating, name="round-undo-seating"

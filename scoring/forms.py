@@ -12,7 +12,7 @@ from django import forms
 
 from heats.core.errors import UserError
 from heats.core.files import check_size, decode_utf8
-from heats.forms import Button, StorableTextForm
+from heats.forms import Button, QuickSelect, StorableTextForm, player_choices
 from heats.models import Player
 from scoring.core.medici.sheet import MAX_SHEET_BYTES
 from scoring.core.results_csv import (
@@ -216,20 +216,32 @@ class FinalFillForm(StorableTextForm):
     version = forms.CharField(required=False, widget=forms.HiddenInput)
 
 
+def _offer(field: forms.ModelChoiceField, players) -> None:
+    """Offer ``players`` (those the Players page lists) in ``field``'s select,
+    which still accepts any player of its queryset: an event of 20,000 records
+    is not drawn 20,000 times a select. None: the queryset's players."""
+    if players is not None:
+        field.widget.choices = player_choices(players)
+        field.help_text = "From the players listed below: search to find others."
+
+
 class RenamePlayerForm(StorableTextForm):
     """Correct one player's name and badge
     (``scoring.services.players.rename_player``)."""
 
-    player = forms.ModelChoiceField(Player.objects.none(), label="Player")
+    player = forms.ModelChoiceField(
+        Player.objects.none(), label="Player", widget=QuickSelect
+    )
     name = forms.CharField(label="Correct name", max_length=120)
     badge = forms.CharField(
         label="Badge (empty: unchanged)", max_length=40, required=False
     )
     next = forms.CharField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args, event=None, action: str = "", **kwargs):
+    def __init__(self, *args, event=None, action: str = "", players=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["player"].queryset = Player.objects.filter(event=event)
+        _offer(self.fields["player"], players)
         self.fields["next"].initial = action.rsplit("rename/", 1)[0]
         self.helper = FormHelper()
         self.helper.form_action = action
@@ -244,15 +256,20 @@ class MergePlayersForm(StorableTextForm):
     """Two player records that are one person
     (``scoring.services.players.merge_players``)."""
 
-    duplicate = forms.ModelChoiceField(Player.objects.none(), label="Player record")
-    kept = forms.ModelChoiceField(Player.objects.none(), label="is the same person as")
+    duplicate = forms.ModelChoiceField(
+        Player.objects.none(), label="Player record", widget=QuickSelect
+    )
+    kept = forms.ModelChoiceField(
+        Player.objects.none(), label="is the same person as", widget=QuickSelect
+    )
     next = forms.CharField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args, event=None, action: str = "", **kwargs):
+    def __init__(self, *args, event=None, action: str = "", players=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["next"].initial = action.rsplit("merge/", 1)[0]
         for name in ("duplicate", "kept"):
             self.fields[name].queryset = Player.objects.filter(event=event)
+            _offer(self.fields[name], players)
         self.helper = FormHelper()
         self.helper.form_action = action
         self.helper.form_id = "merge-form"

@@ -145,14 +145,24 @@ class SemiListTable(tables.Table):
 
 
 class PlayerTable(tables.Table):
-    """The event's player records for the Players page: name, badge, the rounds
-    each was checked in to and seated in (rows: ``{"player", "badge", "rounds",
-    "seated"}``)."""
+    """The event's player records for the Players page (rows: ``Player``): name,
+    badge, and the rounds each was checked in to and seated in, read from
+    ``codes`` (``{player id: (rounds, seated)}``, set for the page shown)."""
 
-    player = tables.Column("Player")
+    player = tables.Column("Player", accessor="name", order_by=("name_key", "badge"))
     badge = tables.Column("Badge")
-    rounds = tables.Column("Checked in", orderable=False)
-    seated = tables.Column("Seated", orderable=False)
+    rounds = tables.Column("Checked in", empty_values=(), orderable=False)
+    seated = tables.Column("Seated", empty_values=(), orderable=False)
 
     class Meta:
         attrs = {"class": TABLE_CLASS, "id": "players"}
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.codes: dict[int, tuple[str, str]] = {}
+
+    def render_rounds(self, record) -> str:
+        return self.codes.get(record.pk, ("", ""))[0] or "—"
+
+    def render_seated(self, record) -> str:
+        return self.codes.get(record.pk, ("", ""))[1] or "—"

@@ -44,6 +44,9 @@ WAITING_STATUSES = (EntryStatus.CHECKED_IN, EntryStatus.LATE)
 # Tries of a check-in's player insert when another check-in saved one of its new
 # players meanwhile: each try reads the players again.
 PLAYER_TRIES = 3
+# Rows of a check-in that reads only the players they can meet (``_directory``),
+# not the whole event: a typed name at an event of 1,000 players.
+FEW_ROWS = 20
 
 
 def next_heat_number(event: Event) -> int:
@@ -293,7 +296,7 @@ def check_in(
     _check_lengths(rows)
     lock(rnd)
     for attempt in range(1, PLAYER_TRIES + 1):
-        directory = PlayerDirectory(rnd.event, saving=False)
+        directory = _directory(rnd.event, rows)
         players = [
             _find_player(directory, name, badge, new_confirmed=new_confirmed)
             for name, badge in rows
@@ -315,6 +318,24 @@ def check_in(
         [f"{p} checked in to {rnd.label}" for p in report.checked_in + report.late],
     )
     return report
+
+
+def _directory(event: Event, rows: list[tuple[str, str]]) -> PlayerDirectory:
+    """The players a check-in of ``rows`` can meet, unsaved changes planned: for a
+    few rows (a typed name, a short list) only those whose name key contains a
+    row's (its exact player, the near misses and similar names of
+    ``_find_player`` and ``similar_names``) or whose badge a row gives; for
+    more, every player of the event (one query either way)."""
+    if len(rows) > FEW_ROWS:
+        return PlayerDirectory(event, saving=False)
+    near = Q(pk__in=[])
+    for name, badge in rows:
+        key = normalise_name(name)
+        if key:
+            near |= Q(name_key__contains=key)
+        for typed in {badge.strip(), name.strip().removeprefix("#")} - {""}:
+            near |= Q(badge=typed)
+    return PlayerDirectory(event, list(event.players.filter(near)), saving=False)
 
 
 def _save_entries(rnd: Round, players: list[Player]) -> CheckInReport:

@@ -4,14 +4,40 @@ and what keeps a round from being complete (plain data for templates)."""
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Count, OuterRef, Prefetch, Subquery
+from django.db.models import Count, OuterRef, Subquery
 
 from heats import extensions, services
-from heats.core import placement
+from heats.core import placement, seating
 from heats.core.names import badged_name
-from heats.models import Player, ResultStatus, Round, Seat, Table
+from heats.models import Player, ResultStatus, Round, RoundKind, Seat, Table
+
+
+@dataclass(frozen=True)
+class CardPlayer:
+    """The player of a card's seat: id, name, badge and name key; shown as a
+    ``Player`` is ("Ann Lee (#1204)" with a badge)."""
+
+    pk: int
+    name: str
+    badge: str
+    name_key: str
+
+    def __str__(self) -> str:
+        return f"{self.name} (#{self.badge})" if self.badge else self.name
+
+
+@dataclass(frozen=True)
+class CardSeat:
+    """A seat of a table card: the ``Seat``'s id, its ``number`` (1: the start
+    player) and its ``player``. Plain data read as tuples: a round of 1,000
+    players would cost 2,000 model objects a page (issue 17, "Speed")."""
+
+    pk: int
+    number: int
+    player: CardPlayer
 
 
 @dataclass
@@ -19,7 +45,7 @@ class SeatLine:
     """One seat of a table card: the seat, and what the results app adds: the
     player's ``score`` (florins) and whether they are a ``winner``."""
 
-    seat: Seat
+    seat: CardSeat
     score: int | None = None
     winner: bool = False
 
@@ -55,13 +81,25 @@ class TableCard:
 def table_cards(rnd: Round) -> list[TableCard]:
     """The round's tables with their seats and result status, filled in by the
     apps registered with ``heats.extensions`` (scores, notes, actions)."""
-    seats = Seat.objects.select_related("player").order_by("number")
-    tables = rnd.tables.prefetch_related(Prefetch("seats", queryset=seats)).order_by(
-        "number"
+    lines: dict[int, list[SeatLine]] = defaultdict(list)
+    seats = (
+        Seat.objects.filter(round=rnd)
+        .order_by("number")
+        .values_list(
+            "table_id",
+            "pk",
+            "number",
+            "player_id",
+            "player__name",
+            "player__badge",
+            "player__name_key",
+        )
     )
+    for table_id, pk, number, *player in seats:  # one query, grouped here
+        lines[table_id].append(SeatLine(CardSeat(pk, number, CardPlayer(*player))))
     cards = [
-        TableCard(table, [SeatLine(s) for s in table.seats.all()], table.result_status)
-        for table in tables
+        TableCard(table, lines[table.pk], table.result_status)
+        for table in rnd.tables.order_by("number")
     ]
     extensions.fill_cards(rnd, cards)
     return cards
@@ -133,27 +171,73 @@ def seating_rows(rnd: Round) -> list[dict]:
     ]
 
 
-def blockers(rnd: Round, cards: list[TableCard]) -> list[str]:
-    """What keeps a round whose tables all have results from being complete
-    (``services.completion_blockers``): waiting players, unresolved ties."""
-    tied = [c.table.number for c in cards if c.tied]
-    return services.completion_blockers(rnd, tied)
+@dataclass
+class RoundFigures:
+    """The figures a round page shows at its top, read without loading a seat:
+
+    - ``count``: players checked in (in or late), and ``layout``, the table sizes
+      they would give now (``heats.core.seating.table_sizes``);
+    - ``seated``: players per saved table, in table order (empty: not seated);
+    - ``owed``: numbers of the tables whose results are owed;
+    - ``waiting``: players checked in late with no seat, by name;
+    - ``blockers``: what keeps a round whose tables all have results from being
+      complete (``services.completion_blockers``; empty while results are owed).
+    """
+
+    count: int
+    layout: seating.TableSizes
+    seated: list[int]
+    owed: list[int]
+    waiting: list[Player]
+    blockers: list[str]
+
+    @property
+    def complete(self) -> bool:
+        """Every table has its results and nothing holds the round back."""
+        return bool(self.seated) and not self.owed and not self.blockers
+
+
+def round_figures(rnd: Round) -> RoundFigures:
+    """The figures of ``rnd`` (``RoundFigures``): four queries whatever the number
+    of players (the count, the tables with their sizes and status, the waiting
+    players, and ``blockers``' own when no result is owed)."""
+    count, layout = services.checked_in_count(rnd)
+    tables = list(
+        rnd.tables.order_by("number")
+        .annotate(n=Count("seats"))
+        .values_list("number", "n", "result_status")
+    )
+    owed = [number for number, _, status in tables if status == ResultStatus.OWED]
+    tied = [number for number, _, status in tables if status == ResultStatus.TIE]
+    waiting = services.waiting_players(rnd) if rnd.kind == RoundKind.HEAT else []
+    held = services.completion_blockers(rnd, tied) if tables and not owed else []
+    return RoundFigures(
+        count=count,
+        layout=layout,
+        seated=[n for _, n, _ in tables],
+        owed=owed,
+        waiting=waiting,
+        blockers=held,
+    )
 
 
 def round_summary(rnd: Round) -> dict:
     """Counts and state of one round for the event dashboard."""
-    cards = table_cards(rnd)
-    owed = [c.table.number for c in cards if not c.done]
-    held = blockers(rnd, cards) if cards else []
-    if not cards and not rnd.seated_at:
+    figures = round_figures(rnd)
+    if not figures.seated and not rnd.seated_at:
         state = "check-in"
-    elif owed:
-        state = f"seated — {len(owed)} table(s) owe results"
-    elif held:
-        state = "results in — " + "; ".join(held)
+    elif figures.owed:
+        state = f"seated — {len(figures.owed)} table(s) owe results"
+    elif figures.blockers:
+        state = "results in — " + "; ".join(figures.blockers)
     else:
         state = "results complete"
-    return {"round": rnd, "tables": len(cards), "owed": owed, "state": state}
+    return {
+        "round": rnd,
+        "tables": len(figures.seated),
+        "owed": figures.owed,
+        "state": state,
+    }
 
 
 def option_label(option: placement.JoinCost) -> str:

@@ -5,7 +5,9 @@ creates one that is new), and absences (marked, never deleted).
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 
+from heats.core.names import display_name
 from heats.models import (
     Entry,
     EntryStatus,
@@ -16,6 +18,22 @@ from heats.models import (
     normalise_name,
 )
 from heats.services.audit import lock, log
+
+
+def search_filter(query: str, via: str = "") -> Q | None:
+    """The filter of a GM list's search box: players whose name contains
+    ``query`` (compared as name keys, ``heats.core.names``: case, Unicode forms
+    and spaces ignored) or whose badge starts with it ("#12" finds badge 1204);
+    None for an empty query. ``via`` is the path to the player from the rows
+    filtered ("player__" for entries)."""
+    text = display_name(query)
+    key, badge = normalise_name(text), text.removeprefix("#").strip()
+    if not key and not badge:
+        return None
+    found = Q(**{f"{via}name_key__contains": key}) if key else Q(pk__in=[])
+    if badge:
+        found |= Q(**{f"{via}badge__startswith": badge})
+    return found
 
 
 class PlayerDirectory:

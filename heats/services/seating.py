@@ -246,10 +246,14 @@ def _save_tables(rnd: Round, tables: list[list[str]], *, start: int, late: bool)
 def _set_statuses(rnd: Round, people: list[Player], waiting: list[str]) -> None:
     """Seated players' entries "in" (created if missing), waiting ones "late"."""
     late = {int(k) for k in waiting}
-    Entry.objects.bulk_create(
-        [Entry(round=rnd, player=p) for p in people], ignore_conflicts=True
-    )
     ids = [p.pk for p in people]
+    # Only the missing ones (a semi-final's or final's list): inserting all of a
+    # heat's 1,000 entries again, to be ignored, cost more than the seating.
+    saved = set(rnd.entries.values_list("player_id", flat=True))
+    Entry.objects.bulk_create(
+        [Entry(round=rnd, player=p) for p in people if p.pk not in saved],
+        ignore_conflicts=True,
+    )
     entries = Entry.objects.filter(round=rnd, player_id__in=ids)
     entries.exclude(player_id__in=late).update(status=EntryStatus.CHECKED_IN)
     entries.filter(player_id__in=late).update(status=EntryStatus.LATE)

@@ -1,7 +1,8 @@
-"""GM pages for heats: the event dashboard, a round's check-in, seating, late
+"""GM pages for heats: the event dashboard, a round's page, seating, late
 tables and clock. A round's tables as the pages show them are
-``heats.services.desk``'s; the audit log, keep-apart pairs and staff are
-``heats.views.gm_records``.
+``heats.services.desk``'s; the check-in actions are ``heats.views.gm_checkin``,
+the check-in list they share with the round page ``heats.views.common_desk``;
+the audit log, keep-apart pairs and staff are ``heats.views.gm_records``.
 
 Views are thin: they parse a form and call ``heats.services`` (STYLE.md).
 """
@@ -12,34 +13,26 @@ from datetime import timedelta
 
 from django.contrib import messages
 from django.db.models import Count, Q
-from django.http import JsonResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import timezone
-from django.views.decorators.http import require_GET
 from django.views.generic import TemplateView
-from django_tables2 import RequestConfig
 
 from heats import forms, permissions, services
 from heats.core import clock, seating
 from heats.core.errors import UserError
-from heats.exports import export_response
+from heats.exports import EXPORT_PARAM, export_response
 from heats.models import (
     EntryStatus,
     Event,
-    ResultStatus,
     Round,
     RoundKind,
-    normalise_name,
 )
 from heats.services.desk import (
-    blockers,
     late_choices,
+    round_figures,
     round_summary,
     table_cards,
-)
-from heats.tables import (
-    CheckInTable,
 )
 from heats.views.common import (
     EventStaffRequiredMixin,
@@ -49,6 +42,12 @@ from heats.views.common import (
     round_or_404,
     round_url,
     seat_request,
+)
+from heats.views.common_desk import (
+    FRAGMENT_TARGET,
+    checkin_fragment,
+    checkin_table,
+    is_htmx,
 )
 
 
@@ -104,7 +103,12 @@ def round_create(request, event: Event):
 
 class RoundDetailView(EventStaffRequiredMixin, TemplateView):
     """A round's working screen: check-in, layout, seating, late arrivals, swaps
-    and which tables still owe paperwork."""
+    and which tables still owe paperwork.
+
+    Its queries do not grow with the number of players: the check-in list is one
+    page of a search (``heats.views.common_desk``); the figures are counted by
+    the database (``heats.services.desk.round_figures``). htmx's requests for the
+    check-in list (``HX-Target: checkin-list``) get the check-in fragment."""
 
     template_name = "heats/gm/round_detail.html"
 
@@ -113,10 +117,14 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
         ahead = self.start_ahead()
         if ahead:
             messages.warning(request, ahead)
-        table = self.checkin_table()
-        return export_response(request, table, self.export_name()) or super().get(
-            request, *args, **kwargs
-        )
+        if request.GET.get(EXPORT_PARAM):
+            table = checkin_table(request, self.event, self.round, paginate=False)
+            response = export_response(request, table, self.export_name())
+            if response is not None:
+                return response
+        if is_htmx(request) and request.headers.get("HX-Target") == FRAGMENT_TARGET:
+            return checkin_fragment(request, self.event, self.round)
+        return super().get(request, *args, **kwargs)
 
     def start_ahead(self) -> str:
         """The warning for a round not seated whose clock starts more than 10
@@ -148,39 +156,6 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
     def export_name(self) -> str:
         return f"{self.event.slug}-{self.round.code}-checkin"
 
-    def checkin_table(self) -> CheckInTable:
-        entries = self.round.entries.select_related("player")
-        undo = reverse("heats:round-undo", kwargs=self.url_kwargs())
-        seated = set(self.round.seats.values_list("player_id", flat=True))
-        removable = self.removable()
-        table = CheckInTable(
-            entries,
-            undo_url=undo,
-            seated=seated,
-            removable=removable,
-            deletes=services.only_here(self.round) if removable else set(),
-            prefix="checkin-",
-        )
-        RequestConfig(self.request, paginate=False).configure(table)
-        return table
-
-    def removable(self) -> set[int]:
-        """Seated players a GM may take off their heat table: tables without
-        results and of 4 players or more (``services.undo_check_in``; a table
-        left with 3 is flagged as short)."""
-        rnd = self.round
-        if rnd.kind != RoundKind.HEAT or not permissions.may(
-            self.event, self.request.user, permissions.SEAT
-        ):
-            return set()
-        open_tables = (
-            rnd.tables.filter(result_status=ResultStatus.OWED)
-            .annotate(n=Count("seats"))
-            .filter(n__gte=seating.MIN_TABLE)
-        )
-        seats = rnd.seats.filter(table__in=open_tables)
-        return set(seats.values_list("player_id", flat=True))
-
     def url_kwargs(self) -> dict:
         return {"event": self.event.slug, "round": self.round.code}
 
@@ -190,41 +165,35 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         rnd = self.round
-        count, layout = services.checked_in_count(rnd)
-        cards = table_cards(rnd)
-        waiting = services.waiting_players(rnd)
-        owed = [c.table.number for c in cards if not c.done]
-        held = blockers(rnd, cards)
+        figures = round_figures(rnd)
+        cards = table_cards(rnd) if figures.seated else []
+        waiting = figures.waiting
         context.update(
             round=rnd,
-            count=count,
-            layout=layout,
+            figures=figures,
             cards=cards,
-            seated_layout=[len(card.lines) for card in cards],
-            owed=owed,
-            blockers=held,
-            complete=bool(cards) and not owed and not held,
+            owed=figures.owed,
+            complete=figures.complete,
             waiting=waiting,
             late_ready=len(waiting) >= self.event.min_late_table,
             late_small=seating.MIN_TABLE <= len(waiting) < self.event.min_late_table,
             late_choices=late_choices(rnd, waiting) if waiting else [],
             short_tables=services.short_tables(rnd) if cards else [],
             previous=services.previous_seating(rnd),
-            checkin_table=self.checkin_table(),
+            checkin_table=checkin_table(self.request, self.event, rnd),
             is_heat=rnd.kind == RoundKind.HEAT,
             objective=services.current_objective(rnd) if cards else None,
             clock=services.clock_json(self.event, rnd),
             clock_url=reverse("heats:clock-json", kwargs={"event": self.event.slug})
             + f"?round={rnd.code}",
-            **self.forms(cards, waiting),
+            **self.forms(cards, waiting, context["is_gm"]),
         )
         return context
 
-    def forms(self, cards: list, waiting: list) -> dict:
-        """The page's forms: check-in, paste, seat, start the clock, swap."""
+    def forms(self, cards: list, waiting: list, is_gm: bool) -> dict:
+        """The page's forms: check-in, paste; for GMs seat, start the clock, swap."""
         rnd = self.round
-        seated = [line.seat.player for c in cards for line in c.lines]
-        return {
+        found = {
             "checkin_form": forms.CheckInForm(
                 action=self.action("round-checkin"),
                 search_url=reverse(
@@ -232,6 +201,11 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
                 ),
             ),
             "paste_form": forms.PasteForm(action=self.action("round-paste")),
+        }
+        if not is_gm:
+            return found
+        seated = [line.seat.player for c in cards for line in c.lines]
+        return found | {
             "seat_form": forms.SeatForm(
                 action=self.action("round-seat"),
                 submit="Seat again" if cards else "Seat now",
@@ -254,86 +228,6 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
                 action=self.action("round-swap"),
             ),
         }
-
-
-@event_action(permissions.CHECK_IN)
-def round_checkin(request, event: Event, round: str):
-    """POST: check one player in (typed name, badge, or a type-ahead pick). A name
-    is only ever its exact player; a new name that is part of existing names
-    needs "New player" ticked (the type-ahead's "+ Add" ticks it)."""
-    rnd = round_or_404(event, round)
-    form = forms.CheckInForm(request.POST)
-    if not form.is_valid():
-        raise UserError(
-            "Nothing was checked in.",
-            [
-                f"{form[name].label}: {' '.join(errors)}"
-                for name, errors in form.errors.items()
-            ],
-        )
-    report = services.check_in(
-        rnd,
-        [(form.cleaned_data["name"], form.cleaned_data["badge"])],
-        request.user,
-        new_confirmed=form.cleaned_data["new"],
-    )
-    _report_check_in(request, rnd, report)
-    return redirect(round_url(rnd))
-
-
-@event_action(permissions.CHECK_IN)
-def round_paste(request, event: Event, round: str):
-    """POST: check a pasted list in, one name (or "Name, badge") a line."""
-    rnd = round_or_404(event, round)
-    form = forms.PasteForm(request.POST)
-    if not form.is_valid():
-        raise UserError("Paste at least one name.")
-    report = services.check_in(rnd, form.cleaned_data["text"], request.user)
-    _report_check_in(request, rnd, report)
-    return redirect(round_url(rnd))
-
-
-def _report_check_in(request, rnd: Round, report: services.CheckInReport) -> None:
-    if rnd.seated_at:
-        waiting = len(services.waiting_players(rnd))
-        status = (
-            f"{waiting} waiting for a late table "
-            f"(one forms at {rnd.event.min_late_table})"
-        )
-    else:
-        count, layout = services.checked_in_count(rnd)
-        status = f"{count} checked in: " + (
-            "+".join(map(str, layout.sizes)) or "no table yet"
-        )
-    lines = [*report.lines(), status]
-    level = messages.warning if report.similar else messages.success
-    level(request, "\n".join(lines))
-
-
-@event_action(permissions.CHECK_IN)
-def round_undo(request, event: Event, round: str):
-    """POST: undo a check-in; a seated heat player also leaves their table
-    (GMs only, a table without results that keeps 4 players)."""
-    rnd = round_or_404(event, round)
-    player = event_player(event, request.POST.get("player"))
-    done = services.undo_check_in(rnd, player, request.user)
-    text = f"Check-in of {player} to {rnd.label} undone."
-    if done.table is not None:
-        text = (
-            f"{player} taken off table {done.table} and their check-in to "
-            f"{rnd.label} undone; the players after seat {done.seat} moved up one "
-            "seat: tell the table, and reprint its scoresheet if it was printed."
-        )
-    if done.deleted:
-        text += f" {player} had no other round: the player record is deleted."
-    messages.success(request, text)
-    if done.table is not None and done.left < seating.MIN_TABLE:
-        messages.warning(
-            request,
-            f"Table {done.table} has {done.left} players: move them to open seats "
-            "or seat a late arrival there (see Short tables).",
-        )
-    return redirect(round_url(rnd))
 
 
 @event_action(permissions.SEAT)
@@ -449,29 +343,3 @@ def _number(value) -> int | None:
     """A table number posted by a form, or None."""
     text = str(value or "")
     return int(text) if text.isdigit() and len(text) < 6 else None
-
-
-@require_GET
-def player_search(request, event: str):
-    """JSON for the check-in type-ahead: ``{"players": [{"id", "name", "badge",
-    "exact"}]}``; ``exact`` when the name is the query once normalised (NFC, case
-    and spaces ignored: ``heats.core.names``), so the page never compares names
-    itself."""
-    ev = get_object_or_404(Event, slug=event)
-    permissions.require(ev, request.user, permissions.CHECK_IN)
-    query = request.GET.get("q", "")
-    found = services.search_players(ev, query)
-    key = normalise_name(query)
-    return JsonResponse(
-        {
-            "players": [
-                {
-                    "id": p.pk,
-                    "name": p.name,
-                    "badge": p.badge,
-                    "exact": p.name_key == key,
-                }
-                for p in found
-            ]
-        }
-    )

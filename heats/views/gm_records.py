@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model
+from django.db.models import Q
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.generic import TemplateView
@@ -24,7 +25,8 @@ from heats.views.common import (
 
 
 class AuditView(EventStaffRequiredMixin, ExportMixin, SingleTableView):
-    """Every change to the event with who and when, newest first; CSV/XLSX."""
+    """Every change to the event with who and when, newest first, ``paginate_by``
+    a page, found by the search box; CSV/XLSX (of the search)."""
 
     template_name = "heats/gm/audit.html"
     table_class = AuditTable
@@ -33,7 +35,19 @@ class AuditView(EventStaffRequiredMixin, ExportMixin, SingleTableView):
     export_formats = ("csv", "xlsx")
 
     def get_queryset(self):
-        return AuditEntry.objects.filter(event=self.event).select_related("user")
+        entries = AuditEntry.objects.filter(event=self.event).select_related("user")
+        query = self.search()
+        if query:
+            entries = entries.filter(Q(detail__icontains=query) | Q(action=query))
+        return entries
+
+    def search(self) -> str:
+        """The search box's text (``q``): entries whose detail holds it, or of
+        that action ("seating", "check-in")."""
+        return self.request.GET.get("q", "").strip()[:120]
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(search=self.search(), **kwargs)
 
     def get_export_filename(self, export_format: str) -> str:
         return f"{self.event.slug}-audit.{export_format}"

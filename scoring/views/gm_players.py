@@ -1,5 +1,6 @@
-"""The GM's Players page: every player record, and the forms to correct a name and
-to merge two records of one person (``scoring.services.players``).
+"""The GM's Players page: the player records, a page at a time and found by a
+search box (an event may hold 20,000), and the forms to correct a name and to
+merge two records of one person (``scoring.services.players``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from django_tables2 import RequestConfig
 from heats.core.errors import UserError
 from heats.core.rounds import RoundCode
 from heats.models import Entry, EntryStatus, Event, Seat
+from heats.services.players import search_filter
 from heats.views.common import (
     EventStaffRequiredMixin,
     event_action,
@@ -24,35 +26,44 @@ from scoring.forms import MergePlayersForm, RenamePlayerForm
 from scoring.services.players import merge_players, rename_player
 from scoring.tables import PlayerTable
 
+PER_PAGE = 50
+
 
 def players_url(event: Event, name: str = "players") -> str:
     return reverse(f"scoring:{name}", kwargs={"event": event.slug})
 
 
-def player_rows(event: Event) -> list[dict]:
-    """One row per player record: name, badge, rounds checked in to (absent marks
-    left out) and seated in (``H1``, ``SF``, ``F``), from three queries."""
+def round_codes(event: Event, ids: list[int]) -> dict[int, tuple[str, str]]:
+    """``{player id: (rounds checked in to, rounds seated in)}`` for the players
+    ``ids``, as short codes ("H1 H2 SF"; absent marks left out); two queries."""
     entered: dict[int, list[str]] = defaultdict(list)
     seated: dict[int, list[str]] = defaultdict(list)
-    entries = Entry.objects.filter(round__event=event).exclude(
+    entries = Entry.objects.filter(round__event=event, player_id__in=ids).exclude(
         status=EntryStatus.ABSENT
     )
     for pk, kind, number in entries.values_list(
         "player", "round__kind", "round__number"
     ):
         entered[pk].append(_code(kind, number))
-    for pk, kind, number in Seat.objects.filter(round__event=event).values_list(
-        "player", "round__kind", "round__number"
-    ):
+    seats = Seat.objects.filter(round__event=event, player_id__in=ids)
+    for pk, kind, number in seats.values_list("player", "round__kind", "round__number"):
         seated[pk].append(_code(kind, number))
+    return {pk: (" ".join(entered[pk]), " ".join(seated[pk])) for pk in ids}
+
+
+def player_rows(event: Event) -> list[dict]:
+    """One row per player record of ``event``: ``{"player", "badge", "rounds",
+    "seated"}`` (``round_codes``), from three queries."""
+    players = list(event.players.values_list("pk", "name", "badge"))
+    codes = round_codes(event, [pk for pk, _, _ in players])
     return [
         {
             "player": name,
             "badge": badge,
-            "rounds": " ".join(entered[pk]),
-            "seated": " ".join(seated[pk]),
+            "rounds": codes[pk][0],
+            "seated": codes[pk][1],
         }
-        for pk, name, badge in event.players.values_list("pk", "name", "badge")
+        for pk, name, badge in players
     ]
 
 
@@ -61,21 +72,34 @@ def _code(kind: str, number: int) -> str:
 
 
 class PlayersView(EventStaffRequiredMixin, TemplateView):
-    """Every player record; for GMs, the forms to correct a name and to merge."""
+    """The player records, ``PER_PAGE`` a page, found by the search box (``q``:
+    part of a name, or the start of a badge); for GMs, the forms to correct a
+    name and to merge two records, offering the players listed."""
 
     template_name = "scoring/gm/players.html"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        table = PlayerTable(player_rows(self.event), order_by="player")
-        RequestConfig(self.request, paginate=False).configure(table)
-        context["player_table"] = table
+        query = self.request.GET.get("q", "")[:120]
+        found = search_filter(query)
+        players = self.event.players.all()
+        table = PlayerTable(
+            players if found is None else players.filter(found), order_by="player"
+        )
+        RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)
+        listed = [row.record for row in table.page.object_list]
+        table.codes = round_codes(self.event, [p.pk for p in listed])
+        context.update(player_table=table, search=query)
         if context["is_gm"]:
             context["rename_form"] = RenamePlayerForm(
-                event=self.event, action=players_url(self.event, "player-rename")
+                event=self.event,
+                action=players_url(self.event, "player-rename"),
+                players=listed,
             )
             context["merge_form"] = MergePlayersForm(
-                event=self.event, action=players_url(self.event, "player-merge")
+                event=self.event,
+                action=players_url(self.event, "player-merge"),
+                players=listed,
             )
         return context
 

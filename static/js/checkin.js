@@ -9,7 +9,12 @@
    no "+ Add" is offered. Otherwise it asks: "Sam Lee" where only Sam Leeds
    exists lists Sam Leeds and "+ Add" and waits for the GM's pick. A new player
    is added when nothing matches, or when the GM picks "+ Add" (which ticks
-   "New player", so the server knows it was meant). */
+   "New player", so the server knows it was meant).
+
+   With htmx (the form's hx-post), the check-in is sent without leaving the page:
+   the list and the counts change in place, and the name field is cleared for the
+   next player and keeps the focus. Without it the form posts and the page
+   reloads. */
 (function () {
   "use strict";
   var input = document.querySelector("input[data-search-url]");
@@ -167,14 +172,49 @@
       if (active >= 0 && options[active]) { choose(options[active]._player); } else { request(); }
     }
   });
-  form.addEventListener("submit", function (e) {
+  // Caught on its way down (capture), before htmx's own listener on the form:
+  // a press not yet decided must send nothing, by htmx or by the browser.
+  document.addEventListener("submit", function (e) {
+    if (e.target !== form) { return; }
     if (form.dataset.confirmed === "1") { form.dataset.confirmed = ""; return; }
     e.preventDefault();            // the button: same rules as Enter
+    e.stopPropagation();
     input.focus();                 // back to the name, so its question stays open
     // After this event: a form ignores requestSubmit() while its submit event
     // is being fired, so a decision taken at once (matches already shown)
     // would be lost and the press would do nothing.
     setTimeout(request, 0);
+  }, true);
+
+  // htmx answered with the check-in fragment (the list and the counts are in
+  // place): "checkin-saved" clears the form for the next name; after a refusal
+  // the name stays, to be corrected. The name keeps the focus either way.
+  form.addEventListener("checkin-saved", function () {
+    input.value = "";
+    if (badge) { badge.value = ""; }
+    if (isNew) { isNew.checked = false; }
+    dismiss();
+  });
+  form.addEventListener("htmx:afterRequest", function () { input.focus(); });
+  var paste = document.getElementById("paste-form");
+  if (paste) {
+    paste.addEventListener("checkin-saved", function () { paste.reset(); });
+    paste.addEventListener("htmx:afterRequest", function () {
+      var text = paste.querySelector("textarea");
+      if (text) { text.focus(); }
+    });
+  }
+  // An answer htmx does not swap (a refusal of the role, a server error): say
+  // so where the check-in messages go, rather than nothing.
+  document.body.addEventListener("htmx:responseError", function (e) {
+    var box = document.getElementById("checkin-messages");
+    if (!box) { return; }
+    var alert = document.createElement("div");
+    alert.className = "alert alert-danger mt-3 mb-0";
+    alert.setAttribute("role", "alert");
+    alert.textContent = "The server answered " + e.detail.xhr.status +
+      ": reload the page and try again.";
+    box.replaceChildren(alert);
   });
   input.addEventListener("blur", function () {
     setTimeout(function () { if (document.activeElement !== input) { hide(); } }, 150);

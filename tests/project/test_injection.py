@@ -177,7 +177,9 @@ def event_pages(event: Event, staff: bool, audit: frozenset[str] = ALL):
     for kind in ("csv", "xlsx"):
         yield Visit(log, audit, {"_export": kind}, kind)
     yield Visit(url("heats:keep-apart", event), frozenset({MATH, DEBUG, COOKIE}))
-    yield Visit(url("scoring:players", event), frozenset(EVIL))
+    players = url("scoring:players", event)
+    for name in EVIL:  # a page of 50 records: each found by the search box
+        yield Visit(players, frozenset({name}), {"q": name})
     search = url("heats:player-search", event)
     for name in EVIL:
         yield Visit(search, frozenset({name}), {"q": name[:6]}, "json")

@@ -1,0 +1,156 @@
+"""The check-in actions of a round's GM page: one typed name, a pasted list, an
+undo, and the type-ahead's player search.
+
+Each action posts from the round page and, without JavaScript, redirects back to
+it; a request htmx sent gets the check-in fragment instead
+(``heats.views.common_desk``), so the list and the counts change in place and
+the name field stays ready for the next player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.views.decorators.http import require_GET
+
+from heats import forms, permissions, services
+from heats.core import seating
+from heats.core.errors import UserError
+from heats.models import Event, Round, normalise_name
+from heats.views.common import event_action, event_player, round_or_404, round_url
+from heats.views.common_desk import checkin_fragment, is_htmx
+
+
+def _answer(request, event: Event, rnd: Round, action: Callable[[], None]):
+    """Run ``action`` (which adds its own messages); then the round page, or for
+    htmx the fragment. A UserError is the page's error message, or the
+    fragment's (the typed name is kept to be corrected)."""
+    try:
+        action()
+    except UserError as exc:
+        if not is_htmx(request):
+            raise  # event_action: the message and the redirect
+        messages.error(request, exc.render())
+        return checkin_fragment(request, event, rnd)
+    if is_htmx(request):
+        return checkin_fragment(request, event, rnd, saved=True)
+    return redirect(round_url(rnd))
+
+
+@event_action(permissions.CHECK_IN)
+def round_checkin(request, event: Event, round: str) -> HttpResponse:
+    """POST: check one player in (typed name, badge, or a type-ahead pick). A name
+    is only ever its exact player; a new name that is part of existing names
+    needs "New player" ticked (the type-ahead's "+ Add" ticks it)."""
+    rnd = round_or_404(event, round)
+
+    def check_in() -> None:
+        form = forms.CheckInForm(request.POST)
+        if not form.is_valid():
+            raise UserError(
+                "Nothing was checked in.",
+                [
+                    f"{form[name].label}: {' '.join(errors)}"
+                    for name, errors in form.errors.items()
+                ],
+            )
+        report = services.check_in(
+            rnd,
+            [(form.cleaned_data["name"], form.cleaned_data["badge"])],
+            request.user,
+            new_confirmed=form.cleaned_data["new"],
+        )
+        _report_check_in(request, rnd, report)
+
+    return _answer(request, event, rnd, check_in)
+
+
+@event_action(permissions.CHECK_IN)
+def round_paste(request, event: Event, round: str) -> HttpResponse:
+    """POST: check a pasted list in, one name (or "Name, badge") a line."""
+    rnd = round_or_404(event, round)
+
+    def check_in() -> None:
+        form = forms.PasteForm(request.POST)
+        if not form.is_valid():
+            raise UserError("Paste at least one name.")
+        report = services.check_in(rnd, form.cleaned_data["text"], request.user)
+        _report_check_in(request, rnd, report)
+
+    return _answer(request, event, rnd, check_in)
+
+
+def _report_check_in(request, rnd: Round, report: services.CheckInReport) -> None:
+    if rnd.seated_at:
+        waiting = len(services.waiting_players(rnd))
+        status = (
+            f"{waiting} waiting for a late table "
+            f"(one forms at {rnd.event.min_late_table})"
+        )
+    else:
+        count, layout = services.checked_in_count(rnd)
+        status = f"{count} checked in: " + (
+            "+".join(map(str, layout.sizes)) or "no table yet"
+        )
+    lines = [*report.lines(), status]
+    level = messages.warning if report.similar else messages.success
+    level(request, "\n".join(lines))
+
+
+@event_action(permissions.CHECK_IN)
+def round_undo(request, event: Event, round: str) -> HttpResponse:
+    """POST: undo a check-in; a seated heat player also leaves their table
+    (GMs only, a table without results of 4 players or more: one left with 3 is
+    flagged as short). A player with no other round is deleted, and said so."""
+    rnd = round_or_404(event, round)
+    player = event_player(event, request.POST.get("player"))
+    done = services.undo_check_in(rnd, player, request.user)
+    gone = f" {player} had no other round: the player record is deleted."
+    if done.table is None:
+        text = f"Check-in of {player} to {rnd.label} undone."
+        messages.success(request, text + (gone if done.deleted else ""))
+        if is_htmx(request):
+            return checkin_fragment(request, event, rnd, saved=True)
+        return redirect(round_url(rnd))
+    text = (
+        f"{player} taken off table {done.table} and their check-in to "
+        f"{rnd.label} undone; the players after seat {done.seat} moved up one "
+        "seat: tell the table, and reprint its scoresheet if it was printed."
+    )
+    messages.success(request, text + (gone if done.deleted else ""))
+    if done.left < seating.MIN_TABLE:
+        messages.warning(
+            request,
+            f"Table {done.table} has {done.left} players: move them to open seats "
+            "or seat a late arrival there (see Short tables).",
+        )
+    return redirect(round_url(rnd))
+
+
+@require_GET
+def player_search(request, event: str) -> JsonResponse:
+    """JSON for the check-in type-ahead: ``{"players": [{"id", "name", "badge",
+    "exact"}]}``; ``exact`` when the name is the query once normalised (NFC, case
+    and spaces ignored: ``heats.core.names``), so the page never compares names
+    itself."""
+    ev = get_object_or_404(Event, slug=event)
+    permissions.require(ev, request.user, permissions.CHECK_IN)
+    query = request.GET.get("q", "")
+    found = services.search_players(ev, query)
+    key = normalise_name(query)
+    return JsonResponse(
+        {
+            "players": [
+                {
+                    "id": p.pk,
+                    "name": p.name,
+                    "badge": p.badge,
+                    "exact": p.name_key == key,
+                }
+                for p in found
+            ]
+        }
+    )

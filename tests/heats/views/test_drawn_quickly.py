@@ -1,0 +1,101 @@
+"""What the round page draws in one pass instead of a template loop (issue 17,
+"Speed"): the table cards (``{% table_cards %}``) and the player selects
+(``heats.forms.QuickSelect``). They must say what the templates said, escaped."""
+
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+
+import pytest
+
+from heats.extensions import Link, Note
+from heats.forms import QuickSelect, SwapForm
+from heats.models import ResultStatus
+from heats.services import check_in, seat_round
+from heats.services.desk import SeatLine, TableCard, table_cards
+from heats.templatetags.table_cards import table_cards as draw_cards
+from tests.heats.conftest import names
+
+
+def card(number: int, status: str, lines, **extra) -> TableCard:
+    table = SimpleNamespace(number=number, late=False, time_called=None)
+    vars(table).update(extra.pop("table", {}))
+    return TableCard(table, lines, status, **extra)
+
+
+def line(seat: int, name: str, score=None, winner=False) -> SeatLine:
+    player = SimpleNamespace(name=name)
+    return SeatLine(SimpleNamespace(number=seat, player=player), score, winner)
+
+
+def test_a_card_names_its_seats_escaped_and_marks_the_start_player():
+    html = str(
+        draw_cards(
+            [
+                card(
+                    3,
+                    ResultStatus.OWED,
+                    [line(1, "Ann <b>"), line(2, "O'Brien & Co")],
+                    action=Link("Enter results", "/r/3/?a=1&b=2", primary=True),
+                )
+            ]
+        )
+    )
+    assert html.startswith('<div class="row g-2 mb-3" id="table-cards">')
+    assert 'class="card h-100 table-card table-owed" id="table-3"' in html
+    assert 'Ann &lt;b&gt; <span class="text-muted small">start</span>' in html
+    assert "O&#x27;Brien &amp; Co</li>" in html
+    assert '<span class="badge text-bg-warning">owes paperwork</span>' in html
+    assert 'class="btn btn-sm btn-primary w-100" href="/r/3/?a=1&amp;b=2"' in html
+
+
+def test_a_card_with_results_shows_scores_winner_badges_and_notes():
+    tied = card(
+        7,
+        ResultStatus.TIE,
+        [line(1, "Ann", 90, True), line(2, "Bo", 90)],
+        table={"late": True, "time_called": 2},
+        notes=[Note("warning", "⚖ Tie for first:", "declare the winner", "/t/7/")],
+        action=Link("Edit results", "/r/7/"),
+    )
+    held = card(8, ResultStatus.CHECK, [line(1, "Cy", 0)], notes=[Note("danger", "⚠")])
+    html = str(draw_cards([tied, held]))
+    assert '<li class="list-group-item py-1 winner-row">Ann' in html
+    assert '<span class="float-end">90</span>' in html
+    assert '<span class="badge text-bg-info">late</span>' in html
+    assert "time called, day 2</span>" in html
+    assert '<span class="badge text-bg-warning">tie for first</span>' in html
+    assert (
+        '<div class="card-body py-1 small text-warning-emphasis tie-flag">'
+        '⚖ Tie for first: <a href="/t/7/">declare the winner</a></div>'
+    ) in html
+    assert 'class="btn btn-sm btn-outline-primary w-100"' in html
+    assert html.count('class="badge text-bg-danger to-check"') == 1
+    assert '<span class="float-end">0</span>' in html  # a score of 0 is shown
+
+
+def test_a_quick_select_marks_the_chosen_player_and_escapes_names():
+    widget = QuickSelect(choices=[("", "---------"), (4, "Ann <i>"), (5, "Bo")])
+    html = widget.render("player_a", 5, attrs={"id": "id_player_a", "required": True})
+    assert html == (
+        '<select id="id_player_a" name="player_a" required>'
+        '<option value="">---------</option>'
+        '<option value="4">Ann &lt;i&gt;</option>'
+        '<option value="5" selected>Bo</option></select>'
+    )
+
+
+@pytest.mark.django_db
+def test_the_swap_form_offers_the_round_s_players_in_name_order(heat):
+    check_in(heat, names(9))
+    seat_round(heat, seed=2)
+    players = [ln.seat.player for c in table_cards(heat) for ln in c.lines]
+    form = SwapForm(players=sorted(players, key=lambda p: p.name_key))
+    html = str(form["player_b"])
+    labels = re.findall(r"<option[^>]*>([^<]*)</option>", html)
+    assert labels == ["---------"] + [f"Player {i:02d}" for i in range(1, 10)]
+    bound = SwapForm(
+        {"player_a": players[0].pk, "player_b": players[1].pk}, players=players
+    )
+    assert bound.is_valid()
