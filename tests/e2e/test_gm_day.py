@@ -256,6 +256,7 @@ def late_arrivals(day: Day) -> None:
     # Heat 1: nobody met anybody, so the tables of 5 come by number.
     for name in LATE:
         form = page.locator("form.late-seat", has_text=name)
+        form.wait_for()  # the section reloads itself after an in-place check-in
         options = form.locator("select option").all_inner_texts()
         assert options == [
             f"Table {n} (5 players) — 0 repeat opponents" for n in (2, 3, 4, 5)
@@ -426,7 +427,10 @@ def final(day: Day, finalists, shares, substitute) -> tuple[list[str], str]:
         page, day.url, "final", 1, dict(zip(names, FINAL_SCORES, strict=True))
     )
     others = sorted((n for n in shares if n != best), key=lambda n: -shares[n])
-    return names + others[:2], note
+    # Laurels 5-6 (tournament.md, Semi-final and final): first the alternate who
+    # won a semi-final table (their own win counts 100%), then the best
+    # runner-up not at the final.
+    return names + [substitute, *others[:1]], note
 
 
 def laurels(day: Day, browser, expected: list[str], note: str) -> None:

@@ -84,7 +84,7 @@ def test_an_undo_by_htmx_answers_with_the_list(gm_client, heat_23, event):
     response = gm_client.post(url("round-undo"), {"player": gone.pk}, **HTMX)
     html = response.content.decode()
     assert 'id="checked-in-count">22<' in html
-    assert "Check-in of Player 05 undone." in html
+    assert "Check-in of Player 05 to Heat 1 undone." in html
     assert "Player 05" not in html.split('id="checkin-table"')[1]
 
 

@@ -21,8 +21,11 @@ HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "checkin-list"}
 
 # Session, user and roles (4), the round; the count, the tables, the waiting
 # players; one page of the check-in list with its count and seated players; and,
-# once seated, the cards' seats and results, the removable players, the objective.
-CEILINGS = {"open": 13, "seated": 22, "late": 23, "fragment": 12}
+# once seated, the cards' seats and results, the removable players, the objective,
+# the players a removal would delete, the short tables and the seating put back;
+# with players waiting, each one's open tables by repeat cost (earlier rounds,
+# keep-apart pairs).
+CEILINGS = {"open": 13, "seated": 24, "late": 28, "fragment": 12}
 
 
 def queries(client, url: str, **extra) -> int:
