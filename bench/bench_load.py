@@ -1,28 +1,39 @@
-"""Load test: kiosk and standings reads while a GM saves table results, on
+"""Load test: GM result saves while the kiosk and the standings are read, on
 PostgreSQL behind gunicorn, for a fixed time.
 
-Run: ``.venv/bin/python bench/bench_load.py`` (``make bench``). Prints a markdown
-section; stops by itself after ``SECONDS``.
+Run: ``.venv/bin/python bench/bench_load.py`` (``make load``, part of ``make bench``).
+Prints a markdown section; stops by itself after three phases of ``SECONDS`` each
+(``BENCH_LOAD_SECONDS`` to change it).
 
 The run happens inside a throwaway PostgreSQL cluster (``tests/with_postgres.py``
 starts it and removes it afterwards); without PostgreSQL's programs it runs on a
 scratch SQLite file and says so. In it: a generated event of ``PLAYERS`` players
 (``tests.support.sample``: three heats with results, heat 4 seated without), a GM user,
 and gunicorn (``bench/served.py``, 2 workers of 4 threads, as ``make serve`` runs
-them) on 127.0.0.1. For ``SECONDS`` seconds, at the same time:
+them, with its public queue, ``medici_tourney.public_gate``) on 127.0.0.1.
 
-- two ``wrk`` runs (1 thread, 4 connections each) read the kiosk and the standings;
-- ``WRITERS`` threads, each logged in as the GM with its own session, save heat 4's
-  tables through the real result-entry form: GET the form (CSRF token, seating and
-  version hash), POST new finals, expect the redirect. Each writer has its own
-  tables, so no save is refused as stale; every save changes the event version,
-  so the public pages are rendered again after each.
+In every phase ``WRITERS`` threads, each logged in as the GM with its own session,
+save heat 4's tables through the real result-entry form as fast as answered: GET
+the form (CSRF token, seating and version hash), POST new finals, expect the
+redirect. Each writer has its own tables, so no save is refused as stale; every save
+changes the event version, so the public pages are rendered again after each. A
+*GM probe*, logged in as the GM, asks for a light page (``PROBE``) ``PROBE_RATE``
+times a second, open loop: how long a GM request waits for the server, apart from
+the work of a save. The phases (``bench/readers.py``):
 
-Reported: requests, requests per second, errors (connection errors, timeouts and
-answers other than 2xx/3xx; must be 0) and p50/p95/p99 latency of each. Then every
-save is looked for in the database: an audit entry of its table with the finals
-sent (every save writes one; the public pages' version is the newest), and each
-table holding the last finals sent to it.
+1. *writes alone*;
+2. *fixed rate*: the kiosk and the standings read in turn at ``RATE`` requests per
+   second in all, open loop (requests sent at planned times whatever the answers;
+   latency from the planned time). Target: save p95 under 250 ms;
+3. *flood*: ``wrk`` with ``FLOOD`` connections on each page, as many reads as the
+   server answers. Target: saves still answered, public reads beyond the queue's
+   bound answered ``503`` (counted as *busy*, not as errors).
+
+Reported: requests, requests per second, busy answers, errors (connection errors,
+timeouts and answers other than 2xx/3xx/503; must be 0) and p50/p95/p99/max latency
+of each. Then every save is looked for in the database: an audit entry of its table
+with the finals sent (every save writes one; the public pages' version is the
+newest), and each table holding the last finals sent to it.
 """
 
 from __future__ import annotations
@@ -38,10 +49,17 @@ import time
 from pathlib import Path
 from urllib.parse import urlencode
 
+from readers import FixedRate, Reads, flood, flood_result
+
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = 1000
-SECONDS = 10
+SECONDS = float(os.environ.get("BENCH_LOAD_SECONDS", "10"))
 WRITERS = 2
+RATE = 200  # public reads per second in the fixed-rate phase
+FLOOD = 32  # wrk connections on each page in the flood
+# A light page a logged-in GM asks for PROBE_RATE times a second in every phase:
+# how long a GM request waits for the server, apart from the work of a save.
+PROBE, PROBE_RATE = "/timer/", 5
 PASSWORD = "load-test-password-1"
 READS = (("kiosk", "/e/load/kiosk/"), ("standings", "/e/load/"))
 HIDDEN = re.compile(r'<input type="hidden" name="(\w+)" value="([^"]*)"')
@@ -67,19 +85,20 @@ def outer() -> None:
     print((scratch / "load.md").read_text())
 
 
-class Writer(threading.Thread):
-    """A GM saving heat 4's ``tables`` in turn through the result-entry form until
-    ``deadline``; ``sent``: ``(table, finals)`` of each save answered with the
-    redirect, ``errors``: any other answer, ``times``: seconds per save."""
+class Writer:
+    """A GM saving heat 4's ``tables`` in turn through the result-entry form;
+    ``sent``: ``(table, finals)`` of each save answered with the redirect,
+    ``errors``: any other answer, ``times``: seconds per save and ``failed``:
+    count of errors, by phase."""
 
     def __init__(self, port: int, tables: list[int], first_final: int) -> None:
-        super().__init__(daemon=True)
         self.port, self.tables, self.next_final = port, tables, first_final
         self.cookies: dict[str, str] = {}
         self.sent: list[tuple[int, tuple[int, ...]]] = []
         self.errors: list[str] = []
-        self.times: list[float] = []
-        self.deadline = 0.0
+        self.times: dict[str, list[float]] = {}
+        self.failed: dict[str, int] = {}
+        self.turn = 0
 
     def request(self, method: str, path: str, form: dict | None = None):
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
@@ -124,34 +143,19 @@ class Writer(threading.Thread):
         else:
             self.errors.append(f"table {table}: {status}")
 
-    def run(self) -> None:
-        turn = 0
-        while time.monotonic() < self.deadline:
+    def run(self, phase: str, deadline: float) -> None:
+        """Save tables in turn until ``deadline`` (time.monotonic())."""
+        times = self.times.setdefault(phase, [])
+        errors_before = len(self.errors)
+        while time.monotonic() < deadline:
             start = time.perf_counter()
             try:
-                self.save(self.tables[turn % len(self.tables)])
+                self.save(self.tables[self.turn % len(self.tables)])
             except (OSError, RuntimeError) as exc:
                 self.errors.append(str(exc))
-            self.times.append(time.perf_counter() - start)
-            turn += 1
-
-
-def wrk_run(wrk: str, url: str) -> subprocess.Popen:
-    script = str(ROOT / "bench" / "load_report.lua")
-    return subprocess.Popen(
-        [wrk, "-t1", "-c4", f"-d{SECONDS}s", "--timeout", "10s", "-s", script, url],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-
-
-def wrk_result(process: subprocess.Popen) -> dict[str, float]:
-    out, _ = process.communicate(timeout=SECONDS + 60)
-    match = re.search(r"^RESULT (.*)$", out, re.MULTILINE)
-    if match is None:
-        raise RuntimeError(f"wrk gave no result:\n{out}")
-    names = ("requests", "errors", "duration", "p50", "p95", "p99", "max")
-    return dict(zip(names, map(float, match.group(1).split()), strict=True))
+            times.append(time.perf_counter() - start)
+            self.turn += 1
+        self.failed[phase] = len(self.errors) - errors_before
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -175,31 +179,25 @@ def inner() -> None:
 
     from tests.support.sample import generate_event
 
+    # Persistent database connections, as the README's server on PostgreSQL has.
+    os.environ.setdefault("DATABASE_CONN_MAX_AGE", "60")
     call_command("migrate", verbosity=0)
     event = generate_event("load", PLAYERS, heats=3)
     event.gms.add(get_user_model().objects.create_user("load-gm", password=PASSWORD))
     tables = list(event.rounds.get(number=4).tables.values_list("number", flat=True))
     out = Path(os.environ["BENCH_LOAD_OUT"])
-    wrk = wrk_path()
-    if wrk is None:
+    if wrk_path() is None:
         out.write_text("## Load test\n\nSkipped: `wrk` is missing (not root).\n")
         return
     port, static_dir = free_port(), Path(tempfile.mkdtemp())
     server = start_server(port, static_dir)
     try:
-        alone, reads, writers = load(wrk, port, tables)
+        phases, writers = load(port, tables)
     finally:
         server.terminate()
         server.wait(timeout=10)
-    out.write_text(
-        report(
-            database_name(connection),
-            {"alone": alone, "with writes": reads},
-            writers,
-            written(event),
-            held(event),
-        )
-    )
+    figures = report(database_name(connection), phases, writers)
+    out.write_text(figures + checked(writers, written(event), held(event)))
 
 
 def database_name(connection) -> str:
@@ -210,26 +208,44 @@ def database_name(connection) -> str:
     return f"SQLite {connection.Database.sqlite_version} (no PostgreSQL here)"
 
 
-def load(wrk: str, port: int, tables: list[int]):
-    """Reads alone, then reads with the writers; ``(reads alone by page, reads with
-    writes by page, writers)``."""
+def with_writes(writers: list[Writer], phase: str, reads, probe: FixedRate):
+    """Run the writers and the GM ``probe`` for ``SECONDS`` beside ``reads`` (a
+    callable started in this thread at the same time, returning :class:`Reads`,
+    or None); ``(reads seen or None, probe's reads)``."""
+    deadline = time.monotonic() + SECONDS
+    threads = [
+        threading.Thread(target=w.run, args=(phase, deadline), daemon=True)
+        for w in writers
+    ] + [threading.Thread(target=probe.run, daemon=True)]
+    for thread in threads:
+        thread.start()
+    seen = reads() if reads is not None else None
+    for thread in threads:
+        thread.join(timeout=SECONDS + 60)
+    return seen, probe.reads
+
+
+def load(port: int, tables: list[int]) -> tuple[dict[str, tuple], list]:
+    """The three phases (module doc); ``({phase: (reads, probe)}, writers)``."""
     writers = [Writer(port, tables[i::WRITERS], 100 * (i + 1)) for i in range(WRITERS)]
     for writer in writers:
         writer.login()
-    for _, path in READS:
-        Writer(port, [], 0).request("GET", path)  # each page rendered once
-    urls = {name: f"http://127.0.0.1:{port}{path}" for name, path in READS}
-    alone = {name: wrk_run(wrk, url) for name, url in urls.items()}
-    alone = {name: wrk_result(process) for name, process in alone.items()}
-    runs = {name: wrk_run(wrk, url) for name, url in urls.items()}
-    deadline = time.monotonic() + SECONDS
-    for writer in writers:
-        writer.deadline = deadline
-        writer.start()
-    reads = {name: wrk_result(process) for name, process in runs.items()}
-    for writer in writers:
-        writer.join(timeout=60)
-    return alone, reads, writers
+    paths = [path for _, path in READS]
+    FixedRate(port, paths, 50, 2).run()  # each page rendered in each worker
+    fixed = FixedRate(port, paths, RATE, SECONDS)
+    gm = "; ".join(f"{k}={v}" for k, v in writers[0].cookies.items())
+
+    def probe() -> FixedRate:
+        return FixedRate(port, [PROBE], PROBE_RATE, SECONDS, cookie=gm)
+
+    def flooding() -> Reads:
+        return flood_result(flood(port, paths, SECONDS, FLOOD), SECONDS)
+
+    return {
+        "writes alone": with_writes(writers, "writes alone", None, probe()),
+        f"{RATE} reads/s": with_writes(writers, f"{RATE} reads/s", fixed.run, probe()),
+        "flood": with_writes(writers, "flood", flooding, probe()),
+    }, writers
 
 
 def written(event) -> dict[int, list[tuple[int, ...]]]:
@@ -262,61 +278,92 @@ def held(event) -> dict[int, tuple[int, ...]]:
     return {number: tuple(finals) for number, finals in found.items()}
 
 
-def row(label: str, count: float, seconds: float, errors: float, ms: list) -> str:
-    """One line of the table: count, rate, errors, p50/p95/p99/max in ms."""
+def row(label: str, count: float, busy: int, errors: float, ms: list) -> str:
+    """One line of the table: count, rate, busy, errors, p50/p95/p99/max in ms."""
     times = " | ".join(f"{t:.1f}" for t in ms)
+    rate = count / SECONDS
     return (
-        f"| {label} | {count:,.0f} | {count / seconds:,.1f} | {errors:.0f} | {times} |"
+        f"| {label} | {count:,.0f} | {rate:,.1f} | {busy:,} | {errors:.0f} | {times} |"
     )
 
 
-def report(
-    database: str, reads: dict, writers: list[Writer], saved: dict, now: dict
-) -> str:
-    sent = [item for w in writers for item in w.sent]
-    errors = [e for w in writers for e in w.errors]
-    present = sum(finals in saved.get(table, []) for table, finals in sent)
-    logged = sum(map(len, saved.values()))
-    times = [t for w in writers for t in w.times]
+def quantiles_ms(times: list[float]) -> list[float]:
+    return [1e3 * percentile(times, q) for q in (0.5, 0.95, 0.99, 1.0)]
+
+
+def shares(phases: dict) -> str:
+    """Reads answered with the page per second and the share answered 503, by
+    phase."""
+    said = [
+        f"{phase}: {(r.count - r.busy - r.errors) / r.seconds:,.0f} pages/s, "
+        f"{100 * r.busy / max(1, r.count):.1f}% busy"
+        for phase, (r, _) in phases.items()
+        if r is not None
+    ]
+    return "Reads answered with the page: " + "; ".join(said) + "."
+
+
+def report(database: str, phases: dict, writers: list[Writer]) -> str:
+    """The section's text and table (see module doc)."""
+    from medici_tourney.public_gate import slots_from_environment
+
     lines = [
         "## Load test (`bench/bench_load.py`)",
         "",
         f"{database}; load average at the end {os.getloadavg()[0]:.1f} on "
         f"{os.cpu_count()} cores (shared); gunicorn, 2 workers of 4 threads on "
-        "127.0.0.1; "
-        f"{PLAYERS} players, "
-        f"{SECONDS} s alone, then {SECONDS} s with writes. Reads: `wrk -t1 -c4` on "
-        f"each page at once; writes: {WRITERS} "
-        "GM sessions saving heat 4's tables through the result-entry form (GET form, "
-        "POST, redirect) as fast as answered.",
+        f"127.0.0.1, public queue of {slots_from_environment(os.environ)} slots "
+        "per worker (`medici_tourney.public_gate`), "
+        "persistent database connections; "
+        f"{PLAYERS} players; three phases of {SECONDS:.0f} s. Writes: "
+        f"{WRITERS} GM sessions saving heat 4's tables through the result-entry form "
+        "(GET form, POST, redirect) as fast as answered, in every phase. Reads: none; "
+        f"then the kiosk and the standings in turn at {RATE} requests/s in all, open "
+        "loop (latency from the planned time); then a flood, `wrk -t2 "
+        f"-c{FLOOD}` on each page at once. GM probe: `{PROBE}` with the GM's "
+        f"session cookie, {PROBE_RATE} per second, open loop. Busy: 503 answers "
+        "(public queue full).",
         "",
-        "| load | requests | per second | errors | p50 ms | p95 ms | p99 ms | max ms |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|",
+        "| phase, requests | requests | per second | busy | errors "
+        "| p50 ms | p95 ms | p99 ms | max ms |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
-    for phase, by_page in reads.items():
-        for name, r in by_page.items():
-            seconds = r["duration"] / 1e6
-            ms = [r[k] / 1e3 for k in ("p50", "p95", "p99", "max")]
-            lines.append(
-                row(f"read {name}, {phase}", r["requests"], seconds, r["errors"], ms)
+    for phase, (reads, probe) in phases.items():
+        times = [t for w in writers for t in w.times.get(phase, [])]
+        if reads is not None:
+            ms = (
+                quantiles_ms(reads.times)
+                if reads.times
+                else [1e3 * q for q in reads.quantiles]
             )
-    if times:
-        ms = [1e3 * percentile(times, q) for q in (0.5, 0.95, 0.99, 1.0)]
-        lines.append(
-            row("write (GET form + POST)", len(times), SECONDS, len(errors), ms)
-        )
+            label = f"{phase}: reads"
+            lines.append(row(label, reads.count, reads.busy, reads.errors, ms))
+        if times:
+            errors = sum(w.failed.get(phase, 0) for w in writers)
+            label = f"{phase}: saves (GET form + POST)"
+            lines.append(row(label, len(times), 0, errors, quantiles_ms(times)))
+        label = f"{phase}: GM probe (`{PROBE}` logged in)"
+        ms = quantiles_ms(probe.times)
+        lines.append(row(label, probe.count, probe.busy, probe.errors, ms))
+    return "\n".join([*lines, "", shares(phases)]) + "\n"
+
+
+def checked(writers: list[Writer], saved: dict, now: dict) -> str:
+    """Every save looked for in the database (module doc)."""
+    sent = [item for w in writers for item in w.sent]
+    errors = [e for w in writers for e in w.errors]
+    present = sum(finals in saved.get(table, []) for table, finals in sent)
+    logged = sum(map(len, saved.values()))
+    attempted = sum(len(t) for w in writers for t in w.times.values())
     last = {table: finals for table, finals in sent}
     holding = sum(now.get(table) == finals for table, finals in last.items())
-    lines += [
-        "",
-        f"Writes: {len(times)} attempted, {len(sent)} answered with the redirect, "
+    return (
+        f"\nWrites: {attempted} attempted, {len(sent)} answered with the redirect, "
         f"{len(errors)} errors{': ' + '; '.join(errors[:5]) if errors else ''}; "
         f"{present} of {len(sent)} found in the database (an audit entry of its "
         f"table with the finals sent; {logged} result entries in all); {holding} of "
-        f"{len(last)} tables hold the last finals sent.",
-        "",
-    ]
-    return "\n".join(lines)
+        f"{len(last)} tables hold the last finals sent.\n"
+    )
 
 
 if __name__ == "__main__":

@@ -246,12 +246,23 @@ class PublicPagesWSGI:
     :func:`cached_response`) and no ``Set-Cookie``, for a request without a
     session cookie, keyed by scheme (``wsgi.url_scheme`` and the header of
     ``SECURE_PROXY_SSL_HEADER``, when set), host, path, the query as the page
-    reads it (:func:`page_query`) and whether gzip is accepted. A query holding
-    a parameter the page does not read (``?x=1``, ``?utm_source=…``) is
-    answered by Django, which keeps one rendering for all of them, and is never
-    stored here: junk queries cannot fill a process's memory.
+    reads it (:func:`page_query`) and whether gzip is accepted; with the
+    seconds Django took to answer. A query holding a parameter the page does
+    not read (``?x=1``, ``?utm_source=…``) is answered by Django, which keeps
+    one rendering for all of them, and is never stored here: junk queries
+    cannot fill a process's memory.
     Served: while this process's memo of the event's version (see "memo") is
-    younger than ``VERSION_TTL`` and equals the stored answer's version.
+    younger than ``VERSION_TTL`` and equals the stored answer's version; after
+    a change, until the answer is ``REFRESH`` times as old as Django took to
+    make it, and at most ``MAX_STALE`` seconds old; and, whatever its version,
+    instead of a ``503`` (the public queue was full,
+    ``medici_tourney.public_gate``). Why the wait after a change: every result
+    saved is a new version, and a 1,000-player standings page takes 0.1 to
+    0.5 s to render; rendered again after each of the saves GMs make every few
+    tenths of a second, the pages took most of the processor and saves waited
+    (the load test, ``bench/bench_load.py``). Waiting ten times the making, a
+    process spends at most about a tenth of its time on each page, and a change
+    is still shown within ``MAX_STALE`` (1 s) plus the screens' polling.
     Bounded: at most ``settings.PUBLIC_PAGES_BYTES`` bytes and ``LIMIT``
     answers, the oldest stored dropped first; a newer version of a page
     replaces the older one.
@@ -260,11 +271,14 @@ class PublicPagesWSGI:
     """
 
     LIMIT = 512
+    REFRESH = 10.0
+    MAX_STALE = 1.0
 
     def __init__(self, app) -> None:
         self.app = app
-        # key -> (version, status, headers, body, size in bytes), oldest first
-        self.pages: OrderedDict[tuple, tuple[str, str, list, bytes, int]] = (
+        # key -> (version, status, headers, body, size in bytes, served until
+        # after a change), oldest first
+        self.pages: OrderedDict[tuple, tuple[str, str, list, bytes, int, float]] = (
             OrderedDict()
         )
         self.size = 0
@@ -284,18 +298,20 @@ class PublicPagesWSGI:
         if base is None:
             return self.app(environ, start_response)
         params = self.params.get(environ["PATH_INFO"])
+        stored = None
         if params is not None:
             query = page_query(environ.get("QUERY_STRING", ""), params)
             if query is None:
                 return self.app(environ, start_response)
             stored = self.pages.get((*base, query))
             if stored is not None:
-                version, status, headers, body, _ = stored
+                version, status, headers, body, _, until = stored
                 fresh = _fresh_version(base[0])
-                if fresh is not None and fresh[1] == version:
+                current = fresh is not None and fresh[1] == version
+                if current or time.monotonic() < until:
                     start_response(status, headers)
                     return [body]
-        return self._store(base, environ, start_response)
+        return self._store(base, stored, environ, start_response)
 
     def _base(self, environ) -> tuple | None:
         """The key of the page without its query, None when nothing may be
@@ -319,14 +335,22 @@ class PublicPagesWSGI:
             gzip,
         )
 
-    def _store(self, base, environ, start_response):
+    def _store(self, base, stored, environ, start_response):
         seen: list = []
 
         def capture(status, headers, exc_info=None):
             seen[:] = [status, headers]
+            if status.startswith("503") and stored is not None:
+                return None  # the stored answer is sent instead
             return start_response(status, headers, exc_info)
 
+        start = time.monotonic()
         result = self.app(environ, capture)
+        if seen and seen[0].startswith("503") and stored is not None:
+            if hasattr(result, "close"):
+                result.close()
+            start_response(stored[1], stored[2])
+            return [stored[3]]
         if not seen or not seen[0].startswith("200"):
             return result
         names = {name.lower(): value for name, value in seen[1]}
@@ -342,7 +366,9 @@ class PublicPagesWSGI:
         if hasattr(result, "close"):
             result.close()
         entry = (names["x-event-version"], seen[0], list(seen[1]), body)
-        self._keep(environ["PATH_INFO"], params, (*base, query), entry)
+        now = time.monotonic()
+        until = now + min(self.MAX_STALE, self.REFRESH * (now - start))
+        self._keep(environ["PATH_INFO"], params, (*base, query), entry, until)
         return [body]
 
     def _learn(self, path: str, params: frozenset[str]) -> None:
@@ -351,9 +377,12 @@ class PublicPagesWSGI:
                 self.params.clear()
             self.params[path] = params
 
-    def _keep(self, path: str, params: frozenset[str], key: tuple, entry) -> None:
-        """Store ``entry`` (version, status, headers, body) under ``key``,
-        dropping the oldest answers while over the bounds."""
+    def _keep(
+        self, path: str, params: frozenset[str], key: tuple, entry, until: float
+    ) -> None:
+        """Store ``entry`` (version, status, headers, body) under ``key``, to be
+        served after a change until ``until`` (``time.monotonic()``), dropping
+        the oldest answers while over the bounds."""
         budget = settings.PUBLIC_PAGES_BYTES
         size = _entry_size(key, entry)
         self._learn(path, params)
@@ -366,7 +395,7 @@ class PublicPagesWSGI:
                 self.size + size > budget or len(self.pages) >= self.LIMIT
             ):
                 self.size -= self.pages.popitem(last=False)[1][4]
-            self.pages[key] = (*entry, size)
+            self.pages[key] = (*entry, size, until)
             self.size += size
 
 

@@ -1,7 +1,7 @@
 """``make serve``: gunicorn with ``DEBUG`` off, static files served by whitenoise.
 
     python -m medici_tourney.ops.serve [--host 127.0.0.1] [--port 8000] [--workers 3]
-        [--threads 4]
+        [--threads 4] [--public-slots 2]
 
 Before gunicorn starts, in this order:
 
@@ -32,7 +32,11 @@ gunicorn runs ``--workers`` processes of ``--threads`` threads each (its
 ``gthread`` worker): a thread answers cached public pages from memory while
 another in the same process renders after a change or saves a result, and one
 rendering of a page serves all of a process's threads
-(``medici_tourney.public_cache``, "one rendering at a time").
+(``medici_tourney.public_cache``, "one rendering at a time"). At most
+``--public-slots`` threads of a process (``MEDICI_PUBLIC_SLOTS``; default half
+the threads) work on public pages at once; the others are kept for GMs, and a
+reader beyond them is answered 503 or the page's last rendering
+(``medici_tourney.public_gate``).
 
 Exits with a message (code 1) when the secret key file cannot be read or made.
 """
@@ -170,19 +174,31 @@ def bind_address(host: str, port: int) -> str:
     return f"{host}:{port}"
 
 
+def public_slots(threads: int, env: dict[str, str], given: int | None) -> str:
+    """``MEDICI_PUBLIC_SLOTS`` for a worker of ``threads`` threads: ``given``
+    (``--public-slots``), else the environment's, else half the threads (at
+    least one): the other half is kept for GMs (``medici_tourney.public_gate``)."""
+    if given is not None:
+        return str(max(1, given))
+    return env.get("MEDICI_PUBLIC_SLOTS") or str(max(1, threads // 2))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--public-slots", type=int, default=None)
     args = parser.parse_args(argv)
     env = server_environment(args.host, dict(os.environ))
+    env["MEDICI_PUBLIC_SLOTS"] = public_slots(args.threads, env, args.public_slots)
     set_up([sys.executable, str(BASE_DIR / "manage.py")], env)
     secure = env["DJANGO_SECURE"] not in {"0", "", "false", "no", "off"}
     print(
         f"Serving on http://{bind_address(args.host, args.port)}/ "
-        f"({args.workers} workers of {args.threads} threads, DEBUG off, "
+        f"({args.workers} workers of {args.threads} threads, at most "
+        f"{env['MEDICI_PUBLIC_SLOTS']} of them on public pages, DEBUG off, "
         + ("HTTPS settings on" if secure else "plain HTTP: DJANGO_SECURE=0")
         + f"); allowed hosts: {env['DJANGO_ALLOWED_HOSTS']}",
         flush=True,

@@ -1,6 +1,7 @@
 """The public pages' WSGI repeat (medici_tourney.public_cache.PublicPagesWSGI): an
-unchanged public answer is repeated with Django's own headers; a change, a
-session, a cookie-setting answer or another method goes to Django."""
+unchanged public answer is repeated with Django's own headers; a change (once the
+answer is due), a session, a cookie-setting answer or another method goes to
+Django."""
 
 from __future__ import annotations
 
@@ -56,10 +57,31 @@ def test_an_unchanged_page_is_repeated_with_djangos_headers(repeat, monkeypatch)
     assert "Content-Security-Policy" in headers and "X-Frame-Options" in headers
 
 
-def test_a_change_is_served_at_once(repeat):
+@pytest.mark.parametrize(
+    ("making", "due"), [(0.0, 0.0), (0.05, 0.5), (0.1, 1.0), (1.0, 1.0)]
+)
+def test_a_change_is_served_once_the_answer_is_ten_times_as_old_as_its_making(
+    repeat, monkeypatch, making, due
+):
+    """At most ``MAX_STALE`` (1 s) old, so a change reaches the screens within
+    2 s with their polling: a page Django takes 0.05 s to answer is asked for
+    again 0.5 s after a change, one taking 0.1 s or more after 1 s."""
+    clock = [1000.0]
+    monkeypatch.setattr(public_cache.time, "monotonic", lambda: clock[0])
+    django = application.app
+
+    def slow(environ, start_response):
+        clock[0] += making
+        return django(environ, start_response)
+
+    monkeypatch.setattr(application, "app", slow)
     first = get("/e/demo/standings.json")[2]
     winner = Player.objects.get(event=repeat, name="Greer Eastwick")
     rounds.mark_semi(repeat, winner, present=False)  # clears the memo
+    if due:
+        clock[0] += due - 0.01
+        assert get("/e/demo/standings.json")[2] == first
+    clock[0] += 0.02
     second = get("/e/demo/standings.json")[2]
     assert b"Marlo Juniper" in second and second != first
 

@@ -116,3 +116,10 @@ def test_lan_addresses_come_from_the_interfaces_not_only_the_name(monkeypatch):
         serve.socket, "getaddrinfo", lambda *a: [(2, 1, 6, "", ("127.0.1.1", 0))]
     )
     assert serve.machine_addresses() == ["gm-laptop", "192.168.1.20", "[fd00::2]"]
+
+
+def test_public_slots_are_half_the_threads_unless_given():
+    assert serve.public_slots(4, {}, None) == "2"
+    assert serve.public_slots(1, {}, None) == "1"
+    assert serve.public_slots(4, {"MEDICI_PUBLIC_SLOTS": "3"}, None) == "3"
+    assert serve.public_slots(4, {"MEDICI_PUBLIC_SLOTS": "3"}, 1) == "1"

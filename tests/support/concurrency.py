@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db import connections
+from django.test import Client
 
 
 @dataclass
@@ -58,3 +59,14 @@ def at_once(action: Callable[[int], object], count: int) -> list[Outcome]:
 def errors(outcomes: list[Outcome]) -> list[str]:
     """The exceptions raised, as text (empty when every action ran through)."""
     return [f"{type(o.error).__name__}: {o.error}" for o in outcomes if o.error]
+
+
+def browsers(user, count: int) -> list[Client]:
+    """``count`` test browsers logged in as ``user`` (one per thread of
+    :func:`at_once`: a test client is not shared between threads)."""
+    clients = []
+    for _ in range(count):
+        client = Client()
+        client.force_login(user)
+        clients.append(client)
+    return clients

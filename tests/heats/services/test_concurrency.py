@@ -11,25 +11,14 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
 from heats.models import AuditEntry, EntryStatus, Player, RoundKind, Seat
 from heats.services import check_in, seat_round
 from tests.heats.conftest import names
-from tests.support.concurrency import at_once, errors
+from tests.support.concurrency import at_once, browsers, errors
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def browsers(user, count: int) -> list[Client]:
-    """``count`` browsers logged in as ``user``."""
-    clients = []
-    for _ in range(count):
-        client = Client()
-        client.force_login(user)
-        clients.append(client)
-    return clients
 
 
 def hidden(page: str, name: str) -> str:

@@ -18,6 +18,7 @@ from django.urls import reverse
 from heats.models import AuditEntry, KeepApart, Player, RoundKind, Seat
 from heats.services import add_keep_apart, check_in
 from tests.heats.conftest import names
+from tests.support import concurrency
 from tests.support.concurrency import at_once, errors
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -27,12 +28,7 @@ PRESSES = 6
 
 def browsers(user, count: int = PRESSES) -> list[Client]:
     """``count`` browsers logged in as ``user``."""
-    clients = []
-    for _ in range(count):
-        client = Client()
-        client.force_login(user)
-        clients.append(client)
-    return clients
+    return concurrency.browsers(user, count)
 
 
 def said(response) -> str:

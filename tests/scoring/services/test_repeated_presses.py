@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from heats.models import AuditEntry, Event
 from scoring.models import PublishedList
+from tests.support import concurrency
 from tests.support.concurrency import at_once, errors
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -23,12 +24,7 @@ PRESSES = 6
 
 def browsers(user, count: int = PRESSES) -> list[Client]:
     """``count`` browsers logged in as ``user``."""
-    clients = []
-    for _ in range(count):
-        client = Client()
-        client.force_login(user)
-        clients.append(client)
-    return clients
+    return concurrency.browsers(user, count)
 
 
 def post_at_once(user, url: str, data: dict) -> list:

@@ -1,0 +1,108 @@
+"""The public queue: a bound on how many public requests one server process hands to
+Django at once, so a GM saving a result never waits behind a crowd of readers.
+
+Words:
+
+public request
+    A GET or HEAD without a session cookie, for anything but the login pages
+    (``/accounts/``), the admin, the static files and an event's GM pages
+    (``/e/<event>/gm/``): kiosks, phones and visitors reading the standings,
+    the feeds, the clock. A GM is logged in (a session cookie), so every GM
+    request, and a GM's way to the login form, passes by the queue. (So does
+    anyone sending a made-up session cookie: the queue shares the server
+    between GMs and a room of readers; it is no defence against an attack.)
+slots
+    How many public requests a process lets into Django at once
+    (``MEDICI_PUBLIC_SLOTS``; ``make serve`` sets it, ``medici_tourney.ops.serve``).
+    gunicorn gives a process ``--threads`` threads: the ones beyond the slots are
+    left to GMs, however many readers come.
+busy
+    A public request arriving while every slot is taken is answered at once:
+    ``503 Service Unavailable`` with ``Retry-After`` (seconds) and a page that
+    reloads itself then. It does not wait: a waiting reader would hold one of the
+    threads kept for GMs. :class:`~medici_tourney.public_cache.PublicPagesWSGI`,
+    in front, answers it with the page's last rendering when it holds one (as
+    "one rendering at a time" does), so a reader sees 503 only for what this
+    process does not store (the clock's feed, the kiosk panel's polls, a page
+    not served yet). The kiosk's panel and the clock poll again by themselves
+    and keep what they show meanwhile.
+
+A slot is held while Django makes the answer; no public page streams, so its body
+is whole when Django returns.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Mapping
+
+from django.conf import settings
+
+# Public requests let into Django at once per process, unless MEDICI_PUBLIC_SLOTS
+# says otherwise: two of make serve's four threads (medici_tourney.ops.serve).
+DEFAULT_SLOTS = 2
+# Seconds a busy reader is asked to wait (the kiosk's panel polls every 5 s).
+RETRY_AFTER = 2
+NOT_PUBLIC = re.compile(r"^/(accounts|admin|static)/|^/e/[-a-zA-Z0-9_]+/gm/")
+BUSY_PAGE = (
+    "<!doctype html><html lang=en><head><meta charset=utf-8>"
+    '<meta http-equiv="refresh" content="{seconds}">'
+    "<title>Busy</title></head><body><p>Many people are reading this right now; "
+    "the page comes back in {seconds} seconds.</p></body></html>"
+)
+
+
+def slots_from_environment(environ: Mapping[str, str]) -> int:
+    """``MEDICI_PUBLIC_SLOTS`` as a count of at least 1, else ``DEFAULT_SLOTS``;
+    ValueError when it is not a whole number."""
+    given = environ.get("MEDICI_PUBLIC_SLOTS", "").strip()
+    return max(1, int(given)) if given else DEFAULT_SLOTS
+
+
+def is_public(environ: dict) -> bool:
+    """Whether a WSGI request is a public request (see module doc)."""
+    if environ.get("REQUEST_METHOD") not in ("GET", "HEAD"):
+        return False
+    if settings.SESSION_COOKIE_NAME in environ.get("HTTP_COOKIE", ""):
+        return False
+    return NOT_PUBLIC.match(environ.get("PATH_INFO", "")) is None
+
+
+class PublicGate:
+    """The WSGI application between the public pages' repeat and Django
+    (``medici_tourney.wsgi``): at most ``slots`` public requests in Django at once
+    in this process; the next ones are answered busy (``503``, ``Retry-After:
+    retry_after``). Every other request goes straight to Django."""
+
+    def __init__(self, app, slots: int, retry_after: int = RETRY_AFTER) -> None:
+        self.app = app
+        self.slots = slots
+        self.retry_after = retry_after
+        self.free = threading.BoundedSemaphore(slots)
+
+    def __call__(self, environ, start_response):
+        if not is_public(environ):
+            return self.app(environ, start_response)
+        if not self.free.acquire(blocking=False):
+            return self.busy(start_response)
+        try:
+            return self.app(environ, start_response)
+        finally:
+            self.free.release()
+
+    def busy(self, start_response) -> list[bytes]:
+        """The answer to a public request that found every slot taken."""
+        body = BUSY_PAGE.format(seconds=self.retry_after).encode()
+        start_response(
+            "503 Service Unavailable",
+            [
+                ("Content-Type", "text/html; charset=utf-8"),
+                ("Content-Length", str(len(body))),
+                ("Retry-After", str(self.retry_after)),
+                ("Cache-Control", "no-store"),
+                ("X-Frame-Options", settings.X_FRAME_OPTIONS),
+                ("Content-Security-Policy", "default-src 'none'"),
+            ],
+        )
+        return [body]
