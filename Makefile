@@ -10,7 +10,7 @@ PORT ?= 8000
 LOOPBACK := 127.0.0.1 localhost
 LAN := $(if $(filter $(HOST),$(LOOPBACK)),,MEDICI_LAN_PORT=$(PORT))
 
-.PHONY: setup migrate demo run lan serve backup test test-fast test-postgres lint typecheck format bench load browser postgres check-deploy clean
+.PHONY: setup migrate demo run lan serve backup test test-deep test-fast test-postgres lint typecheck format bench load browser postgres check-deploy clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -62,13 +62,17 @@ postgres:
 	    || echo "postgresql could not be installed: the PostgreSQL test run will be skipped"; \
 	  else echo "postgresql is missing and not root: the PostgreSQL test run will be skipped"; fi; }
 
-# Every test on SQLite (browser tests included), then every test that touches the
-# database again on a throwaway PostgreSQL cluster (tests/with_postgres.py); pure
-# and browser tests run once.
+# Every test on SQLite (browser tests included) and, at the same time on the other
+# core, every test that touches the database again on a throwaway PostgreSQL
+# cluster (tests/with_postgres.py); pure and browser tests run once. At the end:
+# tests run, time and ten slowest tests per pass (tests/run_passes.py).
 PG_TESTS := -m "database and not e2e"
 test: setup browser postgres
-	$(PY) -m pytest
-	$(PY) tests/with_postgres.py $(PY) -m pytest $(PG_TESTS)
+	$(PY) tests/run_passes.py
+
+# The same with ten times the property tests' examples (tests/support/depth.py).
+test-deep: setup browser postgres
+	MEDICI_TEST_DEPTH=10 $(PY) tests/run_passes.py
 
 # The database tests on a throwaway PostgreSQL cluster alone.
 test-postgres: setup postgres

@@ -10,8 +10,16 @@ from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.http import HttpRequest
 from django.test import Client
+from hypothesis import settings as hypothesis_settings
 
 from heats.models import Event
+from tests.support.depth import DEPTH
+
+# make test: each property test's own count; make test-deep: ten times that, and
+# 1,000 examples for those that name none (tests/support/depth.py).
+hypothesis_settings.register_profile("deep", max_examples=1000)
+if DEPTH > 1:
+    hypothesis_settings.load_profile("deep")
 
 REPO = Path(__file__).resolve().parent.parent
 DEMO_DIR = REPO / "data" / "demo"

@@ -31,6 +31,7 @@ from heats.core.seating import (
     seat,
     table_sizes,
 )
+from tests.support.depth import examples
 
 
 def names(n: int) -> list[str]:
@@ -375,7 +376,7 @@ def histories(draw: st.DrawFn) -> tuple[list[str], dict[frozenset[str], int], in
     return players, history, draw(st.integers(0, 10**6))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(histories())
 def test_avoiding_repeats_is_never_worse_than_the_random_start(
     case: tuple[list[str], dict[frozenset[str], int], int],

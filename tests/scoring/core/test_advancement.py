@@ -28,6 +28,7 @@ from scoring.core.advancement import (
     table_places,
 )
 from tests.conftest import REPO
+from tests.support.depth import examples
 from tests.support.factories import rec
 
 DEMO = REPO / "data" / "demo"
@@ -159,7 +160,7 @@ def test_demo_to_json_has_the_published_shape():
     assert data["warnings"] == []
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(st.randoms(use_true_random=False))
 def test_demo_result_does_not_depend_on_input_order(rnd: random.Random):
     tables = demo_tables()
@@ -573,7 +574,7 @@ def events(draw: st.DrawFn) -> tuple[list[HeatTable], list[str]]:
     return tables, absent
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(events(), st.randoms(use_true_random=False))
 def test_any_event_is_seated_consistently_in_any_input_order(event, rnd):
     tables, absent = event

@@ -11,6 +11,7 @@ from scoring.core.medici.goods import ALL_GOODS
 from scoring.core.medici.sheet import game_to_sheet
 from scoring.core.medici.verify import verify_sheet
 from tests.scoring.core.medici.helpers import played_games
+from tests.support.depth import examples
 
 TABLES = [("wbc", n) for n in (3, 4, 5, 6)] + [("classic", 4), ("grail-2016", 2)]
 
@@ -27,7 +28,9 @@ def games():
 
 
 PROPERTY = settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=examples(40),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
 )
 
 

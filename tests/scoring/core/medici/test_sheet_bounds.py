@@ -29,6 +29,7 @@ from scoring.core.medici.sheet import (
 )
 from scoring.core.medici.verify import verify_sheet
 from tests.conftest import REPO
+from tests.support.depth import examples
 
 DEMO = REPO / "data" / "demo" / "scoresheets.json"
 SHEETS = json.loads(DEMO.read_text(encoding="utf-8"))
@@ -221,7 +222,9 @@ JSON = st.recursive(
     max_leaves=30,
 )
 PROPERTY = settings(
-    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=examples(300),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
 )
 
 

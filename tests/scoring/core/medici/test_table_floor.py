@@ -40,6 +40,7 @@ from scoring.core.medici.limits import check_scores, least_split_total, min_tabl
 from scoring.core.medici.rulesets import RULESETS, derive, get_ruleset
 from scoring.core.medici.scoring import score_day
 from tests.scoring.core.medici.helpers import goods, played_games
+from tests.support.depth import examples
 
 MARKETS = 5 * 12  # five markets, 12 each (module docstring)
 
@@ -202,7 +203,9 @@ def simulated_games():
 
 
 PROPERTY = settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=examples(60),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
 )
 
 
