@@ -113,6 +113,18 @@ def event_with_version(slug: str) -> Event:
     return event
 
 
+def current_version(slug: str, ttl: float = VERSION_TTL) -> str:
+    """The version of event ``slug``: this process's memo while younger than
+    ``ttl`` seconds, else read again (:func:`event_with_version`, Http404 for an
+    unknown slug). The version feed polled by every open screen reads it, so
+    the database sees at most one query per ``ttl`` per process, however many
+    screens are open."""
+    memo = _memo.get(slug)
+    if memo is not None and time.monotonic() - memo[2] <= ttl:
+        return memo[1]
+    return event_with_version(slug).version
+
+
 def _fresh_version(slug: str) -> tuple[int, str] | None:
     """(event id, version) from this process's memo while younger than
     ``VERSION_TTL`` (see "memo"), else None: the version must be read again."""

@@ -30,6 +30,7 @@ public_urlpatterns: list = [
     path(_event + "kiosk/", room.kiosk, name="kiosk"),
     path(_event + "kiosk/panel/", room.kiosk_panel, name="kiosk-panel"),
     path(_event + "find/", room.find, name="find"),
+    path(_event + "version.json", room.version_feed, name="version-json"),
     path(_event + "standings.json", room.standings_feed, name="standings-json"),
     path(_event + "seating.json", room.seating_feed, name="seating-json"),
 ]

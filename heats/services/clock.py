@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from heats import permissions
 from heats.core import clock
-from heats.models import Event, Round
+from heats.models import Event, ResultStatus, Round
 from heats.services.audit import (
     lock,
     log,
@@ -68,6 +68,15 @@ def round_json(rnd: Round | None) -> dict | None:
     }
 
 
+# The phase of a seated round whose every table has its results in.
+OVER_PHASE = "done"
+
+
+def over_message(label: str) -> str:
+    """What the clock says once every table of the round is in."""
+    return f"{label} is over — results in"
+
+
 def _ms(moment: datetime) -> int:
     return int(moment.timestamp() * 1000)
 
@@ -75,13 +84,19 @@ def _ms(moment: datetime) -> int:
 def clock_json(event: Event, rnd: Round | None, now: datetime | None = None) -> dict:
     """The clock feed (docs/feeds.md): the server's ``now`` and the round's
     ``start`` in milliseconds since 1970 (``start`` null before the start), the
-    end and seat-after delay in seconds, the marks, and the state at ``now``."""
+    end and seat-after delay in seconds, the marks, the state at ``now``, and
+    the round's ``tables`` with how many have their results in (``tables_in``):
+    all of them, the round is over."""
     now = now or timezone.now()
     start = clock_start(rnd) if rnd is not None else None
     event_marks = marks(event)
     elapsed = (now - start).total_seconds() if start else None
     state = clock.clock_state(elapsed, event_marks)
     seated = bool(rnd and rnd.seated_at)
+    counts = tables_in(rnd if seated else None)
+    phase, message = state.phase, state.message
+    if rnd is not None and counts["tables"] and counts["tables_in"] == counts["tables"]:
+        phase, message = OVER_PHASE, over_message(rnd.label)
     return {
         "now": _ms(now),
         "round": round_json(rnd),
@@ -90,12 +105,24 @@ def clock_json(event: Event, rnd: Round | None, now: datetime | None = None) -> 
         "seat_after": event_marks.seat_after * 60,
         "seated": seated,
         "marks": [m.to_json() for m in clock.marks_of(event_marks)],
-        "phase": state.phase,
-        "message": state.message,
+        "phase": phase,
+        "message": message,
         "elapsed": state.elapsed,
         "remaining": state.remaining,
         "seat_due": not seated and clock.seat_due(elapsed, event_marks),
+        **counts,
     }
+
+
+def tables_in(rnd: Round | None) -> dict:
+    """``{"tables": n, "tables_in": m}``: the round's tables and how many are
+    no longer owing results (``Table.result_status``); one query, none without
+    a round."""
+    if rnd is None:
+        return {"tables": 0, "tables_in": 0}
+    statuses = list(rnd.tables.values_list("result_status", flat=True))
+    owed = sum(status == ResultStatus.OWED for status in statuses)
+    return {"tables": len(statuses), "tables_in": len(statuses) - owed}
 
 
 def clock_state(rnd: Round | None) -> str:

@@ -10,7 +10,8 @@ in play
     The current round is seated and a table still owes its player records: the
     kiosk shows the seating ("find your table"). Otherwise it shows the results:
     laurels, the semi-final list once published, heat winners (double winners
-    marked) and the alternates in call order.
+    marked), the alternates called into the semi-final and, apart, the next
+    ones waiting in call order (third places marked "3rd").
 
 Rows are loaded as tuples (``values_list``), never as model instances, and only
 what the screen shows is worked out: the seating of a round in play needs no
@@ -30,6 +31,12 @@ from scoring.services.standings import Standings, standings
 
 # How many alternates beyond those called the kiosk lists ("the top alternates").
 TOP_ALTERNATES = 8
+# Table cards one kiosk column holds on a 16:9 screen (tables of five, names on
+# one line): the tables take as many columns as their cards fill, at most
+# TABLE_COLUMNS, and the names list the rest of the width. A first guess: the
+# kiosk's script measures and widens the tables until they fit (kiosk.js).
+CARDS_PER_COLUMN = 3
+TABLE_COLUMNS = 3
 
 
 @dataclass
@@ -69,12 +76,19 @@ class Kiosk:
     seating: Seating | None
     standings: Standings | None = None
     laurels: list[dict] = field(default_factory=list)
-    top_alternates: list[dict] = field(default_factory=list)
+    waiting_alternates: list[dict] = field(default_factory=list)
     final_note: str = ""
 
     @property
     def in_play(self) -> bool:
         return self.seating is not None and self.seating.owed > 0
+
+    @property
+    def table_columns(self) -> int:
+        """Kiosk columns the table cards take (1 to ``TABLE_COLUMNS``): no empty
+        column beside the names list, which gets the width left."""
+        count = len(self.seating.tables) if self.seating else 0
+        return max(1, min(TABLE_COLUMNS, -(-count // CARDS_PER_COLUMN)))
 
 
 def round_seating(rnd: Round) -> Seating:
@@ -93,7 +107,8 @@ def round_seating(rnd: Round) -> Seating:
 
 def kiosk(event: Event) -> Kiosk:
     """The kiosk of ``event``: the current round's seating while in play, else
-    the results (laurels, semi-final list, winners, top alternates); in both,
+    the results (laurels, semi-final list, winners, alternates called and
+    waiting); in both,
     the GM's decision for a short final (``scoring.services.final.public_note``)."""
     rnd = current_round(event)
     seating = round_seating(rnd) if rnd is not None and rnd.seated_at else None
@@ -107,7 +122,5 @@ def kiosk(event: Event) -> Kiosk:
     screen.laurels = [
         x.to_json() for x in laurel_places.event_laurels(event, public=True)
     ]
-    screen.top_alternates = (
-        screen.standings.alternates + screen.standings.next_alternates
-    )[: len(screen.standings.alternates) + TOP_ALTERNATES]
+    screen.waiting_alternates = screen.standings.next_alternates[:TOP_ALTERNATES]
     return screen

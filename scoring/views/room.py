@@ -22,11 +22,19 @@ from heats.services import current_round, round_json
 from heats.views.common import (
     round_or_current,
 )
-from medici_tourney.public_cache import cached_response, event_with_version
+from medici_tourney.public_cache import (
+    cached_response,
+    current_version,
+    event_with_version,
+)
 from scoring.services import room as screens
 from scoring.services.standings import standings
 
 JSON = "application/json"
+# Seconds the version feed trusts the version this process last read: a change
+# made in another process reaches the feed within it, and the screens polling
+# every second within about 1.3 s, at one query per FEED_TTL per process.
+FEED_TTL = 0.25
 
 
 def phone_url(request, event: Event) -> str:
@@ -77,6 +85,18 @@ def kiosk_panel(request, event: str):
             "scoring/room/_panel.html", _panel_context(request, ev), request
         ),
     )
+
+
+@require_safe
+def version_feed(request, event: str):
+    """``{"v": <event version>}``, never cached: what the kiosk and the phone
+    view poll every second (static/js/live.js) to fetch their panel or page
+    only when it changed (docs/feeds.md)."""
+    response = HttpResponse(
+        _json({"v": current_version(event, FEED_TTL)}), content_type=JSON
+    )
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @require_safe

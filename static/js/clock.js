@@ -6,7 +6,11 @@
  * the clock is right on any device and after a reload; the feed is read again every
  * 15 s to pick up a new start or a new round. The phase class (phase-play,
  * phase-first-mark, ...) colours the clock; [data-seat-hint] elements show once
- * the seat-after minutes have passed in a round not yet seated.
+ * the seat-after minutes have passed in a round not yet seated. While the round is
+ * played, .clock-progress says "12 of 16 tables in"; once every table is in, the
+ * clock says the round is over (phase-done) instead of counting on. A
+ * "medici:changed" event on the document (live.js: the event changed) reads the
+ * feed again at once.
  */
 (function () {
   "use strict";
@@ -62,10 +66,18 @@
     var elapsed = feed.start === null ? null : (Date.now() + this.offset - feed.start) / 1000;
     var phase = { phase: "waiting", message: "Waiting for the start" };
     if (elapsed !== null && elapsed >= 0) { phase = this.phase(elapsed); }
+    var over = feed.tables > 0 && feed.tables_in >= feed.tables;
+    if (over) { phase = { phase: feed.phase, message: feed.message }; }
     part(root, "round").textContent = round;
-    part(root, "elapsed").textContent = phase.phase === "waiting" ? "--:--" : mmss(elapsed);
+    part(root, "elapsed").textContent =
+      over ? "Over" : phase.phase === "waiting" ? "--:--" : mmss(elapsed);
     part(root, "remaining").textContent =
-      phase.phase === "waiting" ? "" : mmss(feed.end - elapsed) + " left";
+      over || phase.phase === "waiting" ? "" : mmss(feed.end - elapsed) + " left";
+    var progress = part(root, "progress");
+    if (progress) {
+      progress.textContent = feed.tables > 0
+        ? feed.tables_in + " of " + feed.tables + " tables in" : "";
+    }
     part(root, "message").textContent = phase.message;
     root.className = root.className.replace(/\bphase-[a-z-]+/g, "").trim() + " phase-" + phase.phase;
     root.setAttribute("data-phase", phase.phase);
@@ -86,9 +98,11 @@
     window.setInterval(function () {
       clocks.forEach(function (clock) { clock.render(); });
     }, 250);
-    window.setInterval(function () {
+    function fetchAll() {
       clocks.forEach(function (clock) { clock.fetch(); });
-    }, REFRESH_MS);
+    }
+    window.setInterval(fetchAll, REFRESH_MS);
+    document.addEventListener("medici:changed", fetchAll);
   }
 
   if (document.readyState === "loading") {

@@ -1,34 +1,65 @@
 /* Phone view: the list of seated players narrows as a name is typed (accents and
- * case ignored); nothing is sent to the server. */
+ * case ignored); nothing is sent to the server for that. When the event changes
+ * (live.js: "medici:version" differs from the page's data-version) the page is
+ * fetched again and its list swapped in, keeping what was typed; a page that
+ * gained or lost its seating is reloaded. */
 (function () {
   "use strict";
 
+  var page = document.getElementById("find-page");
   var input = document.getElementById("find-name");
-  var list = document.getElementById("find-list");
-  if (!input || !list) { return; }
-  var none = document.getElementById("find-none");
-  var count = document.getElementById("find-count");
-  var items = Array.prototype.slice.call(list.querySelectorAll("li"));
+  var loading = false;
 
   function fold(text) {
     return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
       .replace(/\s+/g, " ").trim();
   }
 
-  var keys = items.map(function (item) { return fold(item.getAttribute("data-name")); });
-
   function filter() {
+    var list = document.getElementById("find-list");
+    if (!input || !list) { return; }
     var query = fold(input.value);
+    var items = Array.prototype.slice.call(list.querySelectorAll("li"));
     var shown = 0;
-    items.forEach(function (item, i) {
-      var match = !query || keys[i].indexOf(query) !== -1;
+    items.forEach(function (item) {
+      var match = !query || fold(item.getAttribute("data-name")).indexOf(query) !== -1;
       item.hidden = !match;
       if (match) { shown += 1; }
     });
-    none.hidden = shown > 0;
-    count.textContent = query ? shown + " matching" : items.length + " players seated";
+    document.getElementById("find-none").hidden = shown > 0;
+    document.getElementById("find-count").textContent =
+      query ? shown + " matching" : items.length + " players seated";
   }
 
+  function swap(html) {
+    var fresh = new DOMParser().parseFromString(html, "text/html");
+    var freshPage = fresh.getElementById("find-page");
+    var list = document.getElementById("find-list");
+    var freshList = fresh.getElementById("find-list");
+    if (!freshPage) { return; }
+    if (!list || !freshList) { window.location.reload(); return; }
+    list.innerHTML = freshList.innerHTML;
+    document.getElementById("find-round").textContent =
+      fresh.getElementById("find-round").textContent;
+    page.setAttribute("data-version", freshPage.getAttribute("data-version"));
+    filter();
+  }
+
+  document.addEventListener("medici:version", function (event) {
+    var version = event.detail.version;
+    if (loading || !page || page.getAttribute("data-version") === version) { return; }
+    loading = true;
+    // ?v= makes the address one the front store never answers from an older
+    // rendering (medici_tourney.public_cache.PublicPagesWSGI); the page ignores it.
+    window.fetch(window.location.pathname + "?v=" + encodeURIComponent(version),
+      { headers: { Accept: "text/html" } })
+      .then(function (response) { return response.ok ? response.text() : null; })
+      .then(function (html) { if (html) { swap(html); } })
+      .catch(function () { /* offline: try again at the next version */ })
+      .then(function () { loading = false; });
+  });
+
+  if (!input) { return; }
   input.addEventListener("input", filter);
   input.form.addEventListener("submit", function (event) { event.preventDefault(); filter(); });
   if (input.value) { filter(); }

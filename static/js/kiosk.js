@@ -7,6 +7,10 @@
  * When htmx swaps in a new panel (the GM seated, entered or published), the pagers
  * are measured again and keep their page where it still exists. ?turn=N in the
  * address sets the seconds per page (tests use a short one).
+ *
+ * The panel is fetched again (its hx-trigger "medici:stale") as soon as the
+ * event's version (live.js, polled every second) is no longer the one the panel
+ * was drawn at (its data-version).
  */
 (function () {
   "use strict";
@@ -44,7 +48,39 @@
     });
   }
 
+  // The table cards take the fewest columns (1 to 3) that hold them on one
+  // page, the names list the rest of the width; a seating longer than three
+  // columns turns pages (the server's tables-cols-N is the first guess).
+  function fitTables() {
+    var panel = document.getElementById("kiosk-panel");
+    var pager = document.getElementById("pager-tables");
+    if (!panel || !pager) { return; }
+    for (var cols = 1; cols <= 3; cols += 1) {
+      panel.classList.remove("tables-cols-1", "tables-cols-2", "tables-cols-3");
+      panel.classList.add("tables-cols-" + cols);
+      if (measure(pager) === 1) { return; }
+    }
+  }
+
+  // The names list takes the fewest (widest) columns that hold it on one page,
+  // so names wrap only when they must; a longer list keeps as many columns of
+  // about 17 characters as fit and turns pages.
+  function fitNames() {
+    var panel = document.getElementById("kiosk-panel");
+    var pager = document.getElementById("pager-names");
+    if (!panel || !pager) { return; }
+    var names = ["names-cols-1", "names-cols-2", "names-cols-3", "names-cols-4"];
+    for (var i = 0; i < names.length; i += 1) {
+      panel.classList.remove.apply(panel.classList, names);
+      panel.classList.add(names[i]);
+      if (measure(pager) === 1) { return; }
+    }
+    panel.classList.remove.apply(panel.classList, names);
+  }
+
   function layout() {
+    fitTables();
+    fitNames();
     document.querySelectorAll(".pager").forEach(function (pager) {
       show(pager, pages[pager.id] || 0);
     });
@@ -56,6 +92,12 @@
     });
   }
 
+  document.addEventListener("medici:version", function (event) {
+    var panel = document.getElementById("kiosk-panel");
+    if (panel && window.htmx && panel.getAttribute("data-version") !== event.detail.version) {
+      window.htmx.trigger(panel, "medici:stale");
+    }
+  });
   document.addEventListener("DOMContentLoaded", layout);
   window.addEventListener("resize", layout);
   document.body.addEventListener("htmx:afterSettle", layout);

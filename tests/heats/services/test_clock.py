@@ -10,7 +10,7 @@ import pytest
 from django.utils import timezone
 
 from heats.core import clock
-from heats.models import AuditEntry
+from heats.models import AuditEntry, ResultStatus
 from heats.services import clock_json, seat_round, start_clock
 
 WBC = clock.Marks()
@@ -154,3 +154,34 @@ def test_the_round_page_says_seat_now_once_two_minutes_have_passed(
     hint = html.split('id="seat-now-hint"')[1].split(">")[0]
     assert ("hidden" not in hint) is shown
     assert "data-seat-hint" in hint
+
+
+@pytest.mark.django_db
+def test_the_feed_counts_the_tables_in_and_says_the_round_is_over_once_all_are(
+    heat_23,
+):
+    """Issue 18, 4: "12 of 16 tables in" while played; once the last result is
+    in, the clock says "Heat 1 is over — results in" instead of counting on."""
+    seat_round(heat_23, seed=1)
+    heat_23.refresh_from_db()
+    at = heat_23.seated_at + timedelta(minutes=10)
+    feed = clock_json(heat_23.event, heat_23, at)
+    assert (feed["tables"], feed["tables_in"]) == (4, 0)
+    assert feed["phase"] == "play"
+    tables = list(heat_23.tables.order_by("number"))
+    for table in tables[:3]:
+        table.result_status = ResultStatus.IN
+        table.save(update_fields=["result_status"])
+    feed = clock_json(heat_23.event, heat_23, at)
+    assert (feed["tables"], feed["tables_in"], feed["phase"]) == (4, 3, "play")
+    tables[3].result_status = ResultStatus.IN
+    tables[3].save(update_fields=["result_status"])
+    feed = clock_json(heat_23.event, heat_23, at)
+    assert (feed["tables_in"], feed["phase"]) == (4, "done")
+    assert feed["message"] == "Heat 1 is over — results in"
+
+
+@pytest.mark.django_db
+def test_a_round_not_seated_has_no_tables_in_the_feed(heat_23):
+    feed = clock_json(heat_23.event, heat_23)
+    assert (feed["tables"], feed["tables_in"], feed["phase"]) == (0, 0, "waiting")

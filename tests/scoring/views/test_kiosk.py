@@ -9,6 +9,7 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.template.loader import render_to_string
 
 from heats.models import Player
 from heats.services import check_in, create_heat, seat_round
@@ -50,12 +51,35 @@ def test_after_the_heats_the_kiosk_shows_winners_double_winners_and_alternates(
     assert winners.startswith("Heat winners (30)")
     doubles = re.findall(r'<li class="double"><span class="who">([^<]+)</span>', html)
     assert len(doubles) == 2 and "Harper Ivesdale" in doubles
-    alternates = section(html, "kiosk-alternates")
-    assert alternates == (
-        "Alternates, in call order 1. Drew Penrose 96.9% 2. Marlo Juniper 95.6% "
-        "3. Eden Tamsin 91.6% 4. Fern Tamsin 90.8%"
+    # Those already in the semi-final apart from those waiting (issue 18, 3).
+    assert section(html, "kiosk-alternates-in") == (
+        "Alternates in the semi-final 1 Drew Penrose 96.9%"
+    )
+    assert section(html, "kiosk-alternates-waiting") == (
+        "Alternates waiting, in call order 2 Marlo Juniper 95.6% "
+        "3 Eden Tamsin 91.6% 4 Fern Tamsin 90.8%"
     )
     assert 'id="kiosk-semi"' not in html  # not published yet
+
+
+def test_a_third_place_alternate_is_marked_as_on_the_standings_page():
+    row = render_to_string(
+        "scoring/room/_alternate.html",
+        {"a": {"call": 5, "player": "Ann Lee", "percent": 88.0, "place": 3}},
+    )
+    assert re.sub(r"<[^>]+>", " ", row).split() == ["5", "Ann", "Lee", "88.0%", "3rd"]
+    assert 'class="third"' in row
+    second = {"call": 4, "player": "Bo Li", "percent": 90.0, "place": 2}
+    assert "3rd" not in render_to_string("scoring/room/_alternate.html", {"a": second})
+
+
+def test_the_version_feed_says_the_event_version_and_is_not_cached(client, demo_event):
+    version = client.get(PANEL)["X-Event-Version"]
+    feed = client.get("/e/demo/version.json")
+    assert feed.json() == {"v": version}
+    assert feed["Cache-Control"] == "no-store"
+    seat_a_new_heat(demo_event)
+    assert client.get("/e/demo/version.json").json()["v"] != version
 
 
 def test_the_kiosk_shows_the_list_once_the_gm_publishes_it(client, demo_event):
