@@ -33,7 +33,7 @@ def _finish_rows(table: ResultTable, seats: int) -> list[list]:
     for finish in table.finishes:
         won = finish.place == 1
         score = "" if finish.final is None else str(finish.final)
-        name = ("1. " if won else "") + finish.player
+        name = ("1. " if won else "") + fonts.isolate(finish.player)
         rows.append([para(name, 9, bold=won), para(score, 9, align="right")])
     rows += [[BLANK, BLANK] for _ in range(seats - len(table.finishes))]
     return rows
@@ -107,7 +107,8 @@ class BracketDocument(PrintDocument):
                 ]
             ]
             for table in heat.tables:
-                winners = " / ".join(table.winners) if table.has_results else BLANK
+                names = " / ".join(map(fonts.isolate, table.winners))
+                winners = names if table.has_results else BLANK
                 if len(table.winners) > 1:
                     winners += " (tie)"
                 rows.append([para(f"T{table.number}  {winners}", 8)])
@@ -173,7 +174,7 @@ class BracketDocument(PrintDocument):
     def _alternates(self, width: float) -> list:
         flow: list = [para("Alternates in call order", 10, bold=True)]
         rows = [
-            [para(f"{i}. {a.player}", 8), para(a.reason, 7)]
+            [para(f"{i}. {fonts.isolate(a.player)}", 8), para(a.reason, 7)]
             for i, a in enumerate(self.data.alternates, start=1)
         ]
         if rows:

@@ -17,6 +17,7 @@ from reportlab.platypus import Spacer
 
 from scoring.pdf.base import PrintDocument, grid, para
 from scoring.pdf.data import EventPrint, HeatPrint, Line, ResultTable
+from scoring.pdf.fonts import isolate
 
 
 def sizes_text(sizes: tuple[int, ...]) -> str:
@@ -100,7 +101,7 @@ class ReportDocument(PrintDocument):
         flow: list = []
         if len(rows) > 1:
             flow.append(grid(rows, [w * 0.08, w * 0.08, w * 0.38, w * 0.1, w * 0.36]))
-        doubles = ", ".join(self.data.double_winners) or "none"
+        doubles = ", ".join(map(isolate, self.data.double_winners)) or "none"
         flow.append(para(f"Double winners: {doubles}", 10))
         return flow
 
@@ -109,8 +110,9 @@ class ReportDocument(PrintDocument):
         ranked = sorted(table.finishes, key=lambda f: (f.place or 99, f.player))
         first = ranked[0]
         second = next((f for f in ranked if f.place != 1), None)
-        runner = f"{second.player} ({second.final})" if second else ""
-        names = " / ".join(table.winners) + (" (tie)" if len(table.winners) > 1 else "")
+        runner = f"{isolate(second.player)} ({second.final})" if second else ""
+        names = " / ".join(map(isolate, table.winners))
+        names += " (tie)" if len(table.winners) > 1 else ""
         return [
             str(heat.number),
             str(table.number),
