@@ -3,20 +3,15 @@ brackets mirrored, list numbers and scores outside the name's run (issue 18, 9).
 
 The expected strings are the names in display order, worked out by hand from the
 Unicode Bidirectional Algorithm, compared with the glyphs in the order the PDF sets
-them, left to right (:func:`laid_out`). Text extraction is no judge here: pypdf and
-PDFium both reorder right-to-left text by their own guesses.
+them, left to right (``tests.support.pdf_glyphs``). Text extraction is no judge
+here: pypdf and PDFium both reorder right-to-left text by their own guesses.
 """
 
 from __future__ import annotations
 
-import io
-import re
-
-from pypdf import PdfReader
-from pypdf.generic import ContentStream
-
 from scoring.pdf import bracket, fonts, report
 from scoring.pdf.data import EventPrint, Finish, HeatPrint, Line, ResultTable
+from tests.support.pdf_glyphs import laid_out
 
 DAVID = "דוד לוי"
 MUHAMMAD = "محمد علي"
@@ -27,37 +22,8 @@ DAVID_SHOWN = "יול דוד"
 MUHAMMAD_SHOWN = "\ufef2\ufee0\ufecb \ufeaa\ufee4\ufea4\ufee3"
 
 
-def _to_unicode(font) -> dict[int, str]:
-    """Code -> character of a font subset reportlab wrote (its ToUnicode bfchar)."""
-    if "/ToUnicode" not in font:  # reportlab's own Helvetica: unused, ASCII
-        return {}
-    data = font["/ToUnicode"].get_object().get_data().decode()
-    pairs = re.findall(r"<([0-9A-F]{2})> <([0-9A-F]{4})>", data)
-    return {int(code, 16): chr(int(char, 16)) for code, char in pairs}
-
-
-def laid_out(content: bytes) -> list[str]:
-    """The text of every BT ... ET block of every page, glyph by glyph in the
-    order the PDF draws them (left to right)."""
-    blocks: list[str] = []
-    reader = PdfReader(io.BytesIO(content))
-    for page in reader.pages:
-        fonts_ = page["/Resources"]["/Font"]
-        maps = {name: _to_unicode(f.get_object()) for name, f in fonts_.items()}
-        current: dict[int, str] = {}
-        for operands, op in ContentStream(page.get_contents(), reader).operations:
-            if op == b"BT":
-                blocks.append("")
-            elif op == b"Tf":
-                current = maps.get(operands[0], {})
-            elif op == b"Tj":
-                raw = operands[0].original_bytes
-                blocks[-1] += "".join(current.get(b, chr(b)) for b in raw)
-    return blocks
-
-
 def text(content: bytes) -> str:
-    return "\n".join(laid_out(content))
+    return laid_out(content)
 
 
 def event() -> EventPrint:
