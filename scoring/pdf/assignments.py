@@ -31,7 +31,11 @@ SLIP_LINE = 17.0
 
 
 NAME_SIZE, SMALLEST = 13.0, 9.0
-WRAP_LINE = 12.0
+
+
+def _leading(size: float) -> float:
+    """Baseline to baseline of a wrapped name's two lines (points)."""
+    return size * 1.15
 
 
 def _breaks(name: str) -> list[tuple[str, str]]:
@@ -85,7 +89,7 @@ class Slips(Flowable):
 
     @staticmethod
     def _extra(names: list[tuple[float, list[str]]]) -> float:
-        return sum(WRAP_LINE * (len(lines) - 1) for _, lines in names)
+        return sum(_leading(size) * (len(lines) - 1) for size, lines in names)
 
     def wrap(self, *_args):
         return self.width, self.height
@@ -116,8 +120,8 @@ class Slips(Flowable):
             fonts.draw(canvas, x, y, mark, 12, bold=seat == 1)
             for line in lines:
                 fonts.draw(canvas, x + 28, y, line, size, bold=seat == 1)
-                y -= WRAP_LINE
-            y -= SLIP_LINE - WRAP_LINE
+                y -= _leading(size)
+            y -= SLIP_LINE - _leading(size)
 
 
 def sort_key(name: str) -> str:
