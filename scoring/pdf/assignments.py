@@ -30,17 +30,66 @@ HEADER = 24 * mm
 SLIP_LINE = 17.0
 
 
+NAME_SIZE, SMALLEST = 13.0, 9.0
+
+
+def _leading(size: float) -> float:
+    """Baseline to baseline of a wrapped name's two lines (points)."""
+    return size * 1.15
+
+
+def _breaks(name: str) -> list[tuple[str, str]]:
+    """Every way to cut ``name`` into two lines: at a space (dropped) or after a
+    hyphen (kept)."""
+    cuts = []
+    for i, ch in enumerate(name):
+        if ch == " ":
+            cuts.append((name[:i], name[i + 1 :]))
+        elif ch == "-" and 0 < i < len(name) - 1:
+            cuts.append((name[: i + 1], name[i + 1 :]))
+    return cuts
+
+
+def name_lines(name: str, room: float, bold: bool) -> tuple[float, list[str]]:
+    """``(size, lines)`` of a slip name in ``room`` points: one line shrunk from
+    13 down to 10 points, else two lines (cut at a space or hyphen) at the
+    largest size from 13 down to 9 that fits, else the second line shortened
+    with "…" at 9 points. Never below 9 points (issue 18, 10)."""
+    size = fonts.fit_size(name, NAME_SIZE, room, 10, bold)
+    if fonts.width(name, size, bold) <= room:
+        return size, [name]
+    cuts = _breaks(name) or [(name[: len(name) // 2], name[len(name) // 2 :])]
+    current = NAME_SIZE
+    while current >= SMALLEST:
+        best = min(cuts, key=lambda c: max(fonts.width(p, current, bold) for p in c))
+        if max(fonts.width(p, current, bold) for p in best) <= room:
+            return current, list(best)
+        current -= 0.5
+    first = fonts.shorten(best[0], SMALLEST, room, bold)
+    return SMALLEST, [first, fonts.shorten(best[1], SMALLEST, room, bold)]
+
+
 class Slips(Flowable):
     """One row of table slips side by side, each framed by a dashed cut line:
     the table number large, then the players in seat order, the start player
-    marked. Names shrink to fit, then shorten with "…"; they never overflow."""
+    marked. A long name shrinks, then wraps to two lines; it never overflows."""
 
     def __init__(self, tables: list[SeatedTable], width: float, per_row: int) -> None:
         super().__init__()
         self.tables, self.per_row = tables, per_row
         self.width = width
+        self.room = width / per_row - 16 - 28
+        self.names = [
+            [name_lines(n, self.room, seat == 0) for seat, n in enumerate(t.players)]
+            for t in tables
+        ]
+        extra = max((self._extra(names) for names in self.names), default=0)
         seats = max((len(t.players) for t in tables), default=4)
-        self.height = 44 + SLIP_LINE * max(seats, 4) + 8
+        self.height = 44 + SLIP_LINE * max(seats, 4) + extra + 8
+
+    @staticmethod
+    def _extra(names: list[tuple[float, list[str]]]) -> float:
+        return sum(_leading(size) * (len(lines) - 1) for size, lines in names)
 
     def wrap(self, *_args):
         return self.width, self.height
@@ -56,9 +105,9 @@ class Slips(Flowable):
             canvas.rect(i * slip, 0, slip, self.height, stroke=1, fill=0)
         canvas.restoreState()
         for i, table in enumerate(self.tables):
-            self._slip(table, i * slip + 8, slip - 16)
+            self._slip(table, self.names[i], i * slip + 8, slip - 16)
 
-    def _slip(self, table: SeatedTable, x: float, room: float) -> None:
+    def _slip(self, table: SeatedTable, names, x: float, room: float) -> None:
         canvas, top = self.canv, self.height - 34
         fonts.draw(canvas, x, top, f"Table {table.number}", 26, bold=True)
         if table.late:
@@ -66,13 +115,13 @@ class Slips(Flowable):
                 canvas, x + room - fonts.width("late table", 9), top, "late table", 9
             )
         y = top - 22
-        for seat, name in enumerate(table.players, start=1):
+        for seat, (size, lines) in enumerate(names, start=1):
             mark = f"{seat} {START}" if seat == 1 else f"{seat}"
             fonts.draw(canvas, x, y, mark, 12, bold=seat == 1)
-            size = fonts.fit_size(name, 13, room - 28, 9, bold=seat == 1)
-            text = fonts.shorten(name, size, room - 28, bold=seat == 1)
-            fonts.draw(canvas, x + 28, y, text, size, bold=seat == 1)
-            y -= SLIP_LINE
+            for line in lines:
+                fonts.draw(canvas, x + 28, y, line, size, bold=seat == 1)
+                y -= _leading(size)
+            y -= SLIP_LINE - _leading(size)
 
 
 def sort_key(name: str) -> str:

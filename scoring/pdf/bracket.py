@@ -27,13 +27,16 @@ BLANK_ROW = 13
 
 
 def _finish_rows(table: ResultTable, seats: int) -> list[list]:
-    """One row per seat: name (winner bold) and final florins; blanks for the
-    seats nobody is known for yet."""
+    """One row per seat: name (winner bold) with the GM's decision about the
+    finish ("tie broken by the GM", "alternate: does not advance") and final
+    florins; blanks for the seats nobody is known for yet."""
     rows = []
     for finish in table.finishes:
         won = finish.place == 1
         score = "" if finish.final is None else str(finish.final)
-        name = ("1. " if won else "") + finish.player
+        name = ("1. " if won else "") + fonts.isolate(finish.player)
+        if finish.note:
+            name += f" ({finish.note})"
         rows.append([para(name, 9, bold=won), para(score, 9, align="right")])
     rows += [[BLANK, BLANK] for _ in range(seats - len(table.finishes))]
     return rows
@@ -107,7 +110,12 @@ class BracketDocument(PrintDocument):
                 ]
             ]
             for table in heat.tables:
-                winners = " / ".join(table.winners) if table.has_results else BLANK
+                names = " / ".join(
+                    fonts.isolate(f.player) + (f" ({f.note})" if f.note else "")
+                    for f in table.finishes
+                    if f.place == 1
+                )
+                winners = names if table.has_results else BLANK
                 if len(table.winners) > 1:
                     winners += " (tie)"
                 rows.append([para(f"T{table.number}  {winners}", 8)])
@@ -173,7 +181,7 @@ class BracketDocument(PrintDocument):
     def _alternates(self, width: float) -> list:
         flow: list = [para("Alternates in call order", 10, bold=True)]
         rows = [
-            [para(f"{i}. {a.player}", 8), para(a.reason, 7)]
+            [para(f"{i}. {fonts.isolate(a.player)}", 8), para(a.reason, 7)]
             for i, a in enumerate(self.data.alternates, start=1)
         ]
         if rows:

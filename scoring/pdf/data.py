@@ -38,7 +38,8 @@ class SeatedTable:
 class RoundPrint:
     """A seated round: ``event`` and ``round`` names ("Heat 2"), its tables in
     number order, the standings page's absolute address, and the minute the
-    paperwork is due and time is called (tournament.md, Heats). ``waiting``: the
+    paperwork is due and time is called (tournament.md, Heats); ``kind``: "heat",
+    "semi" or "final" (each prints its own turn-in rule). ``waiting``: the
     names of players checked in to a heat but not seated (waiting for a late table
     or a seat), listed by name so they find themselves on the wall too."""
 
@@ -49,6 +50,7 @@ class RoundPrint:
     heat_minutes: int = 55
     call_minutes: int = 53
     waiting: tuple[str, ...] = ()
+    kind: str = "heat"
 
 
 @dataclass(frozen=True)
@@ -71,11 +73,14 @@ class ClockPrint:
 
 @dataclass(frozen=True)
 class Finish:
-    """``player`` at a table: ``final`` florins and ``place`` (None: no result)."""
+    """``player`` at a table: ``final`` florins and ``place`` (None: no result);
+    ``note``: the GM's decision about this finish, printed beside the name ("tie
+    broken by the GM", "alternate: does not advance")."""
 
     player: str
     final: int | None = None
     place: int | None = None
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -132,7 +137,9 @@ class EventPrint:
     ``format_line`` the event's format as printed ("Format: heats winners
     only", tournament.md, Event formats; empty: not printed); ``time_called``:
     the time-called tables, one line each ("Heat 2, table 3: time called on
-    day 2"); empty or ``None`` when none was recorded.
+    day 2"); empty or ``None`` when none was recorded; ``decisions``: the GM's
+    decisions, one line each (ties broken and why, alternates who won a
+    semi-final table, the final's fill and why).
     """
 
     event: str
@@ -153,4 +160,5 @@ class EventPrint:
     final: tuple[ResultTable, ...] = ()
     laurels: tuple[Line, ...] = ()
     time_called: tuple[str, ...] | None = None
+    decisions: tuple[str, ...] = ()
     warnings: tuple[str, ...] = field(default_factory=tuple)

@@ -15,7 +15,16 @@ run
 visual order
     Right-to-left names (Hebrew, Arabic) are shaped (Arabic letters joined) and put
     in display order before setting, since reportlab lays text out left to right;
-    text extraction then gives the name in display order.
+    text extraction then gives the name in display order. python-bidi's
+    pure-Python algorithm does it: it mirrors brackets in right-to-left runs
+    ("(84)" stays "(84)"), which its default (Rust) one does not.
+isolate
+    A name inside a label ("1. " + name, name + " (84)") is wrapped by
+    :func:`isolate` in FSI ... PDI (Unicode's first-strong isolate): the name is
+    laid out on its own, in the direction of its first letter, and the label
+    around it left to right, so a number or bracket of the label never joins the
+    name's run ("1. דוד לוי", not "לוי דוד .1"). The labels are the printables'
+    own (left-to-right) words.
 
 Names are escaped for reportlab's paragraph markup, so "Ann & Bo" and "<Zed>"
 print exactly as typed.
@@ -23,13 +32,14 @@ print exactly as typed.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import cache, lru_cache
 from pathlib import Path
 from xml.sax.saxutils import escape
 
 import arabic_reshaper
-from bidi import get_display
+from bidi.algorithm import get_display
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -44,6 +54,8 @@ _FILES = {
     CJK: "WenQuanYiMicroHei-CJK.ttf",
 }
 ELLIPSIS = "…"
+FSI, PDI = "\u2068", "\u2069"
+_ISOLATED = re.compile(f"{FSI}([^{FSI}{PDI}]*){PDI}")
 
 
 @cache
@@ -86,13 +98,34 @@ def _reshaper() -> arabic_reshaper.ArabicReshaper:
     return arabic_reshaper.ArabicReshaper(configuration=config)
 
 
+def isolate(name: str) -> str:
+    """``name`` marked to be laid out on its own inside a label (module
+    docstring, isolate); :func:`visual` removes the marks."""
+    return f"{FSI}{name}{PDI}"
+
+
+def _display(text: str, base: str | None) -> str:
+    """One stretch of ``text`` shaped and in display order: ``base`` "L" for a
+    label's own words, None for a name (the direction of its first letter)."""
+    if not _is_rtl(text):
+        return text
+    return str(get_display(_reshaper().reshape(text), base_dir=base))
+
+
 @lru_cache(maxsize=4096)
 def visual(text: str) -> str:
     """``text`` ready to set left to right: Arabic letters joined (presentation
-    forms) and right-to-left runs in display order; other text unchanged."""
-    if not _is_rtl(text):
-        return text
-    return str(get_display(_reshaper().reshape(text)))
+    forms), right-to-left runs in display order with mirrored brackets, each
+    isolated name laid out on its own; other text unchanged. Unmarked text is a
+    name: it takes the direction of its first letter."""
+    if FSI not in text:
+        return _display(text, None)
+    out, start = [], 0
+    for match in _ISOLATED.finditer(text):
+        out += [_display(text[start : match.start()], "L"), _display(match[1], None)]
+        start = match.end()
+    out.append(_display(text[start:], "L"))
+    return "".join(out).replace(FSI, "").replace(PDI, "")
 
 
 def runs(text: str, bold: bool = False) -> list[tuple[str, str]]:

@@ -4,8 +4,10 @@ Pure module: no Django import. Source: tournament.md, "What people see"
 (Printables: the event report, with standings, laurels and per-heat statistics),
 "Advancement to the semi-final" (the reason for every place) and "Semi-final and
 final" (laurels 1-6). Sections: counts per heat, heat winners and double winners,
-advancement with reasons, semi-final and final results, laurels, time-called
-tables.
+advancement with reasons, semi-final and final results, laurels, the GM's
+decisions (ties broken and why, alternates who won a semi-final table, the
+final's fill and why), time-called tables. A heading never ends a page: it moves
+to the next page with the lines it heads (``CondPageBreak``).
 """
 
 from __future__ import annotations
@@ -13,10 +15,14 @@ from __future__ import annotations
 from collections import Counter
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Spacer
+from reportlab.platypus import CondPageBreak, Spacer
 
 from scoring.pdf.base import PrintDocument, grid, para
 from scoring.pdf.data import EventPrint, HeatPrint, Line, ResultTable
+from scoring.pdf.fonts import isolate
+
+HEADING_ROOM = 30 * mm
+"""Room a heading needs below it (itself and a few lines) to stay on its page."""
 
 
 def sizes_text(sizes: tuple[int, ...]) -> str:
@@ -68,9 +74,15 @@ class ReportDocument(PrintDocument):
             ("Semi-final", self._round(d.semi, "The semi-final has not been seated.")),
             ("Final", self._round(d.final, "The final has not been seated.")),
             ("Laurels", self._laurels()),
+            ("The GM's decisions", self._decisions()),
             ("Time-called tables", self._time_called()),
         ):
-            flow += [Spacer(0, 5 * mm), para(title, 14, bold=True), Spacer(0, 1.5 * mm)]
+            flow += [
+                CondPageBreak(HEADING_ROOM),
+                Spacer(0, 5 * mm),
+                para(title, 14, bold=True),
+                Spacer(0, 1.5 * mm),
+            ]
             flow += part
         return flow
 
@@ -100,7 +112,7 @@ class ReportDocument(PrintDocument):
         flow: list = []
         if len(rows) > 1:
             flow.append(grid(rows, [w * 0.08, w * 0.08, w * 0.38, w * 0.1, w * 0.36]))
-        doubles = ", ".join(self.data.double_winners) or "none"
+        doubles = ", ".join(map(isolate, self.data.double_winners)) or "none"
         flow.append(para(f"Double winners: {doubles}", 10))
         return flow
 
@@ -109,8 +121,9 @@ class ReportDocument(PrintDocument):
         ranked = sorted(table.finishes, key=lambda f: (f.place or 99, f.player))
         first = ranked[0]
         second = next((f for f in ranked if f.place != 1), None)
-        runner = f"{second.player} ({second.final})" if second else ""
-        names = " / ".join(table.winners) + (" (tie)" if len(table.winners) > 1 else "")
+        runner = f"{isolate(second.player)} ({second.final})" if second else ""
+        names = " / ".join(map(isolate, table.winners))
+        names += " (tie)" if len(table.winners) > 1 else ""
         return [
             str(heat.number),
             str(table.number),
@@ -143,6 +156,7 @@ class ReportDocument(PrintDocument):
             for i, line in enumerate(lines, start=1)
         ]
         return [
+            CondPageBreak(HEADING_ROOM),
             Spacer(0, 2 * mm),
             para(title, 11, bold=True),
             grid(rows, [w * 0.06, w * 0.36, w * 0.58]),
@@ -180,6 +194,11 @@ class ReportDocument(PrintDocument):
             for i, line in enumerate(self.data.laurels, start=1)
         ]
         return [grid(rows, [w * 0.1, w * 0.4, w * 0.5])]
+
+    def _decisions(self) -> list:
+        if not self.data.decisions:
+            return [para("None recorded.", 10)]
+        return [para(line, 10) for line in self.data.decisions]
 
     def _time_called(self) -> list:
         if not self.data.time_called:

@@ -2,8 +2,10 @@
 
 Pure module: no Django import. Source: tournament.md, "Recording a table" (money
 after day 1 and day 2, the final florins and the place of every player) and
-"Heats" (time called at the call mark; paperwork due by the end of the heat); the
-table's public page is reached from its QR code.
+"Heats" (time called at the call mark; paperwork due by the end of the heat), and
+"Semi-final and final" (what a semi-final or final sheet decides: the heat's
+paperwork rule is printed on heat sheets only); the table's public page is reached
+from its QR code.
 """
 
 from __future__ import annotations
@@ -158,11 +160,31 @@ class ScoresheetsDocument(PrintDocument):
             ],
         )
 
-    def _turn_in(self) -> Table:
-        text = (
+    def turn_in_rule(self) -> str:
+        """The round's own turn-in rule: the heat's deadline (seed 001, Time: "no
+        one advances from games whose paperwork is not turned in 55 minutes after
+        the designated starting time"); the semi-final's "table winners advance
+        to the final; no alternates advance to the final under any
+        circumstances"; the final's places are the event's laurels
+        (tournament.md, Semi-final and final)."""
+        if self.data.kind == "semi":
+            return (
+                "The winner turns this sheet in to the GM when the game ends. The "
+                "table's winner advances to the final; an alternate who wins does "
+                "not (no alternate advances to the final)."
+            )
+        if self.data.kind == "final":
+            return (
+                "The winner turns this sheet in to the GM when the game ends: the "
+                "final's places are the event's laurels."
+            )
+        return (
             f"The winner turns this sheet in to the GM within {self.data.heat_minutes}"
             " minutes of the heat's start: a table without paperwork advances nobody."
         )
+
+    def _turn_in(self) -> Table:
+        text = self.turn_in_rule()
         return grid(
             [[para(text, 9), para("Received by:", 9), para("at (time):", 9)]],
             [self.frame_width * 0.6, self.frame_width * 0.2, self.frame_width * 0.2],

@@ -30,7 +30,7 @@ from scoring.pdf.data import (
     RoundPrint,
     SeatedTable,
 )
-from scoring.services import held_tables, player_names
+from scoring.services import decisions, held_tables, player_names
 from scoring.services import laurels as laurel_places
 from scoring.services import semi_final as rounds
 from scoring.services.standings import standings
@@ -86,6 +86,7 @@ def round_print(event: Event, code: str, base_url: str) -> RoundPrint:
         heat_minutes=event.heat_minutes,
         call_minutes=event.call_minutes,
         waiting=_waiting(rnd, player_names(event)),
+        kind=str(rnd.kind),
     )
 
 
@@ -115,12 +116,25 @@ def clock_print(event: Event) -> ClockPrint:
     )
 
 
+def _note(record, player: int, alternates: Collection[int]) -> str:
+    """The GM's decision printed beside a finish (``decisions``)."""
+    if record is None:
+        return ""
+    if record.place == 1 and player in alternates:
+        return decisions.ALTERNATE_WON
+    return decisions.TIE_BROKEN if record.declared_winner else ""
+
+
 def _result_tables(
-    seats, keys: dict[int, str], held: Collection[int] = ()
+    seats,
+    keys: dict[int, str],
+    held: Collection[int] = (),
+    alternates: Collection[int] = (),
 ) -> list[ResultTable]:
     """Seats (table and seat order) -> one :class:`ResultTable` per table; a
     table among ``held`` (being checked: ``held_tables``) prints as owing its
-    results, as the public pages show it."""
+    results, as the public pages show it; a table win of one of ``alternates``
+    (ids) is marked as not advancing."""
     grouped: dict[int, list[Finish]] = defaultdict(list)
     for seat in seats:
         public = hasattr(seat, "record") and seat.table_id not in held
@@ -130,6 +144,7 @@ def _result_tables(
                 keys[seat.player_id],
                 record.final if record else None,
                 record.place if record else None,
+                _note(record, seat.player_id, alternates),
             )
         )
     return [ResultTable(n, tuple(f)) for n, f in sorted(grouped.items())]
@@ -157,9 +172,14 @@ def _heats(
 
 
 def _round_tables(
-    rnd: Round | None, keys: dict[int, str], held: Collection[int]
+    rnd: Round | None,
+    keys: dict[int, str],
+    held: Collection[int],
+    alternates: Collection[int] = (),
 ) -> tuple[ResultTable, ...]:
-    return () if rnd is None else tuple(_result_tables(_seats(rnd), keys, held))
+    if rnd is None:
+        return ()
+    return tuple(_result_tables(_seats(rnd), keys, held, alternates))
 
 
 def time_called_tables(event: Event) -> tuple[str, ...]:
@@ -200,7 +220,12 @@ def event_print(event: Event, base_url: str) -> EventPrint:
         alternates=tuple(Line(a["player"], a["reason"]) for a in alternates),
         skipped=tuple(Line(s["player"], s["reason"]) for s in posted["skipped"]),
         double_winners=tuple(posted["double_winners"]),
-        semi=_round_tables(rounds.semi_round(event), keys, held),
+        semi=_round_tables(
+            rounds.semi_round(event),
+            keys,
+            held,
+            decisions.alternate_winner_ids(event),
+        ),
         final=_round_tables(rounds.final_round(event), keys, held),
         laurels=tuple(
             Line(laurel.label, laurel.reason, laurel.place)
@@ -208,6 +233,7 @@ def event_print(event: Event, base_url: str) -> EventPrint:
         ),
         time_called=time_called_tables(event),
         warnings=tuple(posted["warnings"]),
+        decisions=decisions.gm_decisions(event),
     )
 
 

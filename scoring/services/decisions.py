@@ -1,0 +1,103 @@
+"""The GM's decisions as the bracket and the report print them (issue 18, 11).
+
+Reading only. Words (tournament.md, "Recording a table" and "Semi-final and
+final"):
+
+declared winner
+    The player the GM declared the winner of a tie for first, with the reason
+    (``PlayerRecord.declared_winner``, ``tie_reason``).
+alternate's win
+    An alternate who won a semi-final table: the win counts for the laurels, but
+    "no alternates advance to the final under any circumstances" (seed 001).
+final fill
+    The GM's decision for a final fewer than 4 semi-final winners can play
+    (``FinalFill``): the runner(s)-up added, or a final of 3, and why.
+"""
+
+from __future__ import annotations
+
+from heats.core.errors import UserError
+from heats.models import Event, Seat
+from scoring.models import PlayerRecord
+from scoring.services import player_names
+from scoring.services.final import (
+    FinalField,
+    alternates_winning_semi_tables,
+    final_field,
+)
+
+ALTERNATE_WON = "alternate: does not advance"
+TIE_BROKEN = "tie broken by the GM"
+
+
+def tie_lines(event: Event, keys: dict[int, str]) -> list[str]:
+    """One line per tie for first the GM broke, in round and table order: "Heat
+    2, table 3: Ann and Bo tied at 90 florins; the GM declared Ann the winner:
+    higher money after day 2"."""
+    declared = (
+        PlayerRecord.objects.filter(seat__round__event=event, declared_winner=True)
+        .select_related("seat__table__round")
+        .order_by("seat__round__ordinal", "seat__table__number")
+    )
+    lines = []
+    for record in declared:
+        table = record.seat.table
+        tied = (
+            Seat.objects.filter(table=table, record__final=record.final)
+            .order_by("number")
+            .values_list("player_id", flat=True)
+        )
+        names = " and ".join(keys[pk] for pk in tied)
+        reason = record.tie_reason or "no reason given"
+        lines.append(
+            f"{table}: {names} tied at {record.final} florins; the GM declared "
+            f"{keys[record.seat.player_id]} the winner: {reason}"
+        )
+    return lines
+
+
+def _fill_line(found: FinalField) -> str:
+    """The GM's fill decision and why: the final is one table of 4-6 and no
+    alternate advances, so too few semi-final winners could play."""
+    fill = found.fill
+    if fill is None:
+        return ""
+    count = len(found.winners)
+    why = (
+        f"only {count} semi-final table winner{'s' if count != 1 else ''} could "
+        "play, the final is one table of 4–6 and no alternate advances"
+    )
+    return f"{fill.summary}, because {why}."
+
+
+def final_lines(event: Event, keys: dict[int, str]) -> list[str]:
+    """The final's field decisions: alternates who won a semi-final table, semi-
+    final winners absent from the final, the GM's fill and why. Empty while the
+    field is not known (a semi-final table owes its result)."""
+    try:
+        found = final_field(event)
+    except UserError:
+        return []
+    lines = [
+        f"{keys[p.pk]} won a semi-final table as an alternate and does not advance: "
+        "no alternate advances to the final."
+        for p in found.excluded
+    ]
+    lines += [
+        f"{keys[p.pk]}, a semi-final table winner, is absent from the final: "
+        "nobody takes the seat by right."
+        for p in found.absent
+    ]
+    fill = _fill_line(found)
+    return [*lines, fill] if fill else lines
+
+
+def alternate_winner_ids(event: Event) -> set[int]:
+    """Ids of the alternates who won a semi-final table (marked on the bracket)."""
+    return {p.pk for p in alternates_winning_semi_tables(event)}
+
+
+def gm_decisions(event: Event) -> tuple[str, ...]:
+    """Every GM decision the report prints: ties broken, then the final's field."""
+    keys = player_names(event)
+    return (*tie_lines(event, keys), *final_lines(event, keys))

@@ -1,0 +1,116 @@
+"""The printables record the GM's decisions and each round's own rules (issue 18,
+10 and 11): the semi-final's scoresheet without the heat's 55-minute rule; the
+report naming the runner-up the GM added to the final and why, and each tie the
+GM broke; the bracket marking the alternate who won a semi-final table.
+
+Figures as ``test_final_field``: the demo's semi-final of 25 (seed 1) has Drew
+Penrose as its one alternate; Drew wins his table with 120 over 117 (97.5%), the
+other tables are won with 100 over 89, 88, 87, 86.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from pypdf import PdfReader
+
+from heats.models import Player, RoundKind
+from scoring.models import FinalFill
+from scoring.services import final as finals
+from scoring.services import results
+from scoring.services import semi_final as rounds
+from scoring.services.printing import render
+from scoring.services.results import SeatScores
+
+pytestmark = pytest.mark.django_db
+
+ALTERNATE = "Drew Penrose"
+HEAT_RULE = "within 55 minutes of the heat's start"
+
+
+def text(content: bytes) -> str:
+    """All pages' text, whitespace collapsed (wrapped lines joined)."""
+    pages = PdfReader(io.BytesIO(content)).pages
+    return " ".join(" ".join(p.extract_text().split()) for p in pages)
+
+
+def enter(table, finals_: dict[str, int]) -> None:
+    """Save ``{name: final}``; seats not named score 40, 39, ... ."""
+    rest = iter(range(40, 0, -1))
+    seats = table.seats.select_related("player").order_by("number")
+    results.save_table_results(
+        table,
+        [
+            SeatScores(s.number, None, None, finals_.get(s.player.name) or next(rest))
+            for s in seats
+        ],
+    )
+
+
+def play_semi(event) -> tuple[str, list[str]]:
+    """Play the semi-final; return Drew's runner-up and the other tables' winners."""
+    rounds.seat_semi(event, seed=1)
+    runner_up, winners = "", []
+    for i, table in enumerate(rounds.semi_round(event).tables.order_by("number")):
+        names = [s.player.name for s in table.seats.order_by("number")]
+        if ALTERNATE in names:
+            runner_up = next(n for n in names if n != ALTERNATE)
+            enter(table, {ALTERNATE: 120, runner_up: 117})
+        else:
+            winners.append(names[0])
+            enter(table, {names[0]: 100, names[1]: 89 - i})
+    return runner_up, winners
+
+
+def test_semi_final_and_final_scoresheets_print_their_own_rule(demo_event):
+    heat = text(render(demo_event, "scoresheets", round_code="1").content)
+    assert HEAT_RULE in heat
+    rounds.seat_semi(demo_event, seed=1)
+    semi = text(render(demo_event, "scoresheets", round_code="semi").content)
+    assert HEAT_RULE not in semi and "advances nobody" not in semi
+    assert "The table's winner advances to the final; an alternate who wins" in semi
+
+
+def test_the_report_names_the_added_runner_up_and_why(demo_event):
+    runner_up, winners = play_semi(demo_event)
+    absent = Player.objects.get(event=demo_event, name=winners[0])
+    finals.mark_final_absent(demo_event, absent)
+    finals.decide_final_fill(demo_event, FinalFill.Kind.RUNNERS_UP)
+    report = text(render(demo_event, "report").content)
+    assert (
+        f"Final: 3 semi-final winners + {runner_up} (runner-up, 97.5%) added by the "
+        "GM, because only 3 semi-final table winners could play, the final is one "
+        "table of 4–6 and no alternate advances."
+    ) in report
+    assert (
+        f"{ALTERNATE} won a semi-final table as an alternate and does not advance"
+    ) in report
+    assert (
+        f"{winners[0]}, a semi-final table winner, is absent from the final" in report
+    )
+
+
+def test_the_bracket_marks_the_alternate_who_won_a_semi_final_table(demo_event):
+    play_semi(demo_event)
+    bracket = text(render(demo_event, "bracket").content)
+    assert f"1. {ALTERNATE} (alternate: does not advance)" in bracket
+
+
+def test_the_report_says_how_a_tie_was_broken(demo_event):
+    heat = demo_event.rounds.get(kind=RoundKind.HEAT, number=1)
+    table = heat.tables.order_by("number").first()
+    names = [s.player.name for s in table.seats.order_by("number")]
+    enter(table, {names[0]: 90, names[1]: 90})
+    results.declare_winner(
+        table,
+        Player.objects.get(event=demo_event, name=names[1]),
+        "more money after day 2",
+    )
+    report = text(render(demo_event, "report").content)
+    assert (
+        f"Heat 1, table {table.number}: {names[0]} and {names[1]} tied at 90 florins; "
+        f"the GM declared {names[1]} the winner: more money after day 2"
+    ) in report
+    bracket = text(render(demo_event, "bracket").content)
+    assert f"T{table.number} {names[1]} (tie broken by the GM)" in bracket
