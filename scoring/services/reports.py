@@ -327,3 +327,24 @@ def reported_tables(rnd: Round) -> set[int]:
             table__round=rnd, table__result_status=ResultStatus.OWED
         ).values_list("table_id", flat=True)
     )
+
+
+@transaction.atomic
+def set_two_reports_confirm(event: Event, on: bool, user=None) -> ReportSettings:
+    """Turn the event's "two identical reports from two seats confirm a table"
+    on or off (``ReportSettings``); logged. NotAllowed unless ``user`` may
+    change the event's settings. Source: tournament.md, Reported results."""
+    permissions.require(event, user, permissions.EDIT_SETTINGS)
+    heat_services.lock(event)
+    setting, _ = ReportSettings.objects.update_or_create(
+        event=event,
+        defaults={
+            "two_reports_confirm": on,
+            "updated_by": heat_services.acting_user(user),
+        },
+    )
+    state = "on" if on else "off"
+    heat_services.log(
+        event, user, "settings", f"Two identical reports confirm a table: {state}"
+    )
+    return setting
