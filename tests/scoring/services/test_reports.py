@@ -181,3 +181,36 @@ def test_the_live_check_gives_the_gms_messages(heat):
 
     assert check.findings == check_table_results(table, typo, None).findings
     assert check.findings
+
+
+def scoresheet_text(event) -> str:
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    from scoring.services.printing import render
+
+    content = render(event, "scoresheets", round_code="1").content
+    page = PdfReader(BytesIO(content)).pages[0].extract_text()
+    return "".join(page.split())
+
+
+def test_the_scoresheet_prints_the_report_link(heat):
+    table = heat.tables.get(number=1)
+    text = scoresheet_text(heat.event)
+    path = f"/e/{heat.event.slug}/round/1/table/1/report/{token(table)}/"
+    assert f"Reportyourresult:http://127.0.0.1:8000{path}" in text
+
+
+def test_report_links_command_lists_every_table(heat):
+    import json
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    out = StringIO()
+    call_command("report_links", heat.event.slug, "1", "--json", stdout=out)
+    rows = json.loads(out.getvalue())
+    assert [(r["table"], r["open"]) for r in rows] == [(1, True), (2, True)]
+    table2 = heat.tables.get(number=2)
+    assert rows[1]["url"].endswith(f"/table/2/report/{token(table2)}/")
