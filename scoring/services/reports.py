@@ -140,6 +140,16 @@ def open_table(event: Event, round_code: str, number: int, token: str) -> Table:
     return table
 
 
+def open_table_or_none(
+    event: Event, round_code: str, number: int, token: str
+) -> Table | None:
+    """:func:`open_table`, None where it refuses."""
+    try:
+        return open_table(event, round_code, number, token)
+    except ReportRefusedError:
+        return None
+
+
 def check_report(
     table: Table, scores: list[SeatScores], time_called: int | None
 ) -> ResultCheck:
