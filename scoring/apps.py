@@ -14,4 +14,4 @@ class ScoringConfig(AppConfig):
         # Connects the receivers that forget cached event versions on a change,
         # and adds the results to heats' GM pages (heats.extensions).
         from medici_tourney import public_cache  # noqa: F401
-        from scoring import extensions  # noqa: F401
+        from scoring import extensions, receivers  # noqa: F401

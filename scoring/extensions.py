@@ -7,11 +7,12 @@ Registered once, from ``ScoringConfig.ready()``.
 
 from __future__ import annotations
 
+from django.db.models import Count
 from django.urls import reverse
 
 from heats.extensions import Link, Note, provide_card_details, provide_links
 from heats.models import Event, ResultStatus, Round, RoundKind
-from scoring.models import PlayerRecord, TableCheck
+from scoring.models import PlayerRecord, ReportLink, TableCheck
 
 
 @provide_card_details
@@ -54,6 +55,37 @@ def fill_table_cards(rnd: Round, cards: list) -> None:
             reverse("scoring:table-results", kwargs={**kwargs, "table": number}),
             primary=not card.done,
         )
+
+
+@provide_card_details
+def report_notes(rnd: Round, cards: list) -> None:
+    """On each card owing results: its report link (tournament.md, Reported
+    results), and "reported" with the way to confirm when players sent a
+    report; one query for the whole round."""
+    links = {
+        table_id: (token, reported)
+        for table_id, token, reported in ReportLink.objects.filter(
+            table__round=rnd, table__result_status=ResultStatus.OWED
+        )
+        .annotate(reported=Count("table__reports"))
+        .values_list("table_id", "token", "reported")
+    }
+    for card in cards:
+        if card.table.pk not in links:
+            continue
+        token, reported = links[card.table.pk]
+        kwargs = {"event": rnd.event.slug, "round": rnd.code}
+        if reported:
+            url = reverse(
+                "scoring:table-reports", kwargs={**kwargs, "table": card.table.number}
+            )
+            text = f"📨 Reported by players ({reported}):"
+            card.notes.append(Note("info", text, "confirm", url))
+        path = reverse(
+            "scoring:table-report",
+            kwargs={**kwargs, "number": card.table.number, "token": token},
+        )
+        card.notes.append(Note("secondary", "Players' report link:", "open", path))
 
 
 @provide_links("nav")

@@ -7,10 +7,12 @@ from django.urls import include, path
 from scoring.views import (
     gm,
     gm_players,
+    gm_reports,
     gm_results,
     gm_rounds,
     gm_semi,
     public,
+    reports,
     room,
 )
 
@@ -27,6 +29,16 @@ public_urlpatterns: list = [
         name="table-detail",
     ),
     path(_event + "heat/<int:heat>/", public.heat_results, name="heat-results"),
+    path(
+        _event + "round/<str:round>/table/<int:number>/report/<str:token>/",
+        reports.table_report,
+        name="table-report",
+    ),
+    path(
+        _event + "round/<str:round>/table/<int:number>/report/<str:token>/check/",
+        reports.table_report_check,
+        name="table-report-check",
+    ),
     path(_event + "kiosk/", room.kiosk, name="kiosk"),
     path(_event + "kiosk/panel/", room.kiosk_panel, name="kiosk-panel"),
     path(_event + "find/", room.find, name="find"),
@@ -64,6 +76,16 @@ gm_urlpatterns: list = [
         name="table-results-check",
     ),
     path(_table + "tie/", gm_results.TableTieView.as_view(), name="table-tie"),
+    path(
+        _table + "reports/",
+        gm_reports.TableReportsView.as_view(),
+        name="table-reports",
+    ),
+    path(
+        "reports/auto-confirm/",
+        gm_reports.report_auto_confirm,
+        name="report-auto-confirm",
+    ),
     path("semi/", gm_rounds.SemiView.as_view(), name="semi"),
     path("semi/mark/", gm_rounds.semi_mark, name="semi-mark"),
     path("semi/presence/", gm_semi.semi_presence, name="semi-presence"),

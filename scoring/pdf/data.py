@@ -26,12 +26,15 @@ PAPERS = ("letter", "a4")
 @dataclass(frozen=True)
 class SeatedTable:
     """``number`` and ``players`` in seat order (``players[0]`` starts); ``url`` is
-    the absolute address of the table's public page; ``late``: a late table."""
+    the absolute address of the table's public page; ``late``: a late table;
+    ``report_url``: the table's private report link (scoresheets only, never on
+    the wall: tournament.md, Reported results)."""
 
     number: int
     players: tuple[str, ...]
     url: str = ""
     late: bool = False
+    report_url: str = ""
 
 
 @dataclass(frozen=True)

@@ -78,9 +78,13 @@ class ScoresheetsDocument(PrintDocument):
             ),
             para(f"{len(table.players)} players", 10),
         ]
-        if table.url:
-            text.append(para(f"This table's page: {table.url}", 8))
-        code = QrCode(table.url, qr, "this table's page") if table.url else ""
+        url, caption = table.report_url or table.url, "this table's page"
+        if table.report_url:
+            caption = "Report your result"
+            text.append(para(f"Report your result: {url}", 8))
+        elif url:
+            text.append(para(f"This table's page: {url}", 8))
+        code = QrCode(url, qr, caption) if url else ""
         return grid(
             [[text, code]],
             [self.frame_width - qr - 8, qr + 8],

@@ -33,6 +33,7 @@ from scoring.pdf.data import (
 from scoring.services import decisions, held_tables, player_names
 from scoring.services import laurels as laurel_places
 from scoring.services import semi_final as rounds
+from scoring.services.reports import report_links
 from scoring.services.standings import standings
 
 
@@ -74,8 +75,15 @@ def round_print(event: Event, code: str, base_url: str) -> RoundPrint:
         kwargs = {"event": event.slug, "round": rnd.code, "number": number}
         return absolute(base_url, reverse("scoring:table-detail", kwargs=kwargs))
 
+    reports = report_paths(rnd)
     tables = tuple(
-        SeatedTable(number, tuple(names), url(number), late)
+        SeatedTable(
+            number,
+            tuple(names),
+            url(number),
+            late,
+            absolute(base_url, reports[number]) if number in reports else "",
+        )
         for (number, late), names in sorted(grouped.items())
     )
     return RoundPrint(
@@ -88,6 +96,12 @@ def round_print(event: Event, code: str, base_url: str) -> RoundPrint:
         waiting=_waiting(rnd, player_names(event)),
         kind=str(rnd.kind),
     )
+
+
+def report_paths(rnd: Round) -> dict[int, str]:
+    """Table number -> the path of its report link, for the tables whose link
+    still works (``scoring.services.reports``)."""
+    return {row.table: row.path for row in report_links(rnd) if row.open}
 
 
 def _waiting(rnd: Round, keys: dict[int, str]) -> tuple[str, ...]:

@@ -22,8 +22,9 @@ from django.utils.html import escape
 
 from heats.models import Event, Player, Round, RoundKind
 from heats.services import add_keep_apart, check_in, seat_round
+from scoring.models import ReportLink
 from scoring.services import final as finals
-from scoring.services import import_results, new_event, results
+from scoring.services import import_results, new_event, reports, results
 from scoring.services import semi_final as rounds
 from scoring.services.results import SeatScores
 from tests.conftest import DEMO_DIR
@@ -142,6 +143,21 @@ def table_pages(rnd: Round, names: dict[int, frozenset[str]], staff: bool):
             yield Visit(
                 url("scoring:table-results", rnd.event, table=number, **kwargs), shown
             )
+            yield Visit(
+                url("scoring:table-reports", rnd.event, table=number, **kwargs), shown
+            )
+        link = ReportLink.objects.filter(table__round=rnd, table__number=number)
+        for token in link.values_list("token", flat=True):
+            # The players' report page, while it works (no result saved yet).
+            if reports.open_table_or_none(rnd.event, rnd.code, number, token):
+                path = url(
+                    "scoring:table-report",
+                    rnd.event,
+                    number=number,
+                    token=token,
+                    **kwargs,
+                )
+                yield Visit(path, shown)
 
 
 def round_pages(rnd: Round, shown: frozenset[str], staff: bool):

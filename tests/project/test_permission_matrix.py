@@ -24,7 +24,8 @@ from django.utils import timezone
 
 from heats.models import Event, KeepApart, Round, RoundKind
 from heats.services import check_in, create_heat, seat_round
-from scoring.services import results
+from scoring.models import ReportLink
+from scoring.services import reports, results
 from scoring.services.results import SeatScores
 from tests.heats.conftest import names
 
@@ -68,6 +69,14 @@ def matrix(world) -> dict[str, Row]:
             {"round": "1", "number": 1}, PUBLIC, STAFF, {"content": "{}"}
         ),
         "scoring:kiosk": Row({}, PUBLIC, None),
+        "scoring:table-report": Row(
+            world["report"], PUBLIC, PUBLIC, report_data(world)
+        ),
+        "scoring:table-report-check": Row(
+            world["report"], None, PUBLIC, report_data(world)
+        ),
+        "scoring:table-reports": Row(t2, STAFF, STAFF, {"report": world["sent"]}),
+        "scoring:report-auto-confirm": Row({}, None, GM, {"two_reports_confirm": "on"}),
         "scoring:kiosk-panel": Row({}, PUBLIC, None),
         "heats:clock": Row({}, PUBLIC, None),
         "heats:clock-json": Row({}, PUBLIC, None),
@@ -154,6 +163,14 @@ def matrix(world) -> dict[str, Row]:
     }
 
 
+def report_data(world) -> dict:
+    """Table 2's report form filled in by its seat 1."""
+    data = {f"final_{s.number}": 10 * s.number for s in world["t2_seats"]}
+    data["seating"] = ",".join(f"{s.number}:{s.player_id}" for s in world["t2_seats"])
+    data["reporter"] = 1
+    return data
+
+
 def new_event_data() -> dict:
     """The new-event form filled in as a GM would, WBC settings unchanged."""
     data = {"name": "Medici, new", "slug": "new-event", "rules": "wbc"}
@@ -219,7 +236,18 @@ def world(event, settings):
         event=event, player_a=seats2[0].player, player_b=seats2[1].player
     )
     users = make_users(event)
+    token = ReportLink.objects.get(table=table2).token
+    sent = reports.submit_report(
+        table2,
+        token,
+        2,
+        [SeatScores(s.number, None, None, 10 * s.number) for s in seats2],
+        None,
+        "10.0.0.2",
+    )
     return {
+        "report": {"round": "1", "number": 2, "token": token},
+        "sent": sent.report.pk,
         "users": users,
         "t2_seats": seats2,
         "swap": (seats2[2].player_id, seats2[3].player_id),
@@ -335,6 +363,9 @@ def test_who_may_use_each_url(client, world, name):
         "scoring:table-results",
         "scoring:table-tie",
         "scoring:table-acknowledge",
+        "scoring:table-report",
+        "scoring:table-reports",
+        "scoring:report-auto-confirm",
         "scoring:semi-mark",
         "scoring:semi-presence",
         "scoring:semi-auto-publish",

@@ -1,0 +1,23 @@
+"""Signal receivers of the scoring app.
+
+Tables are seated in bulk by heats (no ``post_save`` per table), and heats never
+names scoring; every seating is written to the event's audit log, so a new
+audit entry is when scoring gives new tables their report links
+(``scoring.services.reports``), inside the seating's own transaction.
+"""
+
+from __future__ import annotations
+
+from django.db.models.signals import post_save
+from django.dispatch import receiver
+
+from heats.models import AuditEntry
+from scoring.services.reports import make_report_links
+
+
+@receiver(post_save, sender=AuditEntry, dispatch_uid="scoring-report-links")
+def links_for_new_tables(sender, instance: AuditEntry, created: bool, **kwargs) -> None:
+    """Report links for the event's tables that have none yet (one query when
+    every table has one)."""
+    if created and instance.event_id is not None:
+        make_report_links(instance.event_id)

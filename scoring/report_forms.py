@@ -1,0 +1,52 @@
+"""The players' report form of one table (``ReportForm``): the GM's result
+entry form (``scoring.result_forms.ResultForm``: florins per seat, the day time
+was called, the same live rules check) with the reporting seat, sent without a
+login through the table's report link (tournament.md, "Reported results").
+"""
+
+from __future__ import annotations
+
+from crispy_forms.layout import Field
+from django import forms
+
+from heats.forms import Button
+from heats.models import Seat
+from scoring.result_forms import ResultForm
+
+
+class ReportForm(ResultForm):
+    """:class:`ResultForm` with ``reporter``, the seat sending the report, and
+    one button, "Send report"; the live check posts to ``check_url``."""
+
+    def __init__(self, *args, seats: list[Seat], check_url: str = "", **kwargs) -> None:
+        super().__init__(*args, seats=seats, check_url=check_url, **kwargs)
+        self.fields["reporter"] = forms.TypedChoiceField(
+            label="Who is reporting?",
+            choices=[("", "Choose your seat")]
+            + [(s.number, f"Seat {s.number}: {s.player.name}") for s in seats],
+            coerce=int,
+        )
+        self.helper.layout.insert(3, Field("reporter"))
+
+    def _add_buttons(self, check_url: str) -> None:
+        self.helper.add_input(
+            Button("send", "Send report", css_class="btn-primary btn-lg mt-3 w-100")
+        )
+        if check_url:
+            self.helper.attrs = {
+                "hx-post": check_url,
+                "hx-trigger": "input changed delay:400ms",
+                "hx-target": "#result-check",
+                "hx-sync": "this:replace",
+            }
+
+    def reporter(self) -> int:
+        """The reporting seat's number."""
+        seat: int = self.cleaned_data["reporter"]
+        return seat
+
+
+class AutoConfirmForm(forms.Form):
+    """The event's setting: two identical reports from two seats confirm."""
+
+    two_reports_confirm = forms.BooleanField(required=False)

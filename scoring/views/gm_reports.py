@@ -1,0 +1,78 @@
+"""GM pages of players' reports (tournament.md, "Reported results"): one
+table's reports side by side, confirmed with one press; the event's setting
+that lets two identical reports confirm a table. Services:
+``scoring.services.reports``.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect
+from django.views.generic import TemplateView
+
+from heats.core.errors import UserError
+from heats.models import Event
+from heats.views.common import EventStaffRequiredMixin, event_action
+from scoring import permissions
+from scoring.models import ReportSettings, TableReport
+from scoring.report_forms import AutoConfirmForm
+from scoring.services import reports, results
+from scoring.views.common import TableMixin
+
+
+class TableReportsView(EventStaffRequiredMixin, TableMixin, TemplateView):
+    """GET: the table's reports, each beside the others, with its rules check;
+    POST ``report``: confirm that report (GMs and assistants)."""
+
+    template_name = "scoring/gm/table_reports.html"
+    post_permission = permissions.ENTER_RESULTS
+
+    def get_context_data(self, **kwargs):
+        kwargs = {k: v for k, v in kwargs.items() if k not in ("round", "table")}
+        seats = results.table_seats(self.table)
+        held = reports.held_reports(self.table)
+        shown = [
+            (
+                r,
+                reports.check_report(self.table, reports.report_scores(r), None),
+                [(s.number, s.player.name, r.scores[str(s.number)]) for s in seats],
+            )
+            for r in held
+        ]
+        setting = ReportSettings.objects.filter(event=self.event).first()
+        return super().get_context_data(
+            seats=seats,
+            reports=shown,
+            saved=any(results.seat_record(s) for s in seats),
+            differ=len({(str(r.scores), r.time_called) for r in held}) > 1,
+            two_confirm=bool(setting and setting.two_reports_confirm),
+            **kwargs,
+        )
+
+    def post(self, request, *args, **kwargs):
+        report = get_object_or_404(
+            TableReport, table=self.table, pk=request.POST.get("report") or 0
+        )
+        try:
+            outcome = reports.confirm_report(report, request.user)
+        except UserError as exc:
+            messages.error(request, exc.render())
+            return redirect(request.path)
+        label = f"{self.round.label} table {self.table.number}"
+        if outcome.unresolved_tie:
+            messages.warning(request, f"{label}: report confirmed; tie for first.")
+        else:
+            messages.success(request, f"{label}: report of seat {report.seat} saved.")
+        return redirect(self.round_page())
+
+
+@event_action(permissions.EDIT_SETTINGS, back="heats:event-gm")
+def report_auto_confirm(request, event: Event):
+    """POST: turn on or off "two identical reports from two seats confirm"."""
+    form = AutoConfirmForm(request.POST)
+    form.is_valid()
+    on = bool(form.cleaned_data.get("two_reports_confirm"))
+    reports.set_two_reports_confirm(event, on, request.user)
+    state = "on" if on else "off"
+    messages.success(request, f"Two identical reports confirm a table: {state}.")
+    return redirect("heats:event-gm", event=event.slug)

@@ -1,0 +1,113 @@
+"""The players' report page of one table, reached by its report link without a
+login (tournament.md, "Reported results"): the form, its live rules check (the
+GM's dry run, same messages) and "received — the GM will confirm". A link that
+does not work here is refused with a page saying why. Never cached: each
+answer is one table's private page.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods, require_POST
+
+from heats.core.errors import UserError
+from heats.models import Event, Table
+from scoring.report_forms import ReportForm
+from scoring.services import reports, results
+
+
+def _refused(request, event: Event, exc: UserError) -> HttpResponse:
+    return TemplateResponse(
+        request,
+        "scoring/public/report_refused.html",
+        {"event": event, "message": exc.render()},
+        status=403,
+    )
+
+
+def _form(request, table: Table, kwargs: dict) -> ReportForm:
+    check = reverse("scoring:table-report-check", kwargs=kwargs)
+    data = request.POST if request.method == "POST" else None
+    return ReportForm(data, seats=results.table_seats(table), check_url=check)
+
+
+def _address(request: HttpRequest) -> str | None:
+    # REMOTE_ADDR only, as the login lockout (settings.py): a header is a claim.
+    return request.META.get("REMOTE_ADDR") or None
+
+
+@never_cache
+@require_http_methods(["GET", "HEAD", "POST"])
+def table_report(request, event: str, round: str, number: int, token: str):
+    """GET: the report form; POST: store the report (``reports.submit_report``)
+    and show what was sent, or the form again with what stops it."""
+    ev = get_object_or_404(Event, slug=event)
+    kwargs = {"event": event, "round": round, "number": number, "token": token}
+    try:
+        table = reports.open_table(ev, round, number, token)
+    except reports.ReportRefusedError as exc:
+        return _refused(request, ev, exc)
+    form = _form(request, table, kwargs)
+    context = {"event": ev, "table": table, "form": form}
+    if request.method == "POST" and form.is_valid():
+        try:
+            sent = reports.submit_report(
+                table,
+                token,
+                form.reporter(),
+                form.scores(),
+                form.time_called(),
+                _address(request),
+            )
+        except reports.ReportRefusedError as exc:
+            return _refused(request, ev, exc)
+        except UserError as exc:
+            form.add_error(None, exc.render())
+        else:
+            context.update(sent=sent, rows=_sent_rows(table, sent.report))
+    return TemplateResponse(request, "scoring/public/table_report.html", context)
+
+
+def _sent_rows(table: Table, report) -> list[tuple[int, str, dict]]:
+    """(seat, player name, values) of what a report sent, in seat order."""
+    return [
+        (s.number, s.player.name, report.scores[str(s.number)])
+        for s in results.table_seats(table)
+    ]
+
+
+@never_cache
+@require_POST
+def table_report_check(request, event: str, round: str, number: int, token: str):
+    """POST: the live rules check of the report form as it is typed (htmx);
+    the GM's dry run (``reports.check_report``), nothing written."""
+    ev = get_object_or_404(Event, slug=event)
+    try:
+        table = reports.open_table(ev, round, number, token)
+    except reports.ReportRefusedError as exc:
+        return _refused(request, ev, exc)
+    kwargs = {"event": event, "round": round, "number": number, "token": token}
+    form = _form(request, table, kwargs)
+    problem = ""
+    if not form.is_valid() and form.non_field_errors():
+        problem = form.non_field_errors().as_text()
+    else:
+        try:
+            form.check = reports.check_report(table, form.scores(), form.time_called())
+        except UserError as exc:
+            problem = exc.render()
+    context = {
+        "event": ev,
+        "table": table,
+        "form": form,
+        "checked": form.check,
+        "problem": problem,
+        "slots": [form.slot(s.number, errors=True) for s in form.seats],
+    }
+    if request.headers.get("HX-Request") != "true":
+        return TemplateResponse(request, "scoring/public/table_report.html", context)
+    return TemplateResponse(request, "scoring/gm/table_check.html", context)
