@@ -175,7 +175,8 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+# The fonts the PDFs embed are also the web fonts (static/css/fonts.css): one copy.
+STATICFILES_DIRS = [BASE_DIR / "static", ("fonts", BASE_DIR / "scoring/pdf/fonts")]
 STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
 # With DEBUG off (make serve), ``collectstatic`` writes hashed, pre-compressed copies
 # (whitenoise) and pages link the hashed names; with DEBUG on (make run, the tests)

@@ -17,7 +17,7 @@ from typing import Any
 
 from scoring.core.draw import Draw
 from scoring.core.ids import PlayerId
-from scoring.core.places import PlayerHistory, deciding_levels
+from scoring.core.places import PlayerHistory
 
 HMW_LEVELS = (
     "most heat wins",
@@ -117,7 +117,7 @@ def seat_winners(
     ranked = sorted(present, key=lambda p: (hmw_key(p, histories[p], draw), str(p)))
     keys = [hmw_key(p, histories[p], draw) for p in ranked]
     listed = []
-    levels = deciding_levels(keys)
+    levels = separating_levels(keys, seats)
     for rank, (player, level) in enumerate(zip(ranked, levels, strict=True), 1):
         why = f" ({level}: {HMW_LEVELS[level - 1]})" if level else ""
         listed.append(Listed(player, f"HMW rank {rank}{why}", names.get(player, "")))
@@ -129,6 +129,28 @@ def seat_winners(
     if dice:
         warnings.append(f"die roll (seed {draw.seed!r}) decided {', '.join(dice)}")
     return listed[:seats], listed[seats:], warnings
+
+
+def separating_levels(keys: Sequence[tuple[Any, ...]], seats: int) -> list[int]:
+    """For HMW keys sorted best first, the level (1-based) each reason names.
+
+    A seated player (rank <= ``seats``) is compared with the next one down: the
+    level says what keeps the place. A cut player is compared with the one above:
+    the level says what put the player behind. The level is the first tie-breaker
+    at which the two differ (Advancement, 2.1-2.8); 0 for a lone key.
+    """
+
+    def first_split(a: tuple[Any, ...], b: tuple[Any, ...]) -> int:
+        pairs = enumerate(zip(a, b, strict=True))
+        return next((i + 1 for i, (x, y) in pairs if x != y), len(a))
+
+    levels = []
+    for i, key in enumerate(keys):
+        j = i + 1 if i < seats else i - 1
+        if not 0 <= j < len(keys):
+            j = i - 1 if j > i else i + 1
+        levels.append(first_split(key, keys[j]) if 0 <= j < len(keys) else 0)
+    return levels
 
 
 def added_by_gm(

@@ -38,7 +38,13 @@ from dataclasses import dataclass
 from scoring.core.ids import PlayerId
 from scoring.core.places import PlayerResult
 
-__all__ = ["DAYS", "TieFact", "TieSuggestion", "suggest_tie_winner"]
+__all__ = [
+    "DAYS",
+    "TieFact",
+    "TieSuggestion",
+    "decided_tie_note",
+    "suggest_tie_winner",
+]
 
 DAYS = (("day2", "after day 2"), ("day1", "after day 1"))
 
@@ -135,3 +141,13 @@ def _reason(fact: TieFact, label: str) -> str:
     """A tie reason to offer: "more florins after day 2 (61 to 58)"."""
     ordered = sorted((s for _, s in fact.scores if s is not None), reverse=True)
     return f"more florins {label} ({' to '.join(map(str, ordered))})"
+
+
+def decided_tie_note(reason: str) -> str:
+    """What the public pages show beside the players of a tie for first the GM
+    decided: "tie — decided by the GM: <reason>" (the reason the GM recorded;
+    without one, the note ends at "GM"). Source: tournament.md, Recording a table
+    (the record keeps which player the GM declared the winner, and why).
+    """
+    reason = reason.strip()
+    return f"tie — decided by the GM: {reason}" if reason else "tie — decided by the GM"

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from django.urls import reverse
 
 from heats.core.formats import HMO, HMW
-from heats.models import Event
+from heats.models import Event, RoundKind
 from scoring.core import advancement
-from scoring.models import PublishedList
+from scoring.core.tiebreak import decided_tie_note
+from scoring.models import PlayerRecord, PublishedList
 from scoring.services import (
     HeatSeatRow,
     absent_ids,
@@ -83,6 +84,7 @@ def heat_rows(
                 "final": final,
                 "place": place,
                 "tie": False,
+                "tie_note": "",
                 "url": f"{prefix}{heat}/table/{table}/",
                 # Shown once per table, on its first row.
                 "time_called": called if first_row else None,
@@ -92,8 +94,38 @@ def heat_rows(
     for heat, table in ties:
         for row in by_heat[heat]:
             row["tie"] = row["table"] == table and row["place"] == 1
+    _note_decided_ties(event, by_heat)
     labels = [f"Heat {heat}, table {table}" for heat, table in sorted(ties)]
     return sorted(by_heat.items()), labels
+
+
+def _note_decided_ties(event: Event, by_heat: dict[int, list[dict]]) -> None:
+    """Give ``tie_note`` to the rows of the players who tied for first at a heat
+    table where the GM declared the winner: those whose final equals the place-1
+    final. The reasons are loaded (one query) only when such a table is shown."""
+    tops = {
+        (heat, row["table"]): row["final"]
+        for heat, rows in by_heat.items()
+        for row in rows
+        if row["place"] == 1
+    }
+    tied = {
+        (heat, row["table"])
+        for heat, rows in by_heat.items()
+        for row in rows
+        if row["place"] != 1 and tops.get((heat, row["table"])) == row["final"]
+    }
+    if not tied:
+        return
+    declared = PlayerRecord.objects.filter(
+        seat__round__event=event, seat__round__kind=RoundKind.HEAT, declared_winner=True
+    ).values_list("seat__round__number", "seat__table__number", "tie_reason")
+    notes = {(h, t): decided_tie_note(why) for h, t, why in declared if (h, t) in tied}
+    for heat, rows in by_heat.items():
+        for row in rows:
+            key = (heat, row["table"])
+            if key in notes and row["final"] == tops[key]:
+                row["tie_note"] = notes[key]
 
 
 def winner_rows(

@@ -22,6 +22,7 @@ from heats.views.common import (
 )
 from medici_tourney.public_cache import cached_response, event_with_version
 from scoring import permissions, tables
+from scoring.core.tiebreak import decided_tie_note
 from scoring.forms import ScoresheetForm
 from scoring.models import PlayerRecord, TableCheck
 from scoring.services import final as finals
@@ -157,6 +158,12 @@ class TableDetailView(EventMixin, FormView):
             check=check,
             scoresheets=self.table.scoresheets.all(),
         )
+        declared = next((r for r in records if r.declared_winner), None)
+        if declared is not None:
+            context.update(
+                tie_note=decided_tie_note(declared.tie_reason),
+                tie_final=declared.final,
+            )
         return context
 
     def form_valid(self, form):

@@ -2,9 +2,11 @@
  *
  * Every [data-clock] element reads its feed (data-clock-url, the clock.json of
  * docs/feeds.md): the server's time and the round's start, in milliseconds. The
- * offset between the server's clock and this device's is taken once per fetch, so
- * the clock is right on any device and after a reload; the feed is read again every
- * 15 s to pick up a new start or a new round. The phase class (phase-play,
+ * server's time is anchored to this device's monotonic clock (performance.now())
+ * once per fetch, so the clock is right on any device, after a reload and when the
+ * device's date and time are changed (the last reading carries on: no "--:--"
+ * until the next fetch); the feed is read again every 15 s to pick up a new start
+ * or a new round. The phase class (phase-play,
  * phase-first-mark, ...) colours the clock; [data-seat-hint] elements show once
  * the seat-after minutes have passed in a round not yet seated. While the round is
  * played, .clock-progress says "12 of 16 tables in"; once every table is in, the
@@ -31,18 +33,25 @@
     this.root = root;
     this.url = root.getAttribute("data-clock-url");
     this.feed = null;
-    this.offset = 0;
+    this.serverAt = 0;  // the server's time (ms) at ...
+    this.anchor = 0;    // ... this performance.now()
   }
+
+  // The server's time now: the last fetch's reading carried on by the monotonic
+  // clock, which a change of the device's date and time does not move.
+  Clock.prototype.serverNow = function () {
+    return this.serverAt + (window.performance.now() - this.anchor);
+  };
 
   Clock.prototype.fetch = function () {
     var self = this;
-    var sent = Date.now();
+    var sent = window.performance.now();
     return window.fetch(this.url, { cache: "no-store", headers: { Accept: "application/json" } })
       .then(function (response) { return response.ok ? response.json() : null; })
       .then(function (feed) {
         if (!feed) { return; }
-        var received = Date.now();
-        self.offset = feed.now - (sent + received) / 2;
+        self.serverAt = feed.now;
+        self.anchor = (sent + window.performance.now()) / 2;
         self.feed = feed;
         self.render();
       })
@@ -63,7 +72,7 @@
     if (!feed) { return; }
     var root = this.root;
     var round = feed.round ? feed.round.label : "No round yet";
-    var elapsed = feed.start === null ? null : (Date.now() + this.offset - feed.start) / 1000;
+    var elapsed = feed.start === null ? null : (this.serverNow() - feed.start) / 1000;
     var phase = { phase: "waiting", message: "Waiting for the start" };
     if (elapsed !== null && elapsed >= 0) { phase = this.phase(elapsed); }
     var over = feed.tables > 0 && feed.tables_in >= feed.tables;

@@ -1,11 +1,15 @@
 /* Slow-player timer (seed 001): 4:00, or 2:00 when picked up after the 35-minute
- * mark; runs only between Start and Stop.
+ * mark (the event's timer_seconds and late_timer_seconds); runs only between Start
+ * and Stop.
  *
- * While running it keeps the moment it will reach 0:00 (endsAt), never a count of
- * ticks, so a tab in the background or a sleeping phone is right when it wakes.
- * The state is kept in localStorage: a reload keeps the time left. No network is
- * used after the page has loaded. Opened for an event (data-clock-url), it reads
- * the round's clock once: a timer picked up after the second mark starts at 2:00.
+ * Time is measured with the monotonic clock (performance.now()), so moving the
+ * device's clock back or forward neither adds nor takes time. The state is kept in
+ * localStorage, one key per event, with an end stamp (the wall-clock moment the
+ * running timer reaches 0:00) so that a reload of a running timer keeps its time
+ * left; a stamp read back is never trusted beyond the timer's length. Opened for an
+ * event (data-clock-url), the page reads the round's clock once: after the second
+ * mark a new timer, Reset and a stopped timer left from before start at the late
+ * length. No network is used after that.
  */
 (function () {
   "use strict";
@@ -17,21 +21,51 @@
   var toggle = document.getElementById("timer-toggle");
   var reset = document.getElementById("timer-reset");
   var presets = Array.prototype.slice.call(root.querySelectorAll(".preset"));
-  var KEY = "medici-slow-player-timer";
+  var KEY = "medici-slow-player-timer:" + (root.getAttribute("data-event") || "-");
+  var NORMAL = Number(root.getAttribute("data-timer"));
+  var LATE = Number(root.getAttribute("data-late-timer"));
+  var late = false;  // past the second mark, by the round's clock
+  var round = null;  // the round's start (ms) the state belongs to, when known
 
-  var state = load() || { length: Number(root.getAttribute("data-timer")), left: null, endsAt: null };
-  if (state.left === null) { state.left = state.length * 1000; }
+  // length (s), left (ms, when stopped), late and round as when set; while
+  // running: mark (performance.now() at the last start) and leftAtMark.
+  var state = restore();
 
-  function load() {
-    try { return JSON.parse(window.localStorage.getItem(KEY)); } catch (e) { return null; }
+  function now() { return window.performance.now(); }
+
+  function fresh(seconds) {
+    return { length: seconds, left: seconds * 1000, late: late, round: round, mark: null, leftAtMark: null };
+  }
+
+  function restore() {
+    var saved = null;
+    try { saved = JSON.parse(window.localStorage.getItem(KEY)); } catch (e) { saved = null; }
+    if (!saved || typeof saved.length !== "number") { return fresh(NORMAL); }
+    var restored = fresh(saved.length);
+    restored.late = Boolean(saved.late);
+    restored.round = saved.round === undefined ? null : saved.round;
+    var cap = saved.length * 1000;
+    if (typeof saved.endsAt === "number") {
+      // A running timer reloaded: the wall clock is all that spans a reload.
+      restored.mark = now();
+      restored.leftAtMark = Math.min(cap, Math.max(0, saved.endsAt - Date.now()));
+    } else if (typeof saved.left === "number") {
+      restored.left = Math.min(cap, Math.max(0, saved.left));
+    }
+    return restored;
+  }
+
+  function running() { return state.mark !== null; }
+
+  function left() {
+    if (!running()) { return state.left; }
+    return Math.max(0, state.leftAtMark - (now() - state.mark));
   }
 
   function save() {
-    try { window.localStorage.setItem(KEY, JSON.stringify(state)); } catch (e) { /* private mode */ }
-  }
-
-  function left() {
-    return state.endsAt === null ? state.left : Math.max(0, state.endsAt - Date.now());
+    var data = { length: state.length, left: left(), late: state.late, round: state.round, endsAt: null };
+    if (running()) { data.endsAt = Date.now() + left(); }
+    try { window.localStorage.setItem(KEY, JSON.stringify(data)); } catch (e) { /* private mode */ }
   }
 
   function mmss(ms) {
@@ -42,12 +76,11 @@
 
   function render() {
     var ms = left();
-    var running = state.endsAt !== null;
-    if (running && ms <= 0) { stop(); return; }
+    if (running() && ms <= 0) { stop(); return; }
     display.textContent = mmss(ms);
-    root.setAttribute("data-state", ms <= 0 ? "expired" : running ? "running" : "stopped");
-    stateText.textContent = ms <= 0 ? "Time is up: no more bids or turns" : running ? "Running" : "Stopped";
-    toggle.textContent = running ? "Stop" : "Start";
+    root.setAttribute("data-state", ms <= 0 ? "expired" : running() ? "running" : "stopped");
+    stateText.textContent = ms <= 0 ? "Time is up: no more bids or turns" : running() ? "Running" : "Stopped";
+    toggle.textContent = running() ? "Stop" : "Start";
     toggle.disabled = ms <= 0;
     presets.forEach(function (button) {
       button.setAttribute("aria-pressed", String(Number(button.getAttribute("data-seconds")) === state.length));
@@ -56,28 +89,30 @@
 
   function start() {
     if (left() <= 0) { return; }
-    state.endsAt = Date.now() + state.left;
+    state.leftAtMark = state.left;
+    state.mark = now();
     save();
     render();
   }
 
   function stop() {
     state.left = left();
-    state.endsAt = null;
+    state.mark = null;
+    state.leftAtMark = null;
     save();
     render();
   }
 
   function set(seconds) {
-    state = { length: seconds, left: seconds * 1000, endsAt: null };
+    state = fresh(seconds);
     save();
     render();
   }
 
   toggle.addEventListener("click", function () {
-    if (state.endsAt === null) { start(); } else { stop(); }
+    if (running()) { stop(); } else { start(); }
   });
-  reset.addEventListener("click", function () { set(state.length); });
+  reset.addEventListener("click", function () { set(late ? LATE : NORMAL); });
   presets.forEach(function (button) {
     button.addEventListener("click", function () { set(Number(button.getAttribute("data-seconds"))); });
   });
@@ -87,6 +122,9 @@
       toggle.click();
     }
   });
+  // Keep the end stamp current, so a reload after sleep is right too.
+  window.addEventListener("pagehide", save);
+
   function fitToClock() {
     var url = root.getAttribute("data-clock-url");
     if (!url) { return; }
@@ -95,10 +133,12 @@
       .then(function (feed) {
         if (!feed || feed.start === null) { return; }
         var elapsed = (feed.now - feed.start) / 1000;
-        var untouched = state.endsAt === null && state.left === state.length * 1000;
-        var second = Number(root.getAttribute("data-second-mark")) * 60;
-        if (untouched && elapsed >= second) {
-          set(Number(root.getAttribute("data-late-timer")));
+        late = elapsed >= Number(root.getAttribute("data-second-mark")) * 60;
+        round = feed.start;
+        // A stopped timer left from another round, or from before the mark,
+        // is a new timer now; a running one is someone's turn: it goes on.
+        if (!running() && (state.round !== round || state.late !== late)) {
+          set(late ? LATE : NORMAL);
         }
       })
       .catch(function () { /* offline: keep the length chosen */ });

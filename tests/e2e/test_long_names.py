@@ -1,0 +1,80 @@
+"""Public pages with a 120-character player name on a 390x844 phone: no page
+scrolls sideways, the name wraps (issue 18, item 8; tournament.md, What people
+see: the public pages are read on phones). Screenshots go to test-results/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from heats.models import Event, Round, RoundKind
+from heats.services import check_in, seat_round
+from scoring.services import results
+from scoring.services.results import SeatScores
+from tests.e2e.conftest import CHROMIUM, close_orm_connection
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is missing"),
+]
+
+SHOTS = Path(__file__).resolve().parents[2] / "test-results"
+PHONE = {"width": 390, "height": 844}
+# 120 characters, no space to break at but the few a real long name has.
+LONG = ("Maximiliana-Konstantinopolitanische-Wanderausstellungseroeffnungs" + "x" * 55)[
+    :120
+]
+PAGES = [
+    ("standings", "/e/long/"),
+    ("heat", "/e/long/heat/1/"),
+    ("table", "/e/long/round/1/table/1/"),
+    ("seating", "/e/long/round/1/seating/"),
+    ("find", "/e/long/find/?q=Maxi"),
+    ("clock", "/e/long/clock/"),
+    ("timer", "/timer/?event=long"),
+]
+
+
+@pytest.fixture
+def long_event(transactional_db):
+    """Heat 1 of "long": one table of four, the long name among them, results
+    saved (the long name wins, so it shows among the winners and the list)."""
+    event = Event.objects.create(slug="long", name="Medici, long names", seed="e2e")
+    heat = Round.objects.create(event=event, kind=RoundKind.HEAT, number=1)
+    check_in(heat, [(name, "") for name in (LONG, "Ann", "Ben", "Cy")])
+    seat_round(heat, seed=1)
+    table = heat.tables.get(number=1)
+    seats = list(table.seats.select_related("player").order_by("number"))
+    finals = {LONG: 120, "Ann": 100, "Ben": 90, "Cy": 80}
+    results.save_table_results(
+        table, [SeatScores(s.number, None, None, finals[s.player.name]) for s in seats]
+    )
+    assert len(LONG) == 120
+    return event
+
+
+@pytest.mark.parametrize(("name", "path"), PAGES, ids=[n for n, _ in PAGES])
+def test_no_public_page_scrolls_sideways_with_a_120_character_name(
+    live_server, browser, long_event, name, path
+):
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{live_server.url}{path}")
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(300)
+    width, inner = page.evaluate(
+        "[document.documentElement.scrollWidth, window.innerWidth]"
+    )
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"long-name-{name}.png"), full_page=True)
+    assert width <= inner, (path, width)
+    # Nor does a table scroll sideways inside its own box: the name wraps.
+    boxes = page.evaluate(
+        """[...document.querySelectorAll('.table-responsive, .table-container')]
+        .map(e => [e.scrollWidth, e.clientWidth])"""
+    )
+    assert all(scroll <= client for scroll, client in boxes), (path, boxes)
+    if name not in ("clock", "timer"):
+        assert LONG in page.inner_text("body")
+    page.close()
+    close_orm_connection()
