@@ -84,6 +84,7 @@ def matrix(world) -> dict[str, Row]:
         "scoring:heat-results": Row({"heat": 1}, PUBLIC, None),
         "scoring:standings-json": Row({}, PUBLIC, None),
         "scoring:seating-json": Row({}, PUBLIC, None),
+        "scoring:version-json": Row({}, PUBLIC, None),
         "heats:timer": Row({}, PUBLIC, None),
         "heats:event-gm": Row({}, STAFF, None),
         "heats:audit": Row({}, STAFF, None),
