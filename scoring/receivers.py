@@ -12,12 +12,14 @@ from django.db.models.signals import post_save
 from django.dispatch import receiver
 
 from heats.models import AuditEntry
-from scoring.services.reports import make_report_links
+from scoring.services.report_links import make_report_links
 
 
 @receiver(post_save, sender=AuditEntry, dispatch_uid="scoring-report-links")
 def links_for_new_tables(sender, instance: AuditEntry, created: bool, **kwargs) -> None:
     """Report links for the event's tables that have none yet (one query when
     every table has one)."""
-    if created and instance.event_id is not None:
+    # An event file's rows are saved raw (``scoring.services.transfer``), which
+    # makes the links once every table is written.
+    if created and not kwargs.get("raw") and instance.event_id is not None:
         make_report_links(instance.event_id)

@@ -39,6 +39,7 @@ from heats.models import Event, ResultStatus, Round, Table
 from scoring import permissions
 from scoring.models import ReportLink, ReportSettings, TableReport
 from scoring.services import results
+from scoring.services.report_links import make_report_links  # noqa: F401
 from scoring.services.results import ResultCheck, SeatScores, TableOutcome
 
 # At most this many reports per window (seconds), per link and per address.
@@ -50,17 +51,6 @@ PREFIX = 6
 
 class ReportRefusedError(UserError):
     """A report link that does not work (here, or any more): the page says why."""
-
-
-def make_report_links(event_id: int) -> int:
-    """Give every table of the event that has none its report link; the number
-    made (tables are seated in bulk, so links follow the seating's audit entry:
-    ``scoring.receivers``)."""
-    missing = Table.objects.filter(
-        round__event_id=event_id, report_link__isnull=True
-    ).values_list("pk", flat=True)
-    made = ReportLink.objects.bulk_create(ReportLink(table_id=pk) for pk in missing)
-    return len(made)
 
 
 def report_url(table: Table, token: str) -> str:

@@ -49,6 +49,7 @@ from django.utils import timezone
 
 from heats.core.errors import UserError
 from heats.models import Event
+from scoring.services.report_links import make_report_links
 from scoring.services.result_status import update_event_result_status
 from scoring.services.transfer_check import JSON_IDS, check_event_file
 
@@ -106,14 +107,21 @@ def _relations(model) -> list[models.Field]:
     ]
 
 
+# Rows a file never carries: made anew for the imported event. A table's report
+# link is a secret of that table (its token is printed on the scoresheet): a copy
+# of the event gets links of its own (``scoring.services.reports``).
+DERIVED = frozenset({"scoring.reportlink"})
+
+
 def unscoped_models() -> list[type[models.Model]]:
-    """Models of the event apps with no path to Event (not carried by a file)."""
+    """Models of the event apps with no path to Event (not carried by a file),
+    the ``DERIVED`` ones aside."""
     scoped = {em.model for em in event_models()}
     return [
         m
         for app in APPS
         for m in apps.get_app_config(app).get_models()
-        if m not in scoped
+        if m not in scoped and m._meta.label_lower not in DERIVED
     ]
 
 
@@ -125,7 +133,12 @@ def event_models() -> tuple[EventModel, ...]:
     neither an event model nor the user model), so such a model fails the tests
     instead of being exported half.
     """
-    candidates = [m for app in APPS for m in apps.get_app_config(app).get_models()]
+    candidates = [
+        m
+        for app in APPS
+        for m in apps.get_app_config(app).get_models()
+        if m._meta.label_lower not in DERIVED
+    ]
     paths: dict[type[models.Model], str] = {Event: "pk"}
     changed = True
     while changed:  # any foreign key chain ending at Event makes an event model
@@ -258,6 +271,7 @@ def import_event(
         writer = _Writer(document["objects"], target)
         writer.write()
         update_event_result_status(writer.event.pk)
+        make_report_links(writer.event.pk)
     report = ImportReport(writer.event, writer.counts, writer.created_users)
     report.replaced = existing is not None
     return report

@@ -139,6 +139,15 @@ PREVIOUS_SEATING = Record(
         ),
     }
 )
+# A player's report of a table (scoring.services.reports): seat number → the
+# day-1, day-2 and final florins reported (days may be unknown).
+FLORINS = Nullable(Integer(0, MAX_NUMBER))
+REPORTED = MapOf(
+    Record(required={"day1": FLORINS, "day2": FLORINS, "final": FLORINS}),
+    key=Text(pattern=r"[1-6]", what="a seat number"),
+    min_items=1,
+)
+
 JSON_FIELDS: dict[tuple[str, str], Schema] = {
     ("heats.event", "semi_layouts"): Checked(
         MapOf(
@@ -150,6 +159,7 @@ JSON_FIELDS: dict[tuple[str, str], Schema] = {
     ),
     ("heats.auditentry", "data"): MapOf(AnyJSON()),
     ("heats.round", "previous_seating"): PREVIOUS_SEATING,
+    ("scoring.tablereport", "scores"): REPORTED,
     ("scoring.recordhistory", "old"): HISTORY,
     ("scoring.recordhistory", "new"): HISTORY,
     ("scoring.tablecheck", "findings"): FINDINGS,
@@ -254,6 +264,8 @@ def _plain(f: Any, label: str) -> Schema:
             pattern=SLUG if slug else None,
             what="a slug (letters, digits, - and _)" if slug else "",
         )
+    if isinstance(f, models.GenericIPAddressField):
+        return Checked(Text(max_length=39), _validators_of(f))
     raise TypeError(f"{label}.{f.name}: an event file cannot carry a {type(f)}")
 
 

@@ -25,8 +25,15 @@ from heats.services import (
 )
 from heats.services.clock import start_clock
 from scoring.models import FinalFill, RecordHistory
-from scoring.services import event_advancement, import_results, publishing, transfer
+from scoring.services import (
+    event_advancement,
+    import_results,
+    publishing,
+    reports,
+    transfer,
+)
 from scoring.services import semi_final as rounds
+from scoring.services.results import SeatScores
 from scoring.services.rules_checks import acknowledge_check, attach_scoresheet
 from tests.conftest import DEMO_DIR
 from tests.heats.conftest import names
@@ -76,6 +83,13 @@ def full_event(demo_event):
         decided_by=gm,
     )
     fill.added.add(players["Eden Tamsin"])
+    # A player's report of a table of the fourth heat, held for the GM, and the
+    # event's reports setting (scoring.services.reports).
+    table = heat.tables.order_by("number").first()
+    seats = table.seats.order_by("number")
+    scores = [SeatScores(s.number, None, None, 50 + s.number) for s in seats]
+    reports.set_two_reports_confirm(demo_event, True, gm)
+    reports.submit_report(table, table.report_link.token, 1, scores, None, "10.0.0.9")
     return demo_event
 
 
