@@ -168,7 +168,22 @@ def settings_problems(values: dict) -> list[str]:
         problems.append(f"{_label('min_late_table')}: 4, 5 or 6 players.")
     if not bad & set(MARKS):
         problems += _marks_problems([getattr(event, name) for name in MARKS])
+    for name in ("timer_seconds", "late_timer_seconds"):
+        if name not in bad and not 1 <= getattr(event, name) <= TIMER_MAX_SECONDS:
+            problems.append(f"{_label(name)}: 1 to {TIMER_MAX_SECONDS} seconds.")
+    if not bad & {"seat_after_minutes", "heat_minutes"} and not (
+        0 <= event.seat_after_minutes <= event.heat_minutes
+    ):
+        problems.append(
+            f"{_label('seat_after_minutes')}: at most the heat's length "
+            f"({event.heat_minutes} minutes)."
+        )
     return problems
+
+
+# The slow-player timers run for minutes (tournament.md, Heats, Timer rule): an
+# hour is far more than any table needs, and within what the database stores.
+TIMER_MAX_SECONDS = 3600
 
 
 # The clock marks in the order they come (tournament.md, Heats).
