@@ -45,7 +45,7 @@ from scoring.services.results import ResultCheck, SeatScores, TableOutcome
 # At most this many reports per window (seconds), per link and per address.
 RATE_WINDOW = 600
 RATE_PER_TOKEN = 6
-RATE_PER_ADDRESS = 20
+RATE_PER_ADDRESS = 200  # a room may share one address (hotel Wi-Fi, a proxy)
 PREFIX = 6
 
 
@@ -257,14 +257,24 @@ def _same(a: TableReport, b: TableReport) -> bool:
 
 def _confirm_by_two(table, report, check) -> TableOutcome | None:
     """Confirm ``report`` when the event allows it and another seat sent the
-    same values, with no level-1 finding."""
+    same values from another address, with no level-1 finding.
+
+    The seat is only what the sender chose: one phone claiming two seats is
+    not two players, so the two reports must come from two addresses (behind
+    a proxy every phone shares one: the GM then confirms, as without the
+    setting)."""
     setting = ReportSettings.objects.filter(event=table.round.event).first()
     if setting is None or not setting.two_reports_confirm or check.findings:
+        return None
+    if not report.address:
         return None
     twins = [
         other
         for other in table.reports.exclude(pk=report.pk)
-        if other.seat != report.seat and _same(other, report)
+        if other.seat != report.seat
+        and other.address
+        and other.address != report.address
+        and _same(other, report)
     ]
     if not twins:
         return None

@@ -133,8 +133,26 @@ def test_two_identical_reports_from_two_seats_confirm_with_the_setting(heat):
     table = heat.tables.get(number=1)
     assert report(table, CLEAN, seat=1).confirmed is None
     assert report(table, CLEAN, seat=1).confirmed is None  # same seat again
-    assert report(table, CLEAN, seat=3).confirmed is not None
+    # One phone claiming a second seat is not a second player.
+    assert report(table, CLEAN, seat=3).confirmed is None
+    assert heat_finals(heat.event) == []
+    assert report(table, CLEAN, seat=3, address="10.0.0.8").confirmed is not None
     assert heat_finals(heat.event) == CLEAN
+
+
+def test_a_room_behind_one_address_reports_every_table(event):
+    """Every phone may share one address (a proxy, hotel Wi-Fi): the limit per
+    address leaves a room's reports through (8 tables, 3 reports each: 24 from
+    one address), while the limit per link stays."""
+    big = Round.objects.create(event=event, kind=RoundKind.HEAT, number=1)
+    check_in(big, names(40))
+    seat_round(big, seed=1)
+    tables = list(big.tables.order_by("number"))
+    assert len(tables) == 8  # 40 players: eight tables of 5
+    for table in tables:
+        for seat in (1, 2, 3):
+            report(table, CLEAN, seat=seat, address="127.0.0.1")
+    assert TableReport.objects.count() == 24
 
 
 def test_two_identical_reports_wait_without_the_setting(heat):
