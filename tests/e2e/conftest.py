@@ -81,14 +81,22 @@ def close_orm_connection() -> None:
     connections.close_all()
 
 
-def gm_opens_a_new_heat(browser, live_server):
-    """Log in as the GM, press "New heat"; returns the page on Heat 1."""
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.set_default_timeout(10_000)
-    page.goto(f"{live_server.url}/accounts/login/?next=/e/wbc/gm/")
+def gm_logs_in(browser, base: str, path: str, *, height: int = 900, timeout=10_000):
+    """A new desktop page (1280 wide) where the GM ("gm") logged in and landed on
+    ``path``; ``base`` is the live server's URL."""
+    page = browser.new_page(viewport={"width": 1280, "height": height})
+    page.set_default_timeout(timeout)
+    page.goto(f"{base}/accounts/login/?next={path}")
     page.fill("#id_username", "gm")
     page.fill("#id_password", "gm-password-1")
     page.click("button[type=submit]")
+    page.wait_for_url(re.compile(re.escape(path) + "$"))
+    return page
+
+
+def gm_opens_a_new_heat(browser, live_server):
+    """Log in as the GM, press "New heat"; returns the page on Heat 1."""
+    page = gm_logs_in(browser, live_server.url, "/e/wbc/gm/")
     page.click("#new-heat")
     page.wait_for_url(re.compile(r"/e/wbc/gm/round/1/$"))
     return page

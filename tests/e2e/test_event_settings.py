@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from heats.models import AuditEntry, Event
-from tests.e2e.conftest import CHROMIUM, close_orm_connection
+from tests.e2e.conftest import CHROMIUM, close_orm_connection, gm_logs_in
 
 pytestmark = [
     pytest.mark.e2e,
@@ -17,13 +17,7 @@ pytestmark = [
 
 def test_a_gm_edits_a_setting_and_archives_the_event(live_server, browser, gm_event):
     url = live_server.url
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.set_default_timeout(10_000)
-    page.goto(f"{url}/accounts/login/?next=/e/wbc/gm/")
-    page.fill("#id_username", "gm")
-    page.fill("#id_password", "gm-password-1")
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{url}/e/wbc/gm/")
+    page = gm_logs_in(browser, url, "/e/wbc/gm/")
 
     page.click("#settings-link")
     page.wait_for_url(f"{url}/e/wbc/gm/settings/")

@@ -19,7 +19,7 @@ from heats.services import check_in, seat_round
 from scoring.models import PlayerRecord
 from scoring.services import results
 from scoring.services.results import SeatScores
-from tests.e2e.conftest import CHROMIUM, close_orm_connection
+from tests.e2e.conftest import CHROMIUM, close_orm_connection, gm_logs_in
 
 pytestmark = [
     pytest.mark.e2e,
@@ -43,15 +43,7 @@ def test_enter_moves_on_a_warning_shows_and_save_and_next_skips_a_saved_table(
     live_server, browser, gm_event
 ):
     three_tables_table_2_saved(gm_event)
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.set_default_timeout(10_000)
-    page.goto(
-        f"{live_server.url}/accounts/login/?next=/e/wbc/gm/round/1/table/1/results/"
-    )
-    page.fill("#id_username", "gm")
-    page.fill("#id_password", "gm-password-1")
-    page.click("button[type=submit]")
-    page.wait_for_url(re.compile(r"/table/1/results/$"))
+    page = gm_logs_in(browser, live_server.url, "/e/wbc/gm/round/1/table/1/results/")
 
     page.focus("#id_day1_1")
     page.keyboard.type("300")

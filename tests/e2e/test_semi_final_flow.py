@@ -9,8 +9,6 @@ final page offers the best runner-up, the GM adds them and seats the final.
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from django.contrib.auth import get_user_model
 
@@ -18,7 +16,7 @@ from heats.models import Event, Seat
 from scoring.services import results
 from scoring.services import semi_final as rounds
 from scoring.services.results import SeatScores
-from tests.e2e.conftest import CHROMIUM, close_orm_connection
+from tests.e2e.conftest import CHROMIUM, close_orm_connection, gm_logs_in
 
 pytestmark = [
     pytest.mark.e2e,
@@ -69,14 +67,10 @@ def play_table(table, top: str | None, second_final: int) -> dict[str, int]:
 def test_a_no_show_is_replaced_and_a_short_final_gets_the_best_runner_up(
     live_server, browser, demo
 ):
-    page = browser.new_page(viewport={"width": 1280, "height": 1000})
-    page.set_default_timeout(15_000)
+    page = gm_logs_in(
+        browser, live_server.url, "/e/demo/gm/semi/", height=1000, timeout=15_000
+    )
     page.on("dialog", lambda dialog: dialog.accept())
-    page.goto(f"{live_server.url}/accounts/login/?next=/e/demo/gm/semi/")
-    page.fill("#id_username", "gm")
-    page.fill("#id_password", "gm-password-1")
-    page.click("button[type=submit]")
-    page.wait_for_url(re.compile(r"/e/demo/gm/semi/$"))
 
     page.click("#seat-form [type=submit]")
     page.wait_for_selector("#table-cards")

@@ -10,15 +10,13 @@ changes" box says so.
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from django.contrib.auth import get_user_model
 
 from heats.models import AuditEntry, Event
 from scoring.models import PublishedList
 from scoring.services import semi_final as rounds
-from tests.e2e.conftest import CHROMIUM, close_orm_connection
+from tests.e2e.conftest import CHROMIUM, close_orm_connection, gm_logs_in
 
 pytestmark = [
     pytest.mark.e2e,
@@ -41,14 +39,10 @@ def demo(transactional_db, settings):
 def test_tick_all_present_untick_one_save_once_and_publish_the_changes(
     live_server, browser, demo
 ):
-    page = browser.new_page(viewport={"width": 1280, "height": 1000})
-    page.set_default_timeout(15_000)
+    page = gm_logs_in(
+        browser, live_server.url, "/e/demo/gm/semi/", height=1000, timeout=15_000
+    )
     page.on("dialog", lambda dialog: dialog.accept())
-    page.goto(f"{live_server.url}/accounts/login/?next=/e/demo/gm/semi/")
-    page.fill("#id_username", "gm")
-    page.fill("#id_password", "gm-password-1")
-    page.click("button[type=submit]")
-    page.wait_for_url(re.compile(r"/e/demo/gm/semi/$"))
     page.click("#publish-button")
     page.wait_for_selector("text=The published list is up to date")
 

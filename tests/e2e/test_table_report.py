@@ -18,7 +18,7 @@ from heats.models import Round, RoundKind
 from heats.services import check_in, seat_round
 from scoring.models import PlayerRecord
 from scoring.services.printing import render
-from tests.e2e.conftest import CHROMIUM, close_orm_connection
+from tests.e2e.conftest import CHROMIUM, close_orm_connection, gm_logs_in
 
 pytestmark = [
     pytest.mark.e2e,
@@ -61,14 +61,7 @@ def test_a_player_reports_from_the_scoresheet_link_and_the_gm_confirms(
     assert "100" not in public.inner_text("main")  # held: nothing public yet
     public.close()
 
-    gm = browser.new_page(viewport={"width": 1280, "height": 900})
-    gm.set_default_timeout(10_000)
-    gm.goto(
-        f"{live_server.url}/accounts/login/?next=/e/wbc/gm/round/1/table/1/reports/"
-    )
-    gm.fill("#id_username", "gm")
-    gm.fill("#id_password", "gm-password-1")
-    gm.click("button[type=submit]")
+    gm = gm_logs_in(browser, live_server.url, "/e/wbc/gm/round/1/table/1/reports/")
     gm.wait_for_selector(".table-report")
     gm.click(".table-report button[type=submit]")
     gm.wait_for_load_state()
