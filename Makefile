@@ -10,7 +10,7 @@ PORT ?= 8000
 LOOPBACK := 127.0.0.1 localhost
 LAN := $(if $(filter $(HOST),$(LOOPBACK)),,MEDICI_LAN_PORT=$(PORT))
 
-.PHONY: setup migrate demo run lan serve backup test test-deep test-fast test-postgres lint typecheck format bench load browser postgres check-deploy clean
+.PHONY: messages setup migrate demo run lan serve backup test test-deep test-fast test-postgres lint typecheck format bench load browser postgres check-deploy clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -101,6 +101,15 @@ bench: setup
 # time on a throwaway PostgreSQL cluster, behind gunicorn.
 load: setup postgres
 	$(PY) bench/bench_load.py
+
+# The translation catalogues (docs/translating.md): messages extracted into
+# locale/<locale>/LC_MESSAGES/django.po (needs GNU gettext's xgettext), then every
+# .mo compiled from its .po with Babel. The .mo files are shipped.
+LOCALES := de fr zh_Hans
+messages: setup
+	$(PY) manage.py makemessages $(addprefix -l ,$(LOCALES)) --no-obsolete --add-location file \
+	  --ignore ".venv/*" --ignore "tests/*" --ignore "bench/*" --ignore "staticfiles/*" --ignore "docs/*"
+	$(PY) -m medici_tourney.ops.catalogues compile
 
 check-deploy: setup
 	DJANGO_DEBUG=0 DJANGO_SECRET_KEY=check-deploy-$$(date +%s)-a-long-random-enough-secret-key-value \

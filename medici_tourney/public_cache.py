@@ -12,8 +12,11 @@ event version
     server process and invalidates every page of the event at once, with no signal
     to forget and nothing to clear.
 page key
-    ``public:<event id>:<version>:<scheme>://<host><path and query>``: the
-    scheme too, as pages hold absolute addresses (the kiosk's QR code) and
+    ``public:<event id>:<version>:<language>:<scheme>://<host><path and query>``:
+    the language the visitor chose (``?lang=`` or the language menu's cookie,
+    ``medici_tourney.language.requested_language``; the event's own language
+    changes its version), so one copy is kept per language; the scheme too,
+    as pages hold absolute addresses (the kiosk's QR code) and
     Django answers a plain-HTTP request differently (a redirect to HTTPS, no
     HSTS header) when the HTTPS settings are on. Old versions are never
     read again and fall out of the cache (Django's cache, ``CACHES``) by age and
@@ -63,6 +66,12 @@ from django.utils.encoding import escape_uri_path
 from django.utils.text import compress_string
 
 from heats.models import AuditEntry, Event
+from medici_tourney.language import (
+    PARAM,
+    environ_language,
+    request_language,
+    use_event_language,
+)
 
 # Seconds a rendering is kept; a change makes a new key long before.
 TIMEOUT = 3600
@@ -109,6 +118,7 @@ def event_with_version(slug: str) -> Event:
         raise Http404(f"No event {slug!r}")
     event.version = f"{event.audit_v or 0}.{event.admin_v or 0}"
     timezone.activate(event.zone)
+    use_event_language(event)
     _memo[slug] = (event.pk, event.version, time.monotonic())
     return event
 
@@ -145,12 +155,13 @@ def _address(request) -> str:
 
 
 def _key(event_id: int, version: str, request) -> str:
-    return f"public:{event_id}:{version}:{_address(request)}"
+    language = request_language(request)
+    return f"public:{event_id}:{version}:{language}:{_address(request)}"
 
 
 def _page_key(event_id: int, request) -> str:
     """The key of a page's latest rendering, whatever its version."""
-    return f"public-latest:{event_id}:{_address(request)}"
+    return f"public-latest:{event_id}:{request_language(request)}:{_address(request)}"
 
 
 def _keep_params(request, params: Collection[str]) -> None:
@@ -158,8 +169,9 @@ def _keep_params(request, params: Collection[str]) -> None:
     cache key nor its rendering depends on any other, so ``?x=1``, ``?x=2``, ...
     are one page, rendered once per version (not one rendering each). The names
     are left in ``request.META`` (the WSGI environ) for :class:`PublicPagesWSGI`."""
+    params = {*params, PARAM}  # every public page reads ?lang= (its language)
     kept = QueryDict(mutable=True)
-    for name in sorted(set(params) & set(request.GET)):
+    for name in sorted(params & set(request.GET)):
         kept.setlist(name, request.GET.getlist(name))
     request.GET = kept
     request._public_query = kept.urlencode()
@@ -261,7 +273,8 @@ class PublicPagesWSGI:
     Stored: a ``200`` GET answer carrying ``X-Event-Version`` (pages of
     :func:`cached_response`) and no ``Set-Cookie``, for a request without a
     session cookie, keyed by scheme (``wsgi.url_scheme`` and the header of
-    ``SECURE_PROXY_SSL_HEADER``, when set), host, path, the query as the page
+    ``SECURE_PROXY_SSL_HEADER``, when set), the language chosen (``?lang=`` or
+    the menu's cookie), host, path, the query as the page
     reads it (:func:`page_query`) and whether gzip is accepted; with the
     seconds Django took to answer. A query holding a parameter the page does
     not read (``?x=1``, ``?utm_source=…``) is answered by Django, which keeps
@@ -344,6 +357,7 @@ class PublicPagesWSGI:
         proxy = settings.SECURE_PROXY_SSL_HEADER
         return (
             match["slug"],
+            environ_language(environ),
             environ.get("wsgi.url_scheme", ""),
             environ.get(proxy[0], "") if proxy else "",
             host,

@@ -108,6 +108,10 @@ MIDDLEWARE = [
     # compressed and with far-future caching for the hashed names.
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.gzip.GZipMiddleware",
+    # The request's language: ?lang=, the visitor's menu choice, the event's, the
+    # browser's (medici_tourney.language); before the public cache, whose keys
+    # hold the choice.
+    "medici_tourney.language.LanguageMiddleware",
     # Answers cached public pages to visitors without a session before the
     # session, auth and CSRF middleware and the URL resolver
     # (medici_tourney.public_cache).
@@ -133,6 +137,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -169,7 +174,19 @@ AUTH_PASSWORD_VALIDATORS = [
     )
 ]
 
-LANGUAGE_CODE = "en-us"
+# Languages of the pages and printables (medici_tourney.language); each named in
+# its own language in the menu. Catalogues: locale/<code>/LC_MESSAGES/django.po
+# (and the compiled .mo beside it, shipped: docs/translating.md).
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", "English"),
+    ("de", "Deutsch"),
+    ("fr", "Français"),
+    ("zh-hans", "简体中文"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "America/New_York")
 USE_I18N = True
 USE_TZ = True
@@ -235,6 +252,7 @@ MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 SECURE = env_bool("DJANGO_SECURE", not DEBUG)
 SESSION_COOKIE_SECURE = SECURE
 CSRF_COOKIE_SECURE = SECURE
+LANGUAGE_COOKIE_SECURE = SECURE
 # A proxy that redirects to HTTPS itself may turn Django's redirect off.
 SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", SECURE)
 SECURE_HSTS_SECONDS = int(

@@ -86,8 +86,10 @@ class EventSettingsForm(StorableTextForm):
                 "heat_minutes": "At most 120 minutes.",
             },
         )
-        # A client that sends no format gets the model's default, hmw.
+        # A client that sends no format or language gets the model's defaults,
+        # hmw and English.
         fields["format"].required = False
+        fields["language"].required = False
         mine = {n: self.fields.pop(n) for n in ("rules", "semi_layouts", "time_zone")}
         version = self.fields.pop("version")
         self.fields = {n: fields.pop(n) for n in own}
@@ -133,6 +135,11 @@ class EventSettingsForm(StorableTextForm):
         """The chosen format (tournament.md, Event formats), the default
         (``hmw``) when none was sent."""
         return self.cleaned_data.get("format") or EventFormat.HMW
+
+    def clean_language(self) -> str:
+        """The language of the public pages and printouts (``settings.LANGUAGES``),
+        English when none was sent."""
+        return self.cleaned_data.get("language") or "en"
 
     def clean_time_zone(self) -> str:
         return str(self.cleaned_data["time_zone"] or default_time_zone())

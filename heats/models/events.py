@@ -93,7 +93,9 @@ class Event(models.Model):
     Event formats); ``timer_seconds`` is the slow-player timer (tournament.md,
     Heats, Timer rule). ``format`` is the event's format (``EventFormat``).
     ``time_zone`` is the zone of every time typed or shown on the event's pages
-    (tournament.md, Time). An ``archived`` event is left off the public list of
+    (tournament.md, Time). ``language`` (a code of ``settings.LANGUAGES``) is
+    the language its public pages, kiosk and printouts speak unless a visitor
+    chooses another (``medici_tourney.language``). An ``archived`` event is left off the public list of
     events; its pages still answer, saying it is archived, and its GMs can
     restore it.
     """
@@ -127,6 +129,13 @@ class Event(models.Model):
         default=DEFAULT_FORMAT,
     )
     semi_layouts = models.JSONField(default=default_semi_layouts)
+    language = models.CharField(
+        "language",
+        max_length=10,
+        choices=settings.LANGUAGES,
+        default="en",
+        help_text="The language of the public pages, the kiosk and the printouts.",
+    )
     time_zone = models.CharField(
         max_length=64, default=default_time_zone, validators=[validate_time_zone]
     )

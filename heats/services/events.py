@@ -37,6 +37,7 @@ def get_event(slug: str) -> Event:
 # or ``hmo``; Time), besides its name and rules.
 EVENT_SETTINGS = (
     "format",
+    "language",
     "heat_minutes",
     "first_mark_minutes",
     "second_mark_minutes",

@@ -32,11 +32,15 @@ from heats.models import (
     Round,
 )
 from heats.services import current_round, get_round
+from medici_tourney.language import use_event_language
 
 
 def use_zone(event: Event) -> None:
-    """Make ``event``'s time zone the current one for the rest of this request."""
+    """Make ``event``'s time zone the current one for the rest of this request,
+    and on its public pages its language, unless the visitor chose one
+    (``medici_tourney.language``)."""
     timezone.activate(event.zone)
+    use_event_language(event)
 
 
 def event_or_404(slug: str) -> Event:

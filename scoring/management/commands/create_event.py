@@ -1,6 +1,7 @@
 """``manage.py create_event EVENT --name NAME [--rules wbc] [--format hmw|hmo]
-[--gm USERNAME]``."""
+[--language en|de|fr|zh-hans] [--gm USERNAME]``."""
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from heats.core.errors import UserError
@@ -28,6 +29,12 @@ class Command(BaseCommand):
             "most wins (default); hmo, heats winners only",
         )
         parser.add_argument(
+            "--language",
+            default="en",
+            choices=[code for code, _ in settings.LANGUAGES],
+            help="language of the public pages, kiosk and printouts (default en)",
+        )
+        parser.add_argument(
             "--gm", default="", help="username of the event's first GM (a login)"
         )
 
@@ -39,7 +46,10 @@ class Command(BaseCommand):
                 options["name"],
                 options["rules"],
                 gm=gm,
-                settings={"format": options["format"]},
+                settings={
+                    "format": options["format"],
+                    "language": options["language"],
+                },
             )
         except UserError as exc:
             raise CommandError(str(exc)) from exc

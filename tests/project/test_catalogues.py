@@ -1,0 +1,59 @@
+"""The shipped translation catalogues (locale/): each compiled .mo says exactly
+what its .po says (medici_tourney.ops.catalogues), so a fresh machine needs no
+gettext tools."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import write_po
+
+from medici_tourney.ops import catalogues
+
+
+def test_every_shipped_mo_matches_its_po():
+    assert catalogues.po_files(), "no catalogues in locale/"
+    assert catalogues.problems() == []
+
+
+def test_every_language_has_a_catalogue():
+    found = {po.parts[-3] for po in catalogues.po_files()}
+    assert found == {"de", "fr", "zh_Hans"}
+
+
+def write(root: Path, entries: dict) -> Path:
+    po = root / "de" / "LC_MESSAGES" / "django.po"
+    po.parent.mkdir(parents=True, exist_ok=True)
+    catalog = Catalog(locale="de")
+    for (context, msgid), (text, fuzzy) in entries.items():
+        catalog.add(msgid, text, context=context, flags=("fuzzy",) if fuzzy else ())
+    with po.open("wb") as handle:
+        write_po(handle, catalog)
+    return po
+
+
+def test_a_stale_or_missing_mo_is_named(tmp_path):
+    po = write(tmp_path, {(None, "Heat"): ("Vorrunde", False)})
+    assert "missing" in catalogues.problems(tmp_path)[0]
+    catalogues.compile_all(tmp_path)
+    assert catalogues.problems(tmp_path) == []
+    assert catalogues.mo_messages(po.with_suffix(".mo")) == {"Heat": "Vorrunde"}
+    write(tmp_path, {(None, "Heat"): ("Runde", False)})
+    (problem,) = catalogues.problems(tmp_path)
+    assert "does not match" in problem and "Heat" in problem
+
+
+def test_fuzzy_and_empty_entries_stay_out_and_contexts_are_kept(tmp_path):
+    po = write(
+        tmp_path,
+        {
+            ("round kind", "Final"): ("Finale", False),
+            (None, "Table"): ("Tisch", True),
+            (None, "Seat"): ("", False),
+        },
+    )
+    catalogues.compile_all(tmp_path)
+    assert catalogues.mo_messages(po.with_suffix(".mo")) == {
+        "round kind\x04Final": "Finale"
+    }
