@@ -12,6 +12,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 
 from heats.core.errors import UserError
+from heats.models import Event
 from heats.services import update_settings
 from medici_tourney.language import environ_language, requested_language, supported
 from medici_tourney.wsgi import application
@@ -167,3 +168,23 @@ def test_the_wsgi_repeat_keeps_one_copy_per_language(demo_event):
     assert html_lang(wsgi_get(path)) == "en"
     assert len(application.pages) == 3
     application.clear()
+
+
+@pytest.mark.django_db
+def test_an_event_file_carries_the_language_and_older_files_mean_english(demo_event):
+    from scoring.services import transfer
+
+    set_language(demo_event, "fr")
+    document = transfer.loads(transfer.dumps(transfer.export_event(demo_event)))
+    transfer.import_event(document, slug="copy")
+    assert Event.objects.get(slug="copy").language == "fr"
+    for item in document["objects"]:
+        if item["model"] == "heats.event":
+            del item["fields"]["language"]
+    transfer.import_event(document, slug="older")
+    assert Event.objects.get(slug="older").language == "en"
+    for item in document["objects"]:
+        if item["model"] == "heats.event":
+            item["fields"]["language"] = "tlh"
+    with pytest.raises(UserError, match="language"):
+        transfer.import_event(document, slug="bad")
