@@ -2,7 +2,9 @@
 
 Pure package: no Django import. Each builder is a function from the dataclasses
 of :mod:`scoring.pdf.data` to the PDF's bytes; ``scoring.services.printing`` loads the
-data from the database (tournament.md, "What people see": Printables).
+data from the database (tournament.md, "What people see": Printables) and builds in
+the language to print in: the builders' own words are translated as they are set
+(:mod:`scoring.pdf.words`), the data comes already in that language.
 """
 
 from __future__ import annotations

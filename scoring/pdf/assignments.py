@@ -1,9 +1,10 @@
 """Table assignments of a round: by table (one cut-out slip per table, for the walls
 and the tables), then by player name (name -> table, seat).
 
-Pure module: no Django import. Source: tournament.md, "Heats" (seat 1 is the
-start player) and "What people see" (Printables: assignments by table and by
-name). Every page carries a QR code to the event's standings page.
+Pure module: no Django import; its words go through :mod:`scoring.pdf.words`.
+Source: tournament.md, "Heats" (seat 1 is the start player) and "What people see"
+(Printables: assignments by table and by name). Every page carries a QR code to the
+event's standings page.
 """
 
 from __future__ import annotations
@@ -22,8 +23,10 @@ from reportlab.platypus import (
 )
 
 from scoring.pdf import fonts
-from scoring.pdf.base import RULE, PrintDocument, draw_qr, grid, style
+from scoring.pdf.base import RULE, PrintDocument, draw_qr, grid, style, table_label
 from scoring.pdf.data import RoundPrint, SeatedTable
+from scoring.pdf.words import gettext as _
+from scoring.pdf.words import pgettext
 
 START = "★"
 HEADER = 24 * mm
@@ -109,11 +112,11 @@ class Slips(Flowable):
 
     def _slip(self, table: SeatedTable, names, x: float, room: float) -> None:
         canvas, top = self.canv, self.height - 34
-        fonts.draw(canvas, x, top, f"Table {table.number}", 26, bold=True)
+        heading = table_label(table.number)
+        fonts.draw(canvas, x, top, heading, 26, bold=True)
         if table.late:
-            fonts.draw(
-                canvas, x + room - fonts.width("late table", 9), top, "late table", 9
-            )
+            late = _("late table")
+            fonts.draw(canvas, x + room - fonts.width(late, 9), top, late, 9)
         y = top - 22
         for seat, (size, lines) in enumerate(names, start=1):
             mark = f"{seat} {START}" if seat == 1 else f"{seat}"
@@ -143,14 +146,14 @@ def name_cell(name: str, size: float, room: float):
 class AssignmentsDocument(PrintDocument):
     """The assignments of one seated round (:class:`RoundPrint`)."""
 
-    title = "table assignments"
     slips_per_row = 2
     name_columns = 2
     gap = 6 * mm
 
     def __init__(self, data: RoundPrint, paper: str = "letter") -> None:
         self.data = data
-        self.title = f"{data.round} table assignments"
+        # Translators: a printable's title; round is "Heat 2", "Semi-final"...
+        self.title = _("%(round)s table assignments") % {"round": data.round}
         super().__init__(data.event, paper)
 
     def page_templates(self, doc):
@@ -163,22 +166,32 @@ class AssignmentsDocument(PrintDocument):
             Frame(self.margin + i * (column + self.gap), self.margin, column, body)
             for i in range(self.name_columns)
         ]
+        names = {"round": self.data.round}
+        # Translators: heading of the assignments' pages listing the tables.
+        by_table = _("%(round)s — by table") % names
+        # Translators: heading of the assignments' pages listing the players A-Z.
+        by_name = _("%(round)s — by player name") % names
         return [
-            PageTemplate("by-table", [tables], onPage=self._header("by table")),
-            PageTemplate("by-name", columns, onPage=self._header("by player name")),
+            PageTemplate("by-table", [tables], onPage=self._header(by_table)),
+            PageTemplate("by-name", columns, onPage=self._header(by_name)),
         ]
 
-    def _header(self, section: str):
+    def _header(self, title: str):
+        # Translators: star is the start player's mark (★); url the standings page.
+        note = _("%(star)s starts (seat 1). Standings: %(url)s") % {
+            "star": START,
+            "url": self.data.standings_url,
+        }
+
         def draw(canvas, doc) -> None:
             top = self.pagesize[1] - self.margin
             x = self.margin
             room = self.frame_width - HEADER - 4
-            heading = fonts.shorten(f"{self.data.round} — {section}", 20, room, True)
+            heading = fonts.shorten(title, 20, room, True)
             fonts.draw(canvas, x, top - 20, heading, 20, bold=True)
             fonts.draw(
                 canvas, x, top - 36, fonts.shorten(self.data.event, 11, room), 11
             )
-            note = f"{START} starts (seat 1). Standings: {self.data.standings_url}"
             fonts.draw(canvas, x, top - 50, fonts.shorten(note, 8, room), 8)
             size = HEADER - 4
             draw_qr(
@@ -204,7 +217,8 @@ class AssignmentsDocument(PrintDocument):
                 )
             )
         if not tables:
-            flow.append(Paragraph("No tables are seated in this round.", style(12)))
+            text = _("No tables are seated in this round.")
+            flow.append(Paragraph(fonts.markup(text), style(12)))
         flow += [NextPageTemplate("by-name"), PageBreak(), self._by_name()]
         return flow
 
@@ -221,16 +235,22 @@ class AssignmentsDocument(PrintDocument):
             ]
             + [(sort_key(name), name, 0, 0) for name in self.data.waiting]
         )
+        # Translators: in the Table column for a player checked in but not seated
+        # yet (waiting for a late table or a seat).
+        wait = pgettext("player waiting for a seat", "wait")
+        # Translators: in the Seat column for a player waiting: the GM seats them.
+        by_gm = pgettext("seat given by", "GM")
         body = [
             [
                 name_cell(name, 9, widths[0] - 8),
-                str(number) if number else "wait",
-                (f"{seat} {START}" if seat == 1 else str(seat)) if seat else "GM",
+                str(number) if number else wait,
+                (f"{seat} {START}" if seat == 1 else str(seat)) if seat else by_gm,
             ]
-            for _, name, number, seat in rows
+            for _key, name, number, seat in rows
         ]
+        header = [_("Player"), pgettext("table of players", "Table"), _("Seat")]
         return grid(
-            [["Player", "Table", "Seat"], *body],
+            [header, *body],
             widths,
             extra=[
                 ("FONT", (0, 0), (-1, -1), fonts.REGULAR, 9),

@@ -1,9 +1,14 @@
 """The printables' base class, styles, tables and QR codes (STYLE.md, Printing).
 
-Pure module: no Django import. A printable is a :class:`PrintDocument` subclass
-whose :meth:`~PrintDocument.story` returns Platypus flowables; :meth:`build` lays
-them out on the paper and returns the PDF as bytes, with "page x of y" and the
-event's name at the foot of every page.
+Pure module: no Django import (its words go through :mod:`scoring.pdf.words`). A
+printable is a :class:`PrintDocument` subclass whose :meth:`~PrintDocument.story`
+returns Platypus flowables; :meth:`build` lays them out on the paper and returns
+the PDF as bytes, with "page x of y" and the event's name at the foot of every
+page.
+
+The printables' words are translated when a PDF is built (the builders run inside
+the language to print in); a translated label may need the CJK font or more room
+than its English: :func:`grid` sets such a plain-text cell as a paragraph.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from io import BytesIO
 from typing import Any
+from xml.sax.saxutils import escape
 
 import segno
 from reportlab.lib import colors
@@ -32,9 +38,13 @@ from reportlab.platypus import (
 
 from scoring.pdf import fonts
 from scoring.pdf.data import PAPERS
+from scoring.pdf.words import gettext as _
 
 PAGE_SIZES = {"letter": letter, "a4": A4}
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
+CELL_ALIGN = {"LEFT": "left", "CENTER": "center", "CENTRE": "center", "RIGHT": "right"}
+CELL_PADDING = 12
+"""A table cell's default left plus right padding (reportlab: 6 + 6 points)."""
 GREY = colors.Color(0.9, 0.9, 0.9)
 RULE = colors.Color(0.45, 0.45, 0.45)
 
@@ -81,13 +91,94 @@ def grid(
         commands.append(("BACKGROUND", (0, 0), (-1, 0), GREY))
         commands.append(("FONT", (0, 0), (-1, 0), fonts.BOLD, 9))
     table = Table(
-        list(rows),
+        _text_cells(rows, widths, [*commands, *extra]),
         colWidths=list(widths),
         rowHeights=list(heights) if heights else None,
         repeatRows=1 if header else 0,
     )
     table.setStyle(TableStyle([*commands, *extra]))
     return table
+
+
+def _cell_look(
+    commands: Sequence[tuple[Any, ...]],
+    col: int,
+    row: int,
+    widths: Sequence[float],
+    rows: int,
+) -> tuple[str, float, str, float]:
+    """``(font, size, align, width)`` the TableStyle ``commands`` give cell
+    ``(col, row)`` of a table of columns ``widths`` and ``rows`` rows: the last
+    command covering it wins, as in reportlab; a spanned cell is as wide as its
+    span."""
+    font, size, align, width = fonts.REGULAR, 10.0, "left", widths[col]
+    for command in commands:
+        op, (c0, r0), (c1, r1) = command[0], command[1], command[2]
+        if op not in ("FONT", "ALIGN", "SPAN"):
+            continue
+        c0, c1 = (c if c >= 0 else c + len(widths) for c in (c0, c1))
+        r0, r1 = (r if r >= 0 else r + rows for r in (r0, r1))
+        if not (c0 <= col <= c1 and r0 <= row <= r1):
+            continue
+        if op == "FONT":
+            font = command[3]
+            size = command[4] if len(command) > 4 else size
+        elif op == "ALIGN":
+            align = CELL_ALIGN.get(str(command[3]).upper(), align)
+        elif col == c0:
+            width = sum(widths[c0 : c1 + 1])
+    return font, size, align, width
+
+
+def _needs_paragraph(text: str, font: str, size: float, width: float) -> bool:
+    """A plain-text cell the table's own drawing would spoil: a character only
+    the CJK font has (a translated label in Chinese), or wider than its column
+    of ``width`` points (a translated label longer than the English; running
+    into the padding is allowed, as before)."""
+    if not text or text.isdigit():
+        return False
+    bold = font == fonts.BOLD
+    if not text.isascii() and any(f == fonts.CJK for f, _p in fonts.runs(text, bold)):
+        return True
+    return fonts.width(text, size, bold) > width - 4
+
+
+def text_cell(text: str, font: str, size: float, align: str, room: float):
+    """``text`` (a label, left to right) as a paragraph in a cell ``room`` points
+    wide: CJK runs in the CJK font; one word too wide is set smaller (down to
+    three quarters of ``size``), words wrap at spaces."""
+    bold = font == fonts.BOLD
+    if " " not in text.strip():
+        size = fonts.fit_size(text, size, room, size * 0.75, bold)
+    markup = "".join(
+        f'<font name="{fonts.CJK}">{escape(piece)}</font>'
+        if f == fonts.CJK
+        else (f"<b>{escape(piece)}</b>" if bold else escape(piece))
+        for f, piece in fonts.runs(text, bold)
+    )
+    return Paragraph(markup, style(size, align))
+
+
+def _text_cells(
+    rows: Sequence[Sequence[Any]],
+    widths: Sequence[float],
+    commands: Sequence[tuple[Any, ...]],
+) -> list[list[Any]]:
+    """``rows`` with each plain-text cell that needs it (:func:`_needs_paragraph`)
+    set by :func:`text_cell` in the cell's font, size and alignment. The other
+    cells are unchanged. Plain-text cells are labels and numbers, or names
+    already in visual order (``assignments.name_cell``): not reordered again."""
+    out = []
+    for r, row in enumerate(rows):
+        cells = list(row)
+        for c, cell in enumerate(cells):
+            if not isinstance(cell, str) or not cell or c >= len(widths):
+                continue
+            font, size, align, width = _cell_look(commands, c, r, widths, len(rows))
+            if _needs_paragraph(cell, font, size, width):
+                cells[c] = text_cell(cell, font, size, align, width - CELL_PADDING)
+        out.append(cells)
+    return out
 
 
 @lru_cache(maxsize=1024)
@@ -142,9 +233,30 @@ class QrCode(Flowable):
             fonts.draw(self.canv, start, 1, text, 7)
 
 
+def table_label(number: int) -> str:
+    """A table of players by its number: "Table 4"."""
+    return _("Table %(number)s") % {"number": number}
+
+
+def tie_text(names: str) -> str:
+    """``names`` of the players tied for first, marked as a tie."""
+    # Translators: names are the players tied for first at a table.
+    return _("%(names)s (tie)") % {"names": names}
+
+
+def footer_text(event: str, title: str) -> str:
+    """The foot of every page and the PDF's title: the event, then the
+    printable's title."""
+    # Translators: the foot of every printed page: the event's name, then what
+    # the printable is ("Heat 2 scoresheets").
+    return _("%(event)s — %(title)s") % {"event": event, "title": title}
+
+
 def _numbered_canvas(footer: str, margin: float):
     """A canvas class that keeps every page until the end, then writes "page x of
     y" and ``footer`` at the foot of each (reportlab's two-pass recipe)."""
+    # Translators: at the foot of every printed page.
+    page_of = _("page %(page)s of %(pages)s")
 
     class NumberedCanvas(Canvas):
         def __init__(self, *args, **kwargs) -> None:
@@ -167,9 +279,9 @@ def _numbered_canvas(footer: str, margin: float):
             width = self._pagesize[0]
             room = width - 2 * margin - 30 * mm
             fonts.draw(self, margin, margin / 2, fonts.shorten(footer, 8, room), 8)
-            label = f"page {self._pageNumber} of {total}"
-            self.setFont(fonts.REGULAR, 8)
-            self.drawRightString(width - margin, margin / 2, label)
+            label = page_of % {"page": self._pageNumber, "pages": total}
+            start = width - margin - fonts.width(label, 8)
+            fonts.draw(self, start, margin / 2, label, 8)
 
     return NumberedCanvas
 
@@ -229,11 +341,11 @@ class PrintDocument:
             rightMargin=self.margin,
             topMargin=self.margin,
             bottomMargin=self.margin,
-            title=f"{self.event} — {self.title}",
+            title=footer_text(self.event, self.title),
             author="medici-tourney",
             creator="medici-tourney",
         )
         doc.addPageTemplates(self.page_templates(doc))
-        footer = f"{self.event} — {self.title}"
+        footer = footer_text(self.event, self.title)
         doc.build(self.story(), canvasmaker=_numbered_canvas(footer, self.margin))
         return buffer.getvalue()

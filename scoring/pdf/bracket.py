@@ -1,10 +1,10 @@
 """The bracket: heats -> semi-final tables -> final -> champion, on landscape pages.
 
-Pure module: no Django import. Source: tournament.md, "Advancement to the
-semi-final" (size and table layout, alternates in call order) and "Semi-final and
-final" (the semi-final table winners play the final). Whatever is not known yet
-prints as a blank line to fill in by hand, so the bracket can be posted before
-any result exists.
+Pure module: no Django import; its words go through :mod:`scoring.pdf.words`.
+Source: tournament.md, "Advancement to the semi-final" (size and table layout,
+alternates in call order) and "Semi-final and final" (the semi-final table winners
+play the final). Whatever is not known yet prints as a blank line to fill in by
+hand, so the bracket can be posted before any result exists.
 
 Three columns side by side; a column too long for one page continues in the same
 place on the next page (a 36-player semi-final, a large event's heat winners).
@@ -18,8 +18,18 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Frame, Spacer
 
 from scoring.pdf import fonts
-from scoring.pdf.base import PrintDocument, _numbered_canvas, grid, para
+from scoring.pdf.base import (
+    PrintDocument,
+    _numbered_canvas,
+    footer_text,
+    grid,
+    para,
+    table_label,
+    tie_text,
+)
 from scoring.pdf.data import EventPrint, ResultTable
+from scoring.pdf.words import gettext as _
+from scoring.pdf.words import ngettext, pgettext
 
 BLANK = ""
 HEAD = 16 * mm
@@ -66,12 +76,13 @@ class BracketDocument(PrintDocument):
     """The bracket of an event (:class:`EventPrint`)."""
 
     orientation = "landscape"
-    title = "bracket"
     gap = 5 * mm
     shares = (0.3, 0.38, 0.32)
 
     def __init__(self, data: EventPrint, paper: str = "letter") -> None:
         self.data = data
+        # Translators: a printable's title.
+        self.title = _("bracket")
         super().__init__(data.event, paper)
 
     def columns(self) -> list[list]:
@@ -97,18 +108,23 @@ class BracketDocument(PrintDocument):
 
     def _heats(self) -> list:
         width = self._width(0)
-        flow: list = [para("Heats: table winners", 12, bold=True), Spacer(0, 2 * mm)]
+        flow: list = [
+            para(_("Heats: table winners"), 12, bold=True),
+            Spacer(0, 2 * mm),
+        ]
         for heat in self.data.heats:
-            rows = [
-                [
-                    para(
-                        f"Heat {heat.number}: {heat.players} players, "
-                        f"{len(heat.tables)} tables",
-                        8.5,
-                        bold=True,
-                    )
-                ]
-            ]
+            tables = len(heat.tables)
+            # Translators: players is "78 players", tables "16 tables".
+            title = _("Heat %(number)s: %(players)s, %(tables)s") % {
+                "number": heat.number,
+                "players": ngettext(
+                    "%(count)s player", "%(count)s players", heat.players
+                )
+                % {"count": heat.players},
+                "tables": ngettext("%(count)s table", "%(count)s tables", tables)
+                % {"count": tables},
+            }
+            rows = [[para(title, 8.5, bold=True)]]
             for table in heat.tables:
                 names = " / ".join(
                     fonts.isolate(f.player) + (f" ({f.note})" if f.note else "")
@@ -117,8 +133,14 @@ class BracketDocument(PrintDocument):
                 )
                 winners = names if table.has_results else BLANK
                 if len(table.winners) > 1:
-                    winners += " (tie)"
-                rows.append([para(f"T{table.number}  {winners}", 8)])
+                    winners = tie_text(winners)
+                # Translators: T is short for "table": a heat's table 4 and its
+                # winner.
+                line = _("T%(number)s  %(winners)s") % {
+                    "number": table.number,
+                    "winners": winners,
+                }
+                rows.append([para(line, 8)])
             flow += [
                 grid(
                     rows,
@@ -131,24 +153,29 @@ class BracketDocument(PrintDocument):
                 Spacer(0, 1.5 * mm),
             ]
         if not self.data.heats:
-            flow.append(para("No heat has been played yet.", 9))
+            flow.append(para(_("No heat has been played yet."), 9))
         return flow
 
     def _semi(self) -> list:
         d, width = self.data, self._width(1)
         if d.final_only:
             return [
-                para("No semi-final", 12, bold=True),
-                para("The heat winners play the final.", 9),
+                para(_("No semi-final"), 12, bold=True),
+                para(_("The heat winners play the final."), 9),
             ]
         layout = d.semi_layout or tuple(len(t.finishes) for t in d.semi)
-        title = f"Semi-final of {d.semi_size}: " + " + ".join(map(str, layout))
+        # Translators: size is the number of players; layout the tables' sizes
+        # ("5 + 5 + 5").
+        title = _("Semi-final of %(size)s: %(layout)s") % {
+            "size": d.semi_size,
+            "layout": " + ".join(map(str, layout)),
+        }
         flow: list = [para(title, 12, bold=True), Spacer(0, 2 * mm)]
         seated = {t.number: t for t in d.semi}
         for number, seats in enumerate(layout, start=1):
             table = seated.get(number, ResultTable(number, ()))
             flow += [
-                self._table(f"Table {number}", _finish_rows(table, seats), width),
+                self._table(table_label(number), _finish_rows(table, seats), width),
                 Spacer(0, 1.5 * mm),
             ]
         return flow
@@ -158,11 +185,11 @@ class BracketDocument(PrintDocument):
         table = d.final[0] if d.final else ResultTable(1, ())
         seats = max(len(table.finishes), len(d.semi_layout) if not d.final_only else 4)
         flow: list = [
-            para("Final", 12, bold=True),
+            para(pgettext("round kind", "Final"), 12, bold=True),
             Spacer(0, 2 * mm),
-            self._table("Final table", _finish_rows(table, seats), width),
+            self._table(_("Final table"), _finish_rows(table, seats), width),
             Spacer(0, 6 * mm),
-            para("Champion", 12, bold=True),
+            para(_("Champion"), 12, bold=True),
         ]
         champion = (
             table.winners[0] if table.has_results and len(table.winners) == 1 else ""
@@ -179,7 +206,7 @@ class BracketDocument(PrintDocument):
         return [*flow, box, Spacer(0, 6 * mm), *self._alternates(width)]
 
     def _alternates(self, width: float) -> list:
-        flow: list = [para("Alternates in call order", 10, bold=True)]
+        flow: list = [para(_("Alternates in call order"), 10, bold=True)]
         rows = [
             [para(f"{i}. {fonts.isolate(a.player)}", 8), para(a.reason, 7)]
             for i, a in enumerate(self.data.alternates, start=1)
@@ -187,7 +214,7 @@ class BracketDocument(PrintDocument):
         if rows:
             flow.append(grid(rows, [width * 0.45, width * 0.55], header=False))
         else:
-            flow.append(para("none", 9))
+            flow.append(para(pgettext("no alternates", "none"), 9))
         return flow
 
     def _width(self, index: int) -> float:
@@ -196,7 +223,8 @@ class BracketDocument(PrintDocument):
     def _header(self, canvas) -> None:
         top = self.pagesize[1] - self.margin
         room = self.frame_width
-        heading = f"{self.event} — bracket"
+        # Translators: the bracket's heading, after the event's name.
+        heading = _("%(event)s — bracket") % {"event": self.event}
         fonts.draw(
             canvas,
             self.margin,
@@ -205,20 +233,27 @@ class BracketDocument(PrintDocument):
             18,
             bold=True,
         )
-        note = "Blank lines are filled in as results come."
+        note = _("Blank lines are filled in as results come.")
         if self.data.provisional:
-            note = "Provisional: heat tables still owe results. " + note
+            note = _(
+                "Provisional: heat tables still owe results. Blank lines are filled "
+                "in as results come."
+            )
         if self.data.format_line:
-            note = f"{self.data.format_line}. {note}"
+            # Translators: format is the event's format ("Format: heats winners
+            # only"), note the sentence after it.
+            note = _("%(format)s. %(note)s") % {
+                "format": self.data.format_line,
+                "note": note,
+            }
         fonts.draw(canvas, self.margin, top - 32, fonts.shorten(note, 9, room), 9)
 
     def build(self) -> bytes:
         """Lay the columns out side by side, page after page, until all are used."""
         buffer = BytesIO()
-        canvas = _numbered_canvas(f"{self.event} — {self.title}", self.margin)(
-            buffer, pagesize=self.pagesize
-        )
-        canvas.setTitle(f"{self.event} — {self.title}")
+        footer = footer_text(self.event, self.title)
+        canvas = _numbered_canvas(footer, self.margin)(buffer, pagesize=self.pagesize)
+        canvas.setTitle(footer)
         canvas.setAuthor("medici-tourney")
         columns = self.columns()
         height = self.frame_height - HEAD

@@ -1,13 +1,13 @@
 """The event report a WBC GM writes after the event.
 
-Pure module: no Django import. Source: tournament.md, "What people see"
-(Printables: the event report, with standings, laurels and per-heat statistics),
-"Advancement to the semi-final" (the reason for every place) and "Semi-final and
-final" (laurels 1-6). Sections: counts per heat, heat winners and double winners,
-advancement with reasons, semi-final and final results, laurels, the GM's
-decisions (ties broken and why, alternates who won a semi-final table, the
-final's fill and why), time-called tables. A heading never ends a page: it moves
-to the next page with the lines it heads (``CondPageBreak``).
+Pure module: no Django import; its words go through :mod:`scoring.pdf.words`.
+Source: tournament.md, "What people see" (Printables: the event report, with
+standings, laurels and per-heat statistics), "Advancement to the semi-final" (the
+reason for every place) and "Semi-final and final" (laurels 1-6). Sections: counts
+per heat, heat winners and double winners, advancement with reasons, semi-final and
+final results, laurels, the GM's decisions (ties broken and why, alternates who won
+a semi-final table, the final's fill and why), time-called tables. A heading never
+ends a page: it moves to the next page with the lines it heads (``CondPageBreak``).
 """
 
 from __future__ import annotations
@@ -17,9 +17,11 @@ from collections import Counter
 from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Spacer
 
-from scoring.pdf.base import PrintDocument, grid, para
+from scoring.pdf.base import PrintDocument, grid, para, tie_text
 from scoring.pdf.data import EventPrint, HeatPrint, Line, ResultTable
 from scoring.pdf.fonts import isolate
+from scoring.pdf.words import gettext as _
+from scoring.pdf.words import ngettext, pgettext
 
 HEADING_ROOM = 30 * mm
 """Room a heading needs below it (itself and a few lines) to stay on its page."""
@@ -28,54 +30,58 @@ HEADING_ROOM = 30 * mm
 def sizes_text(sizes: tuple[int, ...]) -> str:
     """``(5, 5, 4)`` -> ``"2 of 5, 1 of 4"`` (largest tables first)."""
     counts = Counter(sizes)
-    return ", ".join(f"{counts[s]} of {s}" for s in sorted(counts, reverse=True))
+    # Translators: count tables of size players ("2 of 5": two tables of 5).
+    of = _("%(count)s of %(size)s")
+    return ", ".join(
+        of % {"count": counts[s], "size": s} for s in sorted(counts, reverse=True)
+    )
+
+
+def none_text() -> str:
+    """What an empty list prints."""
+    return pgettext("empty list", "none")
 
 
 class ReportDocument(PrintDocument):
     """The report of an event (:class:`EventPrint`)."""
 
-    title = "event report"
-
     def __init__(self, data: EventPrint, paper: str = "letter") -> None:
         self.data = data
+        # Translators: a printable's title.
+        self.title = _("event report")
         super().__init__(data.event, paper)
 
     def story(self) -> list:
         d = self.data
         flow = [
             para(d.event, 20, bold=True),
-            para("Event report", 13),
+            para(_("Event report"), 13),
             Spacer(0, 3 * mm),
         ]
         if d.format_line:
             flow.append(para(d.format_line, 11, bold=True))
         winners = {w for h in d.heats for t in h.tables for w in t.winners}
-        flow.append(
-            para(
-                f"{d.participants} players, {sum(len(h.tables) for h in d.heats)} heat "
-                f"games in {len(d.heats)} heats, {len(winners)} distinct winners "
-                f"({len(d.double_winners)} double winners).",
-                11,
-            )
-        )
+        flow.append(para(self._summary(len(winners)), 11))
         if d.provisional:
             flow.append(
                 para(
-                    "Provisional: tables still owe results: "
-                    + ", ".join(d.missing_tables),
+                    _("Provisional: tables still owe results: %(tables)s")
+                    % {"tables": ", ".join(d.missing_tables)},
                     10,
                     bold=True,
                 )
             )
+        semi = self._round(d.semi, _("The semi-final has not been seated."))
+        final = self._round(d.final, _("The final has not been seated."))
         for title, part in (
-            ("Heats", self._heats()),
-            ("Heat winners", self._winners()),
-            ("Advancement to the semi-final", self._advancement()),
-            ("Semi-final", self._round(d.semi, "The semi-final has not been seated.")),
-            ("Final", self._round(d.final, "The final has not been seated.")),
-            ("Laurels", self._laurels()),
-            ("The GM's decisions", self._decisions()),
-            ("Time-called tables", self._time_called()),
+            (_("Heats"), self._heats()),
+            (_("Heat winners"), self._winners()),
+            (_("Advancement to the semi-final"), self._advancement()),
+            (pgettext("round kind", "Semi-final"), semi),
+            (pgettext("round kind", "Final"), final),
+            (_("Laurels"), self._laurels()),
+            (_("The GM's decisions"), self._decisions()),
+            (_("Time-called tables"), self._time_called()),
         ):
             flow += [
                 CondPageBreak(HEADING_ROOM),
@@ -86,8 +92,45 @@ class ReportDocument(PrintDocument):
             flow += part
         return flow
 
+    def _summary(self, winners: int) -> str:
+        """The summary line: "78 players, 32 heat games in 3 heats, 26 distinct
+        winners (2 double winners)."."""
+        d = self.data
+        games, heats = sum(len(h.tables) for h in d.heats), len(d.heats)
+        doubles = len(d.double_winners)
+        parts = {
+            "players": ngettext("%(count)s player", "%(count)s players", d.participants)
+            % {"count": d.participants},
+            "games": ngettext("%(count)s heat game", "%(count)s heat games", games)
+            % {"count": games},
+            "heats": ngettext("%(count)s heat", "%(count)s heats", heats)
+            % {"count": heats},
+            "winners": ngettext(
+                "%(count)s distinct winner", "%(count)s distinct winners", winners
+            )
+            % {"count": winners},
+            "doubles": ngettext(
+                "%(count)s double winner", "%(count)s double winners", doubles
+            )
+            % {"count": doubles},
+        }
+        # Translators: the report's summary; each part is a count with its noun
+        # ("78 players", "32 heat games", "3 heats", "26 distinct winners", "2
+        # double winners").
+        summary = _("%(players)s, %(games)s in %(heats)s, %(winners)s (%(doubles)s).")
+        return summary % parts
+
     def _heats(self) -> list:
-        rows = [["Heat", "Players", "Tables", "Table sizes", "Owing results"]]
+        rows = [
+            [
+                _("Heat"),
+                _("Players"),
+                _("Tables"),
+                _("Table sizes"),
+                # Translators: column of the tables that have not reported yet.
+                _("Owing results"),
+            ]
+        ]
         for heat in self.data.heats:
             owing = [str(t.number) for t in heat.tables if not t.has_results]
             rows.append(
@@ -96,24 +139,32 @@ class ReportDocument(PrintDocument):
                     str(heat.players),
                     str(len(heat.tables)),
                     sizes_text(heat.sizes),
-                    ", ".join(owing) or "none",
+                    ", ".join(owing) or none_text(),
                 ]
             )
         if len(rows) == 1:
-            return [para("No heat has been played yet.", 10)]
+            return [para(_("No heat has been played yet."), 10)]
         w = self.frame_width
         return [grid(rows, [w * 0.1, w * 0.14, w * 0.14, w * 0.32, w * 0.3])]
 
     def _winners(self) -> list:
-        rows: list[list] = [["Heat", "Table", "Winner", "Final", "Runner-up"]]
+        rows: list[list] = [
+            [
+                _("Heat"),
+                pgettext("table of players", "Table"),
+                _("Winner"),
+                pgettext("final florins", "Final"),
+                _("Runner-up"),
+            ]
+        ]
         for heat in self.data.heats:
             rows += [self._winner_row(heat, t) for t in heat.tables if t.has_results]
         w = self.frame_width
         flow: list = []
         if len(rows) > 1:
             flow.append(grid(rows, [w * 0.08, w * 0.08, w * 0.38, w * 0.1, w * 0.36]))
-        doubles = ", ".join(map(isolate, self.data.double_winners)) or "none"
-        flow.append(para(f"Double winners: {doubles}", 10))
+        doubles = ", ".join(map(isolate, self.data.double_winners)) or none_text()
+        flow.append(para(_("Double winners: %(names)s") % {"names": doubles}, 10))
         return flow
 
     @staticmethod
@@ -123,7 +174,8 @@ class ReportDocument(PrintDocument):
         second = next((f for f in ranked if f.place != 1), None)
         runner = f"{isolate(second.player)} ({second.final})" if second else ""
         names = " / ".join(map(isolate, table.winners))
-        names += " (tie)" if len(table.winners) > 1 else ""
+        if len(table.winners) > 1:
+            names = tie_text(names)
         return [
             str(heat.number),
             str(table.number),
@@ -135,22 +187,27 @@ class ReportDocument(PrintDocument):
     def _advancement(self) -> list:
         d = self.data
         if d.final_only:
-            head = "No semi-final: the heat winners play the final."
+            head = _("No semi-final: the heat winners play the final.")
         else:
-            layout = " + ".join(map(str, d.semi_layout))
-            head = f"Semi-final of {d.semi_size} ({layout})."
+            # Translators: size is the number of players; layout the tables'
+            # sizes ("5 + 5 + 5").
+            head = _("Semi-final of %(size)s (%(layout)s).") % {
+                "size": d.semi_size,
+                "layout": " + ".join(map(str, d.semi_layout)),
+            }
         flow: list = [para(head, 11, bold=True)]
-        flow += self._lines("Qualifiers", d.qualifiers)
-        flow += self._lines("Alternates in call order", d.alternates, numbered=True)
-        flow += self._lines("Absent or passed over", d.skipped)
-        flow += [para(f"Note: {w}", 9) for w in d.warnings]
+        flow += self._lines(_("Qualifiers"), d.qualifiers)
+        flow += self._lines(_("Alternates in call order"), d.alternates, numbered=True)
+        flow += self._lines(_("Absent or passed over"), d.skipped)
+        flow += [para(_("Note: %(warning)s") % {"warning": w}, 9) for w in d.warnings]
         return flow
 
     def _lines(self, title: str, lines: tuple[Line, ...], numbered=False) -> list:
         if not lines:
-            return [para(f"{title}: none", 10)]
+            # Translators: title is a list's title ("Qualifiers") and it is empty.
+            return [para(_("%(title)s: none") % {"title": title}, 10)]
         w = self.frame_width
-        rows = [["#" if numbered else "", "Player", "Reason"]]
+        rows = [["#" if numbered else "", _("Player"), _("Reason")]]
         rows += [
             [str(i), para(line.player, 9), para(line.reason, 9)]
             for i, line in enumerate(lines, start=1)
@@ -166,7 +223,15 @@ class ReportDocument(PrintDocument):
         if not tables:
             return [para(empty, 10)]
         w = self.frame_width
-        rows = [["Table", "Seat", "Player", "Final", "Place"]]
+        rows = [
+            [
+                pgettext("table of players", "Table"),
+                _("Seat"),
+                _("Player"),
+                pgettext("final florins", "Final"),
+                _("Place"),
+            ]
+        ]
         for table in tables:
             for seat, f in enumerate(table.finishes, start=1):
                 rows.append(
@@ -182,9 +247,9 @@ class ReportDocument(PrintDocument):
 
     def _laurels(self) -> list:
         if not self.data.laurels:
-            return [para("The laurels follow the final's results.", 10)]
+            return [para(_("The laurels follow the final's results."), 10)]
         w = self.frame_width
-        rows = [["Place", "Player", "Reason"]]
+        rows = [[_("Place"), _("Player"), _("Reason")]]
         rows += [
             [
                 str(line.place or i),
@@ -197,12 +262,12 @@ class ReportDocument(PrintDocument):
 
     def _decisions(self) -> list:
         if not self.data.decisions:
-            return [para("None recorded.", 10)]
+            return [para(_("None recorded."), 10)]
         return [para(line, 10) for line in self.data.decisions]
 
     def _time_called(self) -> list:
         if not self.data.time_called:
-            return [para("None recorded.", 10)]
+            return [para(_("None recorded."), 10)]
         return [para(line, 10) for line in self.data.time_called]
 
 

@@ -1,11 +1,11 @@
 """Scoresheets: one page per table, the paperwork each table turns in.
 
-Pure module: no Django import. Source: tournament.md, "Recording a table" (money
-after day 1 and day 2, the final florins and the place of every player) and
-"Heats" (time called at the call mark; paperwork due by the end of the heat), and
-"Semi-final and final" (what a semi-final or final sheet decides: the heat's
-paperwork rule is printed on heat sheets only); the table's public page is reached
-from its QR code.
+Pure module: no Django import; its words go through :mod:`scoring.pdf.words`.
+Source: tournament.md, "Recording a table" (money after day 1 and day 2, the final
+florins and the place of every player) and "Heats" (time called at the call mark;
+paperwork due by the end of the heat), and "Semi-final and final" (what a semi-final
+or final sheet decides: the heat's paperwork rule is printed on heat sheets only);
+the table's public page is reached from its QR code.
 """
 
 from __future__ import annotations
@@ -14,8 +14,10 @@ from reportlab.lib.units import mm
 from reportlab.platypus import PageBreak, Paragraph, Spacer, Table
 
 from scoring.pdf import fonts
-from scoring.pdf.base import PrintDocument, QrCode, grid, para, style
+from scoring.pdf.base import PrintDocument, QrCode, grid, para, style, table_label
 from scoring.pdf.data import RoundPrint, SeatedTable
+from scoring.pdf.words import gettext as _
+from scoring.pdf.words import ngettext, pgettext
 
 START = "★"
 ROW_PAD = 10
@@ -24,11 +26,10 @@ ROW_PAD = 10
 class ScoresheetsDocument(PrintDocument):
     """One scoresheet per table of a seated round (:class:`RoundPrint`)."""
 
-    title = "scoresheets"
-
     def __init__(self, data: RoundPrint, paper: str = "letter") -> None:
         self.data = data
-        self.title = f"{data.round} scoresheets"
+        # Translators: a printable's title; round is "Heat 2", "Semi-final"...
+        self.title = _("%(round)s scoresheets") % {"round": data.round}
         super().__init__(data.event, paper)
 
     def story(self):
@@ -38,7 +39,7 @@ class ScoresheetsDocument(PrintDocument):
                 flow.append(PageBreak())
             flow += self.sheet(table)
         if not flow:
-            flow.append(Paragraph("No tables are seated in this round.", style(12)))
+            flow.append(para(_("No tables are seated in this round."), 12))
         return flow
 
     def sheet(self, table: SeatedTable) -> list:
@@ -54,10 +55,14 @@ class ScoresheetsDocument(PrintDocument):
         return [
             Spacer(0, 4 * mm),
             para(
-                f"{START} starts (seat 1). Write the money each player holds after "
-                "day 1 and day 2 and the final florins; places follow the final "
-                "florins, equal scores share a place. Each player initials their "
-                "own line.",
+                _(
+                    # Translators: star is the start player's mark (★).
+                    "%(star)s starts (seat 1). Write the money each player holds "
+                    "after day 1 and day 2 and the final florins; places follow the "
+                    "final florins, equal scores share a place. Each player initials "
+                    "their own line."
+                )
+                % {"star": START},
                 9,
             ),
             Spacer(0, 5 * mm),
@@ -68,22 +73,31 @@ class ScoresheetsDocument(PrintDocument):
 
     def _heading(self, table: SeatedTable) -> Table:
         qr = 32 * mm
+        count = len(table.players)
+        late = f' <font size="12">{fonts.markup(_("late table"))}</font>'
         text = [
             para(self.data.event, 12),
-            para(f"{self.data.round} — scoresheet", 16, bold=True),
+            para(_("%(round)s — scoresheet") % {"round": self.data.round}, 16, True),
             Paragraph(
-                f'<font size="40">{fonts.markup(f"Table {table.number}", True)}</font>'
-                + (' <font size="12">late table</font>' if table.late else ""),
+                f'<font size="40">{fonts.markup(table_label(table.number), True)}'
+                "</font>" + (late if table.late else ""),
                 style(40, leading=46),
             ),
-            para(f"{len(table.players)} players", 10),
+            para(
+                ngettext("%(count)s player", "%(count)s players", count)
+                % {"count": count},
+                10,
+            ),
         ]
-        url, caption = table.report_url or table.url, "this table's page"
+        url = table.report_url or table.url
+        # Translators: caption under the QR code of the table's public page.
+        caption = _("this table's page")
         if table.report_url:
-            caption = "Report your result"
-            text.append(para(f"Report your result: {url}", 8))
+            # Translators: caption under the QR code of the table's report link.
+            caption = _("Report your result")
+            text.append(para(_("Report your result: %(url)s") % {"url": url}, 8))
         elif url:
-            text.append(para(f"This table's page: {url}", 8))
+            text.append(para(_("This table's page: %(url)s") % {"url": url}, 8))
         code = QrCode(url, qr, caption) if url else ""
         return grid(
             [[text, code]],
@@ -111,13 +125,16 @@ class ScoresheetsDocument(PrintDocument):
             for seat, player in enumerate(table.players, start=1)
         ]
         header = [
-            "Seat",
-            "Player",
-            "After day 1",
-            "After day 2",
-            "Final",
-            "Place",
-            "Initials",
+            _("Seat"),
+            _("Player"),
+            # Translators: column for the money a player holds after day 1.
+            _("After day 1"),
+            _("After day 2"),
+            # Translators: column for the final florins (the score), not the round.
+            pgettext("final florins", "Final"),
+            _("Place"),
+            # Translators: column where each player writes their initials.
+            _("Initials"),
         ]
         return grid(
             [header, *rows],
@@ -136,16 +153,21 @@ class ScoresheetsDocument(PrintDocument):
     def _time_called(self) -> Table:
         call = self.data.call_minutes
         box = "☐"
+        minutes = {"box": box, "minutes": call}
+        # Translators: box is a check box (☐) the GM ticks.
+        called = _("%(box)s Time called at %(minutes)s minutes") % minutes
+        # Translators: boxes are the three days with check boxes.
+        days = _("during day: %(boxes)s") % {"boxes": " 1 ☐   2 ☐   3 ☐"}
         rows = [
-            [
-                para(f"{box} Time called at {call} minutes", 11, bold=True),
-                para("during day:  1 ☐   2 ☐   3 ☐", 11),
-                para("GM initials:", 11),
-            ],
+            [para(called, 11, bold=True), para(days, 11), para(_("GM initials:"), 11)],
             [
                 para(
-                    f"At the {call}-minute mark all bidding stops, the current loads "
-                    "go unsold, and the current day is scored as the game's last.",
+                    _(
+                        "At the %(minutes)s-minute mark all bidding stops, the current "
+                        "loads go unsold, and the current day is scored as the game's "
+                        "last."
+                    )
+                    % minutes,
                     8,
                 ),
                 "",
@@ -172,25 +194,25 @@ class ScoresheetsDocument(PrintDocument):
         circumstances"; the final's places are the event's laurels
         (tournament.md, Semi-final and final)."""
         if self.data.kind == "semi":
-            return (
+            return _(
                 "The winner turns this sheet in to the GM when the game ends. The "
                 "table's winner advances to the final; an alternate who wins does "
                 "not (no alternate advances to the final)."
             )
         if self.data.kind == "final":
-            return (
+            return _(
                 "The winner turns this sheet in to the GM when the game ends: the "
                 "final's places are the event's laurels."
             )
-        return (
-            f"The winner turns this sheet in to the GM within {self.data.heat_minutes}"
-            " minutes of the heat's start: a table without paperwork advances nobody."
-        )
+        return _(
+            "The winner turns this sheet in to the GM within %(minutes)s minutes of "
+            "the heat's start: a table without paperwork advances nobody."
+        ) % {"minutes": self.data.heat_minutes}
 
     def _turn_in(self) -> Table:
         text = self.turn_in_rule()
         return grid(
-            [[para(text, 9), para("Received by:", 9), para("at (time):", 9)]],
+            [[para(text, 9), para(_("Received by:"), 9), para(_("at (time):"), 9)]],
             [self.frame_width * 0.6, self.frame_width * 0.2, self.frame_width * 0.2],
             header=False,
             extra=[

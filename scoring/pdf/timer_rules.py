@@ -1,9 +1,10 @@
 """Timer rules and clock marks in large type, for a table tent.
 
-Pure module: no Django import. Source: tournament.md, "Heats" (the clock: two
-pace marks and the call mark, all configurable; the slow-player timer, 4:00, or
-2:00 when picked up after the second mark; the slow-play guidance figures) and
-seed 001, "Time". Every figure comes from the event's settings (:class:`ClockPrint`).
+Pure module: no Django import; its words go through :mod:`scoring.pdf.words`.
+Source: tournament.md, "Heats" (the clock: two pace marks and the call mark, all
+configurable; the slow-player timer, 4:00, or 2:00 when picked up after the second
+mark; the slow-play guidance figures) and seed 001, "Time". Every figure comes from
+the event's settings (:class:`ClockPrint`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from reportlab.platypus import PageBreak, Spacer
 
 from scoring.pdf.base import PrintDocument, grid, para
 from scoring.pdf.data import ClockPrint
+from scoring.pdf.words import gettext as _
+from scoring.pdf.words import ngettext
 
 
 def clock(seconds: int) -> str:
@@ -24,10 +27,11 @@ class TimerRulesDocument(PrintDocument):
     """Two landscape pages: the clock, then the slow-player timer."""
 
     orientation = "landscape"
-    title = "timer rules"
 
     def __init__(self, data: ClockPrint, paper: str = "letter") -> None:
         self.data = data
+        # Translators: a printable's title.
+        self.title = _("timer rules")
         super().__init__(data.event, paper)
 
     def story(self):
@@ -38,29 +42,44 @@ class TimerRulesDocument(PrintDocument):
         return [
             (
                 "0",
-                "The heat starts. Seats are assigned "
-                f"{d.seat_after_minutes} minutes after the start: do not be late.",
+                ngettext(
+                    "The heat starts. Seats are assigned %(minutes)s minute after "
+                    "the start: do not be late.",
+                    "The heat starts. Seats are assigned %(minutes)s minutes after "
+                    "the start: do not be late.",
+                    d.seat_after_minutes,
+                )
+                % {"minutes": d.seat_after_minutes},
             ),
             (
                 str(d.first_mark_minutes),
-                "Pace mark: a game still in its first "
-                "buying session picks up the pace.",
+                _(
+                    "Pace mark: a game still in its first buying session picks up "
+                    "the pace."
+                ),
             ),
             (
                 str(d.second_mark_minutes),
-                "Pace mark: a game still in its second "
-                "buying session picks up the pace. Timers picked up from now on are "
-                f"set to {clock(d.late_timer_seconds)}.",
+                _(
+                    # Translators: time is a timer's setting, minutes:seconds ("2:00").
+                    "Pace mark: a game still in its second buying session picks up "
+                    "the pace. Timers picked up from now on are set to %(time)s."
+                )
+                % {"time": clock(d.late_timer_seconds)},
             ),
             (
                 str(d.call_minutes),
-                "Time is called: all bidding stops, the current "
-                "loads go unsold, and final scoring begins.",
+                _(
+                    "Time is called: all bidding stops, the current loads go unsold, "
+                    "and final scoring begins."
+                ),
             ),
             (
                 str(d.heat_minutes),
-                "Paperwork due: a table that has not turned in its "
-                "scoresheet by now advances nobody.",
+                _(
+                    "Paperwork due: a table that has not turned in its scoresheet by "
+                    "now advances nobody."
+                ),
             ),
         ]
 
@@ -70,8 +89,13 @@ class TimerRulesDocument(PrintDocument):
             [para(f"{m}'", 30, bold=True, align="right"), para(text, 17)]
             for m, text in self._marks()
         ]
+        heading = ngettext(
+            "Each heat lasts %(minutes)s minute",
+            "Each heat lasts %(minutes)s minutes",
+            d.heat_minutes,
+        ) % {"minutes": d.heat_minutes}
         return [
-            para(f"Each heat lasts {d.heat_minutes} minutes", 34, bold=True),
+            para(heading, 34, bold=True),
             para(self.event, 14),
             Spacer(0, 6 * mm),
             grid(
@@ -85,9 +109,11 @@ class TimerRulesDocument(PrintDocument):
             ),
             Spacer(0, 4 * mm),
             para(
-                "The GM announces the marks in minutes after the heat's start. "
-                "A player's own time for the whole game should be about nine "
-                "minutes: decide a bid before the lot comes to you.",
+                _(
+                    "The GM announces the marks in minutes after the heat's start. A "
+                    "player's own time for the whole game should be about nine "
+                    "minutes: decide a bid before the lot comes to you."
+                ),
                 14,
             ),
         ]
@@ -95,28 +121,50 @@ class TimerRulesDocument(PrintDocument):
     def _timer(self) -> list:
         d = self.data
         full, late = clock(d.timer_seconds), clock(d.late_timer_seconds)
+        figures = {
+            "bid": d.slow_bid_seconds,
+            "draw": d.slow_draw_seconds,
+            "full": full,
+            "late": late,
+            "mark": d.second_mark_minutes,
+        }
+        slow = _(
+            # Translators: bid and draw are ranges of seconds ("7–9", "15–20").
+            "Slow play: more than %(bid)s seconds for a bid, or more than %(draw)s "
+            "seconds to draw and start an auction."
+        )
+        fetch = _(
+            # Translators: full and late are timer settings ("4:00", "2:00"); mark is
+            # the second pace mark in minutes.
+            "Any player may fetch a timer from the check-in table: it is set to "
+            "%(full)s (%(late)s after the %(mark)s-minute mark). No arguing, no "
+            "accusations."
+        )
         steps = [
-            f"Slow play: more than {d.slow_bid_seconds} seconds for a bid, or more "
-            f"than {d.slow_draw_seconds} seconds to draw and start an auction.",
-            f"Any player may fetch a timer from the check-in table: it is set to "
-            f"{full} ({late} after the {d.second_mark_minutes}-minute mark). "
-            "No arguing, no accusations.",
-            "The timer runs only while the slow player acts: start it when they "
-            "start to draw, bid or hold up play, stop it when they finish. The "
-            "others watch that it is run fairly.",
-            "When it runs out, that player makes no more bids, takes no more "
-            "turns and only watches, silently, to the end.",
-            "GMs may hand out a timer with any time left, or penalties; an appeal "
-            "goes to two other officials while the appellant's timer runs.",
+            slow % figures,
+            fetch % figures,
+            _(
+                "The timer runs only while the slow player acts: start it when they "
+                "start to draw, bid or hold up play, stop it when they finish. The "
+                "others watch that it is run fairly."
+            ),
+            _(
+                "When it runs out, that player makes no more bids, takes no more "
+                "turns and only watches, silently, to the end."
+            ),
+            _(
+                "GMs may hand out a timer with any time left, or penalties; an "
+                "appeal goes to two other officials while the appellant's timer runs."
+            ),
         ]
         rows = [
             [para(str(i), 24, bold=True, align="right"), para(text, 16)]
             for i, text in enumerate(steps, start=1)
         ]
         return [
-            para(f"Slow-player timer: {full}", 34, bold=True),
+            para(_("Slow-player timer: %(full)s") % figures, 34, bold=True),
             para(
-                f"{late} if picked up after the {d.second_mark_minutes}-minute mark",
+                _("%(late)s if picked up after the %(mark)s-minute mark") % figures,
                 20,
                 bold=True,
             ),

@@ -4,6 +4,12 @@ The GM's print links and ``manage.py print_pdf`` share :func:`render`. Reading
 only: nothing is saved. Addresses printed as QR codes are absolute, built from
 ``base_url`` (the ``MEDICI_PUBLIC_URL`` setting, else the request's host, else the
 command's ``--base-url``).
+
+A printable is printed in one language (:func:`print_language`: the one asked for
+with ``?lang=`` or ``--lang``, else the event's): :func:`render` loads the data and
+builds the PDF inside ``translation.override`` of it, so the round names, reasons
+and notes loaded here and the builders' own words (``scoring.pdf.words``) are all
+in that language. Names are never translated.
 """
 
 from __future__ import annotations
@@ -13,6 +19,9 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from heats.core.errors import UserError
 from heats.models import EntryStatus, Event, Round, RoundKind, Seat, Table
@@ -35,6 +44,10 @@ from scoring.services import laurels as laurel_places
 from scoring.services import semi_final as rounds
 from scoring.services.reports import report_links
 from scoring.services.standings import standings
+from scoring.wording import translate_reason
+
+PRINT_LANGUAGES = ("en", "de", "fr", "zh-hans")
+"""The languages the printables are printed in (``--lang``, ``?lang=``)."""
 
 
 @dataclass(frozen=True)
@@ -43,6 +56,26 @@ class Printout:
 
     filename: str
     content: bytes
+
+
+def print_language(event: Event, requested: str | None = None) -> str:
+    """The language to print ``event``'s printables in: ``requested`` (``?lang=``
+    of the GM's print links, ``print_pdf --lang``) when given, else the event's
+    own language, else English; an event language the printables are not printed
+    in gives English.
+
+    UserError for a ``requested`` language not in :data:`PRINT_LANGUAGES`.
+    """
+    if requested:
+        code = requested.strip().lower()
+        if code not in PRINT_LANGUAGES:
+            raise UserError(
+                _("Unknown language %(language)s: one of %(languages)s.")
+                % {"language": repr(requested), "languages": ", ".join(PRINT_LANGUAGES)}
+            )
+        return code
+    own = str(getattr(event, "language", "en") or "en").lower()
+    return own if own in PRINT_LANGUAGES else "en"
 
 
 def absolute(base_url: str, path: str) -> str:
@@ -69,7 +102,10 @@ def round_print(event: Event, code: str, base_url: str) -> RoundPrint:
     for row in round_seats(rnd):
         grouped[(row.table, row.late)].append(row.shown)
     if not grouped:
-        raise UserError(f"{rnd.label} is not seated yet: there is nothing to print.")
+        raise UserError(
+            _("%(round)s is not seated yet: there is nothing to print.")
+            % {"round": rnd.label}
+        )
 
     def url(number: int) -> str:
         kwargs = {"event": event.slug, "round": rnd.code, "number": number}
@@ -130,13 +166,19 @@ def clock_print(event: Event) -> ClockPrint:
     )
 
 
+# The notes of ``decisions`` (its ALTERNATE_WON and TIE_BROKEN), for makemessages:
+# :func:`_note` translates them when it prints them.
+gettext_noop("alternate: does not advance")
+gettext_noop("tie broken by the GM")
+
+
 def _note(record, player: int, alternates: Collection[int]) -> str:
-    """The GM's decision printed beside a finish (``decisions``)."""
+    """The GM's decision printed beside a finish (``decisions``), translated."""
     if record is None:
         return ""
     if record.place == 1 and player in alternates:
-        return decisions.ALTERNATE_WON
-    return decisions.TIE_BROKEN if record.declared_winner else ""
+        return _(decisions.ALTERNATE_WON)
+    return _(decisions.TIE_BROKEN) if record.declared_winner else ""
 
 
 def _result_tables(
@@ -200,10 +242,17 @@ def time_called_tables(event: Event) -> tuple[str, ...]:
     """The tables of ``event`` whose game was time-called, in round and table
     order: "Heat 2, table 3: time called on day 2" (tournament.md, Heats)."""
     tables = Table.objects.filter(round__event=event, time_called__isnull=False)
+    # Translators: table is "Heat 2, table 3", when "time called on day 2".
+    line = _("%(table)s: %(when)s")
     return tuple(
-        f"{table}: {table.time_called_label}"
+        line % {"table": table, "when": table.time_called_label}
         for table in tables.select_related("round").order_by("round__ordinal", "number")
     )
+
+
+def _lines(rows) -> tuple[Line, ...]:
+    """Posted players (``standings``) as lines with their reasons translated."""
+    return tuple(Line(row["player"], translate_reason(row["reason"])) for row in rows)
 
 
 def event_print(event: Event, base_url: str) -> EventPrint:
@@ -228,11 +277,13 @@ def event_print(event: Event, base_url: str) -> EventPrint:
         final_only=posted["final_only"],
         provisional=posted["provisional"],
         missing_tables=tuple(
-            f"heat {h} table {t}" for h, t in posted["missing_tables"]
+            # Translators: a table that owes its results, in a list.
+            _("heat %(heat)s table %(table)s") % {"heat": h, "table": t}
+            for h, t in posted["missing_tables"]
         ),
-        qualifiers=tuple(Line(q["player"], q["reason"]) for q in posted["qualifiers"]),
-        alternates=tuple(Line(a["player"], a["reason"]) for a in alternates),
-        skipped=tuple(Line(s["player"], s["reason"]) for s in posted["skipped"]),
+        qualifiers=_lines(posted["qualifiers"]),
+        alternates=_lines(alternates),
+        skipped=_lines(posted["skipped"]),
         double_winners=tuple(posted["double_winners"]),
         semi=_round_tables(
             rounds.semi_round(event),
@@ -242,7 +293,7 @@ def event_print(event: Event, base_url: str) -> EventPrint:
         ),
         final=_round_tables(rounds.final_round(event), keys, held),
         laurels=tuple(
-            Line(laurel.label, laurel.reason, laurel.place)
+            Line(laurel.label, translate_reason(laurel.reason), laurel.place)
             for laurel in laurel_places.event_laurels(event, public=True)
         ),
         time_called=time_called_tables(event),
@@ -258,27 +309,40 @@ def render(
     round_code: str | None = None,
     paper: str = "letter",
     base_url: str = "http://127.0.0.1:8000",
+    language: str | None = None,
 ) -> Printout:
-    """Build the printable ``kind`` (``scoring.pdf.KINDS``) of ``event``.
+    """Build the printable ``kind`` (``scoring.pdf.KINDS``) of ``event`` in
+    ``language`` (:func:`print_language`: the event's when None).
 
     ``round_code`` ("2", "semi", "final") is needed by the assignments and the
-    scoresheets and ignored by the others. UserError for an unknown kind or
-    paper, a missing or unknown round, or a round not seated yet.
+    scoresheets and ignored by the others. UserError for an unknown kind, paper
+    or language, a missing or unknown round, or a round not seated yet.
     """
     if kind not in pdf.KINDS:
-        raise UserError(f"Unknown printable {kind!r}: one of {', '.join(pdf.KINDS)}.")
-    if paper not in PAPERS:
-        raise UserError(f"Unknown paper {paper!r}: one of {', '.join(PAPERS)}.")
-    if kind in pdf.ROUND_KINDS:
-        if not round_code:
-            raise UserError(f"The {kind} need a round: a heat number, semi or final.")
-        data: object = round_print(event, round_code, base_url)
-        name = f"{event.slug}-{round_code.strip().lower()}-{kind}.pdf"
-    else:
-        data = (
-            clock_print(event)
-            if kind == "timer-rules"
-            else event_print(event, base_url)
+        raise UserError(
+            _("Unknown printable %(kind)s: one of %(kinds)s.")
+            % {"kind": repr(kind), "kinds": ", ".join(pdf.KINDS)}
         )
-        name = f"{event.slug}-{kind}.pdf"
-    return Printout(name, pdf.BUILDERS[kind](data, paper))
+    if paper not in PAPERS:
+        raise UserError(
+            _("Unknown paper %(paper)s: one of %(papers)s.")
+            % {"paper": repr(paper), "papers": ", ".join(PAPERS)}
+        )
+    if kind in pdf.ROUND_KINDS and not round_code:
+        raise UserError(
+            # Translators: kind is "assignments" or "scoresheets" (as typed).
+            _("The %(kind)s need a round: a heat number, semi or final.")
+            % {"kind": kind}
+        )
+    with translation.override(print_language(event, language)):
+        if round_code and kind in pdf.ROUND_KINDS:
+            data: object = round_print(event, round_code, base_url)
+            name = f"{event.slug}-{round_code.strip().lower()}-{kind}.pdf"
+        else:
+            data = (
+                clock_print(event)
+                if kind == "timer-rules"
+                else event_print(event, base_url)
+            )
+            name = f"{event.slug}-{kind}.pdf"
+        return Printout(name, pdf.BUILDERS[kind](data, paper))

@@ -167,7 +167,9 @@ def acknowledge_view(request, event: str, round: str, number: int):
 
 class PrintView(EventStaffRequiredMixin, View):
     """GET: the printable ``kind`` of the event (or of ``round``) as an inline
-    PDF; ``?paper=a4`` or ``letter`` overrides the ``MEDICI_PAPER`` setting."""
+    PDF; ``?paper=a4`` or ``letter`` overrides the ``MEDICI_PAPER`` setting. It is
+    printed in the event's language unless ``?lang=`` (en, de, fr, zh-hans) asks
+    for another (``printing.print_language``)."""
 
     permission = permissions.SEE_GM_PAGES
     http_method_names = ["get", "head", "options"]
@@ -180,7 +182,12 @@ class PrintView(EventStaffRequiredMixin, View):
         paper = request.GET.get("paper") or settings.MEDICI_PAPER
         try:
             printout = render(
-                self.event, kind, round_code=code, paper=paper, base_url=base
+                self.event,
+                kind,
+                round_code=code,
+                paper=paper,
+                base_url=base,
+                language=request.GET.get("lang"),
             )
         except UserError as exc:
             messages.error(request, str(exc))

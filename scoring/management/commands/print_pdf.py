@@ -1,4 +1,6 @@
-"""``manage.py print_pdf EVENT KIND [--round R] [--paper a4|letter] -o FILE.pdf``."""
+"""``manage.py print_pdf EVENT KIND [--round R] [--paper a4|letter] [--lang LANG]
+-o FILE.pdf``: ``--lang`` (en, de, fr, zh-hans) prints in that language, else in
+the event's (``scoring.services.printing.print_language``)."""
 
 from pathlib import Path
 
@@ -9,7 +11,7 @@ from heats.core.errors import UserError
 from heats.services import get_event
 from scoring import pdf
 from scoring.pdf.data import PAPERS
-from scoring.services.printing import render
+from scoring.services.printing import PRINT_LANGUAGES, render
 
 LOCAL = "http://127.0.0.1:8000"
 
@@ -28,6 +30,11 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--paper", choices=PAPERS, default=settings.MEDICI_PAPER or "letter"
+        )
+        parser.add_argument(
+            "--lang",
+            choices=PRINT_LANGUAGES,
+            help="the language to print in (default: the event's language)",
         )
         parser.add_argument(
             "--base-url",
@@ -52,6 +59,7 @@ class Command(BaseCommand):
                 round_code=options["round"],
                 paper=options["paper"],
                 base_url=options["base_url"],
+                language=options["lang"],
             )
         except UserError as exc:
             raise CommandError(str(exc)) from exc
