@@ -68,7 +68,10 @@ class Kind:
     write it, ``pattern`` is the regular expression its English text matches;
     ``nested``: the value is a registered reason (a phrase or a reason), parsed
     with the line; ``free``: open text kept as it is unless it is a registered
-    reason; ``choices``: a phrase's registered templates."""
+    reason; ``choices``: a phrase's registered templates; ``open``: the field
+    may hold any text (a reason, the GM's words, a name); ``item``: the field
+    is a list of lines of the registered template ``item`` joined by ``AND``
+    ("A and B"), cut where the regular expression ``split`` matches."""
 
     name: str
     pattern: str
@@ -76,6 +79,8 @@ class Kind:
     free: bool = False
     choices: tuple[str, ...] = ()
     open: bool = False
+    item: str = ""
+    split: str = ""
 
 
 NUMBER = Kind("number", r"\d+")
@@ -250,6 +255,11 @@ def _match(template: Template, text: str) -> Parsed | None:
         value = match.group(name)
         if kind.choices:
             fields[name] = Parsed(value)
+        elif kind.item:
+            items = _items(kind, value)
+            if items is None:
+                return None
+            fields[name] = items
         elif kind.nested:
             inner = parse(value)
             if inner is None:
@@ -260,6 +270,15 @@ def _match(template: Template, text: str) -> Parsed | None:
         else:
             fields[name] = value
     return Parsed(template.text, MappingProxyType(fields))
+
+
+def _items(kind: Kind, value: str) -> str | Parsed | None:
+    """``value`` read as a list of ``kind.item`` lines joined by ``AND``."""
+    item = _REGISTRY[kind.item]
+    parts = [_match(item, part) for part in re.split(kind.split, value)]
+    if any(part is None for part in parts):
+        return None
+    return and_list(part for part in parts if part is not None)
 
 
 def _phrases(*texts: str) -> tuple[str, ...]:
@@ -548,9 +567,9 @@ AND = register_message(
 )
 
 
-def and_list(names: Iterable[str]) -> str | Parsed:
-    """Names joined by "and" ("Ann and Ben and Cy") as a message field: the
-    ``Parsed`` of ``AND`` (a lone name as it is)."""
+def and_list(names: Iterable[str | Parsed]) -> str | Parsed:
+    """Names (or lines) joined by "and" ("Ann and Ben and Cy") as a field: the
+    ``Parsed`` of ``AND`` (a lone one as it is)."""
     joined: str | Parsed | None = None
     for name in names:
         if joined is None:
@@ -560,3 +579,41 @@ def and_list(names: Iterable[str]) -> str | Parsed:
     if joined is None:
         raise ValueError("and_list needs a name")
     return joined
+
+
+# --- The final's field (scoring.services.final): the GM's decision. ---------
+
+RUNNER_UP_ADDED = register_message(
+    # Translators: a semi-final runner-up added to the final: "Ann Lee
+    # (runner-up, 97.5%)".
+    gettext_noop("%(name)s (runner-up, %(percent)s)"),
+    name=NAME,
+    percent=PERCENT,
+)
+RUNNERS_UP = Kind(
+    "list", r".+", open=True, item=RUNNER_UP_ADDED, split=r"(?<=%\)) and "
+)
+"""Runners-up added, "Ann (runner-up, 97.5%) and Bo (runner-up, 90.0%)" (a
+name holding "%) and " would be cut there)."""
+FILL_RUNNERS_UP = {
+    1: register(
+        # Translators: the GM's decision for a final of 1 semi-final winner.
+        gettext_noop("Final: %(count)s semi-final winner + %(added)s added by the GM"),
+        count=NUMBER,
+        added=RUNNERS_UP,
+    ),
+    2: register(
+        # Translators: the GM's decision for a final of too few semi-final
+        # winners: the runners-up added (names and percentages).
+        gettext_noop("Final: %(count)s semi-final winners + %(added)s added by the GM"),
+        count=NUMBER,
+        added=RUNNERS_UP,
+    ),
+}
+FILL_OF_THREE = register(
+    gettext_noop(
+        "Final: %(count)s semi-final winners, played as a final of 3 (the GM's "
+        "decision)"
+    ),
+    count=NUMBER,
+)

@@ -45,6 +45,9 @@ def values(kind: Kind) -> st.SearchStrategy[str | Parsed]:
     """A field of ``kind`` as the core writes it (nested reasons as Parsed)."""
     if kind.choices:
         return st.sampled_from(kind.choices).map(Parsed)
+    if kind.item:
+        lines = st.lists(filled(REGISTRY[kind.item]), min_size=1, max_size=4)
+        return lines.map(reasons.and_list)
     if kind is reasons.REASON:
         return any_reason
     if kind is reasons.FREE:
