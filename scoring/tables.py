@@ -81,6 +81,7 @@ class AlternateTable(tables.Table):
     player = tables.Column(_("Player"))
     percent = tables.Column(
         # Translators: a column header: the percentage of the table winner's score.
+        # xgettext:no-python-format
         _("% of winner"),
         attrs={"td": {"class": "text-end"}},
     )
