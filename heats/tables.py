@@ -1,7 +1,8 @@
 """django-tables2 tables of the GM's heat pages (formatting lives here).
 
 Rows of the seating tables are plain dicts built by the views:
-``{"table", "seat", "player", "badge", "late"}``.
+``{"table", "seat", "player", "badge", "late"}``. Headers are lazy messages;
+texts in cells are translated when the table is drawn (names never are).
 """
 
 from __future__ import annotations
@@ -9,8 +10,11 @@ from __future__ import annotations
 import django_tables2 as tables
 from django.middleware.csrf import get_token
 from django.urls import reverse
+from django.utils.formats import date_format, time_format
 from django.utils.html import format_html, format_html_join
 from django.utils.timezone import localtime
+from django.utils.translation import gettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from heats.models import AuditEntry, Entry, EntryStatus, KeepApart
 
@@ -67,6 +71,16 @@ def post_button(
     )
 
 
+# A check-in's status as the list shows it (the model's labels, translated here:
+# model choices stay unmarked so that no migration follows).
+ENTRY_STATES = {
+    EntryStatus.CHECKED_IN: pgettext_lazy("check-in status", "Checked in"),
+    EntryStatus.LATE: pgettext_lazy(
+        "check-in status", "Late, waiting for a late table"
+    ),
+    EntryStatus.ABSENT: pgettext_lazy("check-in status", "Absent"),
+}
+
 # An undo of the check-in list sent by htmx: the answer replaces the list.
 UNDO_HTMX = {"hx-target": "#checkin-list", "hx-swap": "outerHTML"}
 
@@ -76,10 +90,14 @@ class CheckInTable(tables.Table):
     seated player the GM may take off their table (``removable``) gets "Remove
     from table"."""
 
-    player = tables.Column("Player", order_by=("player__name_key",))
-    badge = tables.Column("Badge", accessor="player__badge", attrs=WIDE_ONLY)
-    status = tables.Column("Status")
-    created_at = tables.Column("Checked in", attrs=WIDE_ONLY)
+    player = tables.Column(_("Player"), order_by=("player__name_key",))
+    badge = tables.Column(_("Badge"), accessor="player__badge", attrs=WIDE_ONLY)
+    status = tables.Column(_("Status"))
+    created_at = tables.Column(
+        # Translators: a column header: when the player was checked in.
+        _("Checked in"),
+        attrs=WIDE_ONLY,
+    )
     undo = tables.Column("", empty_values=(), orderable=False, exclude_from_export=True)
 
     class Meta:
@@ -105,33 +123,39 @@ class CheckInTable(tables.Table):
     def render_status(self, value, record):
         if record.status == EntryStatus.LATE:
             return format_html(
-                '<span class="badge text-bg-warning">{}</span>', record.status
+                '<span class="badge text-bg-warning">{}</span>',
+                pgettext("check-in status", "late"),
             )
         if record.player_id in self.seated:
-            return "seated"
-        return value
+            return pgettext("check-in status", "seated")
+        return str(ENTRY_STATES.get(record.status, value))
 
     def value_created_at(self, value) -> str:
         return f"{localtime(value):%Y-%m-%d %H:%M:%S}"
 
     def render_created_at(self, value) -> str:
-        return f"{localtime(value):%H:%M:%S}"
+        return time_format(localtime(value), "H:i:s")
 
     def render_undo(self, record):
         if self.undo_url is None:
             return ""
         if record.player_id in self.removable:
             name = record.player.name
-            confirm = (
-                f"Take {name} off their table? Their check-in is undone, and the "
-                "others move up one seat."
-            )
             if record.player_id in self.deletes:
-                confirm += f" {name} has no other round: the player record is deleted."
+                confirm = gettext(
+                    "Take %(name)s off their table? Their check-in is undone, and "
+                    "the others move up one seat. %(name)s has no other round: the "
+                    "player record is deleted."
+                ) % {"name": name}
+            else:
+                confirm = gettext(
+                    "Take %(name)s off their table? Their check-in is undone, and "
+                    "the others move up one seat."
+                ) % {"name": name}
             return post_button(
                 self.request,
                 self.undo_url,
-                "Remove from table",
+                gettext("Remove from table"),
                 fields={"player": record.player_id},
                 confirm=confirm,
             )
@@ -140,7 +164,7 @@ class CheckInTable(tables.Table):
         return post_button(
             self.request,
             self.undo_url,
-            "Undo",
+            gettext("Undo"),
             fields={"player": record.player_id},
             attrs={"hx-post": self.undo_url, **UNDO_HTMX},
         )
@@ -149,12 +173,12 @@ class CheckInTable(tables.Table):
 class SeatingByTableTable(tables.Table):
     """A round's seating by table, seat 1 (start player) first."""
 
-    table = tables.Column("Table")
-    seat = tables.Column("Seat")
-    player = tables.Column("Player")
-    badge = tables.Column("Badge")
+    table = tables.Column(pgettext_lazy("table of players", "Table"))
+    seat = tables.Column(pgettext_lazy("seat at a table", "Seat"))
+    player = tables.Column(_("Player"))
+    badge = tables.Column(_("Badge"))
     # Shown as a badge beside the table number; exported as a column of its own.
-    late = tables.Column("Late table", visible=False)
+    late = tables.Column(_("Late table"), visible=False)
 
     class Meta:
         order_by = ("table", "seat")
@@ -162,7 +186,12 @@ class SeatingByTableTable(tables.Table):
 
     def render_table(self, value, record):
         if record.get("late"):
-            return format_html('{} <span class="badge text-bg-info">late</span>', value)
+            return format_html(
+                '{} <span class="badge text-bg-info">{}</span>',
+                value,
+                # Translators: a badge beside the number of a late table.
+                pgettext("late table", "late"),
+            )
         return value
 
     def value_table(self, value) -> int:
@@ -170,23 +199,31 @@ class SeatingByTableTable(tables.Table):
 
     def render_seat(self, value):
         if value == 1:
-            return format_html('{} <span class="text-muted small">start</span>', value)
+            return format_html(
+                '{} <span class="text-muted small">{}</span>',
+                value,
+                # Translators: beside seat 1: the start player's seat.
+                pgettext("start player", "start"),
+            )
         return value
 
     def value_seat(self, value) -> int:
         return value
 
     def value_late(self, value) -> str:
-        return "late" if value else ""
+        return pgettext("late table", "late") if value else ""
 
 
 class SeatingByNameTable(tables.Table):
     """A round's seating alphabetically by player, for players finding their table."""
 
-    player = tables.Column("Player", order_by=("name_key",))
-    badge = tables.Column("Badge")
-    table = tables.Column("Table", attrs={"td": {"class": "fw-bold fs-5"}})
-    seat = tables.Column("Seat")
+    player = tables.Column(_("Player"), order_by=("name_key",))
+    badge = tables.Column(_("Badge"))
+    table = tables.Column(
+        pgettext_lazy("table of players", "Table"),
+        attrs={"td": {"class": "fw-bold fs-5"}},
+    )
+    seat = tables.Column(pgettext_lazy("seat at a table", "Seat"))
 
     class Meta:
         order_by = "player"
@@ -196,10 +233,10 @@ class SeatingByNameTable(tables.Table):
 class AuditTable(tables.Table):
     """The event's audit log: who changed what, when; newest first."""
 
-    at = tables.Column("When")
-    user = tables.Column("Who", empty_values=())
-    action = tables.Column("What")
-    detail = tables.Column("Detail")
+    at = tables.Column(_("When"))
+    user = tables.Column(_("Who"), empty_values=())
+    action = tables.Column(_("What"))
+    detail = tables.Column(_("Detail"))
 
     class Meta:
         model = AuditEntry
@@ -208,10 +245,11 @@ class AuditTable(tables.Table):
         attrs = {"class": TABLE_CLASS, "id": "audit"}
 
     def render_at(self, value) -> str:
-        return f"{localtime(value):%Y-%m-%d %H:%M:%S}"
+        return date_format(localtime(value), "Y-m-d H:i:s")
 
     def render_user(self, value) -> str:
-        return value.get_username() if value else "(command)"
+        # Translators: the audit log's "who" of a change made by a command.
+        return value.get_username() if value else gettext("(command)")
 
     def value_user(self, value) -> str:
         return self.render_user(value)
@@ -223,9 +261,13 @@ class AuditTable(tables.Table):
 class KeepApartTable(tables.Table):
     """Keep-apart pairs of an event, with a remove button."""
 
-    player_a = tables.Column("Player", order_by=("player_a__name_key",))
-    player_b = tables.Column("kept apart from", order_by=("player_b__name_key",))
-    note = tables.Column("Note")
+    player_a = tables.Column(_("Player"), order_by=("player_a__name_key",))
+    player_b = tables.Column(
+        # Translators: a column header: "Ann | kept apart from | Ben".
+        _("kept apart from"),
+        order_by=("player_b__name_key",),
+    )
+    note = tables.Column(_("Note"))
     remove = tables.Column(
         "", empty_values=(), orderable=False, exclude_from_export=True
     )
@@ -245,5 +287,5 @@ class KeepApartTable(tables.Table):
             kwargs={"event": record.event.slug, "pk": record.pk},
         )
         return post_button(
-            self.request, url, "Remove", fields={"version": self.version}
+            self.request, url, gettext("Remove"), fields={"version": self.version}
         )

@@ -1,5 +1,10 @@
 """django-tables2 tables for results and advancement, the public's and the GM's
 (semi-final, final and laurels pages); formatting lives here.
+
+Headers are lazy messages, texts in cells are translated when the table is
+drawn, and the reasons the advancement core wrote in English (stored so) are
+shown in the reader's language (``scoring.wording.translate_reason``); names
+are never translated.
 """
 
 from __future__ import annotations
@@ -8,21 +13,51 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from heats.tables import TABLE_CLASS, WIDE_ONLY, post_button
+from scoring.wording import percent_text, translate_reason
+
+__all__ = [
+    "AlternateTable",
+    "LaurelTable",
+    "PlayerTable",
+    "QualifierTable",
+    "SemiListTable",
+    "percent_text",
+]
 
 
-def percent_text(value) -> str:
-    """96.9 -> "96.9%"; None -> "—"."""
-    return "—" if value is None else f"{value:.1f}%"
+def reason_cell(value: str):
+    """A reason in the reader's language; a place the die decided is marked
+    (``die-roll``), read from the English the core wrote."""
+    text = translate_reason(value)
+    if "die roll" in value:
+        return format_html('<span class="die-roll">{}</span>', text)
+    return text
+
+
+# The semi-final list's parts and check-in states (``semi_rows``), as shown.
+LIST_KINDS = {
+    "qualifier": pgettext_lazy("part of the semi-final list", "qualifier"),
+    "next alternate": pgettext_lazy("part of the semi-final list", "next alternate"),
+    "absent": pgettext_lazy("part of the semi-final list", "absent"),
+}
+CHECK_IN_STATES = {
+    "seated": pgettext_lazy("semi-final check-in", "seated"),
+    "present": pgettext_lazy("semi-final check-in", "present"),
+    "absent": pgettext_lazy("semi-final check-in", "absent"),
+    "not checked in": pgettext_lazy("semi-final check-in", "not checked in"),
+}
 
 
 class QualifierTable(tables.Table):
     """Semi-final qualifiers with the reason for every place (Advancement, 5)."""
 
     number = tables.Column("#", empty_values=(), orderable=False)
-    player = tables.Column("Player")
-    reason = tables.Column("Why")
+    player = tables.Column(_("Player"))
+    reason = tables.Column(_("Why"))
 
     class Meta:
         orderable = False
@@ -32,20 +67,27 @@ class QualifierTable(tables.Table):
         return self.data.data.index(record) + 1
 
     def render_reason(self, value: str):
-        if "die roll" in value:
-            return format_html('<span class="die-roll">{}</span>', value)
-        return value
+        return reason_cell(value)
 
 
 class AlternateTable(tables.Table):
     """Alternates in call order with their percentage of the table winner's score."""
 
-    order = tables.Column("Call", empty_values=(), orderable=False)
-    player = tables.Column("Player")
-    percent = tables.Column("% of winner", attrs={"td": {"class": "text-end"}})
-    heat = tables.Column("Heat")
-    table = tables.Column("Table")
-    reason = tables.Column("Why", attrs=WIDE_ONLY)
+    order = tables.Column(
+        pgettext_lazy("alternates' call order", "Call"),
+        empty_values=(),
+        orderable=False,
+    )
+    player = tables.Column(_("Player"))
+    percent = tables.Column(
+        # Translators: a column header: the percentage of the table winner's score.
+        # xgettext:no-python-format
+        _("% of winner"),
+        attrs={"td": {"class": "text-end"}},
+    )
+    heat = tables.Column(_("Heat"))
+    table = tables.Column(pgettext_lazy("table of players", "Table"))
+    reason = tables.Column(_("Why"), attrs=WIDE_ONLY)
 
     class Meta:
         orderable = False
@@ -57,17 +99,30 @@ class AlternateTable(tables.Table):
     def render_percent(self, value) -> str:
         return percent_text(value)
 
+    def render_reason(self, value: str) -> str:
+        return translate_reason(value)
+
 
 class LaurelTable(tables.Table):
     """Event standings 1-6 for the laurels (``scoring.core.laurels``)."""
 
-    place = tables.Column("Place", attrs={"td": {"class": "fw-bold fs-5"}})
-    player = tables.Column("Player")
-    reason = tables.Column("How", orderable=False)
+    place = tables.Column(
+        pgettext_lazy("place in the standings", "Place"),
+        attrs={"td": {"class": "fw-bold fs-5"}},
+    )
+    player = tables.Column(_("Player"))
+    reason = tables.Column(
+        # Translators: a column header: how the player got the place.
+        _("How"),
+        orderable=False,
+    )
 
     class Meta:
         order_by = "place"
         attrs = {"class": TABLE_CLASS, "id": "laurels"}
+
+    def render_reason(self, value: str) -> str:
+        return translate_reason(value)
 
 
 class SemiListTable(tables.Table):
@@ -80,12 +135,17 @@ class SemiListTable(tables.Table):
     """
 
     n = tables.Column("#")
-    player = tables.Column("Player")
-    kind = tables.Column("List", attrs=WIDE_ONLY)
-    reason = tables.Column("Why", orderable=False, attrs=WIDE_ONLY)
-    status = tables.Column("Check-in")
+    player = tables.Column(_("Player"))
+    kind = tables.Column(
+        pgettext_lazy("part of the semi-final list", "List"), attrs=WIDE_ONLY
+    )
+    reason = tables.Column(_("Why"), orderable=False, attrs=WIDE_ONLY)
+    status = tables.Column(_("Check-in"))
     present = tables.Column(
-        "Present", empty_values=(), orderable=False, exclude_from_export=True
+        pgettext_lazy("column of tick boxes", "Present"),
+        empty_values=(),
+        orderable=False,
+        exclude_from_export=True,
     )
     mark = tables.Column("", empty_values=(), orderable=False, exclude_from_export=True)
 
@@ -103,20 +163,29 @@ class SemiListTable(tables.Table):
         if not record.get("to_check"):
             return value
         return format_html(
-            '{} <span class="badge text-bg-danger to-check" title="{}">to check</span>',
+            '{} <span class="badge text-bg-danger to-check" title="{}">{}</span>',
             value,
-            "Sat at a heat table with unacknowledged rules warnings",
+            gettext("Sat at a heat table with unacknowledged rules warnings"),
+            # Translators: a badge beside a player whose heat table is checked.
+            gettext("to check"),
         )
 
     def value_player(self, value: str) -> str:
         """Exports carry the plain name."""
         return value
 
+    def render_kind(self, value: str) -> str:
+        return str(LIST_KINDS.get(value, value))
+
+    def render_reason(self, value: str) -> str:
+        return translate_reason(value)
+
     def render_status(self, value: str):
         css = {"present": "text-bg-success", "absent": "text-bg-danger"}.get(
             value, "text-bg-light"
         )
-        return format_html('<span class="badge {}">{}</span>', css, value)
+        shown = CHECK_IN_STATES.get(value, value)
+        return format_html('<span class="badge {}">{}</span>', css, shown)
 
     def value_status(self, value: str) -> str:
         """Exports carry the plain status, not the badge's HTML."""
@@ -127,10 +196,11 @@ class SemiListTable(tables.Table):
             return ""
         return format_html(
             '<input class="form-check-input semi-present" type="checkbox" '
-            'name="present" value="{}" form="semi-presence" aria-label="{} present"'
+            'name="present" value="{}" form="semi-presence" aria-label="{}"'
             "{}>",
             record["pk"],
-            record["player"],
+            # Translators: the label of a tick box: the player is present.
+            gettext("%(name)s present") % {"name": record["player"]},
             mark_safe(" checked") if record["status"] == "present" else "",
         )
 
@@ -140,7 +210,11 @@ class SemiListTable(tables.Table):
         url = reverse("scoring:semi-mark", kwargs={"event": self.event.slug})
         fields = {"player": record["pk"], "status": "absent"}
         return post_button(
-            self.request, url, "Absent", css="btn-outline-danger", fields=fields
+            self.request,
+            url,
+            pgettext("button: mark the player absent", "Absent"),
+            css="btn-outline-danger",
+            fields=fields,
         )
 
 
@@ -149,10 +223,20 @@ class PlayerTable(tables.Table):
     badge, and the rounds each was checked in to and seated in, read from
     ``codes`` (``{player id: (rounds, seated)}``, set for the page shown)."""
 
-    player = tables.Column("Player", accessor="name", order_by=("name_key", "badge"))
-    badge = tables.Column("Badge")
-    rounds = tables.Column("Checked in", empty_values=(), orderable=False)
-    seated = tables.Column("Seated", empty_values=(), orderable=False)
+    player = tables.Column(_("Player"), accessor="name", order_by=("name_key", "badge"))
+    badge = tables.Column(_("Badge"))
+    rounds = tables.Column(
+        # Translators: a column header: the rounds the player was checked in to.
+        _("Checked in"),
+        empty_values=(),
+        orderable=False,
+    )
+    seated = tables.Column(
+        # Translators: a column header: the rounds the player was seated in.
+        _("Seated"),
+        empty_values=(),
+        orderable=False,
+    )
 
     class Meta:
         attrs = {"class": TABLE_CLASS, "id": "players"}

@@ -7,13 +7,21 @@
 
 ``translate_reason(text)`` turns a reason written by the advancement core in
 English (an HMW level, an alternate's percentage, a tie the GM decided) into the
-active language; names and numbers inside it are kept.
+active language; names and numbers inside it are kept. It reads the stored line
+back into its registered template and fields (``scoring.core.reasons.parse``),
+translates the template and every nested reason, writes percentages and
+florins as the language does and keeps names, heat and table numbers and the
+GM's own words as they are. ``translate_parsed`` does the same for a line the
+core hands over already taken apart (``TieFact.message``).
 """
 
 from __future__ import annotations
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext
+
+from scoring.core import reasons
+from scoring.core.reasons import Parsed
 
 
 def percent_text(value: float | None, digits: int = 1) -> str:
@@ -27,5 +35,48 @@ def percent_text(value: float | None, digits: int = 1) -> str:
 def translate_reason(text: str) -> str:
     """The reason ``text`` (English, as the core wrote it) in the active language.
 
-    To be filled by the reasons work: today it returns ``text`` unchanged."""
-    return text
+    Text that is no registered reason (``scoring.core.reasons``) comes back
+    unchanged, and so does a reason whose translation cannot be filled (a
+    catalogue's broken placeholder never hides the line)."""
+    found = reasons.parse(text)
+    if found is None:
+        return text
+    try:
+        return translate_parsed(found)
+    except (KeyError, ValueError, TypeError):
+        return text
+
+
+def translate_parsed(found: Parsed) -> str:
+    """``found`` (a reason or a message taken apart) in the active language: the
+    template through ``gettext``, then its fields filled (module docstring).
+    KeyError or ValueError when a translation's placeholders do not fit."""
+    template = gettext(found.template)
+    if not found.fields:
+        return template
+    known = reasons.REGISTRY.get(found.template)
+    kinds = known.fields if known is not None else {}
+    return template % {
+        name: _field_text(kinds.get(name), value)
+        for name, value in found.fields.items()
+    }
+
+
+def _field_text(kind: reasons.Kind | None, value: str | Parsed) -> str:
+    """One field of a reason as the active language writes it."""
+    if isinstance(value, Parsed):
+        return translate_parsed(value)
+    if kind is reasons.PERCENT:
+        number = value.rstrip("%")
+        digits = len(number.partition(".")[2])
+        return percent_text(float(number), digits)
+    if kind is reasons.NUMBER:
+        return number_format(int(value))
+    if kind is reasons.SCORES:
+        scores = [number_format(int(s)) for s in value.split(" to ")]
+        join = gettext(reasons.SCORES_JOIN)
+        text = scores[0]
+        for lower in scores[1:]:
+            text = join % {"higher": text, "lower": lower}
+        return text
+    return value

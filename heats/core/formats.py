@@ -23,21 +23,31 @@ Pure: no Django import.
 
 from __future__ import annotations
 
+from heats.core.i18n import gettext_noop
+
 HMW = "hmw"
 HMO = "hmo"
 DEFAULT_FORMAT = HMW
 FORMATS = (HMW, HMO)
 
+# Marked for the catalogues: the edge translates them where it shows them.
 FORMAT_NAMES = {
-    HMW: "heats most wins",
-    HMO: "heats winners only",
+    HMW: gettext_noop("heats most wins"),
+    HMO: gettext_noop("heats winners only"),
 }
 
 FORMAT_CHOICES = {
-    HMW: "Heats most wins (HMW): a semi-final of 16, 20, 25, 30 or 36, empty seats "
-    "filled by alternates",
-    HMO: "Heats winners only (HMO): every present winner, at most 36, no alternates",
+    HMW: gettext_noop(
+        "Heats most wins (HMW): a semi-final of 16, 20, 25, 30 or 36, empty seats "
+        "filled by alternates"
+    ),
+    HMO: gettext_noop(
+        "Heats winners only (HMO): every present winner, at most 36, no alternates"
+    ),
 }
+
+# Translators: "Format: heats winners only"; the field is a format's name.
+FORMAT_LINE = gettext_noop("Format: %(name)s")
 
 
 def format_line(code: str) -> str:
@@ -45,4 +55,4 @@ def format_line(code: str) -> str:
     show (tournament.md, Event formats). ValueError for an unknown format."""
     if code not in FORMAT_NAMES:
         raise ValueError(f"unknown format {code!r} (formats: {', '.join(FORMATS)})")
-    return f"Format: {FORMAT_NAMES[code]}"
+    return FORMAT_LINE % {"name": FORMAT_NAMES[code]}

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from scoring.core import reasons
 from scoring.core.hmw import Listed
 from scoring.core.ids import PlayerId
 from scoring.core.places import BestFinish, deciding_levels, display_percent
@@ -103,7 +104,14 @@ def call_queue(
     levels = deciding_levels([b.key for b in here])
     queue = [
         QueueEntry(
-            p.player, None, None, None, None, f"cut winner, {p.reason}", (), p.name
+            p.player,
+            None,
+            None,
+            None,
+            None,
+            reasons.reason(reasons.CUT_WINNER, reason=p.reason),
+            (),
+            p.name,
         )
         for p in pared
     ]
@@ -144,7 +152,7 @@ def call_alternates(
             o.heat,
             o.table,
             o.place,
-            f"alternate {n}: {o.detail}",
+            reasons.reason(reasons.ALTERNATE, number=n, detail=o.detail),
             o.name,
         )
         for n, o in enumerate(shown, 1)
@@ -152,7 +160,9 @@ def call_alternates(
     unshown = [o.key for o in queue[len(shown) :] if o.key]
     skipped = tuple(
         Listed(
-            b.player, f"absent, passed over: {b.describe()}", names.get(b.player, "")
+            b.player,
+            reasons.reason(reasons.PASSED_OVER, detail=b.describe()),
+            names.get(b.player, ""),
         )
         for b in ranked
         if b.player in away and (not unshown or b.key < unshown[0])

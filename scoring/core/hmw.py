@@ -15,23 +15,30 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scoring.core import reasons
 from scoring.core.draw import Draw
 from scoring.core.ids import PlayerId
 from scoring.core.places import PlayerHistory
+from scoring.core.reasons import HMW_LEVELS, reason
 
-HMW_LEVELS = (
-    "most heat wins",
-    "win in first heat entered",
-    "win in second heat entered",
-    "win in third heat entered",
-    "win in fourth heat entered",
-    "largest margin of victory",
-    "best average finish",
-    "die roll",
-)
+__all__ = [
+    "HMW_LEVELS",
+    "Listed",
+    "absent_winners",
+    "added_by_gm",
+    "hmw_key",
+    "hmw_order",
+    "seat_winners",
+    "separating_levels",
+    "win_reason",
+    "winners_in_order",
+]
 
-
-_ORDINALS = {2: "double", 3: "triple", 4: "quadruple"}
+_MANY_WINS = {
+    2: reasons.DOUBLE_WINNER,
+    3: reasons.TRIPLE_WINNER,
+    4: reasons.QUADRUPLE_WINNER,
+}
 
 
 @dataclass(frozen=True)
@@ -119,8 +126,16 @@ def seat_winners(
     listed = []
     levels = separating_levels(keys, seats)
     for rank, (player, level) in enumerate(zip(ranked, levels, strict=True), 1):
-        why = f" ({level}: {HMW_LEVELS[level - 1]})" if level else ""
-        listed.append(Listed(player, f"HMW rank {rank}{why}", names.get(player, "")))
+        if level:
+            why = reason(
+                reasons.HMW_RANK_BY,
+                rank=rank,
+                level=level,
+                criterion=HMW_LEVELS[level - 1],
+            )
+        else:
+            why = reason(reasons.HMW_RANK, rank=rank)
+        listed.append(Listed(player, why, names.get(player, "")))
     warnings = [
         f"{len(present)} winners present for {seats} seats: "
         f"{len(present) - seats} cut by HMW"
@@ -162,19 +177,22 @@ def added_by_gm(
     """The GM's additions not already seated nor absent (Advancement, 5)."""
     on_list = {q.player for q in seated}
     return [
-        Listed(p, "added by the GM", names.get(p, ""))
+        Listed(p, reason(reasons.ADDED_BY_GM), names.get(p, ""))
         for p in dict.fromkeys(added)
         if p not in on_list and p not in away
     ]
 
 
 def win_reason(history: PlayerHistory) -> str:
+    """ "heat 1 table 3 winner", "double winner (heats 1, 2)" (registered
+    reasons: ``scoring.core.reasons``)."""
     wins = history.wins
     if len(wins) == 1:
-        return f"heat {wins[0][0]} table {wins[0][1]} winner"
+        return reason(reasons.HEAT_WINNER, heat=wins[0][0], table=wins[0][1])
     heats = ", ".join(str(h) for h, _ in wins)
-    name = _ORDINALS.get(len(wins), f"{len(wins)}-time")
-    return f"{name} winner (heats {heats})"
+    if len(wins) in _MANY_WINS:
+        return reason(_MANY_WINS[len(wins)], heats=heats)
+    return reason(reasons.MANY_TIMES_WINNER, count=len(wins), heats=heats)
 
 
 def absent_winners(
@@ -184,7 +202,9 @@ def absent_winners(
     names: Mapping[PlayerId, str],
 ) -> tuple[Listed, ...]:
     return tuple(
-        Listed(w, f"absent: {win_reason(histories[w])}", names.get(w, ""))
+        Listed(
+            w, reason(reasons.ABSENT, reason=win_reason(histories[w])), names.get(w, "")
+        )
         for w in winners
         if w in away
     )

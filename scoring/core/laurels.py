@@ -35,6 +35,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
+from scoring.core import reasons
 from scoring.core.draw import Draw, as_draw
 from scoring.core.ids import PlayerId
 from scoring.core.places import PlayerResult, TablePlaces, display_percent, table_places
@@ -72,17 +73,19 @@ class Laurel:
         """The line shown on the page: "final, 104 florins", "won semi-final
         table 3 as an alternate (cannot advance)" or "semi-final runner-up ..."."""
         if self.alternate:
-            return f"won semi-final table {self.table} as an alternate (cannot advance)"
+            return reasons.reason(reasons.ALTERNATE_WON, table=self.table)
         if self.percent is None:
-            text = f"final, {self.final} florins"
             if self.tie:
-                text += f"; tie for first decided by the GM: {self.tie}"
-            return text
-        text = (
-            f"semi-final runner-up, {display_percent(self.percent):.1f}% of the "
-            f"winner at table {self.table}"
+                return reasons.reason(
+                    reasons.FINAL_TIE, florins=self.final, reason=self.tie
+                )
+            return reasons.reason(reasons.FINAL_FLORINS, florins=self.final)
+        runner_up = reasons.RUNNER_UP_DIE if self.die else reasons.RUNNER_UP
+        return reasons.reason(
+            runner_up,
+            percent=reasons.percent_field(display_percent(self.percent)),
+            table=self.table,
         )
-        return text + (", die roll" if self.die else "")
 
     def to_json(self) -> dict[str, Any]:
         """Return ``{"place", "player": name, "reason"}``."""

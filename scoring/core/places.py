@@ -40,8 +40,10 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
+from scoring.core import reasons
 from scoring.core.draw import Draw, as_draw
 from scoring.core.ids import PlayerId
+from scoring.core.reasons import ALTERNATE_LEVELS
 
 __all__ = [
     "ALTERNATE_LEVELS",
@@ -266,7 +268,6 @@ def _optional_percent(score: int | None, winner_score: int | None) -> Fraction |
 
 
 TableKey = tuple[int, int]
-ALTERNATE_LEVELS = ("place", "final %", "day 2 %", "day 1 %", "die roll")
 
 
 @dataclass(frozen=True)
@@ -314,15 +315,26 @@ class BestFinish:
         ``level`` is this candidate's deciding level in the call order (see
         :func:`deciding_levels`); past the final % it names the tie-break.
         """
-        where = f"heat {self.heat} table {self.table}"
-        third = ", third place" if self.place == 3 else ""
-        text = f"{display_percent(self.percent):.1f}% of winner, {where}{third}"
+        third = self.place == 3
+        where = {
+            "percent": reasons.percent_field(display_percent(self.percent)),
+            "heat": self.heat,
+            "table": self.table,
+        }
         if level == len(ALTERNATE_LEVELS):
-            return text + ", die roll"
+            die = reasons.THIRD_DIE if third else reasons.SECOND_DIE
+            return reasons.reason(die, **where)
         if level in (3, 4):
-            unrecorded = " (not recorded)" if self.key[level - 1] == (1, 0) else ""
-            return f"{text}, tie broken by {ALTERNATE_LEVELS[level - 1]}{unrecorded}"
-        return text
+            if self.key[level - 1] == (1, 0):
+                tie = (
+                    reasons.THIRD_TIE_UNRECORDED
+                    if third
+                    else reasons.SECOND_TIE_UNRECORDED
+                )
+            else:
+                tie = reasons.THIRD_TIE if third else reasons.SECOND_TIE
+            return reasons.reason(tie, **where, level=ALTERNATE_LEVELS[level - 1])
+        return reasons.reason(reasons.THIRD if third else reasons.SECOND, **where)
 
 
 def place_heats(

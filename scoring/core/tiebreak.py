@@ -35,8 +35,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from scoring.core import reasons
 from scoring.core.ids import PlayerId
 from scoring.core.places import PlayerResult
+from scoring.core.reasons import Parsed
 
 __all__ = [
     "DAYS",
@@ -46,7 +48,7 @@ __all__ = [
     "suggest_tie_winner",
 ]
 
-DAYS = (("day2", "after day 2"), ("day1", "after day 1"))
+DAYS = (("day2", reasons.DAY_LABELS[0]), ("day1", reasons.DAY_LABELS[1]))
 
 
 @dataclass(frozen=True)
@@ -54,24 +56,29 @@ class TieFact:
     """One tie-break fact: ``label`` ("after day 2"), the florins of each
     remaining tied player (``scores``: ``(player, florins or None)`` in the given
     order), the ``favoured`` player key (None when it does not decide) and the
-    GM-readable ``text``."""
+    GM-readable ``text``; ``message`` is ``text`` taken apart (template and
+    fields, ``scoring.core.reasons``) for the edge to translate
+    (``scoring.wording.translate_parsed``)."""
 
     label: str
     scores: tuple[tuple[PlayerId, int | None], ...]
     favoured: PlayerId | None
     text: str
+    message: Parsed | None = None
 
 
 @dataclass(frozen=True)
 class TieSuggestion:
     """The facts compared, in order, and the ``favoured`` player key (None when
     the recorded facts do not decide the tie); ``text`` is the one-line summary
-    and ``reason`` a ready tie reason ("more florins after day 2: 61 to 58")."""
+    and ``reason`` a ready tie reason ("more florins after day 2 (61 to 58)");
+    ``message`` is ``text`` taken apart, as ``TieFact.message``."""
 
     facts: tuple[TieFact, ...]
     favoured: PlayerId | None
     text: str
     reason: str
+    message: Parsed | None = None
 
 
 def suggest_tie_winner(
@@ -100,16 +107,13 @@ def suggest_tie_winner(
         fact, leaders = _compare(running, field, label, name)
         facts.append(fact)
         if fact.favoured is not None:
-            text = f"Suggested winner: {name(fact.favoured)} (more florins {label})."
+            said = Parsed(reasons.SUGGESTED[label], {"name": name(fact.favoured)})
             return TieSuggestion(
-                tuple(facts), fact.favoured, text, _reason(fact, label)
+                tuple(facts), fact.favoured, said.text, _reason(fact, label), said
             )
         running = leaders
-    text = (
-        "The recorded day scores do not decide this tie (the rule books give "
-        "no further tie-break): the GM decides."
-    )
-    return TieSuggestion(tuple(facts), None, text, "")
+    said = Parsed(reasons.UNDECIDED)
+    return TieSuggestion(tuple(facts), None, said.text, "", said)
 
 
 def _compare(
@@ -123,24 +127,27 @@ def _compare(
     scores = tuple((r.player, getattr(r, field)) for r in running)
     missing = [name(p) for p, s in scores if s is None]
     if missing:
-        text = f"Florins {label} not recorded for {', '.join(missing)}: no decision."
-        return TieFact(label, scores, None, text), running
+        said = Parsed(reasons.NOT_RECORDED[label], {"names": ", ".join(missing)})
+        return TieFact(label, scores, None, said.text, said), running
     best = max(s for _, s in scores if s is not None)
     leaders = [r for r in running if getattr(r, field) == best]
     shown = ", ".join(f"{name(p)} {s}" for p, s in scores)
     if len(leaders) == 1:
         who = name(leaders[0].player)
-        text = f"Florins {label} favour {who} ({shown})."
-        return TieFact(label, scores, leaders[0].player, text), leaders
-    level = " and ".join(name(r.player) for r in leaders)
-    text = f"Florins {label}: {level} level at {best} ({shown}): no decision."
-    return TieFact(label, scores, None, text), leaders
+        said = Parsed(reasons.FAVOUR[label], {"name": who, "scores": shown})
+        return TieFact(label, scores, leaders[0].player, said.text, said), leaders
+    level = reasons.and_list(name(r.player) for r in leaders)
+    said = Parsed(
+        reasons.LEVEL[label], {"names": level, "best": str(best), "scores": shown}
+    )
+    return TieFact(label, scores, None, said.text, said), leaders
 
 
 def _reason(fact: TieFact, label: str) -> str:
     """A tie reason to offer: "more florins after day 2 (61 to 58)"."""
     ordered = sorted((s for _, s in fact.scores if s is not None), reverse=True)
-    return f"more florins {label} ({' to '.join(map(str, ordered))})"
+    scores = reasons.scores_field(ordered)
+    return reasons.reason(reasons.MORE_FLORINS[label], scores=scores)
 
 
 def decided_tie_note(reason: str) -> str:
@@ -150,4 +157,6 @@ def decided_tie_note(reason: str) -> str:
     (the record keeps which player the GM declared the winner, and why).
     """
     reason = reason.strip()
-    return f"tie — decided by the GM: {reason}" if reason else "tie — decided by the GM"
+    if reason:
+        return reasons.reason(reasons.TIE_DECIDED, reason=reason)
+    return reasons.reason(reasons.TIE_DECIDED_BARE)

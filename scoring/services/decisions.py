@@ -16,7 +16,10 @@ final fill
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, ngettext
+
 from heats.core.errors import UserError
+from heats.core.i18n import gettext_noop
 from heats.models import Event, Seat
 from scoring.models import PlayerRecord
 from scoring.services import player_names
@@ -25,9 +28,23 @@ from scoring.services.final import (
     alternates_winning_semi_tables,
     final_field,
 )
+from scoring.wording import translate_reason
 
-ALTERNATE_WON = "alternate: does not advance"
-TIE_BROKEN = "tie broken by the GM"
+# Marks on the bracket, English as the printables read them; the printing edge
+# translates them with ``gettext`` (they are messages of the catalogues).
+ALTERNATE_WON = gettext_noop("alternate: does not advance")
+TIE_BROKEN = gettext_noop("tie broken by the GM")
+
+
+def names_and(names: list[str]) -> str:
+    """Names joined by "and" in the active language: "Ann and Bo and Cy"."""
+    joined = names[0] if names else ""
+    for name in names[1:]:
+        joined = gettext("%(first)s and %(second)s") % {
+            "first": joined,
+            "second": name,
+        }
+    return joined
 
 
 def tie_lines(event: Event, keys: dict[int, str]) -> list[str]:
@@ -47,11 +64,26 @@ def tie_lines(event: Event, keys: dict[int, str]) -> list[str]:
             .order_by("number")
             .values_list("player_id", flat=True)
         )
-        names = " and ".join(keys[pk] for pk in tied)
-        reason = record.tie_reason or "no reason given"
+        names = names_and([keys[pk] for pk in tied])
+        if record.tie_reason:
+            reason = translate_reason(record.tie_reason)
+        else:
+            reason = gettext("no reason given")
         lines.append(
-            f"{table}: {names} tied at {record.final} florins; the GM declared "
-            f"{keys[record.seat.player_id]} the winner: {reason}"
+            # Translators: "Heat 2, table 3: Ann and Bo tied at 90 florins; the GM
+            # declared Ann the winner: <the GM's reason>".
+            gettext(
+                "%(round)s, table %(table)s: %(names)s tied at %(florins)s "
+                "florins; the GM declared %(winner)s the winner: %(reason)s"
+            )
+            % {
+                "round": table.round.label,
+                "table": table.number,
+                "names": names,
+                "florins": record.final,
+                "winner": keys[record.seat.player_id],
+                "reason": reason,
+            }
         )
     return lines
 
@@ -63,11 +95,13 @@ def _fill_line(found: FinalField) -> str:
     if fill is None:
         return ""
     count = len(found.winners)
-    why = (
-        f"only {count} semi-final table winner{'s' if count != 1 else ''} could "
-        "play, the final is one table of 4–6 and no alternate advances"
-    )
-    return f"{fill.summary}, because {why}."
+    return ngettext(
+        "%(summary)s, because only %(count)s semi-final table winner could play, "
+        "the final is one table of 4–6 and no alternate advances.",
+        "%(summary)s, because only %(count)s semi-final table winners could play, "
+        "the final is one table of 4–6 and no alternate advances.",
+        count,
+    ) % {"summary": translate_reason(fill.summary), "count": count}
 
 
 def final_lines(event: Event, keys: dict[int, str]) -> list[str]:
@@ -79,13 +113,19 @@ def final_lines(event: Event, keys: dict[int, str]) -> list[str]:
     except UserError:
         return []
     lines = [
-        f"{keys[p.pk]} won a semi-final table as an alternate and does not advance: "
-        "no alternate advances to the final."
+        gettext(
+            "%(name)s won a semi-final table as an alternate and does not "
+            "advance: no alternate advances to the final."
+        )
+        % {"name": keys[p.pk]}
         for p in found.excluded
     ]
     lines += [
-        f"{keys[p.pk]}, a semi-final table winner, is absent from the final: "
-        "nobody takes the seat by right."
+        gettext(
+            "%(name)s, a semi-final table winner, is absent from the final: "
+            "nobody takes the seat by right."
+        )
+        % {"name": keys[p.pk]}
         for p in found.absent
     ]
     fill = _fill_line(found)

@@ -34,6 +34,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from heats import services as heat_services
 from heats.core.errors import UserError
@@ -41,6 +43,7 @@ from heats.models import EntryStatus, Event, Player, Round, RoundKind, Seat
 from heats.services.audit import acting_user
 from scoring import permissions
 from scoring.core import finals as rules
+from scoring.core import reasons
 from scoring.core.laurels import Laurel, semi_runners_up
 from scoring.core.places import display_percent
 from scoring.models import FinalFill, PlayerRecord
@@ -53,6 +56,7 @@ from scoring.services.semi_final import (
     players_by_id,
     semi_round,
 )
+from scoring.wording import percent_text, translate_reason
 
 FINAL_MIN = rules.FINAL_MIN
 
@@ -67,16 +71,35 @@ class RunnerUp:
     line: Laurel
 
     @property
+    def percent(self) -> float:
+        """The percentage of the table winner's final, rounded for display."""
+        return display_percent(self.line.percent) if self.line.percent else 0
+
+    @property
     def label(self) -> str:
-        """ "Ann Lee (runner-up, 97.5%)", as the public line says it."""
-        percent = display_percent(self.line.percent) if self.line.percent else 0
-        return f"{self.player.name} (runner-up, {percent:.1f}%)"
+        """ "Ann Lee (runner-up, 97.5%)", as the public line says it: English,
+        for the decision's stored summary (``fill_summary``); the pages
+        translate the summary (``scoring.wording.translate_reason``)."""
+        return reasons.reason(
+            reasons.RUNNER_UP_ADDED,
+            name=self.player.name,
+            percent=reasons.percent_field(self.percent),
+        )
 
     @property
     def detail(self) -> str:
-        """The GM's line: "97.5% of the winner at semi-final table 3"."""
-        return self.line.reason.replace("semi-final runner-up, ", "").replace(
-            "at table", "at semi-final table"
+        """The GM's line: "97.5% of the winner at semi-final table 3" (", die
+        roll" when the die placed the runner-up), in the active language."""
+        values = {"percent": percent_text(self.percent), "table": self.line.table}
+        if self.line.die:
+            return (
+                gettext(
+                    "%(percent)s of the winner at semi-final table %(table)s, die roll"
+                )
+                % values
+            )
+        return gettext("%(percent)s of the winner at semi-final table %(table)s") % (
+            values
         )
 
 
@@ -153,7 +176,7 @@ def final_field(event: Event) -> FinalField:
         result = event_advancement(event)
         if not result.final_only:
             raise UserError(
-                "Seat the semi-final first: the final is its table winners."
+                gettext("Seat the semi-final first: the final is its table winners.")
             )
         return FinalField(players_by_id(event, [q.player for q in result.qualifiers]))
     heat_winners = set(heat_winner_ids(event))
@@ -201,7 +224,7 @@ def _field_state_now(event: Event) -> dict:
         return field_state(None, exc)
 
 
-FIELD = heat_services.Topic("the final's field", _field_state_now)
+FIELD = heat_services.Topic(_("the final's field"), _field_state_now)
 """What the final page's forms (fill, absent) show (``heats.services.versions``)."""
 
 
@@ -220,16 +243,20 @@ def semi_table_winners(semi: Round, final: Round | None) -> list[Player]:
     for table in semi.tables.order_by("number"):
         seats = list(table.seats.select_related("player"))
         if Seat.objects.filter(table=table, record__isnull=True).exists():
-            problems.append(f"semi-final table {table.number} has no results")
+            problems.append(
+                gettext("semi-final table %(table)s has no results")
+                % {"table": table.number}
+            )
             continue
         first = [s.player for s in seats if s.record.place == 1]
         if len(first) != 1:
             problems.append(
-                f"semi-final table {table.number}: tie for first unresolved"
+                gettext("semi-final table %(table)s: tie for first unresolved")
+                % {"table": table.number}
             )
         winners += first
     if problems:
-        raise UserError("The final cannot be seated yet.", problems)
+        raise UserError(gettext("The final cannot be seated yet."), problems)
     if final is None:
         return winners
     absent = set(
@@ -258,13 +285,15 @@ def finalists(event: Event) -> list[Player]:
 def fill_summary(field: FinalField, picks: list[RunnerUp], three: bool) -> str:
     """The public line for a GM's decision: "Final: 3 semi-final winners + Ann
     Lee (runner-up, 97.5%) added by the GM", or "Final: 3 semi-final winners,
-    played as a final of 3 (the GM's decision)"."""
+    played as a final of 3 (the GM's decision)". English, as it is stored
+    (``FinalFill.summary``, the audit log): a registered reason
+    (``scoring.core.reasons``) the pages translate (:func:`public_note`)."""
     count = len(field.winners)
-    winners = f"{count} semi-final winner{'s' if count != 1 else ''}"
     if three:
-        return f"Final: {winners}, played as a final of 3 (the GM's decision)"
-    added = " and ".join(p.label for p in picks)
-    return f"Final: {winners} + {added} added by the GM"
+        return reasons.reason(reasons.FILL_OF_THREE, count=count)
+    added = reasons.and_list(p.label for p in picks)
+    template = reasons.FILL_RUNNERS_UP[1 if count == 1 else 2]
+    return reasons.reason(template, count=count, added=added)
 
 
 @transaction.atomic
@@ -292,12 +321,17 @@ def decide_final_fill(
     heat_services.lock(final)
     heat_services.require_current(event, FIELD, version)
     if final.seated_at:
-        raise UserError("The final is already seated: its field cannot change.")
+        raise UserError(
+            gettext("The final is already seated: its field cannot change.")
+        )
     current = final_field(event)
     if current.needed == 0:
         raise UserError(
-            f"{len(current.winners)} semi-final winners can play: the final needs "
-            "no runner-up and no final of 3."
+            gettext(
+                "%(count)s semi-final winners can play: the final needs no "
+                "runner-up and no final of 3."
+            )
+            % {"count": len(current.winners)}
         )
     picks, three = _decision(current, kind, confirm)
     summary = fill_summary(current, picks, three)
@@ -317,26 +351,33 @@ def _decision(current: FinalField, kind: str, confirm: bool):
         picks = current.candidates[: current.needed]
         if len(picks) < current.needed:
             raise UserError(
-                f"The final needs {current.needed} runner(s)-up but only "
-                f"{len(picks)} semi-final runner(s)-up can play."
+                gettext(
+                    "The final needs %(needed)s runner(s)-up but only %(count)s "
+                    "semi-final runner(s)-up can play."
+                )
+                % {"needed": current.needed, "count": len(picks)}
             )
         return picks, False
     if kind == FinalFill.Kind.FINAL_OF_THREE:
         if len(current.winners) != 3:
             raise UserError(
-                f"A final of 3 needs 3 semi-final winners, not "
-                f"{len(current.winners)}: add runners-up instead."
+                gettext(
+                    "A final of 3 needs 3 semi-final winners, not %(count)s: add "
+                    "runners-up instead."
+                )
+                % {"count": len(current.winners)}
             )
         if not confirm:
-            raise UserError("Confirm that the final is played by 3 players.")
+            raise UserError(gettext("Confirm that the final is played by 3 players."))
         return [], True
-    raise UserError("Choose runners-up or a final of 3.")
+    raise UserError(gettext("Choose runners-up or a final of 3."))
 
 
 def public_note(event: Event) -> str:
-    """The public line for the GM's decision on a short final, "" without one."""
+    """The public line for the GM's decision on a short final, "" without one;
+    in the active language (the stored summary is English: ``fill_summary``)."""
     fill = FinalFill.objects.filter(event=event).only("summary").first()
-    return fill.summary if fill else ""
+    return translate_reason(fill.summary) if fill else ""
 
 
 @transaction.atomic
@@ -355,9 +396,12 @@ def seat_final(event: Event, *, seed=None, user=None, state: str | None = None):
     current = final_field(event)
     if current.short:
         raise UserError(
-            f"Only {len(current.players)} semi-final winner(s) can play the final "
-            "(no alternate advances): on the final page, add the best "
-            "runner(s)-up or confirm a final of 3."
+            gettext(
+                "Only %(count)s semi-final winner(s) can play the final (no "
+                "alternate advances): on the final page, add the best "
+                "runner(s)-up or confirm a final of 3."
+            )
+            % {"count": len(current.players)}
         )
     players = current.players
     sizes = [len(players)] if current.of_three else None
@@ -382,5 +426,7 @@ def mark_final_absent(
     heat_services.lock(final)
     heat_services.require_current(event, FIELD, version)
     if final.seated_at:
-        raise UserError("The final is already seated: swap nobody in, play on.")
+        raise UserError(
+            gettext("The final is already seated: swap nobody in, play on.")
+        )
     heat_services.mark_absent(final, player, user)

@@ -18,6 +18,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from heats.core.errors import UserError
 from heats.models import Event, Player
@@ -55,10 +57,10 @@ def list_state(result: advancement.Advancement) -> dict:
     return result.to_json(with_ids=True)
 
 
-OVERRIDE = Topic("the semi-final override", _override_state, ("override",))
+OVERRIDE = Topic(_("the semi-final override"), _override_state, ("override",))
 """The override as the semi-final page's override form shows it."""
 SEMI_LIST = Topic(
-    "the semi-final list", lambda event: list_state(event_advancement(event))
+    _("the semi-final list"), lambda event: list_state(event_advancement(event))
 )
 """The live list the "Publish" button publishes (any change may move it)."""
 
@@ -231,7 +233,7 @@ def auto_publish_on(event: Event) -> bool:
 
 
 AUTO_PUBLISH = Topic(
-    "the automatic publication of the semi-final list",
+    _("the automatic publication of the semi-final list"),
     auto_publish_on,
     ("auto-publish",),
 )
@@ -354,9 +356,12 @@ def set_override(
     layouts = event.semi_layout_map()
     if size is not None and size not in layouts:
         sizes = ", ".join(str(s) for s in sorted(layouts))
-        raise UserError(f"No semi-final layout for {size} players (sizes: {sizes}).")
+        raise UserError(
+            gettext("No semi-final layout for %(size)s players (sizes: %(sizes)s).")
+            % {"size": size, "sizes": sizes}
+        )
     if any(p.event_id != event.pk for p in added):
-        raise UserError("Only players of this event can be added to its list.")
+        raise UserError(gettext("Only players of this event can be added to its list."))
     override, _ = SemiFinalOverride.objects.get_or_create(event=event)
     override.size = size
     override.updated_by = acting_user(user)

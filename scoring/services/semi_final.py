@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from django.db import transaction
+from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext_lazy as _
 
 from heats import services as heat_services
 from heats.core.errors import UserError
@@ -99,7 +101,7 @@ def _presence_state(event: Event) -> dict:
 
 
 SEMI_PRESENCE = heat_services.Topic(
-    "the semi-final check-in",
+    _("the semi-final check-in"),
     _presence_state,
     ("check-in", "absent", "semi-presence", "no-show"),
 )
@@ -121,18 +123,29 @@ class PresenceChanges:
     def __bool__(self) -> bool:
         return bool(self.present or self.absent or self.cleared)
 
-    def summary(self) -> str:
-        """One line: "present: A, B; absent: C; not checked in: D"."""
+    def summary(self, *, stored: bool = False) -> str:
+        """One line: "present: A, B; absent: C; not checked in: D", in the
+        active language; with ``stored``, in English as the audit log keeps it."""
+        if stored:
+            labels = ("present: %(names)s", "absent: %(names)s")
+            cleared, nothing = "not checked in: %(names)s", "nothing changed"
+        else:
+            labels = (
+                pgettext("semi-final check-in", "present: %(names)s"),
+                pgettext("semi-final check-in", "absent: %(names)s"),
+            )
+            cleared = pgettext("semi-final check-in", "not checked in: %(names)s")
+            nothing = gettext("nothing changed")
         parts = [
-            f"{label}: {', '.join(map(str, players))}"
+            label % {"names": ", ".join(map(str, players))}
             for label, players in (
-                ("present", self.present),
-                ("absent", self.absent),
-                ("not checked in", self.cleared),
+                (labels[0], self.present),
+                (labels[1], self.absent),
+                (cleared, self.cleared),
             )
             if players
         ]
-        return "; ".join(parts) or "nothing changed"
+        return "; ".join(parts) or nothing
 
 
 @transaction.atomic
@@ -165,7 +178,9 @@ def save_semi_presence(
     try:
         players = players_by_id(event, list(dict.fromkeys(shown)))
     except KeyError:
-        raise UserError("The form names a player who is not in this event.") from None
+        raise UserError(
+            gettext("The form names a player who is not in this event.")
+        ) from None
     seated = set(semi.seats.values_list("player_id", flat=True))
     status = dict(semi.entries.values_list("player_id", "status"))
     changes = PresenceChanges()
@@ -188,7 +203,7 @@ def save_semi_presence(
         event,
         user,
         "semi-presence",
-        f"Semi-final check-in: {changes.summary()}",
+        f"Semi-final check-in: {changes.summary(stored=True)}",
         present=[p.pk for p in changes.present],
         absent=[p.pk for p in changes.absent],
         cleared=[p.pk for p in changes.cleared],
@@ -233,14 +248,22 @@ def seat_semi(event: Event, *, seed=None, user=None, state: str | None = None):
     require_no_held_heats(event, "seating the semi-final")
     result = event_advancement(event)
     if result.provisional:
-        missing = [f"heat {h} table {t}" for h, t in result.missing_tables]
-        raise UserError("Heat tables still owe results:", missing)
+        missing = [
+            gettext("heat %(heat)s table %(table)s") % {"heat": h, "table": t}
+            for h, t in result.missing_tables
+        ]
+        raise UserError(gettext("Heat tables still owe results:"), missing)
     if result.final_only:
-        raise UserError("There is no semi-final: seat the final from the final page.")
+        raise UserError(
+            gettext("There is no semi-final: seat the final from the final page.")
+        )
     if len(result.qualifiers) > result.seats:
         raise UserError(
-            f"The list holds {len(result.qualifiers)} players for {result.seats} "
-            "seats: choose a larger size or take a player off the list first."
+            gettext(
+                "The list holds %(players)s players for %(seats)s seats: choose a "
+                "larger size or take a player off the list first."
+            )
+            % {"players": len(result.qualifiers), "seats": result.seats}
         )
     players = players_by_id(event, [q.player for q in result.qualifiers])
     return heat_services.seat_round(

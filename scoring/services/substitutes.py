@@ -23,6 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from heats import services as heat_services
 from heats.core.errors import UserError
@@ -32,6 +34,7 @@ from scoring.permissions import require
 from scoring.services import event_advancement
 from scoring.services.results import lock_table
 from scoring.services.semi_final import semi_round
+from scoring.wording import translate_reason
 
 
 @dataclass(frozen=True)
@@ -42,6 +45,11 @@ class Candidate:
     player: Player
     call: int
     reason: str
+
+    @property
+    def shown_reason(self) -> str:
+        """``reason`` (English, as the list keeps it) in the active language."""
+        return translate_reason(self.reason)
 
 
 def present_alternates(event: Event) -> list[Candidate]:
@@ -92,7 +100,7 @@ def no_show_state(seats: list[Seat], candidates: list[Candidate]) -> dict:
 
 
 NO_SHOWS = heat_services.Topic(
-    "the semi-final's open seats and waiting alternates",
+    _("the semi-final's open seats and waiting alternates"),
     lambda event: no_show_state(open_seats(event), present_alternates(event)),
 )
 """What the "Replace a no-show" form shows (``heats.services.versions``)."""
@@ -123,19 +131,26 @@ def replace_no_show(
     semi = semi_round(event)
     if semi is None or not semi.seated_at:
         raise UserError(
-            "The semi-final is not seated: mark the player absent on the list and "
-            "the next alternate is called."
+            gettext(
+                "The semi-final is not seated: mark the player absent on the list "
+                "and the next alternate is called."
+            )
         )
     heat_services.lock(semi)
     seat = Seat.objects.filter(round=semi, player=player).select_related("table")
     found = seat.first()
     if found is None:
-        raise UserError(f"{player} has no seat in the semi-final.")
+        raise UserError(
+            gettext("%(player)s has no seat in the semi-final.") % {"player": player}
+        )
     lock_table(found.table)
     if Seat.objects.filter(table=found.table, record__isnull=False).exists():
         raise UserError(
-            f"Semi-final table {found.table.number} already has results: its "
-            "players cannot change."
+            gettext(
+                "Semi-final table %(table)s already has results: its players "
+                "cannot change."
+            )
+            % {"table": found.table.number}
         )
     heat_services.mark_absent(semi, player, user)
     chosen = _chosen(present_alternates(event), alternate)
@@ -156,8 +171,10 @@ def replace_no_show(
 def _chosen(candidates: list[Candidate], alternate: Player | None) -> Candidate:
     if not candidates:
         raise UserError(
-            "No present alternate is waiting: mark the next alternate on the list "
-            "present first."
+            gettext(
+                "No present alternate is waiting: mark the next alternate on the "
+                "list present first."
+            )
         )
     if alternate is None:
         return candidates[0]
@@ -166,5 +183,8 @@ def _chosen(candidates: list[Candidate], alternate: Player | None) -> Candidate:
             return candidate
     names = ", ".join(c.player.name for c in candidates)
     raise UserError(
-        f"{alternate} is not a present alternate without a seat; present: {names}."
+        gettext(
+            "%(player)s is not a present alternate without a seat; present: %(names)s."
+        )
+        % {"player": alternate, "names": names}
     )
