@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from crispy_forms.layout import Field
 from django import forms
+from django.utils.translation import gettext
 
 from heats.forms import Button
 from heats.models import Seat
@@ -21,16 +22,27 @@ class ReportForm(ResultForm):
     def __init__(self, *args, seats: list[Seat], check_url: str = "", **kwargs) -> None:
         super().__init__(*args, seats=seats, check_url=check_url, **kwargs)
         self.fields["reporter"] = forms.TypedChoiceField(
-            label="Who is reporting?",
-            choices=[("", "Choose your seat")]
-            + [(s.number, f"Seat {s.number}: {s.player.name}") for s in seats],
+            label=gettext("Who is reporting?"),
+            choices=[("", gettext("Choose your seat"))]
+            + [
+                (
+                    s.number,
+                    gettext("Seat %(seat)s: %(player)s")
+                    % {"seat": s.number, "player": s.player.name},
+                )
+                for s in seats
+            ],
             coerce=int,
         )
         self.helper.layout.insert(3, Field("reporter"))
 
     def _add_buttons(self, check_url: str) -> None:
         self.helper.add_input(
-            Button("send", "Send report", css_class="btn-primary btn-lg mt-3 w-100")
+            Button(
+                "send",
+                gettext("Send report"),
+                css_class="btn-primary btn-lg mt-3 w-100",
+            )
         )
         if check_url:
             self.helper.attrs = {

@@ -11,6 +11,7 @@ from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext, pgettext
 
 from heats import permissions
 from heats.core import clock
@@ -73,8 +74,47 @@ OVER_PHASE = "done"
 
 
 def over_message(label: str) -> str:
-    """What the clock says once every table of the round is in."""
-    return f"{label} is over — results in"
+    """What the clock says once every table of the round is in, in the active
+    language: "Heat 2 is over — results in"."""
+    return gettext("%(round)s is over — results in") % {"round": label}
+
+
+def mark_message(phase: str, event_marks: clock.Marks) -> str:
+    """The line the clock shows from the mark opening ``phase`` on, in the
+    active language (the words of ``heats.core.clock.marks_of`` and
+    ``WAITING``, which stay English: the pure core translates nothing).
+    An unknown phase keeps the core's line for it."""
+    if phase == clock.WAITING.phase:
+        return gettext("Waiting for the start")
+    if phase == "play":
+        # Translators: the heat clock's line once a round has started.
+        return pgettext("heat clock", "Play")
+    if phase in ("first-mark", "second-mark"):
+        minutes = event_marks.first if phase == "first-mark" else event_marks.second
+        return ngettext(
+            "%(minutes)s minute: pick up the pace",
+            "%(minutes)s minutes: pick up the pace",
+            minutes,
+        ) % {"minutes": minutes}
+    if phase == "called":
+        return ngettext(
+            "%(minutes)s minute: bidding stops, score",
+            "%(minutes)s minutes: bidding stops, score",
+            event_marks.call,
+        ) % {"minutes": event_marks.call}
+    if phase == "over":
+        return gettext("Time: turn in the player records")
+    known = {m.phase: m.message for m in clock.marks_of(event_marks)}
+    return known.get(phase, "")
+
+
+def progress_text(tables: int, done: int) -> str:
+    """ "12 of 16 tables in" (``done`` of ``tables``), in the active language."""
+    return ngettext(
+        "%(tables_in)s of %(tables)s tables in",
+        "%(tables_in)s of %(tables)s tables in",
+        tables,
+    ) % {"tables_in": done, "tables": tables}
 
 
 def _ms(moment: datetime) -> int:
@@ -86,7 +126,8 @@ def clock_json(event: Event, rnd: Round | None, now: datetime | None = None) -> 
     ``start`` in milliseconds since 1970 (``start`` null before the start), the
     end and seat-after delay in seconds, the marks, the state at ``now``, and
     the round's ``tables`` with how many have their results in (``tables_in``):
-    all of them, the round is over."""
+    all of them, the round is over. The words (``message``, the marks'
+    ``message``, ``progress``: "12 of 16 tables in") are in the active language."""
     now = now or timezone.now()
     start = clock_start(rnd) if rnd is not None else None
     event_marks = marks(event)
@@ -94,7 +135,7 @@ def clock_json(event: Event, rnd: Round | None, now: datetime | None = None) -> 
     state = clock.clock_state(elapsed, event_marks)
     seated = bool(rnd and rnd.seated_at)
     counts = tables_in(rnd if seated else None)
-    phase, message = state.phase, state.message
+    phase, message = state.phase, mark_message(state.phase, event_marks)
     if rnd is not None and counts["tables"] and counts["tables_in"] == counts["tables"]:
         phase, message = OVER_PHASE, over_message(rnd.label)
     return {
@@ -104,13 +145,19 @@ def clock_json(event: Event, rnd: Round | None, now: datetime | None = None) -> 
         "end": event_marks.end * 60,
         "seat_after": event_marks.seat_after * 60,
         "seated": seated,
-        "marks": [m.to_json() for m in clock.marks_of(event_marks)],
+        "marks": [
+            {**m.to_json(), "message": mark_message(m.phase, event_marks)}
+            for m in clock.marks_of(event_marks)
+        ],
         "phase": phase,
         "message": message,
         "elapsed": state.elapsed,
         "remaining": state.remaining,
         "seat_due": not seated and clock.seat_due(elapsed, event_marks),
         **counts,
+        "progress": progress_text(counts["tables"], counts["tables_in"])
+        if counts["tables"]
+        else "",
     }
 
 

@@ -10,8 +10,10 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from django.urls import reverse
+from django.utils.translation import gettext, pgettext
 
 from heats.core.formats import HMO, HMW
+from heats.core.rounds import round_ordinal
 from heats.models import Event, RoundKind
 from scoring.core import advancement
 from scoring.core.tiebreak import decided_tie_note
@@ -21,7 +23,6 @@ from scoring.services import (
     absent_ids,
     event_advancement,
     heat_seat_rows,
-    held_labels,
     held_tables,
     player_names,
     publishing,
@@ -95,8 +96,30 @@ def heat_rows(
         for row in by_heat[heat]:
             row["tie"] = row["table"] == table and row["place"] == 1
     _note_decided_ties(event, by_heat)
-    labels = [f"Heat {heat}, table {table}" for heat, table in sorted(ties)]
+    labels = [table_label(RoundKind.HEAT, heat, table) for heat, table in sorted(ties)]
     return sorted(by_heat.items()), labels
+
+
+def table_label(kind: str, number: int | None, table: int) -> str:
+    """A table as the public pages name it, in the active language: "Heat 1,
+    table 7", "Semi-final, table 2", "Final, table 1"."""
+    if kind == RoundKind.SEMI:
+        return gettext("Semi-final, table %(table)s") % {"table": table}
+    if kind == RoundKind.FINAL:
+        return gettext("Final, table %(table)s") % {"table": table}
+    return gettext("Heat %(heat)s, table %(table)s") % {"heat": number, "table": table}
+
+
+def held_table_labels(held: dict[int, tuple[str, int, int]]) -> list[str]:
+    """The tables being checked (``held_tables``) as the public pages name them
+    (:func:`table_label`), heats first, in round and table order; the public
+    words of ``scoring.services.held_labels``."""
+    return [
+        table_label(kind, rnd, n)
+        for kind, rnd, n in sorted(
+            held.values(), key=lambda t: (round_ordinal(t[0], t[1]), t[2])
+        )
+    ]
 
 
 def _note_decided_ties(event: Event, by_heat: dict[int, list[dict]]) -> None:
@@ -143,18 +166,29 @@ def winner_rows(
         for row in rows:
             if row["place"] == 1:
                 names[row["player_id"]] = row["player"]
-                wins[row["player_id"]].append(f"heat {heat} table {row['table']}")
+                wins[row["player_id"]].append(
+                    gettext("heat %(heat)s table %(table)s")
+                    % {"heat": heat, "table": row["table"]}
+                )
     seated = {q["player_id"] for q in posted["qualifiers"]}
     pared = {p["player_id"] for p in posted["pared"]}
-    cut = "cut by HMW" if posted["format"] == HMO else "cut by HMW (first alternate)"
+    cut = (
+        # Translators: a heat winner's place on the semi-final list: cut by the
+        # HMW tie-breakers (HMO: heat winners only, no alternate is called).
+        pgettext("semi-final status", "cut by HMW")
+        if posted["format"] == HMO
+        else pgettext("semi-final status", "cut by HMW (first alternate)")
+    )
     rows = []
     for player, won in wins.items():
         if player in absent:
-            status = "absent"
+            status = pgettext("semi-final status", "absent")
         elif player in pared:
             status = cut
+        elif player in seated:
+            status = pgettext("semi-final status", "qualified")
         else:
-            status = "qualified" if player in seated else "—"
+            status = "—"
         rows.append(
             {
                 "player": names[player],
@@ -214,5 +248,5 @@ def standings(event: Event) -> Standings:
             posted["next_alternates"], len(posted["alternates"]) + 1
         ),
         unresolved_ties=ties,
-        being_checked=held_labels(held),
+        being_checked=held_table_labels(held),
     )

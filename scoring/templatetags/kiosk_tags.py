@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django import template
 
+from scoring import wording
+
 register = template.Library()
 
 
@@ -18,3 +20,20 @@ def mmss(seconds) -> str:
 def stars(count) -> str:
     """A star per heat won, for double winners: 2 -> "★★"."""
     return "★" * int(count or 0)
+
+
+@register.filter
+def percent(value) -> str:
+    """A percentage as the reader's language writes it (``percent_text``):
+    96.9 -> "96.9%" in English, "96,9 %" in German; None -> "—"."""
+    return wording.percent_text(value)
+
+
+@register.filter
+def reason(text) -> str:
+    """A reason the advancement core wrote in English (an HMW level, an
+    alternate's percentage, a tie the GM decided), in the active language
+    (``translate_reason``); "" stays ""."""
+    if not text:
+        return ""
+    return wording.translate_reason(str(text))

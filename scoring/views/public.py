@@ -11,6 +11,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_safe
 from django.views.generic import FormView, ListView, TemplateView
 
@@ -178,12 +179,20 @@ class TableDetailView(EventMixin, FormView):
         if count:
             messages.warning(
                 self.request,
-                f"Scoresheet checked at level {level}: "
-                f"{count} finding(s), listed below.",
+                ngettext(
+                    "Scoresheet checked at level %(level)s: "
+                    "%(count)s finding(s), listed below.",
+                    "Scoresheet checked at level %(level)s: "
+                    "%(count)s finding(s), listed below.",
+                    count,
+                )
+                % {"level": level, "count": count},
             )
         else:
             messages.success(
-                self.request, f"Scoresheet checked at level {level}: no findings."
+                self.request,
+                gettext("Scoresheet checked at level %(level)s: no findings.")
+                % {"level": level},
             )
         return redirect(self.request.path)
 
@@ -207,7 +216,7 @@ def heat_results(request, event: str, heat: int):
             if (kind, number) == (RoundKind.HEAT, heat)
         ]
         if rows is None and not checking:
-            raise Http404(f"No results for heat {heat}")
+            raise Http404(gettext("No results for heat %(heat)s") % {"heat": heat})
         context = {
             "event": ev,
             "heat": heat,

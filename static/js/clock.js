@@ -13,6 +13,12 @@
  * clock says the round is over (phase-done) instead of counting on. A
  * "medici:changed" event on the document (live.js: the event changed) reads the
  * feed again at once.
+ *
+ * No words are written here: the round's name, the marks' lines, the message
+ * and "12 of 16 tables in" (feed.progress) come from the feed, in the language
+ * of the page that asked for it; "No round yet", "Waiting for the start",
+ * "Over" and "{time} left" from the clock's data-text-* attributes
+ * (templates/components/clock.html, translated there).
  */
 (function () {
   "use strict";
@@ -27,6 +33,16 @@
 
   function part(root, name) {
     return root.querySelector(".clock-" + name);
+  }
+
+  // The clock's text `name` (its data-text-<name> attribute), with {key}
+  // placeholders filled from `fill`.
+  function text(root, name, fill) {
+    var value = root.getAttribute("data-text-" + name) || "";
+    Object.keys(fill || {}).forEach(function (key) {
+      value = value.split("{" + key + "}").join(String(fill[key]));
+    });
+    return value;
   }
 
   function Clock(root) {
@@ -71,21 +87,20 @@
     var feed = this.feed;
     if (!feed) { return; }
     var root = this.root;
-    var round = feed.round ? feed.round.label : "No round yet";
+    var round = feed.round ? feed.round.label : text(root, "no-round");
     var elapsed = feed.start === null ? null : (this.serverNow() - feed.start) / 1000;
-    var phase = { phase: "waiting", message: "Waiting for the start" };
+    var phase = { phase: "waiting", message: text(root, "waiting") };
     if (elapsed !== null && elapsed >= 0) { phase = this.phase(elapsed); }
     var over = feed.tables > 0 && feed.tables_in >= feed.tables;
     if (over) { phase = { phase: feed.phase, message: feed.message }; }
     part(root, "round").textContent = round;
     part(root, "elapsed").textContent =
-      over ? "Over" : phase.phase === "waiting" ? "--:--" : mmss(elapsed);
+      over ? text(root, "over") : phase.phase === "waiting" ? "--:--" : mmss(elapsed);
     part(root, "remaining").textContent =
-      over || phase.phase === "waiting" ? "" : mmss(feed.end - elapsed) + " left";
+      over || phase.phase === "waiting" ? "" : text(root, "left", { time: mmss(feed.end - elapsed) });
     var progress = part(root, "progress");
     if (progress) {
-      progress.textContent = feed.tables > 0
-        ? feed.tables_in + " of " + feed.tables + " tables in" : "";
+      progress.textContent = feed.tables > 0 ? feed.progress || "" : "";
     }
     part(root, "message").textContent = phase.message;
     root.className = root.className.replace(/\bphase-[a-z-]+/g, "").trim() + " phase-" + phase.phase;

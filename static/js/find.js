@@ -2,7 +2,11 @@
  * case ignored); nothing is sent to the server for that. When the event changes
  * (live.js: "medici:version" differs from the page's data-version) the page is
  * fetched again and its list swapped in, keeping what was typed; a page that
- * gained or lost its seating is reloaded. */
+ * gained or lost its seating is reloaded.
+ *
+ * The counts ("12 players seated", "3 matching") are #find-count's
+ * data-text-<name>-0, -1 and -n attributes (the forms for 0, 1 and more,
+ * translated in templates/scoring/room/find.html), {count} filled in here. */
 (function () {
   "use strict";
 
@@ -13,6 +17,14 @@
   function fold(text) {
     return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
       .replace(/\s+/g, " ").trim();
+  }
+
+  // "3 matching" / "12 players seated" in the page's language.
+  function counted(name, n) {
+    var count = document.getElementById("find-count");
+    var key = n === 0 ? "0" : n === 1 ? "1" : "n";
+    var text = count ? count.getAttribute("data-text-" + name + "-" + key) || "" : "";
+    return text ? text.split("{count}").join(String(n)) : String(n);
   }
 
   function filter() {
@@ -28,7 +40,7 @@
     });
     document.getElementById("find-none").hidden = shown > 0;
     document.getElementById("find-count").textContent =
-      query ? shown + " matching" : items.length + " players seated";
+      query ? counted("matching", shown) : counted("seated", items.length);
   }
 
   function swap(html) {

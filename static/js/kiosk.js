@@ -6,7 +6,9 @@
  * pager shows its next page, and its [data-pager-status] says "page 2 of 5".
  * When htmx swaps in a new panel (the GM seated, entered or published), the pagers
  * are measured again and keep their page where it still exists. ?turn=N in the
- * address sets the seconds per page (tests use a short one).
+ * address sets the seconds per page (tests use a short one). The words "page 2
+ * of 5" are the panel's data-text-page ("page {page} of {pages}"), translated in
+ * templates/scoring/room/_panel.html.
  *
  * The panel is fetched again (its hx-trigger "medici:stale") as soon as the
  * event's version (live.js, polled every second) is no longer the one the panel
@@ -35,6 +37,14 @@
     return Math.max(1, Math.ceil((right - 1) / step));
   }
 
+  // "page 2 of 5" in the page's language (the panel's data-text-page).
+  function pageText(index, count) {
+    var panel = document.getElementById("kiosk-panel");
+    var text = panel ? panel.getAttribute("data-text-page") || "" : "";
+    if (!text) { return index + "/" + count; }
+    return text.split("{page}").join(String(index)).split("{pages}").join(String(count));
+  }
+
   function show(pager, page) {
     var columns = pager.querySelector(".pager-columns");
     var count = measure(pager);
@@ -44,7 +54,7 @@
     pager.setAttribute("data-page", String(index + 1));
     pager.setAttribute("data-pages", String(count));
     document.querySelectorAll('[data-pager-status="' + pager.id + '"]').forEach(function (el) {
-      el.textContent = count > 1 ? "page " + (index + 1) + " of " + count : "";
+      el.textContent = count > 1 ? pageText(index + 1, count) : "";
     });
   }
 

@@ -10,6 +10,9 @@
  * event (data-clock-url), the page reads the round's clock once: after the second
  * mark a new timer, Reset and a stopped timer left from before start at the late
  * length. No network is used after that.
+ *
+ * Its words ("Running", "Stopped", "Start", "Stop", "Time is up: ...") are the
+ * page's data-text-* attributes, translated in templates/heats/public/timer.html.
  */
 (function () {
   "use strict";
@@ -24,6 +27,13 @@
   var KEY = "medici-slow-player-timer:" + (root.getAttribute("data-event") || "-");
   var NORMAL = Number(root.getAttribute("data-timer"));
   var LATE = Number(root.getAttribute("data-late-timer"));
+  var TEXT = {
+    running: root.getAttribute("data-text-running") || "",
+    stopped: root.getAttribute("data-text-stopped") || "",
+    expired: root.getAttribute("data-text-expired") || "",
+    start: root.getAttribute("data-text-start") || "",
+    stop: root.getAttribute("data-text-stop") || ""
+  };
   var late = false;  // past the second mark, by the round's clock
   var round = null;  // the round's start (ms) the state belongs to, when known
 
@@ -79,8 +89,8 @@
     if (running() && ms <= 0) { stop(); return; }
     display.textContent = mmss(ms);
     root.setAttribute("data-state", ms <= 0 ? "expired" : running() ? "running" : "stopped");
-    stateText.textContent = ms <= 0 ? "Time is up: no more bids or turns" : running() ? "Running" : "Stopped";
-    toggle.textContent = running() ? "Stop" : "Start";
+    stateText.textContent = ms <= 0 ? TEXT.expired : running() ? TEXT.running : TEXT.stopped;
+    toggle.textContent = running() ? TEXT.stop : TEXT.start;
     toggle.disabled = ms <= 0;
     presets.forEach(function (button) {
       button.setAttribute("aria-pressed", String(Number(button.getAttribute("data-seconds")) === state.length));

@@ -70,7 +70,9 @@ def test_fifty_wrong_passwords_pause_the_right_one(client, gms, clock):
     assert logged_in_as(client) is None
     page = response.content.decode()
     assert "Login paused for 15 minutes" in page
-    assert "There were 50 wrong passwords for\n      “gm” from this network" in page
+    assert "There were 50 wrong passwords for “gm” from this network" in " ".join(
+        page.split()
+    )
     # 15 minutes after the 50th wrong password, in the convention's time.
     retry = (clock["start"] + timedelta(minutes=15)).astimezone(CONVENTION)
     assert f'<strong id="retry-at">{retry:%H:%M}</strong>' in page

@@ -179,6 +179,31 @@ def test_the_feed_counts_the_tables_in_and_says_the_round_is_over_once_all_are(
     feed = clock_json(heat_23.event, heat_23, at)
     assert (feed["tables_in"], feed["phase"]) == (4, "done")
     assert feed["message"] == "Heat 1 is over — results in"
+    assert feed["progress"] == "4 of 4 tables in"
+
+
+@pytest.mark.django_db
+def test_the_feed_says_how_many_tables_are_in_as_the_clock_shows_it(heat_23):
+    """The words the clock shows come from the feed, in the request's language
+    (static/js/clock.js writes no words of its own)."""
+    assert clock_json(heat_23.event, heat_23)["progress"] == ""
+    seat_round(heat_23, seed=1)
+    heat_23.refresh_from_db()
+    table = heat_23.tables.order_by("number").first()
+    table.result_status = ResultStatus.IN
+    table.save(update_fields=["result_status"])
+    feed = clock_json(heat_23.event, heat_23, heat_23.seated_at)
+    assert feed["progress"] == "1 of 4 tables in"
+
+
+@pytest.mark.parametrize("marks", [WBC, clock.Marks(15, 30, 48, 50, 3)])
+def test_the_feeds_words_are_the_cores_in_english(marks):
+    """The feed's lines (translated at the edge, ``mark_message``) say in English
+    what the pure core says for every mark."""
+    from heats.services.clock import mark_message
+
+    for mark in [clock.WAITING, *clock.marks_of(marks)]:
+        assert mark_message(mark.phase, marks) == mark.message
 
 
 @pytest.mark.django_db
