@@ -19,6 +19,8 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
+from heats.core.i18n import gettext_noop
+
 # The largest heat number a code may carry: far above any convention (WBC Medici
 # ran 3 or 4 heats), low enough that the ordinals of the semi-final and the final
 # stay above every heat's.
@@ -40,9 +42,11 @@ class RoundKind(StrEnum):
 
 KIND_LABELS = {
     RoundKind.HEAT: "Heat",
-    RoundKind.SEMI: "Semi-final",
-    RoundKind.FINAL: "Final",
+    RoundKind.SEMI: gettext_noop("Semi-final"),
+    RoundKind.FINAL: gettext_noop("Final"),
 }
+# A heat as pages say it; the message each catalogue translates.
+HEAT_LABEL = gettext_noop("Heat %(number)s")
 
 
 class RoundCodeError(ValueError):
@@ -100,10 +104,17 @@ class RoundCode:
 
     @property
     def label(self) -> str:
-        """As pages say it: "Heat 2", "Semi-final", "Final"."""
+        """As pages say it, in English: "Heat 2", "Semi-final", "Final"."""
+        message, fields = self.label_message
+        return message % fields
+
+    @property
+    def label_message(self) -> tuple[str, dict[str, int]]:
+        """The label as a message to translate and its fields:
+        ``("Heat %(number)s", {"number": 2})``, ``("Semi-final", {})``."""
         if self.is_heat:
-            return f"Heat {self.number}"
-        return KIND_LABELS[RoundKind(self.kind)]
+            return HEAT_LABEL, {"number": self.number}
+        return KIND_LABELS[RoundKind(self.kind)], {}
 
     @property
     def short_label(self) -> str:

@@ -13,11 +13,14 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 
 from heats.core.clock import MAX_HEAT_MINUTES, is_zone
 from heats.core.formats import (
     DEFAULT_FORMAT,
     FORMAT_CHOICES,
+    FORMAT_LINE,
+    FORMAT_NAMES,
     FORMATS,
     HMO,
     HMW,
@@ -95,9 +98,9 @@ class Event(models.Model):
     ``time_zone`` is the zone of every time typed or shown on the event's pages
     (tournament.md, Time). ``language`` (a code of ``settings.LANGUAGES``) is
     the language its public pages, kiosk and printouts speak unless a visitor
-    chooses another (``medici_tourney.language``). An ``archived`` event is left off the public list of
-    events; its pages still answer, saying it is archived, and its GMs can
-    restore it.
+    chooses another (``medici_tourney.language``). An ``archived`` event is
+    left off the public list of events; its pages still answer, saying it is
+    archived, and its GMs can restore it.
     """
 
     slug = models.SlugField(unique=True)
@@ -192,8 +195,10 @@ class Event(models.Model):
 
     @property
     def format_line(self) -> str:
-        """ "Format: heats winners only", as pages and printables show the format."""
-        return format_line(self.format)
+        """ "Format: heats winners only", as pages and printables show the format,
+        in the current language (English: ``heats.core.formats.format_line``)."""
+        format_line(self.format)  # ValueError for an unknown format
+        return gettext(FORMAT_LINE) % {"name": gettext(FORMAT_NAMES[self.format])}
 
     def semi_layout_map(self) -> dict[int, tuple[int, ...]]:
         """``semi_layouts`` with integer keys: ``{25: (5, 5, 5, 5, 5), ...}``."""

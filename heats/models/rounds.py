@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from heats.core.rounds import KIND_LABELS, RoundCode
 from heats.core.rounds import RoundKind as CoreKind
@@ -77,8 +78,10 @@ class Round(models.Model):
 
     @property
     def label(self) -> str:
-        """Human name: "Heat 2", "Semi-final", "Final"."""
-        return self.round_code.label
+        """Human name in the current language: "Heat 2", "Semi-final", "Final"
+        (English: ``round_code.label``)."""
+        message, fields = self.round_code.label_message
+        return gettext(message) % fields if fields else gettext(message)
 
     @property
     def code(self) -> str:
@@ -174,14 +177,17 @@ class Table(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.round.label}, table {self.number}"
+        return gettext("%(round)s, table %(number)s") % {
+            "round": self.round.label,
+            "number": self.number,
+        }
 
     @property
     def time_called_label(self) -> str:
         """ "time called on day 2", or "" for a game played out."""
         if self.time_called is None:
             return ""
-        return f"time called on day {self.time_called}"
+        return gettext("time called on day %(day)s") % {"day": self.time_called}
 
 
 class Seat(models.Model):
