@@ -28,7 +28,9 @@ from django.template.base import Lexer, TokenType
 NOT_LANGUAGE = frozenset({"CSV", "XLSX", "PDF", "JSON"})
 
 # Attributes whose literal text a reader sees or hears.
-TEXT_ATTRIBUTES = frozenset({"title", "alt", "aria-label", "placeholder", "data-confirm"})
+TEXT_ATTRIBUTES = frozenset(
+    {"title", "alt", "aria-label", "placeholder", "data-confirm"}
+)
 
 # Stands for a template tag or variable: no letter, and no HTML meaning.
 HOLE = "\ue000"
@@ -51,8 +53,9 @@ def _html_of(source: str) -> str:
     translating = commented = False
     for token in tokens:
         if token.token_type == TokenType.TEXT:
+            text = token.contents
             hidden = translating or commented
-            parts.append("\n" * token.contents.count("\n") if hidden else token.contents)
+            parts.append("\n" * text.count("\n") if hidden else text)
             continue
         name = token.contents.split()[0] if token.contents.split() else ""
         if token.token_type == TokenType.BLOCK:
