@@ -10,7 +10,8 @@ someone else's: a view's, a form's, a table's); ``{% comment %}`` blocks, HTML
 comments, ``<script>`` and ``<style>`` are skipped.
 
 Text holding no letter ("—", "·", "4+5", "✓") is not language; neither are the
-names of file formats (``NOT_LANGUAGE``). Everything else must be marked.
+names of file formats (``NOT_LANGUAGE``), nor the product's name (``NAMES``).
+Everything else must be marked.
 
 Used by ``tests/project/test_gm_templates_marked.py`` (and meant for the public
 pages' twin): one checker, one rule.
@@ -22,10 +23,13 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
-from django.template.base import Lexer, TokenType
+from django.template.base import Lexer, TokenType  # type: ignore[import-untyped]
 
 # Words that are not language: file formats a link names.
 NOT_LANGUAGE = frozenset({"CSV", "XLSX", "PDF", "JSON"})
+
+# Names, never translated: the product's.
+NAMES = ("medici-tourney",)
 
 # Attributes whose literal text a reader sees or hears.
 TEXT_ATTRIBUTES = frozenset(
@@ -41,7 +45,10 @@ _WORD = re.compile(r"[^\W\d_]+")
 
 
 def is_language(text: str) -> bool:
-    """True when ``text`` holds a word (letters) other than ``NOT_LANGUAGE``."""
+    """True when ``text`` holds a word (letters) other than ``NOT_LANGUAGE`` and
+    ``NAMES``."""
+    for name in NAMES:
+        text = text.replace(name, " ")
     return any(word not in NOT_LANGUAGE for word in _WORD.findall(text))
 
 
@@ -79,7 +86,7 @@ class _TextFinder(HTMLParser):
         self.found: list[tuple[int, str]] = []
         self.skipping = 0  # inside <script> or <style>
 
-    def handle_starttag(self, tag, attrs) -> None:
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in ("script", "style"):
             self.skipping += 1
         kinds = dict(attrs)
@@ -92,16 +99,16 @@ class _TextFinder(HTMLParser):
             if shown and value:
                 self.note(value, attribute=name)
 
-    def handle_startendtag(self, tag, attrs) -> None:
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.handle_starttag(tag, attrs)
         if tag in ("script", "style"):
             self.skipping -= 1
 
-    def handle_endtag(self, tag) -> None:
+    def handle_endtag(self, tag: str) -> None:
         if tag in ("script", "style") and self.skipping:
             self.skipping -= 1
 
-    def handle_data(self, data) -> None:
+    def handle_data(self, data: str) -> None:
         if not self.skipping:
             lead = data[: len(data) - len(data.lstrip())]
             self.note(data, line=self.getpos()[0] + lead.count("\n"))
