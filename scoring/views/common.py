@@ -9,6 +9,7 @@ from functools import cached_property
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from heats.core.errors import UserError
 from heats.models import Event, RoundKind, Table
@@ -49,6 +50,19 @@ class TableMixin:
         if self.round.kind in pages:
             return reverse(pages[self.round.kind], kwargs={"event": self.event.slug})
         return self.round.get_absolute_url()
+
+
+def table_name(table: Table) -> str:
+    """ "Heat 1, table 3" in the reader's language (``str(table)`` is English)."""
+    return _("%(round)s, table %(number)s") % {
+        "round": table.round.label,
+        "number": table.number,
+    }
+
+
+def table_label(rnd, number: int) -> str:
+    """ "Heat 1 table 3", as a message about a table's results starts."""
+    return _("%(round)s table %(number)s") % {"round": rnd.label, "number": number}
 
 
 def get_table(event: Event, round_code: str, number: int) -> Table:
