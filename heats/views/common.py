@@ -165,7 +165,7 @@ def round_or_current(event: Event, code: str | None) -> Round | None:
     try:
         return get_round(event, code)
     except UserError:
-        raise Http404(f"No round {code!r}") from None
+        raise Http404(_("No round %(code)s") % {"code": repr(code)}) from None
 
 
 def seat_request(request) -> tuple[str | None, str]:

@@ -70,7 +70,7 @@ def get_table(event: Event, round_code: str, number: int) -> Table:
     try:
         rnd = get_round(event, round_code)
     except UserError:
-        raise Http404(f"No round {round_code!r}") from None
+        raise Http404(_("No round %(code)s") % {"code": repr(round_code)}) from None
     return get_object_or_404(Table, round=rnd, number=number)
 
 

@@ -185,7 +185,7 @@ class PrintView(EventStaffRequiredMixin, View):
     def get(self, request, *args, **kwargs):
         kind, code = kwargs["kind"], kwargs.get("round")
         if kind not in (pdf.ROUND_KINDS if code else pdf.EVENT_KINDS):
-            raise Http404(f"No printable {kind!r} here.")
+            raise Http404(_("No printable %(kind)s here.") % {"kind": repr(kind)})
         base = settings.PUBLIC_URL or request.build_absolute_uri("/")
         paper = request.GET.get("paper") or settings.MEDICI_PAPER
         try:
