@@ -14,19 +14,45 @@ from datetime import datetime, tzinfo
 from html import escape
 
 from crispy_forms.helper import FormHelper
-from crispy_forms.layout import HTML, Column, Field, Layout, Row, Submit
+from crispy_forms.layout import Column, Field, Layout, LayoutObject, Row, Submit
+from crispy_forms.utils import TEMPLATE_PACK
 from django import forms
 from django.forms.utils import flatatt
+from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.choices import normalize_choices
-from django.utils.safestring import mark_safe
-from django.utils.text import slugify
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from heats.core import clock
+from heats.core.formats import HMO, HMW
 from heats.core.names import display_name
 from heats.core.storable import text_problem, without_surrogates
-from heats.models import Player
+from heats.models import Player, SeatingPolicy
 from heats.services import parse_name_list
+
+# The words of the Event model's choices, as forms and pages show them (the
+# model's own labels stay English: translating them would make a migration).
+SEATING_POLICY_CHOICES = [
+    (SeatingPolicy.SIX_OVER_FOUR, _("Fewest 4-player tables, then most 5s (WBC)")),
+    (SeatingPolicy.FIVE_FIRST, _("Most 5-player tables, then 6 over 4")),
+]
+FORMAT_CHOICES = [
+    (
+        HMW,
+        _(
+            "Heats most wins (HMW): a semi-final of 16, 20, 25, 30 or 36, empty "
+            "seats filled by alternates"
+        ),
+    ),
+    (
+        HMO,
+        _("Heats winners only (HMO): every present winner, at most 36, no alternates"),
+    ),
+]
+# An event's format as a line says it: "Format: heats winners only".
+FORMAT_NAMES = {HMW: _("heats most wins"), HMO: _("heats winners only")}
 
 
 def validate_storable_text(value: str) -> None:
@@ -95,30 +121,62 @@ def _htmx(helper: FormHelper, action: str) -> None:
     }
 
 
-def _helper(action: str, submit: str, *, css: str = "btn-primary btn-lg") -> FormHelper:
+def _helper(
+    action: str, submit: str, *, button_id: str, css: str = "btn-primary btn-lg"
+) -> FormHelper:
+    """A helper posting to ``action`` with one button ``submit`` (its label, in
+    the reader's language) of id ``button_id``: crispy's default id,
+    "submit-id-go", would repeat on every page showing two of these forms, and
+    an id made from the label would change with the language."""
     helper = FormHelper()
     helper.form_action = action
-    # The button's id from its label ("submit-check-in"): crispy's default,
-    # "submit-id-go", would repeat on every page showing two of these forms.
-    button_id = f"submit-{slugify(submit)}"
     helper.add_input(Button("go", submit, css_class=css, css_id=button_id))
     return helper
+
+
+class Details(LayoutObject):
+    """``<details>`` holding ``fields``, opened by a ``summary``: text (a
+    translated string, escaped when drawn), never a template."""
+
+    template = "heats/gm/_form_details.html"
+
+    def __init__(self, summary: str, *fields) -> None:
+        self.summary = summary
+        self.fields = list(fields)
+
+    def render(self, form, context, template_pack=TEMPLATE_PACK, **kwargs) -> str:
+        inner = self.get_rendered_fields(form, context, template_pack, **kwargs)
+        return render_to_string(
+            self.template, {"summary": self.summary, "fields": SafeString(inner)}
+        )
+
+
+class Partial(LayoutObject):
+    """A template file drawn in a form's layout: markup of its own (translated
+    with the template's tags), where crispy's ``HTML`` would need text."""
+
+    def __init__(self, template: str) -> None:
+        self.template = template
+        self.fields: list = []
+
+    def render(self, form, context, template_pack=TEMPLATE_PACK, **kwargs) -> str:
+        return render_to_string(self.template)
 
 
 class CheckInForm(StorableTextForm):
     """One player by name (type-ahead) and optional badge; new names are created,
     but one that is part of an existing name only with ``new`` ticked."""
 
-    name = forms.CharField(label="Name or badge", max_length=120)
-    badge = forms.CharField(label="Badge", max_length=40, required=False)
+    name = forms.CharField(label=_("Name or badge"), max_length=120)
+    badge = forms.CharField(label=_("Badge"), max_length=40, required=False)
     new = forms.BooleanField(
-        label="New player (add even when the name is part of another)",
+        label=_("New player (add even when the name is part of another)"),
         required=False,
     )
 
     def __init__(self, *args, action: str = "", search_url: str = "", **kwargs):
         super().__init__(*args, **kwargs)
-        self.helper = _helper(action, "Check in")
+        self.helper = _helper(action, gettext("Check in"), button_id="submit-check-in")
         self.helper.form_id = "checkin-form"
         _htmx(self.helper, action)
         self.helper.layout = Layout(
@@ -129,14 +187,10 @@ class CheckInForm(StorableTextForm):
                         autocomplete="off",
                         autofocus=True,
                         css_class="form-control-lg",
-                        placeholder="Type a name or badge…",
+                        placeholder=gettext("Type a name or badge…"),
                         **{"data-search-url": search_url},
                     ),
-                    HTML(
-                        '<ul class="list-group checkin-suggestions" '
-                        'id="checkin-suggestions" role="listbox" '
-                        'aria-label="Matching players" hidden></ul>'
-                    ),
+                    Partial("heats/gm/_checkin_suggestions.html"),
                     css_class="col-8 position-relative",
                 ),
                 Column(Field("badge", css_class="form-control-lg"), css_class="col-4"),
@@ -147,7 +201,7 @@ class CheckInForm(StorableTextForm):
     def clean_name(self) -> str:
         name = display_name(self.cleaned_data["name"])
         if not name:
-            raise forms.ValidationError("Type a name or a badge number.")
+            raise forms.ValidationError(gettext("Type a name or a badge number."))
         return name
 
     def clean_badge(self) -> str:
@@ -158,20 +212,25 @@ class PasteForm(StorableTextForm):
     """A pasted list: one name a line, ``Name, badge`` allowed."""
 
     text = forms.CharField(
-        label="One name a line (“Name, badge” allowed)",
+        label=_("One name a line (“Name, badge” allowed)"),
         widget=forms.Textarea(attrs={"rows": 6}),
     )
 
     def __init__(self, *args, action: str = "", **kwargs):
         super().__init__(*args, **kwargs)
-        self.helper = _helper(action, "Check in all", css="btn-secondary")
+        self.helper = _helper(
+            action,
+            gettext("Check in all"),
+            button_id="submit-check-in-all",
+            css="btn-secondary",
+        )
         self.helper.form_id = "paste-form"
         _htmx(self.helper, action)
 
     def clean_text(self) -> list[tuple[str, str]]:
         rows = parse_name_list(self.cleaned_data["text"])
         if not rows:
-            raise forms.ValidationError("Paste at least one name.")
+            raise forms.ValidationError(gettext("Paste at least one name."))
         return rows
 
 
@@ -185,7 +244,7 @@ class SeatForm(StorableTextForm):
     """
 
     seed = forms.CharField(
-        label="Seed (leave empty for a fresh random seating)",
+        label=_("Seed (leave empty for a fresh random seating)"),
         max_length=64,
         required=False,
     )
@@ -195,22 +254,26 @@ class SeatForm(StorableTextForm):
         self,
         *args,
         action: str = "",
-        submit: str = "Seat now",
+        submit: str = "",
+        button_id: str = "submit-seat-now",
         confirm: str = "",
         state: str = "",
         **kwargs,
     ):
         super().__init__(*args, **kwargs)
         self.fields["state"].initial = state
-        self.helper = _helper(action, submit, css="btn-success btn-lg w-100")
+        self.helper = _helper(
+            action,
+            submit or gettext("Seat now"),
+            button_id=button_id,
+            css="btn-success btn-lg w-100",
+        )
         self.helper.form_id = "seat-form"
         if confirm:
             self.helper.attrs = {"data-confirm": confirm}
         self.helper.layout = Layout(
             Field("state"),
-            HTML('<details class="mb-2"><summary class="small">Seed…</summary>'),
-            Field("seed"),
-            HTML("</details>"),
+            Details(gettext("Seed…"), Field("seed")),
         )
 
     def clean_seed(self) -> str | None:
@@ -233,7 +296,8 @@ class UndoSeatingForm(StorableTextForm):
         self.fields["state"].initial = state
         self.helper = _helper(
             action,
-            "Undo: put back the previous seating",
+            gettext("Undo: put back the previous seating"),
+            button_id="submit-undo-put-back-the-previous-seating",
             css="btn-outline-secondary",
         )
         self.helper.form_id = "undo-seating-form"
@@ -280,10 +344,12 @@ class SwapForm(StorableTextForm):
     """Exchange two players of a seated round (either may be waiting)."""
 
     player_a = forms.ModelChoiceField(
-        Player.objects.none(), label="Swap", widget=QuickSelect
+        Player.objects.none(), label=_("Swap"), widget=QuickSelect
     )
     player_b = forms.ModelChoiceField(
-        Player.objects.none(), label="with", widget=QuickSelect
+        Player.objects.none(),
+        label=pgettext_lazy("swap one player with another", "with"),
+        widget=QuickSelect,
     )
 
     def __init__(self, *args, players=(), action: str = "", **kwargs):
@@ -294,7 +360,9 @@ class SwapForm(StorableTextForm):
             self.fields[name].queryset = Player.objects.filter(pk__in=ids)
             # Drawn from the players given, not read again from the database.
             self.fields[name].widget.choices = player_choices(players)
-        self.helper = _helper(action, "Swap", css="btn-warning")
+        self.helper = _helper(
+            action, gettext("Swap"), button_id="submit-swap", css="btn-warning"
+        )
         self.helper.form_id = "swap-form"
         self.helper.layout = Layout(
             Row(Column("player_a"), Column("player_b")),
@@ -304,16 +372,21 @@ class SwapForm(StorableTextForm):
 class KeepApartForm(StorableTextForm):
     """A pair of players future seatings keep apart."""
 
-    player_a = forms.ModelChoiceField(Player.objects.none(), label="Player")
-    player_b = forms.ModelChoiceField(Player.objects.none(), label="kept apart from")
-    note = forms.CharField(max_length=120, required=False, label="Why (optional)")
+    player_a = forms.ModelChoiceField(Player.objects.none(), label=_("Player"))
+    player_b = forms.ModelChoiceField(Player.objects.none(), label=_("kept apart from"))
+    note = forms.CharField(max_length=120, required=False, label=_("Why (optional)"))
     version = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, event=None, action: str = "", **kwargs):
         super().__init__(*args, **kwargs)
         for name in ("player_a", "player_b"):
             self.fields[name].queryset = Player.objects.filter(event=event)
-        self.helper = _helper(action, "Keep apart", css="btn-primary")
+        self.helper = _helper(
+            action,
+            gettext("Keep apart"),
+            button_id="submit-keep-apart",
+            css="btn-primary",
+        )
         self.helper.layout = Layout(
             Row(Column("player_a"), Column("player_b"), Column("note")), "version"
         )
@@ -321,7 +394,7 @@ class KeepApartForm(StorableTextForm):
     def clean(self) -> dict:
         data = super().clean()
         if data.get("player_a") and data.get("player_a") == data.get("player_b"):
-            raise forms.ValidationError("Choose two different players.")
+            raise forms.ValidationError(gettext("Choose two different players."))
         return data
 
 
@@ -338,7 +411,7 @@ class StartClockForm(StorableTextForm):
     """
 
     at = forms.TimeField(
-        label="Designated start (empty: now)",
+        label=_("Designated start (empty: now)"),
         required=False,
         widget=forms.TimeInput(attrs={"type": "time", "step": 60}),
     )
@@ -348,7 +421,8 @@ class StartClockForm(StorableTextForm):
         self,
         *args,
         action: str = "",
-        submit: str = "Start clock",
+        submit: str = "",
+        button_id: str = "submit-start-clock",
         started: str = "",
         zone: tzinfo | None = None,
         **kwargs,
@@ -356,7 +430,12 @@ class StartClockForm(StorableTextForm):
         super().__init__(*args, **kwargs)
         self.zone = zone or timezone.get_current_timezone()
         self.fields["started"].initial = started
-        self.helper = _helper(action, submit, css="btn-outline-success")
+        self.helper = _helper(
+            action,
+            submit or gettext("Start clock"),
+            button_id=button_id,
+            css="btn-outline-success",
+        )
         self.helper.form_id = "start-clock-form"
 
     def clean_at(self) -> datetime | None:
@@ -375,14 +454,16 @@ class StartClockForm(StorableTextForm):
         return self.cleaned_data["started"].strip() or None
 
 
-ROLE_CHOICES = [("assistant", "Assistant GM"), ("gm", "GM")]
+ROLE_CHOICES = [("assistant", _("Assistant GM")), ("gm", _("GM"))]
 
 
 class StaffAddForm(StorableTextForm):
     """Add an existing login to the event's staff, as a GM or an assistant GM."""
 
-    username = forms.CharField(label="Username", max_length=150)
-    role = forms.ChoiceField(label="as", choices=ROLE_CHOICES)
+    username = forms.CharField(label=_("Username"), max_length=150)
+    role = forms.ChoiceField(
+        label=pgettext_lazy("a login's role: as GM", "as"), choices=ROLE_CHOICES
+    )
     next = forms.CharField(required=False, widget=forms.HiddenInput)
     version = forms.CharField(required=False, widget=forms.HiddenInput)
 
@@ -392,7 +473,9 @@ class StaffAddForm(StorableTextForm):
         kwargs.setdefault("auto_id", "staff_add_%s")
         super().__init__(*args, **kwargs)
         self.fields["next"].initial = back
-        self.helper = _helper(action, "Add", css="btn-primary")
+        self.helper = _helper(
+            action, gettext("Add"), button_id="submit-add", css="btn-primary"
+        )
         self.helper.form_id = "staff-add-form"
         self.helper.layout = Layout(
             Row(Column("username"), Column("role")), "next", "version"
@@ -403,24 +486,31 @@ class LoginCreateForm(StorableTextForm):
     """A new login (username and password, typed twice) for a GM or assistant GM;
     the password is checked by the site's validators in the service."""
 
-    username = forms.CharField(label="Username", max_length=150)
+    username = forms.CharField(label=_("Username"), max_length=150)
     password1 = forms.CharField(
-        label="Password",
+        label=_("Password"),
         strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
     )
     password2 = forms.CharField(
-        label="Password again",
+        label=_("Password again"),
         strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
     )
-    role = forms.ChoiceField(label="as", choices=ROLE_CHOICES)
+    role = forms.ChoiceField(
+        label=pgettext_lazy("a login's role: as GM", "as"), choices=ROLE_CHOICES
+    )
     next = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, action: str = "", back: str = "", **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["next"].initial = back
-        self.helper = _helper(action, "Create login", css="btn-outline-primary")
+        self.helper = _helper(
+            action,
+            gettext("Create login"),
+            button_id="submit-create-login",
+            css="btn-outline-primary",
+        )
         self.helper.form_id = "login-create-form"
         self.helper.layout = Layout(
             Row(Column("username"), Column("role")),
@@ -431,5 +521,5 @@ class LoginCreateForm(StorableTextForm):
     def clean(self) -> dict:
         data = super().clean()
         if data.get("password1") != data.get("password2"):
-            raise forms.ValidationError("The two passwords differ.")
+            raise forms.ValidationError(gettext("The two passwords differ."))
         return data

@@ -16,6 +16,7 @@ from django.contrib.auth import urls as auth_urls
 from django.contrib.auth import views
 from django.http import Http404
 from django.urls import path
+from django.utils.translation import gettext_lazy
 
 RESET_NAMES = frozenset(
     {
@@ -25,7 +26,7 @@ RESET_NAMES = frozenset(
         "password_reset_complete",
     }
 )
-NO_EMAIL = (
+NO_EMAIL = gettext_lazy(
     "Password reset is off: this server sends no e-mail. Whoever runs it can set "
     "a new password with manage.py changepassword NAME."
 )
@@ -42,7 +43,7 @@ def needs_email(view):
     @wraps(view)
     def wrapped(request, *args, **kwargs):
         if not email_configured():
-            raise Http404(NO_EMAIL)
+            raise Http404(str(NO_EMAIL))  # the 404 page shows a str only
         return view(request, *args, **kwargs)
 
     return wrapped

@@ -14,12 +14,14 @@ from __future__ import annotations
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Submit
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from heats.core.clock import zone_names
 from heats.core.layout import LayoutTextError, format_semi_layouts, parse_semi_layouts
-from heats.forms import StorableTextForm
+from heats.forms import FORMAT_CHOICES, SEATING_POLICY_CHOICES, StorableTextForm
 from heats.models import Event, EventFormat, default_semi_layouts, default_time_zone
 from heats.services import EVENT_SETTINGS, settings_of, settings_problems
+from heats.services.events import SETTING_LABELS
 from scoring.core.medici.rulesets import DEFAULT_RULESET, RULESETS
 
 # The settings whose form fields are the model's own.
@@ -46,27 +48,29 @@ class EventSettingsForm(StorableTextForm):
 
     with_slug = False
     versioned = True
-    submit_label = "Save settings"
+    submit_label = _("Save settings")
     form_id = "settings-form"
 
     rules = forms.ChoiceField(
-        label="Rule set",
+        label=SETTING_LABELS["rules"],
         choices=[(name, name) for name in sorted(RULESETS)],
         initial=DEFAULT_RULESET,
     )
     semi_layouts = forms.CharField(
-        label="Semi-final layouts",
+        label=SETTING_LABELS["semi_layouts"],
         required=False,
         max_length=2000,
         widget=forms.Textarea(attrs={"rows": 5, "class": "font-monospace"}),
-        help_text="One semi-final size a line: the players, a colon, the tables "
-        "(4, 5 or 6 players each), e.g. 25: 5 5 5 5 5. Empty: the standard "
-        "sizes 16, 20, 25, 30 and 36.",
+        help_text=_(
+            "One semi-final size a line: the players, a colon, the tables "
+            "(4, 5 or 6 players each), e.g. 25: 5 5 5 5 5. Empty: the standard "
+            "sizes 16, 20, 25, 30 and 36."
+        ),
     )
     time_zone = forms.ChoiceField(
-        label="Time zone",
+        label=SETTING_LABELS["time_zone"],
         required=False,
-        help_text="Every time typed or shown on the event's pages is in it.",
+        help_text=_("Every time typed or shown on the event's pages is in it."),
     )
     version = forms.CharField(required=False, widget=forms.HiddenInput)
 
@@ -76,20 +80,29 @@ class EventSettingsForm(StorableTextForm):
         fields = forms.fields_for_model(
             Event,
             fields=(*own, *MODEL_SETTINGS),
-            labels={"slug": "Short name"},
+            labels={n: SETTING_LABELS[n] for n in (*own, *MODEL_SETTINGS)},
             help_texts={
-                "slug": "Letters, digits, - and _: the event's web address, "
-                "e.g. wbc2027 for /e/wbc2027/.",
-                "min_late_table": "Late arrivals waiting before a late table "
-                "forms (4–6).",
-                "format": "How heat winners reach the semi-final and the final.",
-                "heat_minutes": "At most 120 minutes.",
+                "slug": _(
+                    "Letters, digits, - and _: the event's web address, e.g. "
+                    "wbc2027 for /e/wbc2027/."
+                ),
+                "min_late_table": _(
+                    "Late arrivals waiting before a late table forms (4–6)."
+                ),
+                "format": _("How heat winners reach the semi-final and the final."),
+                "heat_minutes": _("At most 120 minutes."),
+                "language": _(
+                    "The language of the public pages, the kiosk and the printouts "
+                    "(a visitor may choose another)."
+                ),
             },
         )
         # A client that sends no format or language gets the model's defaults,
         # hmw and English.
         fields["format"].required = False
         fields["language"].required = False
+        fields["format"].choices = FORMAT_CHOICES
+        fields["seating_policy"].choices = SEATING_POLICY_CHOICES
         mine = {n: self.fields.pop(n) for n in ("rules", "semi_layouts", "time_zone")}
         version = self.fields.pop("version")
         self.fields = {n: fields.pop(n) for n in own}
@@ -170,5 +183,5 @@ class EventForm(EventSettingsForm):
 
     with_slug = True
     versioned = False
-    submit_label = "Create event"
+    submit_label = _("Create event")
     form_id = "event-form"

@@ -2,13 +2,16 @@
 scores, winners, notes and results button; the GM menu's results pages; the
 printables; the kiosk beside the clock; a semi-final's or final's own page.
 
-Registered once, from ``ScoringConfig.ready()``.
+Registered once, from ``ScoringConfig.ready()``. Every label is in the reader's
+language (each function runs for the page being drawn).
 """
 
 from __future__ import annotations
 
 from django.db.models import Count
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from heats.extensions import Link, Note, provide_card_details, provide_links
 from heats.models import Event, ResultStatus, Round, RoundKind
@@ -42,16 +45,23 @@ def fill_table_cards(rnd: Round, cards: list) -> None:
             url = reverse("scoring:table-tie", kwargs={**kwargs, "table": number})
             card.notes.append(
                 Note(
-                    "warning", "⚖ Tie for first unresolved:", "declare the winner", url
+                    "warning",
+                    _("⚖ Tie for first unresolved:"),
+                    _("declare the winner"),
+                    url,
                 )
             )
         if card.to_check:
             count = len(findings.get(card.table.pk, []))
             url = reverse("scoring:table-detail", kwargs={**kwargs, "number": number})
-            text = f"{count} rules warning{'s' if count != 1 else ''} to acknowledge"
+            text = ngettext(
+                "%(count)s rules warning to acknowledge",
+                "%(count)s rules warnings to acknowledge",
+                count,
+            ) % {"count": count}
             card.notes.append(Note("danger", "⚠", text, url + "#checks-heading"))
         card.action = Link(
-            "Edit results" if card.done else "Enter results",
+            _("Edit results") if card.done else _("Enter results"),
             reverse("scoring:table-results", kwargs={**kwargs, "table": number}),
             primary=not card.done,
         )
@@ -79,13 +89,15 @@ def report_notes(rnd: Round, cards: list) -> None:
             url = reverse(
                 "scoring:table-reports", kwargs={**kwargs, "table": card.table.number}
             )
-            text = f"📨 Reported by players ({reported}):"
-            card.notes.append(Note("info", text, "confirm", url))
+            text = _("📨 Reported by players (%(count)s):") % {"count": reported}
+            card.notes.append(Note("info", text, _("confirm"), url))
         path = reverse(
             "scoring:table-report",
             kwargs={**kwargs, "number": card.table.number, "token": token},
         )
-        card.notes.append(Note("secondary", "Players' report link:", "open", path))
+        card.notes.append(
+            Note("secondary", _("Players' report link:"), _("open"), path)
+        )
 
 
 @provide_links("nav")
@@ -93,13 +105,13 @@ def nav_links(event: Event) -> list[Link]:
     """The results pages in the GM menu."""
     kwargs = {"event": event.slug}
     return [
-        Link("Semi-final", reverse("scoring:semi", kwargs=kwargs)),
-        Link("Final", reverse("scoring:final", kwargs=kwargs)),
-        Link("Laurels", reverse("scoring:laurels", kwargs=kwargs)),
-        Link("Players", reverse("scoring:players", kwargs=kwargs)),
-        Link("Public standings", reverse("scoring:standings", kwargs=kwargs)),
+        Link(_("Semi-final"), reverse("scoring:semi", kwargs=kwargs)),
+        Link(pgettext("round", "Final"), reverse("scoring:final", kwargs=kwargs)),
+        Link(_("Laurels"), reverse("scoring:laurels", kwargs=kwargs)),
+        Link(_("Players"), reverse("scoring:players", kwargs=kwargs)),
+        Link(_("Public standings"), reverse("scoring:standings", kwargs=kwargs)),
         Link(
-            "Settings",
+            _("Settings"),
             reverse("scoring:event-settings", kwargs=kwargs),
             dom_id="settings-link",
         ),
@@ -116,9 +128,9 @@ def event_printables(event: Event) -> list[Link]:
             new_tab=True,
         )
         for label, kind in (
-            ("Timer rules", "timer-rules"),
-            ("Bracket", "bracket"),
-            ("Event report", "report"),
+            (_("Timer rules"), "timer-rules"),
+            (_("Bracket"), "bracket"),
+            (_("Event report"), "report"),
         )
     ]
 
@@ -129,19 +141,24 @@ def round_printables(rnd: Round) -> list[Link]:
     kwargs = {"event": rnd.event.slug, "round": rnd.code}
     return [
         Link(
-            f"Print {kind}",
+            label,
             reverse("scoring:print-round", kwargs={**kwargs, "kind": kind}),
             new_tab=True,
             dom_id=f"print-{kind}",
         )
-        for kind in ("assignments", "scoresheets")
+        for label, kind in (
+            (_("Print assignments"), "assignments"),
+            (_("Print scoresheets"), "scoresheets"),
+        )
     ]
 
 
 @provide_links("round-screens")
 def room_screens(rnd: Round) -> list[Link]:
     """The kiosk, beside the clock and the timer."""
-    return [Link("Kiosk", reverse("scoring:kiosk", kwargs={"event": rnd.event.slug}))]
+    return [
+        Link(_("Kiosk"), reverse("scoring:kiosk", kwargs={"event": rnd.event.slug}))
+    ]
 
 
 @provide_links("round-page")
@@ -151,4 +168,4 @@ def round_page(rnd: Round) -> list[Link]:
     if rnd.kind not in name:
         return []
     url = reverse(name[rnd.kind], kwargs={"event": rnd.event.slug})
-    return [Link(f"{rnd.label} page", url)]
+    return [Link(_("%(round)s page") % {"round": rnd.label}, url)]

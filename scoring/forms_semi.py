@@ -11,6 +11,8 @@ from __future__ import annotations
 from crispy_forms.helper import FormHelper
 from django import forms
 from django.urls import reverse
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from heats import services as heat_services
 from heats.forms import Button, StorableTextForm
@@ -31,7 +33,7 @@ class PlayerIdsField(forms.Field):
     def to_python(self, value) -> list[int]:
         values = [str(v).strip() for v in value or []]
         if any(not v.isdigit() or len(v) > MAX_ID_DIGITS for v in values):
-            raise forms.ValidationError("Unknown player.", code="unknown")
+            raise forms.ValidationError(gettext("Unknown player."), code="unknown")
         return [int(v) for v in values]
 
 
@@ -44,10 +46,11 @@ class SemiPresenceForm(StorableTextForm):
 
     shown = PlayerIdsField(required=False)
     present = PlayerIdsField(required=False)
-    all_present = forms.BooleanField(label="All present", required=False)
+    all_present = forms.BooleanField(label=_("All present"), required=False)
     absent_rest = forms.BooleanField(
-        label="Mark the players not ticked absent (their seats go to the next "
-        "alternates)",
+        label=_(
+            "Mark the players not ticked absent (their seats go to the next alternates)"
+        ),
         required=False,
     )
     version = forms.CharField(max_length=64, required=False)
@@ -63,8 +66,10 @@ class AutoPublishForm(StorableTextForm):
     ``version``: ``form_version(event, AUTO_PUBLISH)`` when drawn."""
 
     auto_publish = forms.BooleanField(
-        label="Publish the list again automatically after each presence save and "
-        "each result change (once it has been published)",
+        label=_(
+            "Publish the list again automatically after each presence save and "
+            "each result change (once it has been published)"
+        ),
         required=False,
     )
     version = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
@@ -77,7 +82,7 @@ class AutoPublishForm(StorableTextForm):
         self.helper.add_input(
             Button(
                 "save",
-                "Save setting",
+                gettext("Save setting"),
                 css_class="btn-outline-secondary btn-sm",
                 css_id="submit-auto-publish",
             )

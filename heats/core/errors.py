@@ -8,6 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from heats.core.i18n import gettext_noop
+
+# How a problem in an input file reads: messages to translate at the edge
+# (``LineProblem.pattern``), the line, column and message filled in after.
+LINE = gettext_noop("line %(line)s: %(message)s")
+LINE_COLUMN = gettext_noop("line %(line)s, column %(column)s: %(message)s")
+
 
 class UserError(Exception):
     """A problem the GM can fix (bad input, a conflict, a missing permission).
@@ -34,8 +41,17 @@ class LineProblem:
     column: str
     message: str
 
+    def pattern(self) -> tuple[str, dict[str, object]]:
+        """The message to translate (``LINE`` or ``LINE_COLUMN``) and its fields:
+        the edge shows ``gettext(pattern) % fields`` (``message`` translated by
+        whoever made it)."""
+        fields: dict[str, object] = {
+            "line": self.line,
+            "column": self.column,
+            "message": self.message,
+        }
+        return (LINE_COLUMN if self.column else LINE), fields
+
     def __str__(self) -> str:
-        where = f"line {self.line}"
-        if self.column:
-            where += f", column {self.column}"
-        return f"{where}: {self.message}"
+        pattern, fields = self.pattern()
+        return pattern % fields

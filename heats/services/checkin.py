@@ -11,6 +11,8 @@ from dataclasses import dataclass, field, replace
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from heats import permissions
 from heats.core import seating
@@ -102,7 +104,10 @@ def _create_heat(event: Event, user) -> Round:
     tournament.md, Event formats)."""
     number = next_heat_number(event)
     if number > MAX_HEAT:
-        raise UserError(f"{event.name} has {MAX_HEAT} heats: no more can be added.")
+        raise UserError(
+            _("%(event)s has %(count)s heats: no more can be added.")
+            % {"event": event.name, "count": MAX_HEAT}
+        )
     rnd = Round.objects.create(event=event, kind=RoundKind.HEAT, number=number)
     log(event, user, "round", f"Created {rnd.label}", round=rnd.code)
     return rnd
@@ -128,7 +133,7 @@ def parse_name_list(text: str) -> list[tuple[str, str]]:
     """
     rows: dict[tuple[str, str], None] = {}
     for line in text.splitlines():
-        name, _, badge = line.partition(",")
+        name, _comma, badge = line.partition(",")
         row = (display_name(restore(name.strip())), badge.strip(" ,#\t"))
         if row[0]:
             rows.setdefault(row)
@@ -147,23 +152,30 @@ class CheckInReport:
     similar: dict[str, list[str]] = field(default_factory=dict)
 
     def lines(self) -> list[str]:
-        """One line per non-empty group, for a message or the console."""
+        """One line per non-empty group, for a message or the console (in the
+        reader's language)."""
         groups = [
-            ("Checked in", self.checked_in),
-            ("Late, waiting for a late table", self.late),
-            ("New players", self.created),
-            ("Already checked in", self.already),
+            (_("Checked in: %(names)s"), self.checked_in),
+            (_("Late, waiting for a late table: %(names)s"), self.late),
+            (_("New players: %(names)s"), self.created),
+            (_("Already checked in: %(names)s"), self.already),
         ]
         lines = [
-            f"{label}: {', '.join(map(str, players))}"
-            for label, players in groups
+            text % {"names": ", ".join(map(str, players))}
+            for text, players in groups
             if players
         ]
         lines += [
-            f"New player {new!r}: did you mean {' or '.join(old)}? If so, undo it."
+            _("New player %(new)s: did you mean %(old)s? If so, undo it.")
+            % {"new": repr(new), "old": _or_list(old)}
             for new, old in self.similar.items()
         ]
         return lines
+
+
+def _or_list(names: list[str]) -> str:
+    """ "Ann or Bo or Cy", in the reader's language."""
+    return _(" or ").join(names)
 
 
 def similar_names(
@@ -208,12 +220,16 @@ def _find_player(
         return directory.by_badge[typed]
     owner = directory.by_badge.get(badge.strip()) if badge else None
     if owner is not None and owner.name_key != normalise_name(name):
-        raise UserError(f"Badge {badge.strip()} belongs to {owner.name}, not {name!r}.")
+        raise UserError(
+            _("Badge %(badge)s belongs to %(owner)s, not %(name)s.")
+            % {"badge": badge.strip(), "owner": owner.name, "name": repr(name)}
+        )
     same = directory.by_name.get(normalise_name(name), [])
     if not badge and len(same) > 1 and all(p.badge for p in same):
         badges = ", ".join(f"#{p.badge}" for p in same)
         raise UserError(
-            f"Several players are called {name!r} ({badges}): give a badge."
+            _("Several players are called %(name)s (%(badges)s): give a badge.")
+            % {"name": repr(name), "badges": badges}
         )
     if not same and owner is None and not new_confirmed:
         _refuse_near_misses(directory, name)
@@ -230,10 +246,12 @@ def _refuse_near_misses(directory: PlayerDirectory, name: str) -> None:
     )
     if near:
         raise UserError(
-            f"Nothing was checked in: no player is called “{name}”.",
+            _("Nothing was checked in: no player is called “%(name)s”.")
+            % {"name": name},
             [
-                f"Did you mean {' or '.join(map(str, near[:3]))}? Pick from the list.",
-                f"Or tick “New player” to add “{name}”.",
+                _("Did you mean %(names)s? Pick from the list.")
+                % {"names": _or_list([str(p) for p in near[:3]])},
+                _("Or tick “New player” to add “%(name)s”.") % {"name": name},
             ],
         )
 
@@ -244,23 +262,29 @@ def _check_lengths(rows: list[tuple[str, str]]) -> None:
     names = Player._meta.get_field("name").max_length
     badges = Player._meta.get_field("badge").max_length
     problems = [
-        f"line {n}: the name is longer than {names} characters"
-        for n, (name, _) in enumerate(rows, 1)
+        _("line %(line)s: the name is longer than %(most)s characters")
+        % {"line": n, "most": names}
+        for n, (name, _badge) in enumerate(rows, 1)
         if len(name.strip()) > names
     ]
     problems += [
-        f"line {n}: the badge is longer than {badges} characters"
-        for n, (_, badge) in enumerate(rows, 1)
+        _("line %(line)s: the badge is longer than %(most)s characters")
+        % {"line": n, "most": badges}
+        for n, (_name, badge) in enumerate(rows, 1)
         if len(badge.strip()) > badges
     ]
+    unstorable = (
+        _("line %(line)s: the name: %(problem)s"),
+        _("line %(line)s: the badge: %(problem)s"),
+    )
     problems += [  # heats.core.storable: what PostgreSQL cannot store
-        f"line {n}: the {what}: {problem}"
+        pattern % {"line": n, "problem": problem}
         for n, row in enumerate(rows, 1)
-        for what, text in zip(("name", "badge"), row, strict=True)
+        for pattern, text in zip(unstorable, row, strict=True)
         if (problem := text_problem(text))
     ]
     if problems:
-        raise UserError("Nothing was checked in.", problems)
+        raise UserError(_("Nothing was checked in."), problems)
 
 
 @transaction.atomic
@@ -289,10 +313,10 @@ def check_in(
     permissions.require(rnd.event, user, permissions.CHECK_IN)
     if rnd.kind == RoundKind.FINAL:
         raise UserError(
-            "The final is seated from the semi-final winners only: no check-in."
+            _("The final is seated from the semi-final winners only: no check-in.")
         )
     if rnd.kind == RoundKind.SEMI:
-        raise UserError("Check qualifiers in on the semi-final page.")
+        raise UserError(_("Check qualifiers in on the semi-final page."))
     _check_lengths(rows)
     lock(rnd)
     for attempt in range(1, PLAYER_TRIES + 1):
@@ -405,9 +429,12 @@ def undo_check_in(rnd: Round, player: Player, user=None) -> UndoReport:
     if seat is not None:
         note, left = _take_off_table(rnd, seat, user)
         report = UndoReport(seat.table.number, seat.number, left)
-    deleted, _ = Entry.objects.filter(round=rnd, player=player).delete()
+    deleted, _counts = Entry.objects.filter(round=rnd, player=player).delete()
     if not deleted:
-        raise UserError(f"{player} is not checked in to {rnd.label}.")
+        raise UserError(
+            _("%(player)s is not checked in to %(round)s.")
+            % {"player": player, "round": rnd.label}
+        )
     log(
         rnd.event,
         user,
@@ -436,22 +463,38 @@ def _take_off_table(rnd: Round, seat: Seat, user) -> tuple[str, int]:
     table = seat.table
     if rnd.kind != RoundKind.HEAT:
         raise UserError(
-            f"{seat.player} is seated in the {rnd.label}: replace a no-show on the "
-            f"{rnd.label} page."
+            _(
+                "%(player)s is seated in the %(round)s: replace a no-show on the "
+                "%(round)s page."
+            )
+            % {"player": seat.player, "round": rnd.label}
         )
     seats = list(
         Seat.objects.select_for_update().filter(table=table).order_by("number")
     )
     if Table.objects.get(pk=table.pk).result_status != ResultStatus.OWED:
         raise UserError(
-            f"{seat.player} cannot leave: table {table.number} already has results."
+            _("%(player)s cannot leave: table %(table)s already has results.")
+            % {"player": seat.player, "table": table.number}
         )
     left = len(seats) - 1
     if left < seating.MIN_TABLE - 1:
         raise UserError(
-            f"{seat.player} cannot leave table {table.number}: it would have "
-            f"{left} players. Move its players to open seats first, swap a "
-            f"waiting player in instead, or seat {rnd.label} again.",
+            ngettext(
+                "%(player)s cannot leave table %(table)s: it would have %(left)s "
+                "player. Move its players to open seats first, swap a waiting "
+                "player in instead, or seat %(round)s again.",
+                "%(player)s cannot leave table %(table)s: it would have %(left)s "
+                "players. Move its players to open seats first, swap a waiting "
+                "player in instead, or seat %(round)s again.",
+                left,
+            )
+            % {
+                "player": seat.player,
+                "table": table.number,
+                "left": left,
+                "round": rnd.label,
+            }
         )
     number = seat.number
     seat.delete()

@@ -8,6 +8,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db.models import Count, OuterRef, Subquery
+from django.utils.translation import gettext, ngettext
 
 from heats import extensions, services
 from heats.core import placement, seating
@@ -222,33 +223,56 @@ def round_figures(rnd: Round) -> RoundFigures:
 
 
 def round_summary(rnd: Round) -> dict:
-    """Counts and state of one round for the event dashboard."""
+    """Counts and state of one round for the event dashboard (``state`` in the
+    reader's language; ``complete`` when every result is in)."""
     figures = round_figures(rnd)
+    complete = False
     if not figures.seated and not rnd.seated_at:
-        state = "check-in"
+        state = gettext("check-in")
     elif figures.owed:
-        state = f"seated — {len(figures.owed)} table(s) owe results"
+        state = ngettext(
+            "seated — %(count)s table(s) owe results",
+            "seated — %(count)s table(s) owe results",
+            len(figures.owed),
+        ) % {"count": len(figures.owed)}
     elif figures.blockers:
-        state = "results in — " + "; ".join(figures.blockers)
+        state = gettext("results in — %(blockers)s") % {
+            "blockers": "; ".join(figures.blockers)
+        }
     else:
-        state = "results complete"
+        state, complete = gettext("results complete"), True
     return {
         "round": rnd,
         "tables": len(figures.seated),
         "owed": figures.owed,
         "state": state,
+        "complete": complete,
     }
 
 
 def option_label(option: placement.JoinCost) -> str:
     """How the late-seat form offers a table: "Table 3 (5 players) — 0 repeat
     opponents", keep-apart pairs it would break named too."""
-    repeats = f"{option.repeats} repeat opponent{'s' if option.repeats != 1 else ''}"
-    text = f"Table {option.table} ({option.seated} players) — {repeats}"
+    values = {
+        "table": option.table,
+        "seated": option.seated,
+        "repeats": ngettext(
+            "%(count)s repeat opponent", "%(count)s repeat opponents", option.repeats
+        )
+        % {"count": option.repeats},
+        "pairs": ngettext(
+            "%(count)s keep-apart pair",
+            "%(count)s keep-apart pairs",
+            option.violations,
+        )
+        % {"count": option.violations},
+    }
     if option.violations:
-        pairs = "pair" if option.violations == 1 else "pairs"
-        text += f", {option.violations} keep-apart {pairs}"
-    return text
+        return (
+            gettext("Table %(table)s (%(seated)s players) — %(repeats)s, %(pairs)s")
+            % values
+        )
+    return gettext("Table %(table)s (%(seated)s players) — %(repeats)s") % values
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,8 @@ empty heat
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from heats import permissions
 from heats.core.errors import UserError
@@ -28,6 +30,7 @@ from heats.models import Event, Round, RoundKind
 from heats.services.audit import lock, log
 from heats.services.events import (
     EVENT_SETTINGS,
+    SETTING_LABELS,
     name_problem,
     settings_problems,
     tidy_name,
@@ -44,7 +47,7 @@ def settings_of(event: Event) -> dict:
     return {name: getattr(event, name) for name in EDITABLE}
 
 
-SETTINGS = Topic("the event's settings", settings_of, ("settings",))
+SETTINGS = Topic(gettext_lazy("the event's settings"), settings_of, ("settings",))
 """The settings as the Settings page's form shows them (``versions``)."""
 
 
@@ -54,8 +57,9 @@ def update_settings(
 ) -> list[str]:
     """Change the settings of ``event`` to ``values`` (``{field: value}``, names
     of :data:`EDITABLE`; missing ones stay); returns one line per change, "Heat
-    minutes: 55 → 60", each also an audit entry (action ``"settings"``, with
-    ``field``, ``old`` and ``new``). Nothing changed: an empty list.
+    minutes: 55 → 60" (in the reader's language), each also an audit entry
+    (action ``"settings"``, with ``field``, ``old`` and ``new``; in English, as
+    every audit entry). Nothing changed: an empty list.
 
     UserError listing every problem, checked as on creation (a blank or
     unstorable name, a setting out of range, clock marks out of order, a bad
@@ -77,12 +81,15 @@ def update_settings(
     event.save(update_fields=changed)
     lines = []
     for name in changed:
-        line = f"{_label(name)}: {_shown(name, before[name])} → "
-        line += _shown(name, after[name])
+        old, new = _shown(name, before[name]), _shown(name, after[name])
+        line = f"{_label(name)}: {old} → {new}"
         log(
             event, user, "settings", line, field=name, old=before[name], new=after[name]
         )
-        lines.append(line)
+        lines.append(
+            _("%(field)s: %(old)s → %(new)s")
+            % {"field": SETTING_LABELS[name], "old": old, "new": new}
+        )
     return lines
 
 
@@ -90,16 +97,19 @@ def _checked(values: dict) -> dict:
     """``values`` with the name tidied; UserError listing every problem."""
     unknown = sorted(set(values) - set(EDITABLE))
     if unknown:
-        raise UserError(f"Unknown event settings: {', '.join(unknown)}.")
+        raise UserError(
+            _("Unknown event settings: %(names)s.") % {"names": ", ".join(unknown)}
+        )
     values = {**values, "name": tidy_name(str(values["name"]))}
     problems = [name_problem(values["name"])] if name_problem(values["name"]) else []
     problems += settings_problems({n: values[n] for n in EVENT_SETTINGS})
     if problems:
-        raise UserError("The event's settings were not changed.", problems)
+        raise UserError(_("The event's settings were not changed."), problems)
     return values
 
 
 def _label(name: str) -> str:
+    """A setting's name as the audit log says it (English)."""
     if name == "semi_layouts":
         return "Semi-final layouts"
     return str(Event._meta.get_field(name).verbose_name).capitalize()
@@ -144,17 +154,28 @@ def delete_heat(rnd: Round, user=None) -> None:
     lock(event)
     lock(rnd)
     if rnd.kind != RoundKind.HEAT:
-        raise UserError(f"Only a heat can be deleted, not the {rnd.label.lower()}.")
+        raise UserError(
+            _("Only a heat can be deleted, not the %(round)s.")
+            % {"round": rnd.label.lower()}
+        )
     entries = rnd.entries.count()
     if entries:
         raise UserError(
-            f"{rnd.label} was not deleted: {entries} "
-            f"{'player is' if entries == 1 else 'players are'} checked in to it "
-            "(or marked late or absent). Only a heat nobody is checked in to can "
-            "be deleted."
+            ngettext(
+                "%(round)s was not deleted: %(count)s player is checked in to it "
+                "(or marked late or absent). Only a heat nobody is checked in to "
+                "can be deleted.",
+                "%(round)s was not deleted: %(count)s players are checked in to it "
+                "(or marked late or absent). Only a heat nobody is checked in to "
+                "can be deleted.",
+                entries,
+            )
+            % {"round": rnd.label, "count": entries}
         )
     if rnd.tables.exists() or rnd.seats.exists():
-        raise UserError(f"{rnd.label} was not deleted: it has tables.")
+        raise UserError(
+            _("%(round)s was not deleted: it has tables.") % {"round": rnd.label}
+        )
     label = rnd.label
     rnd.delete()
     log(event, user, "round", f"Deleted {label}", round=rnd.code)

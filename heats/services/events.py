@@ -8,6 +8,8 @@ import re
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from heats.core.errors import UserError
 from heats.core.layout import semi_layout_problems
@@ -28,8 +30,11 @@ def get_event(slug: str) -> Event:
     try:
         return Event.objects.get(slug=slug)
     except Event.DoesNotExist:
-        known = ", ".join(Event.objects.values_list("slug", flat=True)) or "none yet"
-        raise UserError(f"No event {slug!r} (known events: {known}).") from None
+        known = ", ".join(Event.objects.values_list("slug", flat=True)) or _("none yet")
+        raise UserError(
+            _("No event %(slug)s (known events: %(known)s).")
+            % {"slug": repr(slug), "known": known}
+        ) from None
 
 
 # The settings a GM chooses when creating an event and changes on its Settings
@@ -82,13 +87,16 @@ def create_event(
         raise UserError(problem)
     if not SLUG.fullmatch(slug or ""):
         raise UserError(
-            f"{slug!r} cannot be an event's short name: use letters, digits, "
-            "'-' and '_' only (it appears in the event's web address)."
+            _(
+                "%(slug)s cannot be an event's short name: use letters, digits, "
+                "'-' and '_' only (it appears in the event's web address)."
+            )
+            % {"slug": repr(slug)}
         )
     if problem:
         raise UserError(problem)
     if Event.objects.filter(slug=slug).exists():
-        raise UserError(f"An event {slug!r} already exists.")
+        raise UserError(_("An event %(slug)s already exists.") % {"slug": repr(slug)})
     event = Event(slug=slug, name=name, rules=rules, **_settings(settings or {}))
     _insert(event)
     log(
@@ -113,11 +121,13 @@ def name_problem(name: str) -> str | None:
     blank, over 200 characters, or text the database cannot store (a NUL, a
     surrogate: ``heats.core.storable``, the rule of every way in)."""
     if len(name) > Event._meta.get_field("name").max_length:
-        return "The event's name is too long (200 characters at most)."
+        return _("The event's name is too long (200 characters at most).")
     if not name:
-        return "The event needs a name."
+        return _("The event needs a name.")
     problem = text_problem(name)
-    return f"The event's name: {problem}." if problem else None
+    if not problem:
+        return None
+    return _("The event's name: %(problem)s.") % {"problem": problem}
 
 
 def _insert(event: Event) -> None:
@@ -130,7 +140,9 @@ def _insert(event: Event) -> None:
     except IntegrityError:
         if not Event.objects.filter(slug=event.slug).exists():
             raise
-        raise UserError(f"An event {event.slug!r} already exists.") from None
+        raise UserError(
+            _("An event %(slug)s already exists.") % {"slug": repr(event.slug)}
+        ) from None
 
 
 def _settings(values: dict) -> dict:
@@ -138,7 +150,7 @@ def _settings(values: dict) -> dict:
     bad field."""
     problems = settings_problems(values)
     if problems:
-        raise UserError("The event's settings are not right.", problems)
+        raise UserError(_("The event's settings are not right."), problems)
     return values
 
 
@@ -154,7 +166,7 @@ def settings_problems(values: dict) -> list[str]:
     creation form, the Settings page and ``create_event`` all check with this."""
     unknown = sorted(set(values) - set(EVENT_SETTINGS))
     if unknown:
-        return [f"Unknown event settings: {', '.join(unknown)}."]
+        return [_("Unknown event settings: %(names)s.") % {"names": ", ".join(unknown)}]
     event = Event(slug="x", name="x", **values)
     problems: list[str] = []
     bad: set[str] = set()
@@ -162,22 +174,30 @@ def settings_problems(values: dict) -> list[str]:
         event.full_clean(validate_unique=False, validate_constraints=False)
     except ValidationError as exc:
         bad = set(exc.message_dict)
-        problems = [f"{_label(f)}: {' '.join(m)}" for f, m in exc.message_dict.items()]
+        problems = [
+            _("%(field)s: %(problem)s") % {"field": _label(f), "problem": " ".join(m)}
+            for f, m in exc.message_dict.items()
+        ]
     if "semi_layouts" not in bad:
         problems += _layout_problems(event.semi_layouts)
     if "min_late_table" not in bad and not 4 <= event.min_late_table <= 6:
-        problems.append(f"{_label('min_late_table')}: 4, 5 or 6 players.")
+        problems.append(
+            _("%(field)s: 4, 5 or 6 players.") % {"field": _label("min_late_table")}
+        )
     if not bad & set(MARKS):
         problems += _marks_problems([getattr(event, name) for name in MARKS])
     for name in ("timer_seconds", "late_timer_seconds"):
         if name not in bad and not 1 <= getattr(event, name) <= TIMER_MAX_SECONDS:
-            problems.append(f"{_label(name)}: 1 to {TIMER_MAX_SECONDS} seconds.")
+            problems.append(
+                _("%(field)s: 1 to %(most)s seconds.")
+                % {"field": _label(name), "most": TIMER_MAX_SECONDS}
+            )
     if not bad & {"seat_after_minutes", "heat_minutes"} and not (
         0 <= event.seat_after_minutes <= event.heat_minutes
     ):
         problems.append(
-            f"{_label('seat_after_minutes')}: at most the heat's length "
-            f"({event.heat_minutes} minutes)."
+            _("%(field)s: at most the heat's length (%(minutes)s minutes).")
+            % {"field": _label("seat_after_minutes"), "minutes": event.heat_minutes}
         )
     return problems
 
@@ -195,28 +215,64 @@ def _marks_problems(marks: list[int]) -> list[str]:
     if marks[0] < marks[1] < marks[2] <= marks[3]:
         return []
     return [
-        "Clock marks: the first mark comes before the second, the second "
-        "before time is called, and time is called at most at the heat's end "
-        f"(given {marks[0]}, {marks[1]}, {marks[2]} and {marks[3]} minutes)."
+        _(
+            "Clock marks: the first mark comes before the second, the second "
+            "before time is called, and time is called at most at the heat's end "
+            "(given %(first)s, %(second)s, %(call)s and %(end)s minutes)."
+        )
+        % {"first": marks[0], "second": marks[1], "call": marks[2], "end": marks[3]}
     ]
 
 
 def _layout_problems(value: object) -> list[str]:
     """Problems of ``semi_layouts`` as JSON, each starting "Semi-final layouts"."""
-    lead = "Semi-final layouts"
+    lead = _label("semi_layouts")
     if not isinstance(value, dict) or not all(
         isinstance(k, str) and k.isdigit() and len(k) < 6 for k in value
     ):
-        return [f"{lead}: sizes (numbers of players) to lists of table sizes."]
+        return [
+            _("%(field)s: sizes (numbers of players) to lists of table sizes.")
+            % {"field": lead}
+        ]
     layouts = {}
     for size, tables in value.items():
         if not isinstance(tables, list) or not all(type(t) is int for t in tables):
-            return [f"{lead}: {size} players: a list of table sizes."]
+            return [
+                _("%(field)s: %(size)s players: a list of table sizes.")
+                % {"field": lead, "size": size}
+            ]
         layouts[int(size)] = tables
-    return [f"{lead}: {p}" for p in semi_layout_problems(layouts)]
+    return [
+        _("%(field)s: %(problem)s") % {"field": lead, "problem": p}
+        for p in semi_layout_problems(layouts)
+    ]
+
+
+# The Event fields' names as forms and messages show them, in the reader's
+# language (the model's verbose names stay English: no migration).
+SETTING_LABELS = {
+    "name": gettext_lazy("Name"),
+    "slug": gettext_lazy("Short name"),
+    "rules": gettext_lazy("Rule set"),
+    "format": gettext_lazy("Format"),
+    "language": gettext_lazy("Language"),
+    "heat_minutes": gettext_lazy("Heat minutes"),
+    "first_mark_minutes": gettext_lazy("First mark minutes"),
+    "second_mark_minutes": gettext_lazy("Second mark minutes"),
+    "call_minutes": gettext_lazy("Time called at (minutes)"),
+    "seat_after_minutes": gettext_lazy("Seat after minutes"),
+    "min_late_table": gettext_lazy("Min late table"),
+    "seating_policy": gettext_lazy("Seating policy"),
+    "timer_seconds": gettext_lazy("Timer seconds"),
+    "late_timer_seconds": gettext_lazy("Late timer seconds"),
+    "semi_layouts": gettext_lazy("Semi-final layouts"),
+    "time_zone": gettext_lazy("Time zone"),
+}
 
 
 def _label(field: str) -> str:
+    if field in SETTING_LABELS:
+        return str(SETTING_LABELS[field])
     return str(Event._meta.get_field(field).verbose_name).capitalize()
 
 
@@ -229,7 +285,8 @@ def parse_round_code(code: str) -> tuple[str, int]:
         parsed = RoundCode.parse(code)
     except RoundCodeError:
         raise UserError(
-            f"Unknown round {code!r}: give a heat number, 'semi' or 'final'."
+            _("Unknown round %(code)s: give a heat number, 'semi' or 'final'.")
+            % {"code": repr(code)}
         ) from None
     return parsed.kind, parsed.number
 
@@ -245,4 +302,7 @@ def get_round(event: Event, code: str, *, create: bool = False) -> Round:
     try:
         return Round.objects.get(event=event, kind=kind, number=number)
     except Round.DoesNotExist:
-        raise UserError(f"{event.slug} has no round {code!r} yet.") from None
+        raise UserError(
+            _("%(event)s has no round %(code)s yet.")
+            % {"event": event.slug, "code": repr(code)}
+        ) from None

@@ -9,6 +9,8 @@ presses at once is added or removed once, and the other presses are told so.
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from heats import permissions
 from heats.core.errors import UserError
@@ -37,7 +39,7 @@ def _pairs_state(event: Event) -> list[list]:
     ]
 
 
-KEEP_APART = Topic("the keep-apart list", _pairs_state, ("keep-apart",))
+KEEP_APART = Topic(gettext_lazy("the keep-apart list"), _pairs_state, ("keep-apart",))
 """The pairs as the Keep-apart page shows them (``versions``)."""
 
 
@@ -56,11 +58,11 @@ def add_keep_apart(
     ``version`` (the page's ``form_version``)."""
     permissions.require(event, user, permissions.KEEP_APART)
     if a.pk == b.pk:
-        raise UserError("A keep-apart pair needs two different players.")
+        raise UserError(_("A keep-apart pair needs two different players."))
     lock(event)
     low, high = sorted((a, b), key=lambda p: p.pk)
     if KeepApart.objects.filter(event=event, player_a=low, player_b=high).exists():
-        raise UserError(f"{a} and {b} are already kept apart.")
+        raise UserError(_("%(a)s and %(b)s are already kept apart.") % {"a": a, "b": b})
     require_current(event, KEEP_APART, version)
     pair = KeepApart.objects.create(event=event, player_a=low, player_b=high, note=note)
     log(event, user, "keep-apart", f"Keep apart: {pair}")
@@ -75,7 +77,9 @@ def remove_keep_apart(pair: KeepApart, user=None, version: str | None = None) ->
     permissions.require(pair.event, user, permissions.KEEP_APART)
     lock(pair.event)
     if not KeepApart.objects.filter(pk=pair.pk).exists():
-        raise UserError(f"{pair}: already removed from the keep-apart pairs.")
+        raise UserError(
+            _("%(pair)s: already removed from the keep-apart pairs.") % {"pair": pair}
+        )
     require_current(pair.event, KEEP_APART, version)
     log(pair.event, user, "keep-apart", f"No longer kept apart: {pair}")
     pair.delete()

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Count, Max
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from heats import permissions
 from heats.core import placement, seating
@@ -92,15 +94,25 @@ def add_late_player(rnd: Round, player: Player, table: Table, user=None) -> Seat
     """
     permissions.require(rnd.event, user, permissions.LATE_SEAT)
     if rnd.kind != RoundKind.HEAT:
-        raise UserError(f"Late arrivals join heats only, not the {rnd.label}.")
+        raise UserError(
+            _("Late arrivals join heats only, not the %(round)s.")
+            % {"round": rnd.label}
+        )
     lock(rnd)
     if not rnd.seated_at:
-        raise UserError(f"Seat {rnd.label} first; late arrivals come after.")
+        raise UserError(
+            _("Seat %(round)s first; late arrivals come after.") % {"round": rnd.label}
+        )
     if player.pk not in {p.pk for p in waiting_players(rnd)}:
-        raise UserError(f"{player} is not waiting for a seat in {rnd.label}.")
+        raise UserError(
+            _("%(player)s is not waiting for a seat in %(round)s.")
+            % {"player": player, "round": rnd.label}
+        )
     lock_tables(rnd, [table.pk])
     if table.round_id != rnd.pk or not Table.objects.filter(pk=table.pk).exists():
-        raise UserError(f"There is no such table in {rnd.label}.")
+        raise UserError(
+            _("There is no such table in %(round)s.") % {"round": rnd.label}
+        )
     _check_open(rnd, table)
     last = table.seats.aggregate(m=Max("number"))["m"] or 0
     seat = Seat.objects.create(table=table, round=rnd, number=last + 1, player=player)
@@ -123,20 +135,32 @@ def _check_open(rnd: Round, table: Table) -> None:
     seated = table.seats.count()
     if seated >= seating.MAX_TABLE:
         raise UserError(
-            f"{rnd.label} table {table.number} already has {seated} players: "
-            f"a table holds {seating.MAX_TABLE} at most."
+            _(
+                "%(round)s table %(table)s already has %(seated)s players: a table "
+                "holds %(most)s at most."
+            )
+            % {
+                "round": rnd.label,
+                "table": table.number,
+                "seated": seated,
+                "most": seating.MAX_TABLE,
+            }
         )
     if Table.objects.get(pk=table.pk).result_status != ResultStatus.OWED:
         raise UserError(
-            f"{rnd.label} table {table.number} already has results: a late "
-            "player can only join a table before any score is recorded."
+            _(
+                "%(round)s table %(table)s already has results: a late player can "
+                "only join a table before any score is recorded."
+            )
+            % {"round": rnd.label, "table": table.number}
         )
 
 
 def completion_blockers(rnd: Round, tied_tables: list[int]) -> list[str]:
     """Why a round whose tables all have results is not complete yet: players
     still waiting for a seat, and tables (``tied_tables``, numbers) with a tie for
-    first no GM has resolved. Empty when nothing holds it back.
+    first no GM has resolved, in the reader's language. Empty when nothing holds
+    it back.
 
     tournament.md, Heats ("Late arrivals") and Recording a table ("until
     resolved ... the event shows the unresolved tie as a warning").
@@ -145,8 +169,15 @@ def completion_blockers(rnd: Round, tied_tables: list[int]) -> list[str]:
     waiting = waiting_players(rnd) if rnd.kind == RoundKind.HEAT else []
     if waiting:
         blockers.append(
-            f"{len(waiting)} checked-in player{'s' if len(waiting) != 1 else ''} "
-            "still waiting for a seat"
+            ngettext(
+                "%(count)s checked-in player still waiting for a seat",
+                "%(count)s checked-in players still waiting for a seat",
+                len(waiting),
+            )
+            % {"count": len(waiting)}
         )
-    blockers += [f"tie for first unresolved at table {n}" for n in tied_tables]
+    blockers += [
+        _("tie for first unresolved at table %(table)s") % {"table": n}
+        for n in tied_tables
+    ]
     return blockers

@@ -22,6 +22,8 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from heats import permissions
 from heats.core.errors import UserError
@@ -91,7 +93,9 @@ def undo_seating(rnd: Round, user=None, *, state: str | None = None) -> PutBack 
         return None
     previous = previous_seating(rnd)
     if previous is None:
-        raise UserError(f"{rnd.label} has no earlier seating to put back.")
+        raise UserError(
+            _("%(round)s has no earlier seating to put back.") % {"round": rnd.label}
+        )
     lock_tables(rnd)
     _refuse_results(rnd)
     tables = _tables(rnd, rnd.previous_seating["tables"])
@@ -125,9 +129,14 @@ def _refuse_results(rnd: Round) -> None:
     if scored:
         numbers = ", ".join(map(str, scored))
         raise UserError(
-            f"The previous seating of {rnd.label} cannot be put back: table"
-            f"{'s' if len(scored) > 1 else ''} {numbers} of the new seating "
-            f"already {'have' if len(scored) > 1 else 'has'} results."
+            ngettext(
+                "The previous seating of %(round)s cannot be put back: table "
+                "%(numbers)s of the new seating already has results.",
+                "The previous seating of %(round)s cannot be put back: tables "
+                "%(numbers)s of the new seating already have results.",
+                len(scored),
+            )
+            % {"round": rnd.label, "numbers": numbers}
         )
 
 
@@ -145,15 +154,20 @@ def _tables(rnd: Round, kept: list[dict]) -> list[tuple[int, bool, list[Player]]
         )
     )
     gone = [
-        str(players[key]) if key in players else f"{key} (removed from the event)"
+        str(players[key])
+        if key in players
+        else _("%(key)s (removed from the event)") % {"key": key}
         for key in keys
         if key not in players or players[key].pk not in checked_in
     ]
     if gone:
         raise UserError(
-            f"The previous seating of {rnd.label} cannot be put back: these "
-            "players of it are no longer checked in (check them in again, or seat "
-            "the round again).",
+            _(
+                "The previous seating of %(round)s cannot be put back: these "
+                "players of it are no longer checked in (check them in again, or "
+                "seat the round again)."
+            )
+            % {"round": rnd.label},
             gone,
         )
     return [

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from heats import permissions
 from heats.core import seating
@@ -78,7 +80,10 @@ def _layout_for(rnd: Round, count: int) -> list[int] | None:
         return list(layout) if layout else None
     if rnd.kind == RoundKind.FINAL:
         if not seating.MIN_TABLE <= count <= seating.MAX_TABLE:
-            raise UserError(f"The final is one table of 4–6 players, not {count}.")
+            raise UserError(
+                _("The final is one table of 4–6 players, not %(count)s.")
+                % {"count": count}
+            )
         return [count]
     return None
 
@@ -139,7 +144,10 @@ def seat_round(
         return None
     lock_tables(rnd)
     if has_results(rnd):
-        raise UserError(f"{rnd.label} already has results: it cannot be seated again.")
+        raise UserError(
+            _("%(round)s already has results: it cannot be seated again.")
+            % {"round": rnd.label}
+        )
     people = list(players) if players is not None else _players_to_seat(rnd)
     if sizes is None:
         sizes = _layout_for(rnd, len(people))
@@ -215,8 +223,12 @@ def _draw_seating(
         raise UserError(str(exc)) from None
     if not result.tables:
         raise UserError(
-            f"{len(people)} player{'s' if len(people) != 1 else ''} checked in: "
-            "a table needs at least 4."
+            ngettext(
+                "%(count)s player checked in: a table needs at least 4.",
+                "%(count)s players checked in: a table needs at least 4.",
+                len(people),
+            )
+            % {"count": len(people)}
         )
     return result
 
@@ -287,7 +299,7 @@ def swap_seats(rnd: Round, a: Player, b: Player, user=None) -> SwapReport:
     """
     permissions.require(rnd.event, user, permissions.SWAP)
     if a.pk == b.pk:
-        raise UserError("Choose two different players to swap.")
+        raise UserError(_("Choose two different players to swap."))
     lock(rnd)
     seats = {s.player_id: s for s in Seat.objects.filter(round=rnd, player__in=[a, b])}
     lock_tables(rnd, [s.table_id for s in seats.values()])
@@ -318,27 +330,31 @@ def swap_seats(rnd: Round, a: Player, b: Player, user=None) -> SwapReport:
 
 def _check_swappable(rnd: Round, players: list[Player], seats: dict) -> None:
     if not seats:
-        raise UserError("Neither player is seated: there is nothing to swap.")
+        raise UserError(_("Neither player is seated: there is nothing to swap."))
     if rnd.kind != RoundKind.HEAT and len(seats) < len(players):
         raise UserError(
-            f"In the {rnd.label} only seated players swap: its seats come from the "
-            "list (no alternate advances to the final)."
+            _(
+                "In the %(round)s only seated players swap: its seats come from the "
+                "list (no alternate advances to the final)."
+            )
+            % {"round": rnd.label}
         )
     waiting = set(
         rnd.entries.filter(status=EntryStatus.LATE).values_list("player", flat=True)
     )
     problems = [
-        f"{p} is neither seated nor waiting in {rnd.label}"
+        _("%(player)s is neither seated nor waiting in %(round)s")
+        % {"player": p, "round": rnd.label}
         for p in players
         if p.pk not in seats and p.pk not in waiting
     ]
     problems += [
-        f"table {s.table.number} already has results"
+        _("table %(table)s already has results") % {"table": s.table.number}
         for s in seats.values()
         if s.table.result_status != ResultStatus.OWED
     ]
     if problems:
-        raise UserError("These players cannot be swapped.", problems)
+        raise UserError(_("These players cannot be swapped."), problems)
 
 
 def waiting_players(rnd: Round) -> list[Player]:
@@ -366,10 +382,22 @@ def _draw_late_tables(rnd: Round, seed, small: bool) -> tuple[int, seating.Seati
         policy=rnd.event.seating_policy,
     )
     if result is None:
-        raise UserError(
-            f"{len(waiting)} player(s) waiting: a late table needs {minimum}."
-            + (" Seat them at a table with no score recorded yet." if small else "")
-        )
+        values = {"count": len(waiting), "minimum": minimum}
+        if small:
+            text = ngettext(
+                "%(count)s player(s) waiting: a late table needs %(minimum)s. Seat "
+                "them at a table with no score recorded yet.",
+                "%(count)s player(s) waiting: a late table needs %(minimum)s. Seat "
+                "them at a table with no score recorded yet.",
+                len(waiting),
+            )
+        else:
+            text = ngettext(
+                "%(count)s player(s) waiting: a late table needs %(minimum)s.",
+                "%(count)s player(s) waiting: a late table needs %(minimum)s.",
+                len(waiting),
+            )
+        raise UserError(text % values)
     return minimum, result
 
 
@@ -387,10 +415,15 @@ def form_late_table(
     """
     permissions.require(rnd.event, user, permissions.LATE_TABLE)
     if rnd.kind != RoundKind.HEAT:
-        raise UserError(f"Late tables are for heats only, not the {rnd.label}.")
+        raise UserError(
+            _("Late tables are for heats only, not the %(round)s.")
+            % {"round": rnd.label}
+        )
     lock(rnd)
     if not rnd.seated_at:
-        raise UserError(f"Seat {rnd.label} first; late tables come after.")
+        raise UserError(
+            _("Seat %(round)s first; late tables come after.") % {"round": rnd.label}
+        )
     minimum, result = _draw_late_tables(rnd, seed, small)
     start = (rnd.tables.aggregate(m=Max("number"))["m"] or 0) + 1
     _save_tables(rnd, result.tables, start=start, late=True)

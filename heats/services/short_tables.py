@@ -19,6 +19,8 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import Count, Max
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from heats import permissions
 from heats.core import placement, seating
@@ -105,13 +107,22 @@ def move_short_table(rnd: Round, number: int, user=None) -> Dispersed:
     short = next((t for t in short_tables(rnd) if t.number == number), None)
     if short is None:
         raise UserError(
-            f"{rnd.label} has no table {number} of fewer than 4 players without "
-            "results: nothing was moved."
+            _(
+                "%(round)s has no table %(table)s of fewer than 4 players without "
+                "results: nothing was moved."
+            )
+            % {"round": rnd.label, "table": number}
         )
     if short.plan is None:
         raise UserError(
-            f"Too few open seats for the {len(short.players)} players of table "
-            f"{number}: seat late arrivals there, or seat {rnd.label} again."
+            ngettext(
+                "Too few open seats for the %(count)s player of table %(table)s: "
+                "seat late arrivals there, or seat %(round)s again.",
+                "Too few open seats for the %(count)s players of table %(table)s: "
+                "seat late arrivals there, or seat %(round)s again.",
+                len(short.players),
+            )
+            % {"count": len(short.players), "table": number, "round": rnd.label}
         )
     moved = _move(rnd, short, short.plan)
     Table.objects.filter(round=rnd, number=number).delete()

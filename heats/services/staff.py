@@ -14,6 +14,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from heats.core.errors import UserError
 from heats.models import Event
@@ -43,7 +45,7 @@ def _staff_state(event: Event) -> dict[str, list[int]]:
     }
 
 
-STAFF = Topic("the event's staff", _staff_state, ("staff", "login"))
+STAFF = Topic(gettext_lazy("the event's staff"), _staff_state, ("staff", "login"))
 """The staff as the Staff page's forms show it (``versions``)."""
 
 
@@ -55,13 +57,16 @@ def find_login(username: str):
         return get_user_model().objects.get(username=name)
     except get_user_model().DoesNotExist:
         raise UserError(
-            f"No login {name!r}: check the spelling, or create the login first."
+            _("No login %(name)s: check the spelling, or create the login first.")
+            % {"name": repr(name)}
         ) from None
 
 
 def _check_role(role: str) -> None:
     if role not in ROLES:
-        raise UserError(f"Unknown role {role!r}: 'gm' or 'assistant'.")
+        raise UserError(
+            _("Unknown role %(role)s: 'gm' or 'assistant'.") % {"role": repr(role)}
+        )
 
 
 @transaction.atomic
@@ -84,12 +89,18 @@ def add_staff(
     name = member.get_username()
     if role == GM:
         if event.gms.filter(pk=member.pk).exists():
-            raise UserError(f"{name} is already a GM of {event.name}.")
+            raise UserError(
+                _("%(name)s is already a GM of %(event)s.")
+                % {"name": name, "event": event.name}
+            )
         event.assistants.remove(member)
         event.gms.add(member)
     else:
         if event.assistants.filter(pk=member.pk).exists():
-            raise UserError(f"{name} is already an assistant GM of {event.name}.")
+            raise UserError(
+                _("%(name)s is already an assistant GM of %(event)s.")
+                % {"name": name, "event": event.name}
+            )
         _keep_a_gm(event, member)
         event.gms.remove(member)
         event.assistants.add(member)
@@ -102,8 +113,11 @@ def _keep_a_gm(event: Event, member) -> None:
     gms = list(event.gms.values_list("pk", flat=True))
     if gms == [member.pk]:
         raise UserError(
-            f"{member.get_username()} is the last GM of {event.name}: "
-            "add another GM first, so someone can still run the event."
+            _(
+                "%(name)s is the last GM of %(event)s: add another GM first, so "
+                "someone can still run the event."
+            )
+            % {"name": member.get_username(), "event": event.name}
         )
 
 
@@ -128,7 +142,10 @@ def remove_staff(event: Event, member, user=None, version: str | None = None) ->
         event.assistants.remove(member)
         role = ROLES[ASSISTANT]
     else:
-        raise UserError(f"{name} is not on the staff of {event.name}.")
+        raise UserError(
+            _("%(name)s is not on the staff of %(event)s.")
+            % {"name": name, "event": event.name}
+        )
     log(event, user, "staff", f"{name} is no longer {role}", member=member.pk)
     return role
 
@@ -151,17 +168,20 @@ def create_login(event: Event, username: str, password: str, role: str, user=Non
     try:
         validate_password(password, new)
     except ValidationError as exc:
-        problems += [f"Password: {m}" for m in exc.messages]
+        problems += [_("Password: %(problem)s") % {"problem": m} for m in exc.messages]
     if problems:
-        raise UserError("The login was not created.", problems)
+        raise UserError(_("The login was not created."), problems)
     new.set_password(password)
     try:
         with transaction.atomic():
             new.save()
     except IntegrityError:  # created meanwhile by another GM's request
         raise UserError(
-            "The login was not created.",
-            [f"Username: the login {new.get_username()!r} already exists."],
+            _("The login was not created."),
+            [
+                _("Username: the login %(name)s already exists.")
+                % {"name": repr(new.get_username())}
+            ],
         ) from None
     log(event, user, "login", f"Created the login {new.get_username()}", member=new.pk)
     add_staff(event, new.get_username(), role, user)
@@ -173,11 +193,14 @@ def _username_problems(new) -> list[str]:
     field = new._meta.get_field(new.USERNAME_FIELD)
     name = new.get_username()
     if not name:
-        return ["Username: type a username."]
+        return [_("Username: type a username.")]
     try:
         field.clean(name, new)
     except ValidationError as exc:
-        return [f"Username: {m}" for m in exc.messages]
+        return [_("Username: %(problem)s") % {"problem": m} for m in exc.messages]
     if type(new).objects.filter(username__iexact=name).exists():
-        return [f"Username: the login {name!r} already exists; add it by username."]
+        return [
+            _("Username: the login %(name)s already exists; add it by username.")
+            % {"name": repr(name)}
+        ]
     return []

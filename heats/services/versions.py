@@ -24,6 +24,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
 
 from heats.core.errors import UserError
 from heats.models import AuditEntry, Event
@@ -35,7 +38,8 @@ SHOWN_CHANGES = 3  # audit entries named in a refusal, the latest first
 class Topic:
     """One piece of an event's shared state that GM forms edit.
 
-    ``name`` reads in a sentence ("the semi-final override"); ``state`` returns
+    ``name`` reads in a sentence ("the semi-final override"; a ``gettext_lazy``
+    string, so the refusal says it in the reader's language); ``state`` returns
     what the form shows, as JSON-ready data (lists, dicts, str, int, None);
     ``actions`` are the audit actions that change it (empty: any action).
     """
@@ -77,19 +81,26 @@ class StaleFormError(UserError):
         )
         lines = [_describe(e, event) for e in entries[:SHOWN_CHANGES]]
         if len(entries) > SHOWN_CHANGES:
-            lines.append("and earlier changes (see the audit log)")
+            lines.append(_("and earlier changes (see the audit log)"))
         super().__init__(
-            f"{topic.name[0].upper()}{topic.name[1:]} changed while this page was "
-            "open. Nothing was saved: the page now shows it as it is; make your "
-            "change again if it is still right.",
-            lines or ["(the change is not in the audit log)"],
+            _(
+                "%(what)s changed while this page was open. Nothing was saved: the "
+                "page now shows it as it is; make your change again if it is still "
+                "right."
+            )
+            % {"what": capfirst(str(topic.name))},
+            lines or [_("(the change is not in the audit log)")],
         )
 
 
 def _describe(entry: AuditEntry, event: Event) -> str:
-    who = entry.user.get_username() if entry.user else "a command or an import"
+    who = entry.user.get_username() if entry.user else _("a command or an import")
     at = timezone.localtime(entry.at, event.zone)
-    return f"{who} at {at:%H:%M:%S}: {entry.detail}"
+    return _("%(who)s at %(time)s: %(detail)s") % {
+        "who": who,
+        "time": date_format(at, "H:i:s"),
+        "detail": entry.detail,
+    }
 
 
 def require_current(
@@ -101,7 +112,7 @@ def require_current(
     when the caller already has it. ``None`` or "" is not checked."""
     if not version:
         return
-    shown, _, seen = version.partition("-")
+    shown, _dash, seen = version.partition("-")
     now = topic.state(event) if state is None else state
     if shown == fingerprint(now):
         return

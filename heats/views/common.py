@@ -22,6 +22,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from heats import forms, permissions, services
@@ -158,7 +159,7 @@ def event_player(event: Event, value) -> Player:
     try:
         return Player.objects.get(event=event, pk=int(value))
     except (TypeError, ValueError, Player.DoesNotExist):
-        raise UserError("Unknown player.") from None
+        raise UserError(_("Unknown player.")) from None
 
 
 def round_or_current(event: Event, code: str | None) -> Round | None:
@@ -168,7 +169,7 @@ def round_or_current(event: Event, code: str | None) -> Round | None:
     try:
         return get_round(event, code)
     except UserError:
-        raise Http404(f"No round {code!r}") from None
+        raise Http404(_("No round %(code)s") % {"code": repr(code)}) from None
 
 
 def seat_request(request) -> tuple[str | None, str]:
@@ -188,8 +189,20 @@ def seat_request(request) -> tuple[str | None, str]:
 def already_seated(rnd: Round) -> str:
     """The message for a "Seat" press made from a page drawn before the round's
     latest seating (a second press, or another GM's): nothing changed."""
-    return (
-        f"{rnd.label} was already seated since this page was opened (Seat pressed "
+    return _(
+        "%(round)s was already seated since this page was opened (Seat pressed "
         "twice?): nothing changed. Its seating is below; to draw it anew, press "
         "Seat again."
-    )
+    ) % {"round": rnd.label}
+
+
+def form_problems(form) -> list[str]:
+    """A refused form's errors, one line each: "Field: what is wrong" (the
+    form's own errors, not of one field, without a field)."""
+    return [
+        _("%(field)s: %(problem)s")
+        % {"field": form[name].label, "problem": " ".join(errors)}
+        if name != "__all__"
+        else " ".join(errors)
+        for name, errors in form.errors.items()
+    ]

@@ -16,6 +16,9 @@ from django.db.models import Count, Q
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.generic import TemplateView
 
 from heats import forms, permissions, services
@@ -39,6 +42,7 @@ from heats.views.common import (
     already_seated,
     event_action,
     event_player,
+    form_problems,
     round_or_404,
     round_url,
     seat_request,
@@ -73,6 +77,12 @@ class EventGMView(EventStaffRequiredMixin, TemplateView):
         context["semi_seated"] = any(
             r.kind == RoundKind.SEMI and r.seated_at for r in rounds
         )
+        context["seating_policy"] = dict(forms.SEATING_POLICY_CHOICES).get(
+            self.event.seating_policy, self.event.get_seating_policy_display()
+        )
+        context["format_name"] = forms.FORMAT_NAMES.get(
+            self.event.format, self.event.format
+        )
         return context
 
 
@@ -91,12 +101,17 @@ def round_create(request, event: Event):
     expected = int(number) if number.isdigit() and len(number) < 6 else None
     rnd, created = services.open_heat(event, expected, request.user)
     if created:
-        messages.success(request, f"{rnd.label} created: check players in.")
+        messages.success(
+            request, _("%(round)s created: check players in.") % {"round": rnd.label}
+        )
     else:
         messages.info(
             request,
-            f"{rnd.label} was already created (New heat pressed twice?): "
-            "check players in.",
+            _(
+                "%(round)s was already created (New heat pressed twice?): "
+                "check players in."
+            )
+            % {"round": rnd.label},
         )
     return redirect(round_url(rnd))
 
@@ -139,19 +154,26 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
         seat = timezone.localtime(services.clock_start(rnd)) + timedelta(
             minutes=self.event.seat_after_minutes
         )
-        return (
-            f"{rnd.label}'s clock starts at {start:%H:%M} ({start:%a %d %b}), in "
-            f"{minutes} minutes: seat at {seat:%H:%M}. If the heat has started, "
-            "correct the start."
-        )
+        return _(
+            "%(round)s's clock starts at %(start)s (%(day)s), in %(minutes)s "
+            "minutes: seat at %(seat)s. If the heat has started, correct the start."
+        ) % {
+            "round": rnd.label,
+            "start": date_format(start, "H:i"),
+            "day": date_format(start, "D d M"),
+            "minutes": minutes,
+            "seat": date_format(seat, "H:i"),
+        }
 
     def seat_confirm(self, cards: list) -> str:
         """The question "Seat" asks first: re-seating a seated round, or
         seating long before the clock's start; "" when none."""
         if cards:
-            return "Seat this round again? Every table is drawn anew."
+            return _("Seat this round again? Every table is drawn anew.")
         ahead = self.start_ahead()
-        return f"{ahead} Seat now anyway?" if ahead else ""
+        if not ahead:
+            return ""
+        return _("%(warning)s Seat now anyway?") % {"warning": ahead}
 
     def export_name(self) -> str:
         return f"{self.event.slug}-{self.round.code}-checkin"
@@ -208,20 +230,26 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
         return found | {
             "seat_form": forms.SeatForm(
                 action=self.action("round-seat"),
-                submit="Seat again" if cards else "Seat now",
+                submit=_("Seat again") if cards else _("Seat now"),
+                button_id="submit-seat-again" if cards else "submit-seat-now",
                 state=services.seating_state(rnd),
                 confirm=self.seat_confirm(cards),
             ),
             "start_clock_form": forms.StartClockForm(
                 action=self.action("round-start-clock"),
-                submit="Correct the start" if rnd.start_time else "Start clock",
+                submit=_("Correct the start") if rnd.start_time else _("Start clock"),
+                button_id="submit-correct-the-start"
+                if rnd.start_time
+                else "submit-start-clock",
                 started=services.clock_state(rnd),
             ),
             "undo_seating_form": forms.UndoSeatingForm(
                 action=self.action("round-undo-seating"),
                 state=services.seating_state(rnd),
-                confirm="Put back the previous seating? The tables drawn by Seat "
-                "again are replaced.",
+                confirm=_(
+                    "Put back the previous seating? The tables drawn by Seat "
+                    "again are replaced."
+                ),
             ),
             "swap_form": forms.SwapForm(
                 players=sorted(seated + waiting, key=lambda p: p.name_key),
@@ -235,17 +263,24 @@ def round_seat(request, event: Event, round: str):
     """POST: seat a heat now (GMs only); a seed reproduces an earlier seating."""
     rnd = round_or_404(event, round)
     if rnd.kind != RoundKind.HEAT:
-        raise UserError("Seat the semi-final and final from their own pages.")
+        raise UserError(_("Seat the semi-final and final from their own pages."))
     seed, state = seat_request(request)
     result = services.seat_round(rnd, seed=seed, user=request.user, state=state)
     if result is None:
         messages.info(request, already_seated(rnd))
         return redirect(round_url(rnd))
     shape = "+".join(str(len(t)) for t in result.tables)
-    waiting = f", {len(result.waiting)} waiting" if result.waiting else ""
-    messages.success(
-        request, f"{rnd.label} seated: {shape}{waiting} (seed {result.seed})."
-    )
+    values = {
+        "round": rnd.label,
+        "shape": shape,
+        "waiting": len(result.waiting),
+        "seed": result.seed,
+    }
+    if result.waiting:
+        text = _("%(round)s seated: %(shape)s, %(waiting)s waiting (seed %(seed)s).")
+    else:
+        text = _("%(round)s seated: %(shape)s (seed %(seed)s).")
+    messages.success(request, text % values)
     return redirect(round_url(rnd))
 
 
@@ -257,10 +292,7 @@ def round_start_clock(request, event: Event, round: str):
     rnd = round_or_404(event, round)
     form = forms.StartClockForm(request.POST, zone=event.zone)
     if not form.is_valid():
-        raise UserError(
-            "The clock was not started.",
-            [f"{form[n].label}: {' '.join(e)}" for n, e in form.errors.items()],
-        )
+        raise UserError(_("The clock was not started."), form_problems(form))
     state = form.cleaned_data["started"] or services.clock_state(None)
     started = services.start_clock(
         rnd, form.cleaned_data["at"], request.user, state=state
@@ -269,23 +301,38 @@ def round_start_clock(request, event: Event, round: str):
     if started is None:
         messages.info(request, _clock_unchanged(rnd, state, start))
     else:
-        day = "" if start.date() == timezone.localdate() else f" {start:%a %d %b}"
-        messages.success(request, f"{rnd.label} clock started at {start:%H:%M}{day}.")
+        values = {
+            "round": rnd.label,
+            "time": date_format(start, "H:i"),
+            "day": date_format(start, "D d M"),
+        }
+        if start.date() == timezone.localdate():
+            text = _("%(round)s clock started at %(time)s.")
+        else:
+            text = _("%(round)s clock started at %(time)s %(day)s.")
+        messages.success(request, text % values)
     return redirect(round_url(rnd))
 
 
 def _clock_unchanged(rnd: Round, state: str, start) -> str:
     """The message for a "Start clock" press made from a page drawn before the
     clock's latest start (a second press, or another GM's): nothing changed."""
+    values = {"round": rnd.label, "time": date_format(start, "H:i")}
     if state == services.clock_state(None):
         return (
-            f"{rnd.label}'s clock is already running (started at {start:%H:%M}; "
-            "Start clock pressed twice?): nothing changed. To move its start, "
-            "use Correct the start."
+            _(
+                "%(round)s's clock is already running (started at %(time)s; Start "
+                "clock pressed twice?): nothing changed. To move its start, use "
+                "Correct the start."
+            )
+            % values
         )
     return (
-        f"{rnd.label}'s clock changed since this page was opened (now started at "
-        f"{start:%H:%M}): nothing changed. Check it before correcting it again."
+        _(
+            "%(round)s's clock changed since this page was opened (now started at "
+            "%(time)s): nothing changed. Check it before correcting it again."
+        )
+        % values
     )
 
 
@@ -298,8 +345,18 @@ def round_swap(request, event: Event, round: str):
     report = services.swap_seats(rnd, a, b, request.user)
     messages.success(
         request,
-        f"Swapped {a} and {b}. Repeat cost {report.before[0]} → {report.after[0]}; "
-        f"keep-apart violations {report.before[1]} → {report.after[1]}.",
+        _(
+            "Swapped %(a)s and %(b)s. Repeat cost %(cost_before)s → %(cost_after)s; "
+            "keep-apart violations %(apart_before)s → %(apart_after)s."
+        )
+        % {
+            "a": a,
+            "b": b,
+            "cost_before": report.before[0],
+            "cost_after": report.after[0],
+            "apart_before": report.before[1],
+            "apart_after": report.after[1],
+        },
     )
     return redirect(round_url(rnd))
 
@@ -312,12 +369,23 @@ def round_late_table(request, event: Event, round: str):
     small = request.POST.get("small") == "1"
     if small and request.POST.get("confirm") != "1":
         raise UserError(
-            "Tick the box to confirm a late table under the event's minimum of "
-            f"{event.min_late_table} players."
+            _(
+                "Tick the box to confirm a late table under the event's minimum "
+                "of %(minimum)s players."
+            )
+            % {"minimum": event.min_late_table}
         )
     result = services.form_late_table(rnd, user=request.user, small=small)
     shape = "+".join(str(len(t)) for t in result.tables)
-    messages.success(request, f"Late table(s) formed: {shape}.")
+    messages.success(
+        request,
+        ngettext(
+            "Late table(s) formed: %(shape)s.",
+            "Late table(s) formed: %(shape)s.",
+            len(result.tables),
+        )
+        % {"shape": shape},
+    )
     return redirect(round_url(rnd))
 
 
@@ -329,12 +397,15 @@ def round_late_seat(request, event: Event, round: str):
     player = event_player(event, request.POST.get("player"))
     table = rnd.tables.filter(number=_number(request.POST.get("table"))).first()
     if table is None:
-        raise UserError(f"Choose a table of {rnd.label}.")
+        raise UserError(_("Choose a table of %(round)s.") % {"round": rnd.label})
     seat = services.add_late_player(rnd, player, table, request.user)
     messages.success(
         request,
-        f"{player} seated at table {table.number}, seat {seat.number}: tell the "
-        "table, and reprint its scoresheet if it was printed.",
+        _(
+            "%(player)s seated at table %(table)s, seat %(seat)s: tell the table, "
+            "and reprint its scoresheet if it was printed."
+        )
+        % {"player": player, "table": table.number, "seat": seat.number},
     )
     return redirect(round_url(rnd))
 

@@ -14,13 +14,21 @@ from collections.abc import Callable
 from django.contrib import messages
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
 
 from heats import forms, permissions, services
 from heats.core import seating
 from heats.core.errors import UserError
 from heats.models import Event, Round, normalise_name
-from heats.views.common import event_action, event_player, round_or_404, round_url
+from heats.views.common import (
+    event_action,
+    event_player,
+    form_problems,
+    round_or_404,
+    round_url,
+)
 from heats.views.common_desk import checkin_fragment, is_htmx
 
 
@@ -50,13 +58,7 @@ def round_checkin(request, event: Event, round: str) -> HttpResponse:
     def check_in() -> None:
         form = forms.CheckInForm(request.POST)
         if not form.is_valid():
-            raise UserError(
-                "Nothing was checked in.",
-                [
-                    f"{form[name].label}: {' '.join(errors)}"
-                    for name, errors in form.errors.items()
-                ],
-            )
+            raise UserError(_("Nothing was checked in."), form_problems(form))
         report = services.check_in(
             rnd,
             [(form.cleaned_data["name"], form.cleaned_data["badge"])],
@@ -76,7 +78,7 @@ def round_paste(request, event: Event, round: str) -> HttpResponse:
     def check_in() -> None:
         form = forms.PasteForm(request.POST)
         if not form.is_valid():
-            raise UserError("Paste at least one name.")
+            raise UserError(_("Paste at least one name."))
         report = services.check_in(rnd, form.cleaned_data["text"], request.user)
         _report_check_in(request, rnd, report)
 
@@ -86,15 +88,18 @@ def round_paste(request, event: Event, round: str) -> HttpResponse:
 def _report_check_in(request, rnd: Round, report: services.CheckInReport) -> None:
     if rnd.seated_at:
         waiting = len(services.waiting_players(rnd))
-        status = (
-            f"{waiting} waiting for a late table "
-            f"(one forms at {rnd.event.min_late_table})"
-        )
+        status = _(
+            "%(waiting)s waiting for a late table (one forms at %(minimum)s)"
+        ) % {"waiting": waiting, "minimum": rnd.event.min_late_table}
     else:
         count, layout = services.checked_in_count(rnd)
-        status = f"{count} checked in: " + (
-            "+".join(map(str, layout.sizes)) or "no table yet"
-        )
+        if layout.sizes:
+            status = _("%(count)s checked in: %(layout)s") % {
+                "count": count,
+                "layout": "+".join(map(str, layout.sizes)),
+            }
+        else:
+            status = _("%(count)s checked in: no table yet") % {"count": count}
     lines = [*report.lines(), status]
     level = messages.warning if report.similar else messages.success
     level(request, "\n".join(lines))
@@ -108,24 +113,39 @@ def round_undo(request, event: Event, round: str) -> HttpResponse:
     rnd = round_or_404(event, round)
     player = event_player(event, request.POST.get("player"))
     done = services.undo_check_in(rnd, player, request.user)
-    gone = f" {player} had no other round: the player record is deleted."
+    values = {
+        "player": player,
+        "round": rnd.label,
+        "table": done.table,
+        "seat": done.seat,
+    }
+    gone = _("%(player)s had no other round: the player record is deleted.") % values
     if done.table is None:
-        text = f"Check-in of {player} to {rnd.label} undone."
-        messages.success(request, text + (gone if done.deleted else ""))
+        text = _("Check-in of %(player)s to %(round)s undone.") % values
+        messages.success(request, " ".join([text, gone] if done.deleted else [text]))
         if is_htmx(request):
             return checkin_fragment(request, event, rnd, saved=True)
         return redirect(round_url(rnd))
     text = (
-        f"{player} taken off table {done.table} and their check-in to "
-        f"{rnd.label} undone; the players after seat {done.seat} moved up one "
-        "seat: tell the table, and reprint its scoresheet if it was printed."
+        _(
+            "%(player)s taken off table %(table)s and their check-in to %(round)s "
+            "undone; the players after seat %(seat)s moved up one seat: tell the "
+            "table, and reprint its scoresheet if it was printed."
+        )
+        % values
     )
-    messages.success(request, text + (gone if done.deleted else ""))
+    messages.success(request, " ".join([text, gone] if done.deleted else [text]))
     if done.left < seating.MIN_TABLE:
         messages.warning(
             request,
-            f"Table {done.table} has {done.left} players: move them to open seats "
-            "or seat a late arrival there (see Short tables).",
+            ngettext(
+                "Table %(table)s has %(left)s player: move them to open seats or "
+                "seat a late arrival there (see Short tables).",
+                "Table %(table)s has %(left)s players: move them to open seats or "
+                "seat a late arrival there (see Short tables).",
+                done.left,
+            )
+            % {"table": done.table, "left": done.left},
         )
     return redirect(round_url(rnd))
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
 
 from heats import permissions, services
 from heats.core.errors import UserError
@@ -22,11 +23,16 @@ def event_archive(request, event: Event):
     if services.set_archived(event, True, request.user):
         messages.success(
             request,
-            f"{event.name} is archived: it is no longer on the public list of "
-            "events. Its pages still answer; restore it from its Settings page.",
+            _(
+                "%(event)s is archived: it is no longer on the public list of "
+                "events. Its pages still answer; restore it from its Settings page."
+            )
+            % {"event": event.name},
         )
     else:
-        messages.info(request, f"{event.name} was already archived.")
+        messages.info(
+            request, _("%(event)s was already archived.") % {"event": event.name}
+        )
     return redirect(back_to(request, event))
 
 
@@ -34,9 +40,12 @@ def event_archive(request, event: Event):
 def event_restore(request, event: Event):
     """POST: restore an archived event to the public list of events."""
     if services.set_archived(event, False, request.user):
-        messages.success(request, f"{event.name} is back on the list of events.")
+        messages.success(
+            request,
+            _("%(event)s is back on the list of events.") % {"event": event.name},
+        )
     else:
-        messages.info(request, f"{event.name} is not archived.")
+        messages.info(request, _("%(event)s is not archived.") % {"event": event.name})
     return redirect(back_to(request, event))
 
 
@@ -46,8 +55,10 @@ def round_delete(request, event: Event, round: str):
     try:
         rnd = services.get_round(event, round)
     except UserError:
-        raise UserError(f"There is no round {round!r} (deleted already?).") from None
+        raise UserError(
+            _("There is no round %(code)s (deleted already?).") % {"code": repr(round)}
+        ) from None
     label = rnd.label
     services.delete_heat(rnd, request.user)
-    messages.success(request, f"{label} deleted.")
+    messages.success(request, _("%(round)s deleted.") % {"round": label})
     return redirect(back_to(request, event))

@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Q
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 from django_tables2 import SingleTableView
 from django_tables2.export import ExportMixin
@@ -17,10 +18,12 @@ from heats import forms, permissions, services
 from heats.core.errors import UserError
 from heats.exports import SafeTableExport
 from heats.models import AuditEntry, Event, KeepApart
+from heats.services.staff import GM, ROLES
 from heats.tables import AuditTable, KeepApartTable
 from heats.views.common import (
     EventStaffRequiredMixin,
     event_action,
+    form_problems,
 )
 
 
@@ -85,7 +88,7 @@ def keep_apart_add(request, event: Event):
     """POST: add a pair the seating keeps apart (GMs only)."""
     form = forms.KeepApartForm(request.POST, event=event)
     if not form.is_valid():
-        raise UserError("Choose two different players.")
+        raise UserError(_("Choose two different players."))
     data = form.cleaned_data
     pair = services.add_keep_apart(
         event,
@@ -95,7 +98,7 @@ def keep_apart_add(request, event: Event):
         request.user,
         version=data["version"],
     )
-    messages.success(request, f"Keep apart: {pair}.")
+    messages.success(request, _("Keep apart: %(pair)s.") % {"pair": pair})
     return redirect("heats:keep-apart", event=event.slug)
 
 
@@ -105,9 +108,9 @@ def keep_apart_delete(request, event: Event, pk: int):
     second press) is a message, not a 404."""
     pair = KeepApart.objects.filter(event=event, pk=pk).first()
     if pair is None:
-        raise UserError("That keep-apart pair was already removed.")
+        raise UserError(_("That keep-apart pair was already removed."))
     services.remove_keep_apart(pair, request.user, request.POST.get("version"))
-    messages.success(request, f"No longer kept apart: {pair}.")
+    messages.success(request, _("No longer kept apart: %(pair)s.") % {"pair": pair})
     return redirect("heats:keep-apart", event=event.slug)
 
 
@@ -144,25 +147,21 @@ class StaffView(EventStaffRequiredMixin, TemplateView):
         return context
 
 
-def _errors(form) -> list[str]:
-    return [
-        (f"{form[name].label}: " if name != "__all__" else "") + " ".join(errors)
-        for name, errors in form.errors.items()
-    ]
-
-
 @event_action(permissions.MANAGE_STAFF)
 def staff_add(request, event: Event):
     """POST: make an existing login a GM or an assistant GM of the event."""
     form = forms.StaffAddForm(request.POST)
     if not form.is_valid():
-        raise UserError("Nobody was added.", _errors(form))
+        raise UserError(_("Nobody was added."), form_problems(form))
     data = form.cleaned_data
     member = services.add_staff(
         event, data["username"], data["role"], request.user, data["version"]
     )
-    role = "a GM" if data["role"] == "gm" else "an assistant GM"
-    messages.success(request, f"{member.get_username()} is now {role}.")
+    if data["role"] == "gm":
+        text = _("%(name)s is now a GM.")
+    else:
+        text = _("%(name)s is now an assistant GM.")
+    messages.success(request, text % {"name": member.get_username()})
     return redirect(staff_url(event))
 
 
@@ -174,13 +173,15 @@ def staff_remove(request, event: Event):
         pk=int(value) if value.isdigit() and len(value) < 12 else None
     )
     if not member.exists():
-        raise UserError("Unknown login.")
+        raise UserError(_("Unknown login."))
     role = services.remove_staff(
         event, member.get(), request.user, request.POST.get("version")
     )
-    messages.success(
-        request, f"{member.get().get_username()} is no longer {role} of the event."
-    )
+    if role == ROLES[GM]:
+        text = _("%(name)s is no longer a GM of the event.")
+    else:
+        text = _("%(name)s is no longer an assistant GM of the event.")
+    messages.success(request, text % {"name": member.get().get_username()})
     return redirect(staff_url(event))
 
 
@@ -189,15 +190,22 @@ def staff_login(request, event: Event):
     """POST: create a login (username and password) and add it to the staff."""
     form = forms.LoginCreateForm(request.POST)
     if not form.is_valid():
-        raise UserError("The login was not created.", _errors(form))
+        raise UserError(_("The login was not created."), form_problems(form))
     data = form.cleaned_data
     member = services.create_login(
         event, data["username"], data["password1"], data["role"], request.user
     )
-    role = "a GM" if data["role"] == "gm" else "an assistant GM"
+    if data["role"] == "gm":
+        text = _(
+            "Login %(name)s created: they are now a GM. Give them the password; "
+            "they log in at %(url)s."
+        )
+    else:
+        text = _(
+            "Login %(name)s created: they are now an assistant GM. Give them the "
+            "password; they log in at %(url)s."
+        )
     messages.success(
-        request,
-        f"Login {member.get_username()} created: they are now {role}. "
-        "Give them the password; they log in at /accounts/login/.",
+        request, text % {"name": member.get_username(), "url": "/accounts/login/"}
     )
     return redirect(staff_url(event))

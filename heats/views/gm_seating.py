@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from heats import forms, permissions, services
 from heats.core.errors import UserError
@@ -26,18 +28,21 @@ def round_undo_seating(request, event: Event, round: str):
     if done is None:
         messages.info(
             request,
-            f"{rnd.label} was seated again since this page was opened (Undo "
-            "pressed twice?): nothing changed. Its seating is below.",
+            _(
+                "%(round)s was seated again since this page was opened (Undo "
+                "pressed twice?): nothing changed. Its seating is below."
+            )
+            % {"round": rnd.label},
         )
         return redirect(round_url(rnd))
-    text = (
-        f"{rnd.label}: the previous seating is back ({done.previous.shape}, seed "
-        f"{done.previous.seed}). Tell the room, and reprint the tables if they "
-        "were printed."
-    )
+    text = _(
+        "%(round)s: the previous seating is back (%(shape)s, seed %(seed)s). Tell "
+        "the room, and reprint the tables if they were printed."
+    ) % {"round": rnd.label, "shape": done.previous.shape, "seed": done.previous.seed}
     if done.waiting:
         names = ", ".join(map(str, done.waiting))
-        text += f" Waiting for a seat again: {names}."
+        waiting = _("Waiting for a seat again: %(names)s.") % {"names": names}
+        text = " ".join([text, waiting])
     messages.success(request, text)
     return redirect(round_url(rnd))
 
@@ -49,16 +54,28 @@ def round_short_table(request, event: Event, round: str):
     rnd = round_or_404(event, round)
     number = str(request.POST.get("table", ""))
     if not number.isdigit() or len(number) > 5:
-        raise UserError(f"Choose a table of {rnd.label}.")
+        raise UserError(_("Choose a table of %(round)s.") % {"round": rnd.label})
     done = services.move_short_table(rnd, int(number), request.user)
     moves = "; ".join(
-        f"{seat.player} to table {seat.table.number}, seat {seat.number} "
-        f"({move.repeats} repeat opponent{'s' if move.repeats != 1 else ''})"
+        ngettext(
+            "%(player)s to table %(table)s, seat %(seat)s (%(count)s repeat opponent)",
+            "%(player)s to table %(table)s, seat %(seat)s (%(count)s repeat opponents)",
+            move.repeats,
+        )
+        % {
+            "player": seat.player,
+            "table": seat.table.number,
+            "seat": seat.number,
+            "count": move.repeats,
+        }
         for seat, move in done.seats
     )
     messages.success(
         request,
-        f"Table {done.number} removed: {moves}. Tell the tables, and reprint "
-        "their scoresheets if they were printed.",
+        _(
+            "Table %(table)s removed: %(moves)s. Tell the tables, and reprint "
+            "their scoresheets if they were printed."
+        )
+        % {"table": done.number, "moves": moves},
     )
     return redirect(round_url(rnd))

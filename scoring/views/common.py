@@ -9,6 +9,7 @@ from functools import cached_property
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from heats.core.errors import UserError
 from heats.models import Event, RoundKind, Table
@@ -51,12 +52,25 @@ class TableMixin:
         return self.round.get_absolute_url()
 
 
+def table_name(table: Table) -> str:
+    """ "Heat 1, table 3" in the reader's language (``str(table)`` is English)."""
+    return _("%(round)s, table %(number)s") % {
+        "round": table.round.label,
+        "number": table.number,
+    }
+
+
+def table_label(rnd, number: int) -> str:
+    """ "Heat 1 table 3", as a message about a table's results starts."""
+    return _("%(round)s table %(number)s") % {"round": rnd.label, "number": number}
+
+
 def get_table(event: Event, round_code: str, number: int) -> Table:
     """The table ``number`` of round ``round_code``; 404 when either is missing."""
     try:
         rnd = get_round(event, round_code)
     except UserError:
-        raise Http404(f"No round {round_code!r}") from None
+        raise Http404(_("No round %(code)s") % {"code": repr(round_code)}) from None
     return get_object_or_404(Table, round=rnd, number=number)
 
 

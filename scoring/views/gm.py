@@ -11,6 +11,7 @@ from django.contrib.auth.mixins import LoginRequiredMixin
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views import View
 from django.views.decorators.http import require_POST
 from django.views.generic import FormView
@@ -34,7 +35,7 @@ from scoring.services.printing import render
 from scoring.services.rules_checks import (
     acknowledge_check,
 )
-from scoring.views.common import get_table
+from scoring.views.common import get_table, table_name
 
 
 class EventCreateView(LoginRequiredMixin, FormView):
@@ -62,8 +63,11 @@ class EventCreateView(LoginRequiredMixin, FormView):
             return self.form_invalid(form)
         messages.success(
             self.request,
-            f"{event.name} created: you are its GM. "
-            "Add GMs and assistant GMs on its Staff page.",
+            _(
+                "%(event)s created: you are its GM. Add GMs and assistant GMs on "
+                "its Staff page."
+            )
+            % {"event": event.name},
         )
         return redirect("heats:event-gm", event=event.slug)
 
@@ -108,9 +112,9 @@ class EventSettingsView(EventStaffRequiredMixin, FormView):
             form.add_error(None, exc.render())
             return self.form_invalid(form)
         if lines:
-            messages.success(self.request, "\n".join(["Settings saved:", *lines]))
+            messages.success(self.request, "\n".join([_("Settings saved:"), *lines]))
         else:
-            messages.info(self.request, "Nothing changed.")
+            messages.info(self.request, _("Nothing changed."))
         return redirect(self.request.path)
 
 
@@ -119,7 +123,11 @@ def event_delete(request, event: Event):
     """POST: delete the event and everything of it, once ``slug`` (typed by
     the GM) is its short name (GMs of the event only)."""
     name = remove_event(event, request.POST.get("slug", ""), request.user)
-    messages.success(request, f"{name} ({event.slug}) was deleted, with its audit log.")
+    messages.success(
+        request,
+        _("%(event)s (%(slug)s) was deleted, with its audit log.")
+        % {"event": name, "slug": event.slug},
+    )
     return redirect(reverse("scoring:event-list"))
 
 
@@ -161,7 +169,9 @@ def acknowledge_view(request, event: str, round: str, number: int):
     permissions.require(event_obj, request.user, permissions.ACKNOWLEDGE)
     table = get_table(event_obj, round, number)
     acknowledge_check(table, request.user)
-    messages.success(request, f"Findings at {table} acknowledged.")
+    messages.success(
+        request, _("Findings at %(table)s acknowledged.") % {"table": table_name(table)}
+    )
     return redirect("scoring:table-detail", event=event, round=round, number=number)
 
 
@@ -177,7 +187,7 @@ class PrintView(EventStaffRequiredMixin, View):
     def get(self, request, *args, **kwargs):
         kind, code = kwargs["kind"], kwargs.get("round")
         if kind not in (pdf.ROUND_KINDS if code else pdf.EVENT_KINDS):
-            raise Http404(f"No printable {kind!r} here.")
+            raise Http404(_("No printable %(kind)s here.") % {"kind": repr(kind)})
         base = settings.PUBLIC_URL or request.build_absolute_uri("/")
         paper = request.GET.get("paper") or settings.MEDICI_PAPER
         try:

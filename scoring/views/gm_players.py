@@ -10,6 +10,7 @@ from collections import defaultdict
 from django.contrib import messages
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 from django_tables2 import RequestConfig
 
@@ -106,7 +107,7 @@ class PlayersView(EventStaffRequiredMixin, TemplateView):
 
 def _refused(form) -> UserError:
     return UserError(
-        "Nothing changed.",
+        _("Nothing changed."),
         [" ".join(errors) for errors in form.errors.values()],
     )
 
@@ -122,7 +123,9 @@ def player_rename(request, event: Event):
     player = rename_player(
         event, data["player"], data["name"], data["badge"] or None, user=request.user
     )
-    messages.success(request, f"{old} is now {player}.")
+    messages.success(
+        request, _("%(old)s is now %(new)s.") % {"old": old, "new": player}
+    )
     return redirect(players_url(event))
 
 
@@ -135,5 +138,9 @@ def player_merge(request, event: Event):
     data = form.cleaned_data
     gone = str(data["duplicate"])
     kept = merge_players(event, data["kept"], data["duplicate"], user=request.user)
-    messages.success(request, f"{gone} and {kept} are now one player: {kept}.")
+    messages.success(
+        request,
+        _("%(gone)s and %(kept)s are now one player: %(kept)s.")
+        % {"gone": gone, "kept": kept},
+    )
     return redirect(players_url(event))

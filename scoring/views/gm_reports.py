@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from heats.core.errors import UserError
@@ -17,7 +18,7 @@ from scoring import permissions
 from scoring.models import ReportSettings, TableReport
 from scoring.report_forms import AutoConfirmForm
 from scoring.services import reports, results
-from scoring.views.common import TableMixin
+from scoring.views.common import TableMixin, table_label
 
 
 class TableReportsView(EventStaffRequiredMixin, TableMixin, TemplateView):
@@ -42,6 +43,7 @@ class TableReportsView(EventStaffRequiredMixin, TableMixin, TemplateView):
         setting = ReportSettings.objects.filter(event=self.event).first()
         return super().get_context_data(
             seats=seats,
+            seat_order=[f"{s.number}. {s.player.name}" for s in seats],
             reports=shown,
             saved=any(results.seat_record(s) for s in seats),
             differ=len({(str(r.scores), r.time_called) for r in held}) > 1,
@@ -58,11 +60,18 @@ class TableReportsView(EventStaffRequiredMixin, TableMixin, TemplateView):
         except UserError as exc:
             messages.error(request, exc.render())
             return redirect(request.path)
-        label = f"{self.round.label} table {self.table.number}"
+        values = {
+            "table": table_label(self.round, self.table.number),
+            "seat": report.seat,
+        }
         if outcome.unresolved_tie:
-            messages.warning(request, f"{label}: report confirmed; tie for first.")
+            messages.warning(
+                request, _("%(table)s: report confirmed; tie for first.") % values
+            )
         else:
-            messages.success(request, f"{label}: report of seat {report.seat} saved.")
+            messages.success(
+                request, _("%(table)s: report of seat %(seat)s saved.") % values
+            )
         return redirect(self.round_page())
 
 
@@ -73,6 +82,9 @@ def report_auto_confirm(request, event: Event):
     form.is_valid()
     on = bool(form.cleaned_data.get("two_reports_confirm"))
     reports.set_two_reports_confirm(event, on, request.user)
-    state = "on" if on else "off"
-    messages.success(request, f"Two identical reports confirm a table: {state}.")
+    if on:
+        text = _("Two identical reports confirm a table: on.")
+    else:
+        text = _("Two identical reports confirm a table: off.")
+    messages.success(request, text)
     return redirect("heats:event-gm", event=event.slug)

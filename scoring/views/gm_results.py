@@ -8,10 +8,12 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils.text import get_text_list
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.generic import FormView
 
 from heats.core.errors import UserError
-from heats.core.names import and_list
 from heats.models import Player
 from heats.views.common import (
     EventStaffRequiredMixin,
@@ -26,7 +28,7 @@ from scoring.services import (
     results,
 )
 from scoring.services.result_log import last_change
-from scoring.views.common import TableMixin
+from scoring.views.common import TableMixin, table_label, table_name
 
 
 class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
@@ -63,6 +65,7 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
             ),
             **kwargs,
         )
+        context["tied_names"] = [p.name for p in context["tied"]]
         form = context["form"]
         if form.initial and not context["may_correct"]:
             # Saved results an assistant may not change: shown, not offered.
@@ -103,28 +106,46 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
         """Say what was saved; where the GM goes next: the tie's page when a GM
         must declare a winner, the next table owing results after "Save and next
         table", else the round page."""
-        label = f"{self.round.label} table {self.table.number}"
+        label = table_label(self.round, self.table.number)
         if outcome.findings:
             count = len(outcome.findings)
-            warnings = "1 rules warning" if count == 1 else f"{count} rules warnings"
-            them = "it" if count == 1 else "them"
             messages.warning(
-                self.request, f"{label}: {warnings}; a GM must acknowledge {them}."
+                self.request,
+                ngettext(
+                    "%(table)s: %(count)s rules warning; a GM must acknowledge it.",
+                    "%(table)s: %(count)s rules warnings; a GM must acknowledge them.",
+                    count,
+                )
+                % {"table": label, "count": count},
             )
         if outcome.unresolved_tie:
-            tie = f"{label}: tie for first between {and_list(outcome.tied)}"
+            tie = {
+                "table": label,
+                "names": get_text_list(list(outcome.tied), _("and")),
+            }
             if permissions.may(self.event, self.request.user, permissions.DECLARE_TIE):
-                messages.warning(self.request, f"{tie}: who won?")
+                messages.warning(
+                    self.request,
+                    _("%(table)s: tie for first between %(names)s: who won?") % tie,
+                )
                 return reverse("scoring:table-tie", kwargs=self.table_kwargs())
-            messages.warning(self.request, f"{tie}: a GM declares who won.")
+            messages.warning(
+                self.request,
+                _("%(table)s: tie for first between %(names)s: a GM declares who won.")
+                % tie,
+            )
         else:
-            messages.success(self.request, f"{label}: results saved.")
+            messages.success(
+                self.request, _("%(table)s: results saved.") % {"table": label}
+            )
         if "next" not in self.request.POST:
             return self.round_page()
         number = results.next_owed_table(self.table)
         if number is None:
             messages.info(
-                self.request, f"{self.round.label}: every table's results are in."
+                self.request,
+                _("%(round)s: every table's results are in.")
+                % {"round": self.round.label},
             )
             return self.round_page()
         return reverse(
@@ -163,10 +184,10 @@ class TableResultsCheckView(TableResultsView):
                 time_called=form.time_called(),
             )
         except results.StaleResultsError:
-            return (
-                f"{last_change(self.table)} while this form was open: saving these "
-                "values would be refused. Open the page again for the saved ones."
-            )
+            return _(
+                "%(change)s while this form was open: saving these values would be "
+                "refused. Open the page again for the saved ones."
+            ) % {"change": last_change(self.table)}
         except permissions.NotAllowed as exc:
             return str(exc)
         except UserError as exc:
@@ -205,5 +226,9 @@ class TableTieView(EventStaffRequiredMixin, TableMixin, FormView):
         except UserError as exc:
             form.add_error(None, exc.render())
             return self.form_invalid(form)
-        messages.success(self.request, f"{player} declared the winner of {self.table}.")
+        messages.success(
+            self.request,
+            _("%(player)s declared the winner of %(table)s.")
+            % {"player": player, "table": table_name(self.table)},
+        )
         return redirect(self.round_page())

@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 from django_tables2 import RequestConfig
 
@@ -123,13 +124,22 @@ class SemiView(EventStaffRequiredMixin, TemplateView):
             changes=publishing.changes(published, self.result),
             result=self.result,
             list_table=self.list_table,
+            missing_tables=[
+                _("heat %(heat)s table %(table)s") % {"heat": heat, "table": table}
+                for heat, table in self.result.missing_tables
+            ],
             round=semi,
             cards=table_cards(semi) if semi else [],
             no_show_form=no_show_form(self.event) if seated else None,
             seat_form=SeatForm(
                 action=action,
-                submit="Seat the semi-final again" if seated else "Seat semi-final",
-                confirm="Seat the semi-final again? Every table is drawn anew."
+                submit=_("Seat the semi-final again")
+                if seated
+                else _("Seat semi-final"),
+                button_id="submit-seat-the-semi-final-again"
+                if seated
+                else "submit-seat-semi-final",
+                confirm=_("Seat the semi-final again? Every table is drawn anew.")
                 if seated
                 else "",
                 state=heat_services.seating_state(semi),
@@ -144,28 +154,37 @@ def semi_mark(request, event: Event):
     player = event_player(event, request.POST.get("player"))
     status = request.POST.get("status")
     if status not in ("present", "absent"):
-        raise UserError("Mark the player present or absent.")
+        raise UserError(_("Mark the player present or absent."))
     semi = rounds.semi_round(event)
     seated = semi is not None and semi.seated_at is not None
     before = {q.player: q.label for q in event_advancement(event).qualifiers}
     rounds.mark_semi(event, player, status == "present", request.user)
     after = {q.player: q.label for q in event_advancement(event).qualifiers}
-    text = f"{player} marked {status} for the semi-final."
+    if status == "present":
+        text = _("%(player)s marked present for the semi-final.")
+    else:
+        text = _("%(player)s marked absent for the semi-final.")
+    lines = [text % {"player": player}]
     called = [n for p, n in after.items() if p not in before and p != player.pk]
     dropped = [n for p, n in before.items() if p not in after and p != player.pk]
     # Once seated, the tables stand: nobody is called in or dropped by a mark.
     if called and not seated:
-        text += f" Called in: {', '.join(called)}."
+        lines.append(_("Called in: %(names)s.") % {"names": ", ".join(called)})
     if dropped and not seated:
-        text += f" No longer on the list: {', '.join(dropped)}."
-    messages.success(request, text)
+        lines.append(
+            _("No longer on the list: %(names)s.") % {"names": ", ".join(dropped)}
+        )
+    messages.success(request, " ".join(lines))
     if seated and status == "present":
         if not semi.seats.filter(player=player).exists():
             messages.warning(
                 request,
-                f"The semi-final is already seated and {player} has no seat: "
-                "when a seated player does not show up, give the seat away under "
-                '"Replace a no-show".',
+                _(
+                    "The semi-final is already seated and %(player)s has no seat: "
+                    "when a seated player does not show up, give the seat away "
+                    'under "Replace a no-show".'
+                )
+                % {"player": player},
             )
     return redirect("scoring:semi", event=event.slug)
 
@@ -200,8 +219,16 @@ def semi_replace(request, event: Event):
     )
     messages.success(
         request,
-        f"{player} marked absent; {seat.player} takes semi-final table "
-        f"{seat.table.number}, seat {seat.number}.",
+        _(
+            "%(player)s marked absent; %(alternate)s takes semi-final table "
+            "%(table)s, seat %(seat)s."
+        )
+        % {
+            "player": player,
+            "alternate": seat.player,
+            "table": seat.table.number,
+            "seat": seat.number,
+        },
     )
     return redirect("scoring:semi", event=event.slug)
 
@@ -229,7 +256,10 @@ def semi_override(request, event: Event):
     """POST: save the GM's semi-final size and added players (GMs only)."""
     form = override_form(event, request.POST)
     if not form.is_valid():
-        raise UserError(f"The override was not saved: {form.errors.as_text()}")
+        raise UserError(
+            _("The override was not saved: %(problems)s")
+            % {"problems": form.errors.as_text()}
+        )
     added = [find_player(event, name) for name in form.cleaned_data["added"]]
     absent = Entry.objects.filter(
         round__event=event,
@@ -240,7 +270,8 @@ def semi_override(request, event: Event):
     if absent.exists():
         names = ", ".join(str(e.player) for e in absent.select_related("player"))
         raise UserError(
-            f"Marked absent from the semi-final: {names}. Mark them present first."
+            _("Marked absent from the semi-final: %(names)s. Mark them present first.")
+            % {"names": names}
         )
     publishing.set_override(
         event,
@@ -249,7 +280,7 @@ def semi_override(request, event: Event):
         request.user,
         version=form.cleaned_data["version"],
     )
-    messages.success(request, "Override saved: the list below follows it.")
+    messages.success(request, _("Override saved: the list below follows it."))
     return redirect("scoring:semi", event=event.slug)
 
 
@@ -258,7 +289,10 @@ def find_player(event: Event, name: str) -> Player:
     badge = name[1:] if name.startswith("#") else ""
     player = PlayerDirectory(event).find("" if badge else name, badge)
     if player is None:
-        raise UserError(f"No player {name!r} in {event.name}.")
+        raise UserError(
+            _("No player %(name)s in %(event)s.")
+            % {"name": repr(name), "event": event.name}
+        )
     return player
 
 
@@ -269,11 +303,13 @@ def semi_publish(request, event: Event):
     if publishing.publish(event, user=request.user, version=version) is None:
         messages.info(
             request,
-            "The semi-final list is already published as it stands (Publish "
-            "pressed twice?): nothing changed.",
+            _(
+                "The semi-final list is already published as it stands (Publish "
+                "pressed twice?): nothing changed."
+            ),
         )
     else:
-        messages.success(request, "Semi-final list published on the standings page.")
+        messages.success(request, _("Semi-final list published on the standings page."))
     return redirect("scoring:semi", event=event.slug)
 
 
@@ -286,7 +322,11 @@ def semi_seat(request, event: Event):
         messages.info(request, already_seated(rounds.semi_round(event)))
         return redirect("scoring:semi", event=event.slug)
     shape = "+".join(str(len(t)) for t in result.tables)
-    messages.success(request, f"Semi-final seated: {shape} (seed {result.seed}).")
+    messages.success(
+        request,
+        _("Semi-final seated: %(shape)s (seed %(seed)s).")
+        % {"shape": shape, "seed": result.seed},
+    )
     return redirect("scoring:semi", event=event.slug)
 
 
@@ -310,13 +350,22 @@ class FinalView(EventStaffRequiredMixin, TemplateView):
             round=final,
             field=field,
             finalists=field.players if field else [],
+            absent_names=[p.name for p in field.absent] if field else [],
+            excluded_names=[p.name for p in field.excluded] if field else [],
+            next_runners_up=[
+                f"{c.player.name} ({c.detail})"
+                for c in field.candidates[field.needed :]
+            ]
+            if field
+            else [],
             picks=field.candidates[: field.needed] if field else [],
             kinds=FinalFill.Kind,
             problem=problem,
             cards=table_cards(final) if final else [],
             seat_form=SeatForm(
                 action=action,
-                submit="Seat final",
+                submit=_("Seat final"),
+                button_id="submit-seat-final",
                 state=heat_services.seating_state(final),
             ),
             **kwargs,
@@ -329,7 +378,7 @@ def final_fill(request, event: Event):
     or a final of 3 confirmed (GMs only)."""
     form = FinalFillForm(request.POST)
     if not form.is_valid():
-        raise UserError("Choose runners-up or a final of 3.")
+        raise UserError(_("Choose runners-up or a final of 3."))
     fill = finals.decide_final_fill(
         event,
         form.cleaned_data["kind"],
@@ -347,7 +396,9 @@ def final_absent(request, event: Event):
     right (no alternate advances to the final)."""
     player = event_player(event, request.POST.get("player"))
     finals.mark_final_absent(event, player, request.user, request.POST.get("version"))
-    messages.success(request, f"{player} marked absent from the final.")
+    messages.success(
+        request, _("%(player)s marked absent from the final.") % {"player": player}
+    )
     return redirect("scoring:final", event=event.slug)
 
 
@@ -360,7 +411,9 @@ def final_seat(request, event: Event):
         messages.info(request, already_seated(rounds.final_round(event)))
         return redirect("scoring:final", event=event.slug)
     messages.success(
-        request, f"Final seated: {len(result.tables[0])} players (seed {result.seed})."
+        request,
+        _("Final seated: %(count)s players (seed %(seed)s).")
+        % {"count": len(result.tables[0]), "seed": result.seed},
     )
     return redirect("scoring:final", event=event.slug)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
 
 from heats.core.errors import UserError
 from heats.models import Event
@@ -18,16 +19,35 @@ from scoring.services import event_advancement, publishing
 from scoring.services import semi_final as rounds
 
 
-def _moved(event: Event, before: dict[int, str]) -> str:
-    """ " Called in: …. No longer on the list: …." against ``before`` (the
-    qualifiers by id, before the save)."""
+def _moved(event: Event, before: dict[int, str]) -> list[str]:
+    """["Called in: ….", "No longer on the list: …."] against ``before`` (the
+    qualifiers by id, before the save); each only when someone is."""
     after = {q.player: q.label for q in event_advancement(event).qualifiers}
     called = [n for p, n in after.items() if p not in before]
     dropped = [n for p, n in before.items() if p not in after]
-    text = f" Called in: {', '.join(called)}." if called else ""
+    lines = []
+    if called:
+        lines.append(_("Called in: %(names)s.") % {"names": ", ".join(called)})
     if dropped:
-        text += f" No longer on the list: {', '.join(dropped)}."
-    return text
+        lines.append(
+            _("No longer on the list: %(names)s.") % {"names": ", ".join(dropped)}
+        )
+    return lines
+
+
+def _summary(changes: rounds.PresenceChanges) -> str:
+    """One line: "present: A, B; absent: C; not checked in: D"."""
+    groups = (
+        (_("present: %(names)s"), changes.present),
+        (_("absent: %(names)s"), changes.absent),
+        (_("not checked in: %(names)s"), changes.cleared),
+    )
+    parts = [
+        text % {"names": ", ".join(map(str, players))}
+        for text, players in groups
+        if players
+    ]
+    return "; ".join(parts) or _("nothing changed")
 
 
 @event_action(permissions.MARK_SEMI_PRESENCE, back="scoring:semi")
@@ -37,7 +57,7 @@ def semi_presence(request, event: Event):
     drops off the list, and whether the list was published again."""
     form = SemiPresenceForm(request.POST)
     if not form.is_valid():
-        raise UserError("Nothing was saved: the form names an unknown player.")
+        raise UserError(_("Nothing was saved: the form names an unknown player."))
     semi = rounds.semi_round(event)
     seated = semi is not None and semi.seated_at is not None
     before = {q.player: q.label for q in event_advancement(event).qualifiers}
@@ -50,15 +70,17 @@ def semi_presence(request, event: Event):
         version=form.cleaned_data["version"],
     )
     if not changes:
-        messages.info(request, "Semi-final check-in: nothing changed.")
+        messages.info(request, _("Semi-final check-in: nothing changed."))
         return redirect("scoring:semi", event=event.slug)
-    text = f"Semi-final check-in saved: {changes.summary()}."
+    lines = [
+        _("Semi-final check-in saved: %(summary)s.") % {"summary": _summary(changes)}
+    ]
     # Once seated, the tables stand: nobody is called in or dropped by a mark.
     if not seated:
-        text += _moved(event, before)
+        lines += _moved(event, before)
     if changes.published is not None:
-        text += " The list was published again automatically."
-    messages.success(request, text)
+        lines.append(_("The list was published again automatically."))
+    messages.success(request, " ".join(lines))
     return redirect("scoring:semi", event=event.slug)
 
 
@@ -67,21 +89,23 @@ def semi_auto_publish(request, event: Event):
     """POST: turn the event's automatic publication of the list on or off (GMs)."""
     form = AutoPublishForm(request.POST)
     if not form.is_valid():
-        raise UserError("The setting was not saved.")
+        raise UserError(_("The setting was not saved."))
     on = form.cleaned_data["auto_publish"]
     changed = publishing.set_auto_publish(
         event, on, request.user, version=form.cleaned_data["version"]
     )
     if not changed:
-        messages.info(request, "The setting was already so: nothing changed.")
+        messages.info(request, _("The setting was already so: nothing changed."))
     elif on:
         messages.success(
             request,
-            "The semi-final list is now published again automatically after each "
-            "presence save and result change, once it has been published.",
+            _(
+                "The semi-final list is now published again automatically after "
+                "each presence save and result change, once it has been published."
+            ),
         )
     else:
         messages.success(
-            request, "Automatic publication off: publish each change yourself."
+            request, _("Automatic publication off: publish each change yourself.")
         )
     return redirect("scoring:semi", event=event.slug)

@@ -14,7 +14,10 @@
    With htmx (the form's hx-post), the check-in is sent without leaving the page:
    the list and the counts change in place, and the name field is cleared for the
    next player and keeps the focus. Without it the form posts and the page
-   reloads. */
+   reloads.
+
+   Its words come from the suggestions list's data-*-text attributes, written
+   by the page in the reader's language ({name} and {status} filled in here). */
 (function () {
   "use strict";
   var input = document.querySelector("input[data-search-url]");
@@ -29,6 +32,14 @@
   var shown = null;        // the query whose matches are on screen
   var seq = 0;             // number of the newest request
   var enterPending = false;
+
+  // A text of the page (data-<key>-text on the list), its {field}s filled in.
+  function words(key, fallback, fields) {
+    var text = list.getAttribute("data-" + key + "-text") || fallback;
+    return text.replace(/\{(\w+)\}/g, function (all, name) {
+      return Object.prototype.hasOwnProperty.call(fields, name) ? String(fields[name]) : all;
+    });
+  }
 
   function typed() { return input.value.trim(); }
   function items() { return list.querySelectorAll("[role=option]"); }
@@ -84,7 +95,7 @@
       option(player.name + (player.badge ? "  #" + player.badge : ""), player, "");
     });
     if (query && !exactMatch(query, players) && !/^#?\d+$/.test(query)) {
-      option("+ Add “" + query + "” as a new player",
+      option(words("add", "+ Add “{name}” as a new player", { name: query }),
              { name: query, badge: badge ? badge.value : "", isNew: true }, "text-primary");
     }
     list.hidden = !list.children.length;
@@ -112,8 +123,8 @@
     if (isNew && isNew.checked && typed()) { submit(); return; }
     if (players.length === 1 && !add) { choose(players[0]); return; }
     if (players.length) {
-      hint("Nobody is called “" + typed() + "”: pick a player (↑ ↓ and Enter), " +
-           "or “+ Add” for a new player.");
+      hint(words("pick", "Nobody is called “{name}”: pick a player (↑ ↓ and Enter), " +
+                 "or “+ Add” for a new player.", { name: typed() }));
       list.hidden = false;
       return;
     }
@@ -212,8 +223,8 @@
     var alert = document.createElement("div");
     alert.className = "alert alert-danger mt-3 mb-0";
     alert.setAttribute("role", "alert");
-    alert.textContent = "The server answered " + e.detail.xhr.status +
-      ": reload the page and try again.";
+    alert.textContent = words("error", "The server answered {status}: reload the page " +
+                              "and try again.", { status: e.detail.xhr.status });
     box.replaceChildren(alert);
   });
   input.addEventListener("blur", function () {
