@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
 from medici_tourney.ops import catalogues
+from tests.support.public_messages import is_public
 
 
 def test_every_shipped_mo_matches_its_po():
@@ -57,3 +59,33 @@ def test_fuzzy_and_empty_entries_stay_out_and_contexts_are_kept(tmp_path):
     assert catalogues.mo_messages(po.with_suffix(".mo")) == {
         "round kind\x04Final": "Finale"
     }
+
+
+def untranslated_public(po: Path) -> list[str]:
+    """Messages players read (tests/support/public_messages.py) with no translation
+    in ``po``, or only a fuzzy one."""
+    missing = []
+    for message in catalogues.read_catalog(po):
+        if not message.id or not is_public(path for path, _ in message.locations):
+            continue
+        strings = [message.string] if isinstance(message.id, str) else message.string
+        if message.fuzzy or not all(strings):
+            text = message.id if isinstance(message.id, str) else message.id[0]
+            missing.append(f"{text!r} ({message.locations[0][0]})")
+    return missing
+
+
+@pytest.mark.parametrize("po", catalogues.po_files(), ids=lambda po: po.parts[-3])
+def test_every_text_players_read_is_translated(po):
+    assert untranslated_public(po) == []
+
+
+def test_the_public_check_sees_public_messages():
+    pos = catalogues.po_files()
+    public = [
+        m
+        for m in catalogues.read_catalog(pos[0])
+        if m.id and is_public(path for path, _ in m.locations)
+    ]
+    assert len(public) > 300  # the kiosk, public pages and printouts
+    assert any(m.id == "Semi-final" for m in public)
