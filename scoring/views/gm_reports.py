@@ -18,6 +18,7 @@ from scoring.models import ReportSettings, TableReport
 from scoring.report_forms import AutoConfirmForm
 from scoring.services import reports, results
 from scoring.views.common import TableMixin
+from scoring.wording_rules import shown_check
 
 
 class TableReportsView(EventStaffRequiredMixin, TableMixin, TemplateView):
@@ -34,7 +35,9 @@ class TableReportsView(EventStaffRequiredMixin, TableMixin, TemplateView):
         shown = [
             (
                 r,
-                reports.check_report(self.table, reports.report_scores(r), None),
+                shown_check(
+                    reports.check_report(self.table, reports.report_scores(r), None)
+                ),
                 [(s.number, s.player.name, r.scores[str(s.number)]) for s in seats],
             )
             for r in held
