@@ -24,7 +24,7 @@ from scoring.core.medici.replay import (
     ONLY_ONE_SPACE,
     WRONG_DEALER,
 )
-from scoring.models import ReportLink, TableCheck
+from scoring.models import ReportLink, ScoresheetSubmission, TableCheck, TableReport
 from scoring.services.rules_checks import FROM_SCORESHEET
 from scoring.wording_rules import shown_check, translate_finding, translate_findings
 
@@ -224,4 +224,51 @@ def test_the_players_report_page_shows_findings_translated(
     data = _form_data(heat_table, {"day1_1": 300, "reporter": 1})
     with translation.override("de"):
         html = client.post(url, data, HTTP_HX_REQUEST="true").content.decode()
+    assert GAIN_DE in html
+
+
+@pytest.mark.django_db
+def test_the_table_page_shows_stored_and_scoresheet_findings_translated(
+    always_german, gm_client, heat_table
+):
+    inner = str(Message(DAY_ENDED, lot=5, reason=Message(EVERY_SHIP_FULL)))
+    ScoresheetSubmission.objects.create(
+        table=heat_table,
+        sheet={"players": [], "days": []},
+        level=3,
+        findings=[{"day": 1, "player": None, "message": inner}],
+    )
+    stored = str(Message(FROM_SCORESHEET, level=3, message=inner))
+    TableCheck.objects.create(
+        table=heat_table, findings=[{"day": 1, "player": None, "message": stored}]
+    )
+    url = reverse(
+        "scoring:table-detail", kwargs={"event": "wbc", "round": "1", "number": 1}
+    )
+    with translation.override("de"):
+        html = gm_client.get(url).content.decode()
+    assert "Spielblatt (Stufe 3): Los 5: Das Blatt verzeichnet" in html
+    assert html.count("jedes Schiff war voll") == 2  # the check and the sheet
+
+
+@pytest.mark.django_db
+def test_the_gms_reports_page_shows_each_reports_findings_translated(
+    always_german, gm_client, heat_table
+):
+    seats = list(heat_table.seats.order_by("number"))
+    TableReport.objects.create(
+        table=heat_table,
+        seat=1,
+        scores={
+            str(s.number): {
+                "day1": 300 if s.number == 1 else None,
+                "day2": None,
+                "final": 100,
+            }
+            for s in seats
+        },
+    )
+    url = reverse("scoring:table-reports", kwargs=_kwargs(heat_table))
+    with translation.override("de"):
+        html = gm_client.get(url).content.decode()
     assert GAIN_DE in html
