@@ -9,11 +9,15 @@ from __future__ import annotations
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Column, Layout, Row, Submit
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 
 from heats.core.errors import UserError
 from heats.core.files import check_size, decode_utf8
+from heats.core.message import Message
 from heats.forms import Button, QuickSelect, StorableTextForm, player_choices
 from heats.models import Player
+from heats.translate import translate
 from scoring.core.medici.sheet import MAX_SHEET_BYTES
 from scoring.core.results_csv import (
     MAX_FILE_BYTES,
@@ -22,6 +26,10 @@ from scoring.core.results_csv import (
 )
 from scoring.event_forms import EventForm, EventSettingsForm  # noqa: F401
 from scoring.result_forms import ResultForm  # noqa: F401 (its old home)
+from scoring.wording import translate_reason
+
+# The subject of a size message (heats.core.files.size_message).
+_THE_PASTED_TEXT = gettext_noop("The pasted text")
 
 
 class UploadOrPasteForm(StorableTextForm):
@@ -33,9 +41,9 @@ class UploadOrPasteForm(StorableTextForm):
     without a word, and a cut results file can look whole.
     """
 
-    file_label = "File"
-    text_label = "…or paste it"
-    submit_label = "Send"
+    file_label = gettext_lazy("File")
+    text_label = gettext_lazy("…or paste it")
+    submit_label = gettext_lazy("Send")
     text_rows = 8
     max_bytes = MAX_FILE_BYTES
 
@@ -67,27 +75,26 @@ class UploadOrPasteForm(StorableTextForm):
             check_size(upload.size, self.max_bytes, advice=self.size_advice)
             return self.decode(upload.read())
         except UserError as exc:
-            raise forms.ValidationError(exc.message) from None
+            raise forms.ValidationError(translate(exc.message)) from None
 
     def clean_text(self) -> str:
         text = self.cleaned_data.get("text") or ""
         try:
-            check_size(
-                len(text.encode()), self.max_bytes, "The pasted text", self.size_advice
-            )
+            what = Message(_THE_PASTED_TEXT)
+            check_size(len(text.encode()), self.max_bytes, what, self.size_advice)
         except UserError as exc:
-            raise forms.ValidationError(exc.message) from None
+            raise forms.ValidationError(translate(exc.message)) from None
         return text
 
     def clean(self) -> dict:
         data = super().clean()
         if data.get("file") and (data.get("text") or "").strip():
             raise forms.ValidationError(
-                "Give a file or pasted text, not both: which one should count?"
+                _("Give a file or pasted text, not both: which one should count?")
             )
         content = data.get("file") or data.get("text") or ""
         if not content.strip() and not self.errors:
-            raise forms.ValidationError("Choose a file or paste its text.")
+            raise forms.ValidationError(_("Choose a file or paste its text."))
         data["content"] = content
         return data
 
@@ -95,9 +102,9 @@ class UploadOrPasteForm(StorableTextForm):
 class ResultsImportForm(UploadOrPasteForm):
     """Upload or paste a results CSV (formats.md, Results CSV)."""
 
-    file_label = "Results CSV file"
-    text_label = "…or paste the CSV"
-    submit_label = "Import results"
+    file_label = gettext_lazy("Results CSV file")
+    text_label = gettext_lazy("…or paste the CSV")
+    submit_label = gettext_lazy("Import results")
     size_advice = SIZE_ADVICE
 
     def decode(self, data: bytes) -> str:
@@ -107,16 +114,18 @@ class ResultsImportForm(UploadOrPasteForm):
 
     replace = forms.BooleanField(
         required=False,
-        label="Replace saved records the file contradicts (GMs only; old values kept)",
+        label=gettext_lazy(
+            "Replace saved records the file contradicts (GMs only; old values kept)"
+        ),
     )
 
 
 class ScoresheetForm(UploadOrPasteForm):
     """Upload or paste one scoresheet (formats.md, Scoresheet JSON)."""
 
-    file_label = "Scoresheet JSON file"
-    text_label = "…or paste the JSON"
-    submit_label = "Check and attach scoresheet"
+    file_label = gettext_lazy("Scoresheet JSON file")
+    text_label = gettext_lazy("…or paste the JSON")
+    submit_label = gettext_lazy("Check and attach scoresheet")
     text_rows = 6
     max_bytes = MAX_SHEET_BYTES
 
@@ -125,10 +134,11 @@ class TieForm(StorableTextForm):
     """Who wins a tie for first, and why (tournament.md, Recording a table)."""
 
     winner = forms.TypedChoiceField(
-        label="Winner", coerce=int, widget=forms.RadioSelect, choices=()
+        label=gettext_lazy("Winner"), coerce=int, widget=forms.RadioSelect, choices=()
     )
     reason = forms.CharField(
-        label="Why (e.g. 'more florins after day 2', 'GM's ruling')", max_length=200
+        label=gettext_lazy("Why (e.g. 'more florins after day 2', 'GM's ruling')"),
+        max_length=200,
     )
 
     def __init__(self, *args, tied=(), **kwargs) -> None:
@@ -137,7 +147,7 @@ class TieForm(StorableTextForm):
         self.helper = FormHelper()
         self.helper.form_id = "tie-form"
         self.helper.add_input(
-            Submit("declare", "Declare the winner", css_class="btn-primary btn-lg")
+            Submit("declare", _("Declare the winner"), css_class="btn-primary btn-lg")
         )
 
 
@@ -148,10 +158,13 @@ class SemiOverrideForm(StorableTextForm):
     """
 
     size = forms.TypedChoiceField(
-        label="Semi-final size", coerce=int, empty_value=None, required=False
+        label=gettext_lazy("Semi-final size"),
+        coerce=int,
+        empty_value=None,
+        required=False,
     )
     added = forms.CharField(
-        label="Add to the list (one name or #badge a line)",
+        label=gettext_lazy("Add to the list (one name or #badge a line)"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 2}),
     )
@@ -159,13 +172,14 @@ class SemiOverrideForm(StorableTextForm):
 
     def __init__(self, *args, sizes: list[int], action: str, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["size"].choices = [("", "as recommended")] + [
-            (s, f"{s} players") for s in sizes
+        self.fields["size"].choices = [("", _("as recommended"))] + [
+            (s, ngettext("%(count)s player", "%(count)s players", s) % {"count": s})
+            for s in sizes
         ]
         self.helper = FormHelper()
         self.helper.form_action = action
         self.helper.add_input(
-            Button("override", "Save override", css_class="btn-secondary")
+            Button("override", _("Save override"), css_class="btn-secondary")
         )
 
     def clean_added(self) -> list[str]:
@@ -178,31 +192,53 @@ class NoShowForm(StorableTextForm):
     ``candidates``: the present unseated alternates in call order; an empty
     ``alternate`` means the next one."""
 
-    player = forms.TypedChoiceField(label="No-show", coerce=int)
+    player = forms.TypedChoiceField(label=gettext_lazy("No-show"), coerce=int)
     alternate = forms.TypedChoiceField(
-        label="Takes the seat", coerce=int, required=False, empty_value=None
+        label=gettext_lazy("Takes the seat"),
+        coerce=int,
+        required=False,
+        empty_value=None,
     )
     version = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, seats=(), candidates=(), action: str = "", **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["player"].choices = [
-            (s.player_id, f"Table {s.table.number} seat {s.number}: {s.player.name}")
+            (
+                s.player_id,
+                _("Table %(table)s seat %(seat)s: %(name)s")
+                % {"table": s.table.number, "seat": s.number, "name": s.player.name},
+            )
             for s in seats
         ]
-        first = f" ({candidates[0].player.name})" if candidates else ""
-        self.fields["alternate"].choices = [("", f"The next present alternate{first}")]
+        first = (
+            _("The next present alternate (%(name)s)")
+            % {"name": candidates[0].player.name}
+            if candidates
+            else _("The next present alternate")
+        )
+        self.fields["alternate"].choices = [("", first)]
         self.fields["alternate"].choices += [
-            (c.player.pk, f"{c.call}. {c.player.name} — {c.reason}") for c in candidates
+            (
+                c.player.pk,
+                # Translators: an alternate in call order: "2. Ann — <reason>".
+                _("%(call)s. %(name)s — %(reason)s")
+                % {
+                    "call": c.call,
+                    "name": c.player.name,
+                    "reason": translate_reason(c.reason),
+                },
+            )
+            for c in candidates
         ]
         self.helper = FormHelper()
         self.helper.form_action = action
         self.helper.form_id = "no-show-form"
         self.helper.attrs = {
-            "data-confirm": "Mark this player absent and give the seat away?"
+            "data-confirm": _("Mark this player absent and give the seat away?")
         }
         self.helper.add_input(
-            Submit("replace", "Replace the no-show", css_class="btn-warning w-100")
+            Submit("replace", _("Replace the no-show"), css_class="btn-warning w-100")
         )
 
 
@@ -222,7 +258,7 @@ def _offer(field: forms.ModelChoiceField, players) -> None:
     is not drawn 20,000 times a select. None: the queryset's players."""
     if players is not None:
         field.widget.choices = player_choices(players)
-        field.help_text = "From the players listed below: search to find others."
+        field.help_text = _("From the players listed below: search to find others.")
 
 
 class RenamePlayerForm(StorableTextForm):
@@ -230,11 +266,11 @@ class RenamePlayerForm(StorableTextForm):
     (``scoring.services.players.rename_player``)."""
 
     player = forms.ModelChoiceField(
-        Player.objects.none(), label="Player", widget=QuickSelect
+        Player.objects.none(), label=gettext_lazy("Player"), widget=QuickSelect
     )
-    name = forms.CharField(label="Correct name", max_length=120)
+    name = forms.CharField(label=gettext_lazy("Correct name"), max_length=120)
     badge = forms.CharField(
-        label="Badge (empty: unchanged)", max_length=40, required=False
+        label=gettext_lazy("Badge (empty: unchanged)"), max_length=40, required=False
     )
     next = forms.CharField(required=False, widget=forms.HiddenInput)
 
@@ -249,7 +285,7 @@ class RenamePlayerForm(StorableTextForm):
         self.helper.layout = Layout(
             Row(Column("player"), Column("name"), Column("badge")), "next"
         )
-        self.helper.add_input(Submit("rename", "Correct the name"))
+        self.helper.add_input(Submit("rename", _("Correct the name")))
 
 
 class MergePlayersForm(StorableTextForm):
@@ -257,10 +293,12 @@ class MergePlayersForm(StorableTextForm):
     (``scoring.services.players.merge_players``)."""
 
     duplicate = forms.ModelChoiceField(
-        Player.objects.none(), label="Player record", widget=QuickSelect
+        Player.objects.none(), label=gettext_lazy("Player record"), widget=QuickSelect
     )
     kept = forms.ModelChoiceField(
-        Player.objects.none(), label="is the same person as", widget=QuickSelect
+        Player.objects.none(),
+        label=gettext_lazy("is the same person as"),
+        widget=QuickSelect,
     )
     next = forms.CharField(required=False, widget=forms.HiddenInput)
 
@@ -274,16 +312,18 @@ class MergePlayersForm(StorableTextForm):
         self.helper.form_action = action
         self.helper.form_id = "merge-form"
         self.helper.attrs = {
-            "data-confirm": "Merge these two records into one player? "
-            "The first one's name is removed."
+            "data-confirm": _(
+                "Merge these two records into one player? "
+                "The first one's name is removed."
+            )
         }
         self.helper.layout = Layout(Row(Column("duplicate"), Column("kept")), "next")
         self.helper.add_input(
-            Submit("merge", "Merge into one player", css_class="btn-warning")
+            Submit("merge", _("Merge into one player"), css_class="btn-warning")
         )
 
     def clean(self) -> dict:
         data = super().clean()
         if data.get("kept") and data.get("kept") == data.get("duplicate"):
-            raise forms.ValidationError("Choose two different players.")
+            raise forms.ValidationError(_("Choose two different players."))
         return data

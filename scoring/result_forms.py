@@ -10,6 +10,9 @@ draft scores
 check slot
     The place under each seat's inputs where the dry run's findings for that
     seat appear (:class:`SeatCheck`; ``scoring/gm/_seat_check.html``).
+shown check
+    The dry run as the pages show it (:attr:`ResultForm.check`): its findings in
+    the reader's language (``scoring.wording_rules``).
 """
 
 from __future__ import annotations
@@ -19,21 +22,24 @@ from crispy_forms.layout import Column, Div, Field, Layout, LayoutObject, Row
 from django import forms
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from heats.forms import Button, StorableTextForm
 from heats.models import Seat
 from scoring.core.results_csv import MAXIMUM
 from scoring.services.corrections import Consequences
 from scoring.services.results import ResultCheck, SeatScores, table_version
+from scoring.wording_rules import shown_check
 
 SCORE_ATTRS = {"inputmode": "numeric", "pattern": "[0-9]*", "min": 0}
 
 
 TIME_CALLED_CHOICES = [
-    ("", "No: the game was played out"),
-    (1, "Day 1"),
-    (2, "Day 2"),
-    (3, "Day 3"),
+    ("", gettext_lazy("No: the game was played out")),
+    (1, gettext_lazy("Day 1")),
+    (2, gettext_lazy("Day 2")),
+    (3, gettext_lazy("Day 3")),
 ]
 
 
@@ -106,22 +112,25 @@ class ResultForm(StorableTextForm):
     )
     confirm = forms.BooleanField(
         required=False,
-        label="I have read what this correction changes: save it all the same",
+        label=gettext_lazy(
+            "I have read what this correction changes: save it all the same"
+        ),
     )
 
     def __init__(self, *args, seats: list[Seat], check_url: str = "", **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.seats = seats
-        self.check: ResultCheck | None = None
+        self._check: ResultCheck | None = None
         self.asked: Consequences | None = None
         self.fields["seating"].initial = self.seating_signature(seats)
         self.fields["version"].initial = table_version(seats)
         rows = [Field("seating"), Field("version"), Field("consequences")]
         for seat in seats:
             n = seat.number
-            self.fields[f"day1_{n}"] = _score_field("After day 1", False)
-            self.fields[f"day2_{n}"] = _score_field("After day 2", False)
-            self.fields[f"final_{n}"] = _score_field("Final", True)
+            self.fields[f"day1_{n}"] = _score_field(_("After day 1"), False)
+            self.fields[f"day2_{n}"] = _score_field(_("After day 2"), False)
+            # Translators: the final florins of a seat (a score, not a round).
+            self.fields[f"final_{n}"] = _score_field(_("Final"), True)
             rows.append(
                 Div(
                     SeatHeading(n, seat.player.name),
@@ -137,13 +146,15 @@ class ResultForm(StorableTextForm):
                 )
             )
         self.fields["time_called"] = forms.TypedChoiceField(
-            label="Time called on day",
+            label=_("Time called on day"),
             choices=TIME_CALLED_CHOICES,
             coerce=int,
             empty_value=None,
             required=False,
-            help_text="When time ran out, the day being played is scored and the "
-            "game ends: the scores stand as recorded.",
+            help_text=_(
+                "When time ran out, the day being played is scored and the "
+                "game ends: the scores stand as recorded."
+            ),
         )
         rows.append(Field("time_called"))
         self.helper = FormHelper()
@@ -157,17 +168,17 @@ class ResultForm(StorableTextForm):
         last keystroke, a newer check replacing one still running."""
         button = "btn-lg mt-3 me-2"
         self.helper.add_input(
-            Button("save", "Save results", css_class=f"btn-primary {button}")
+            Button("save", _("Save results"), css_class=f"btn-primary {button}")
         )
         self.helper.add_input(
-            Button("next", "Save and next table", css_class=f"btn-success {button}")
+            Button("next", _("Save and next table"), css_class=f"btn-success {button}")
         )
         if not check_url:
             return
         self.helper.add_input(
             Button(
                 "check",
-                "Check without saving",
+                _("Check without saving"),
                 css_class=f"btn-outline-secondary {button}",
                 formaction=check_url,
             )
@@ -178,6 +189,17 @@ class ResultForm(StorableTextForm):
             "hx-target": "#result-check",
             "hx-sync": "this:replace",
         }
+
+    @property
+    def check(self) -> ResultCheck | None:
+        """The dry run as the page shows it (``results.check_table_results``,
+        set by the view), its findings in the active language; None before a
+        dry run."""
+        return self._check
+
+    @check.setter
+    def check(self, value: ResultCheck | None) -> None:
+        self._check = shown_check(value)
 
     @staticmethod
     def seating_signature(seats: list[Seat]) -> str:
@@ -194,8 +216,10 @@ class ResultForm(StorableTextForm):
             self.data = self.data.copy()
             self.data["seating"] = current
             raise forms.ValidationError(
-                "The seating of this table changed after this form was opened "
-                "(a swap?): check the names and enter the results again."
+                _(
+                    "The seating of this table changed after this form was opened "
+                    "(a swap?): check the names and enter the results again."
+                )
             )
         return data
 
@@ -246,7 +270,9 @@ class ResultForm(StorableTextForm):
         greater than or equal to 0."); a value not typed yet is no error here."""
         found = self.errors.as_data() if self.is_bound else {}
         return [
-            f"{self.fields[name].label}: {error.messages[0]}"
+            # Translators: a score field's label and its error, "Final: Ensure…".
+            _("%(field)s: %(error)s")
+            % {"field": self.fields[name].label, "error": error.messages[0]}
             for name in (f"day1_{number}", f"day2_{number}", f"final_{number}")
             for error in found.get(name, [])
             if error.code != "required"

@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Union
 
+from heats.core.i18n import gettext_noop
+from heats.core.message import Message
 from heats.core.storable import (
     json_problems,
     key_path,
@@ -161,7 +163,7 @@ def _walk(value: Any, schema: Schema, path: str) -> Iterator[Problem]:
         if value is not None:
             yield from _walk(value, schema.inner, path)
     elif value is None and not isinstance(schema, AnyJSON):
-        yield path, "must not be null"
+        yield path, Message(gettext_noop("must not be null"))
     elif isinstance(schema, Checked):
         found = list(_walk(value, schema.inner, path))
         yield from found or schema.rule(value, path)
@@ -180,13 +182,23 @@ def _container(
 ) -> Iterator[Problem]:
     if isinstance(schema, ListOf):
         if not isinstance(value, list):
-            yield path, f"expected a list, not {_kind(value)}"
+            yield (
+                path,
+                Message(
+                    gettext_noop("expected a list, not %(kind)s"), kind=_kind(value)
+                ),
+            )
             return
         yield from _size(len(value), schema.min_items, schema.max_items, path)
         for index, item in enumerate(value):
             yield from _walk(item, schema.item, f"{path}[{index}]")
     elif not isinstance(value, dict):
-        yield path, f"expected an object, not {_kind(value)}"
+        yield (
+            path,
+            Message(
+                gettext_noop("expected an object, not %(kind)s"), kind=_kind(value)
+            ),
+        )
     else:
         yield from _object(value, schema, path)
 
@@ -198,7 +210,10 @@ def _object(
         yield from _size(len(value), schema.min_items, None, path)
     for key, item in value.items():
         if not isinstance(key, str):
-            yield path, f"the key {shown(key)} is not text"
+            yield (
+                path,
+                Message(gettext_noop("the key %(key)s is not text"), key=shown(key)),
+            )
             continue
         where = key_path(path, key)
         problem = (
@@ -212,22 +227,36 @@ def _object(
             else schema.required.get(key) or schema.optional.get(key) or schema.extra
         )
         if problem:
-            yield where, f"the key: {problem}"
+            yield where, Message(gettext_noop("the key: %(problem)s"), problem=problem)
         elif inner is None:
-            yield where, "is not a key this object has"
+            yield where, Message(gettext_noop("is not a key this object has"))
         else:
             yield from _walk(item, inner, where)
     if isinstance(schema, Record):
         for key in schema.required:
             if key not in value:
-                yield key_path(path, key), "missing"
+                yield key_path(path, key), Message(gettext_noop("missing"))
 
 
 def _size(count: int, low: int, high: int | None, path: str) -> Iterator[Problem]:
     if count < low:
-        yield path, f"holds {count} item(s); at least {low}"
+        yield (
+            path,
+            Message(
+                gettext_noop("holds %(count)s item(s); at least %(least)s"),
+                count=count,
+                least=low,
+            ),
+        )
     if high is not None and count > high:
-        yield path, f"holds {count} item(s); at most {high}"
+        yield (
+            path,
+            Message(
+                gettext_noop("holds %(count)s item(s); at most %(most)s"),
+                count=count,
+                most=high,
+            ),
+        )
 
 
 def _scalar_problem(value: Any, schema: Schema) -> str | None:
@@ -236,12 +265,14 @@ def _scalar_problem(value: Any, schema: Schema) -> str | None:
         return (
             None
             if isinstance(value, bool)
-            else f"expected true or false, not {_kind(value)}"
+            else Message(
+                gettext_noop("expected true or false, not %(kind)s"), kind=_kind(value)
+            )
         )
     if isinstance(schema, Integer | Number):
         return _number(value, schema)
     if not isinstance(value, str):
-        return f"expected text, not {_kind(value)}"
+        return Message(gettext_noop("expected text, not %(kind)s"), kind=_kind(value))
     problem = text_problem(value)
     if problem or isinstance(schema, Moment):
         return problem or _moment(value)
@@ -252,26 +283,53 @@ def _scalar_problem(value: Any, schema: Schema) -> str | None:
 def _number(value: Any, schema: Integer | Number) -> str | None:
     whole = isinstance(schema, Integer)
     if isinstance(value, bool) or not isinstance(value, int if whole else int | float):
-        return f"expected a {'whole ' if whole else ''}number, not {_kind(value)}"
+        if whole:
+            return Message(
+                gettext_noop("expected a whole number, not %(kind)s"),
+                kind=_kind(value),
+            )
+        return Message(
+            gettext_noop("expected a number, not %(kind)s"), kind=_kind(value)
+        )
     problem = number_problem(value)
     if problem or not isinstance(schema, Integer):
         return problem
     if schema.low is not None and value < schema.low:
-        return f"{shown(value)} is below {schema.low}"
+        return Message(
+            gettext_noop("%(value)s is below %(low)s"),
+            value=shown(value),
+            low=schema.low,
+        )
     if schema.high is not None and value > schema.high:
-        return f"{shown(value)} is above {schema.high}"
+        return Message(
+            gettext_noop("%(value)s is above %(high)s"),
+            value=shown(value),
+            high=schema.high,
+        )
     return None
 
 
 def _text(value: str, schema: Text) -> str | None:
     if schema.max_length is not None and len(value) > schema.max_length:
-        return f"the text has {len(value)} characters; at most {schema.max_length}"
+        return Message(
+            gettext_noop("the text has %(count)s characters; at most %(most)s"),
+            count=len(value),
+            most=schema.max_length,
+        )
     if not value and not schema.blank:
-        return "must not be empty"
+        return Message(gettext_noop("must not be empty"))
     if schema.choices and value not in schema.choices:
-        return f"{shown(value)} is not one of: {', '.join(schema.choices)}"
+        return Message(
+            gettext_noop("%(value)s is not one of: %(choices)s"),
+            value=shown(value),
+            choices=", ".join(schema.choices),
+        )
     if schema.pattern and value and not re.fullmatch(schema.pattern, value):
-        return f"{shown(value)} is not {schema.what or 'of the expected form'}"
+        return Message(
+            gettext_noop("%(value)s is not %(what)s"),
+            value=shown(value),
+            what=schema.what or Message(gettext_noop("of the expected form")),
+        )
     return None
 
 
@@ -281,9 +339,12 @@ def _moment(value: str) -> str | None:
     except ValueError:
         moment = None
     if moment is None or moment.tzinfo is None:
-        return (
-            f"{shown(value)} is not a date and time with its UTC offset "
-            "(e.g. 2027-07-30T15:02:11+00:00)"
+        return Message(
+            gettext_noop(
+                "%(value)s is not a date and time with its UTC offset "
+                "(e.g. 2027-07-30T15:02:11+00:00)"
+            ),
+            value=shown(value),
         )
     return None
 
@@ -295,11 +356,11 @@ def _kind(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f"the text {shown(value)}"
+        return Message(gettext_noop("the text %(text)s"), text=shown(value))
     if isinstance(value, int | float):
-        return f"the number {shown(value)}"
+        return Message(gettext_noop("the number %(number)s"), number=shown(value))
     if isinstance(value, list):
-        return "a list"
+        return Message(gettext_noop("a list"))
     if isinstance(value, dict):
-        return "an object"
-    return f"a {type(value).__name__}"
+        return Message(gettext_noop("an object"))
+    return Message(gettext_noop("a %(type)s"), type=type(value).__name__)

@@ -25,6 +25,9 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from heats.core.i18n import gettext_noop
+from heats.core.message import Message
+
 MAX_NUMBER = 2**53
 # Characters of a value shown in a message.
 SHOWN = 30
@@ -37,12 +40,19 @@ def text_problem(text: str) -> str | None:
     character (\\u0000), which cannot be saved", or the same for a surrogate,
     naming it (U+D800)."""
     if "\x00" in text:
-        return "the text holds a NUL character (\\u0000), which cannot be saved"
+        return Message(
+            gettext_noop(
+                "the text holds a NUL character (\\u0000), which cannot be saved"
+            )
+        )
     found = SURROGATE.search(text)
     if found:
-        return (
-            f"the text holds U+{ord(found.group()):04X}, half of a UTF-16 surrogate "
-            "pair and not a character, which cannot be saved"
+        return Message(
+            gettext_noop(
+                "the text holds %(character)s, half of a UTF-16 surrogate pair and "
+                "not a character, which cannot be saved"
+            ),
+            character=f"U+{ord(found.group()):04X}",
         )
     return None
 
@@ -60,11 +70,19 @@ def number_problem(value: int | float) -> str | None:
     ``MAX_NUMBER``, whole number or not."""
     if isinstance(value, float):
         if math.isnan(value):
-            return "NaN is not a number JSON allows"
+            return Message(gettext_noop("NaN is not a number JSON allows"))
         if math.isinf(value):
-            return "an infinite or too large number (such as 1e400 or Infinity)"
+            return Message(
+                gettext_noop(
+                    "an infinite or too large number (such as 1e400 or Infinity)"
+                )
+            )
     if abs(value) > MAX_NUMBER:
-        return f"the number {shown(value)} is too large (at most {MAX_NUMBER})"
+        return Message(
+            gettext_noop("the number %(number)s is too large (at most %(most)s)"),
+            number=shown(value),
+            most=MAX_NUMBER,
+        )
     return None
 
 
@@ -74,8 +92,17 @@ def shown(value: Any) -> str:
     text = repr(value) if isinstance(value, str) else str(value)
     if len(text) <= SHOWN:
         return text
-    unit = "digits" if isinstance(value, int) else "characters"
-    return f"{text[:SHOWN]}… ({len(text)} {unit})"
+    if isinstance(value, int):
+        return Message(
+            gettext_noop("%(start)s… (%(count)s digits)"),
+            start=text[:SHOWN],
+            count=len(text),
+        )
+    return Message(
+        gettext_noop("%(start)s… (%(count)s characters)"),
+        start=text[:SHOWN],
+        count=len(text),
+    )
 
 
 def key_path(path: str, key: str) -> str:
@@ -96,9 +123,15 @@ def leaf_problem(value: Any, max_text: int | None = None) -> str | None:
     if isinstance(value, str):
         problem = text_problem(value)
         if problem is None and max_text is not None and len(value) > max_text:
-            problem = f"the text has {len(value)} characters; at most {max_text}"
+            problem = Message(
+                gettext_noop("the text has %(count)s characters; at most %(most)s"),
+                count=len(value),
+                most=max_text,
+            )
         return problem
-    return f"a {type(value).__name__} is not a JSON value"
+    return Message(
+        gettext_noop("a %(type)s is not a JSON value"), type=type(value).__name__
+    )
 
 
 def json_problems(
@@ -117,12 +150,20 @@ def json_problems(
             children = []
             for key, item in value.items():
                 if not isinstance(key, str):
-                    yield where, f"the key {shown(key)} is not text"
+                    yield (
+                        where,
+                        Message(
+                            gettext_noop("the key %(key)s is not text"), key=shown(key)
+                        ),
+                    )
                     continue
                 child = key_path(where, key)
                 problem = text_problem(key)
                 if problem:
-                    yield child, f"the key: {problem}"
+                    yield (
+                        child,
+                        Message(gettext_noop("the key: %(problem)s"), problem=problem),
+                    )
                 children.append((item, child))
         elif isinstance(value, list | tuple):
             children = [(item, f"{where}[{i}]") for i, item in enumerate(value)]
@@ -132,6 +173,12 @@ def json_problems(
                 yield where, problem
             continue
         if depth > max_depth:
-            yield where, f"nested more than {max_depth} levels deep"
+            yield (
+                where,
+                Message(
+                    gettext_noop("nested more than %(most)s levels deep"),
+                    most=max_depth,
+                ),
+            )
             continue
         stack += [(item, child, depth + 1) for item, child in reversed(children)]

@@ -22,6 +22,9 @@ import hashlib
 import json
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from heats.core.names import and_list
 from heats.models import RoundKind, Seat, Table
 from scoring.models import PlayerRecord
@@ -129,37 +132,54 @@ def _winners(rows: list[HeatSeatRow]) -> list[int]:
     return [row[3] for row in rows if row[7] == 1]
 
 
-def _said(names: list[str], one: str, many: str) -> str:
-    """ "Ann keeps their seat" / "Ann and Bo keep their seats"."""
-    return f"{and_list(names)} {one if len(names) == 1 else many}"
-
-
-def _newly(names: list[str], one: str, many: str) -> str:
-    """ "Ann, who now qualifies, has none" / "Ann and Bo, who now qualify, ..."."""
-    verb = "qualifies" if len(names) == 1 else "qualify"
-    return f"{and_list(names)}, who now {verb}, {one if len(names) == 1 else many}"
-
-
 def _note(state: str, named, gains, losses, seated: set[int]) -> str:
     """What the change means for the semi-final's seats (``seated``: the ids of
-    the gaining and losing players who hold one); no seat is changed by it."""
+    the gaining and losing players who hold one); no seat is changed by it.
+    In the reader's language; names as they are."""
     if not gains and not losses:
-        return f"The semi-final is {state}; its list keeps the same players."
+        if state == "played":
+            return _("The semi-final is played; its list keeps the same players.")
+        return _("The semi-final is seated; its list keeps the same players.")
     kept = named([p for p in losses if p in seated])
     unseated = named([p for p in gains if p not in seated])
     parts: list[str] = []
     if state == "played":
         if kept:
-            parts.append(_said(kept, "played it", "played it"))
+            # Translators: "names" is one name or several ("Ann and Bo").
+            parts.append(_("%(names)s played it") % {"names": and_list(kept)})
         if unseated:
-            parts.append(_newly(unseated, "did not play it", "did not play it"))
-        said = f": {'; '.join(parts)}" if parts else ""
-        return f"The semi-final has been played{said}; its results stand."
+            parts.append(
+                ngettext(
+                    "%(names)s, who now qualifies, did not play it",
+                    "%(names)s, who now qualify, did not play it",
+                    len(unseated),
+                )
+                % {"names": and_list(unseated)}
+            )
+        if not parts:
+            return _("The semi-final has been played; its results stand.")
+        # Translators: "changes" are one or more sentences joined by "; ".
+        return _("The semi-final has been played: %(changes)s; its results stand.") % {
+            "changes": "; ".join(parts)
+        }
     if kept:
-        parts.append(_said(kept, "keeps their seat", "keep their seats"))
+        parts.append(
+            ngettext(
+                "%(names)s keeps their seat", "%(names)s keep their seats", len(kept)
+            )
+            % {"names": and_list(kept)}
+        )
     if unseated:
         parts.append(
-            _newly(unseated, "has none", "have none")
-            + " — seat them by replacing a no-show or re-seat the semi-final"
+            ngettext(
+                "%(names)s, who now qualifies, has none — seat them by replacing a "
+                "no-show or re-seat the semi-final",
+                "%(names)s, who now qualify, have none — seat them by replacing a "
+                "no-show or re-seat the semi-final",
+                len(unseated),
+            )
+            % {"names": and_list(unseated)}
         )
-    return f"The semi-final is seated: {'; '.join(parts) or 'no seat changes'}."
+    return _("The semi-final is seated: %(changes)s.") % {
+        "changes": "; ".join(parts) or _("no seat changes")
+    }

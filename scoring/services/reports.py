@@ -32,6 +32,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from heats import services as heat_services
 from heats.core.errors import UserError
@@ -114,18 +115,26 @@ def open_table(event: Event, round_code: str, number: int, token: str) -> Table:
         or table.number != number
     ):
         raise ReportRefusedError(
-            "This report link does not belong to this table. Scan the QR code "
-            "on your table's scoresheet, or hand the sheet to the GM."
+            _(
+                "This report link does not belong to this table. Scan the QR code "
+                "on your table's scoresheet, or hand the sheet to the GM."
+            )
         )
     if table.seats.filter(record__isnull=False).exists():
         raise ReportRefusedError(
-            f"The result of {table} is already saved by the GM: a report cannot "
-            "change it. Ask the GM if it is wrong."
+            _(
+                "The result of %(table)s is already saved by the GM: a report "
+                "cannot change it. Ask the GM if it is wrong."
+            )
+            % {"table": table}
         )
     if _later_round_seated(table.round):
         raise ReportRefusedError(
-            f"The next round is seated: reports for {table} are closed. Hand the "
-            "scoresheet to the GM."
+            _(
+                "The next round is seated: reports for %(table)s are closed. Hand "
+                "the scoresheet to the GM."
+            )
+            % {"table": table}
         )
     return table
 
@@ -209,8 +218,10 @@ def submit_report(
     if rate_limited(token, address):
         _log(table, token, seat, address, "report-refused", "too many reports from")
         raise ReportRefusedError(
-            "Too many reports from this link or this device: wait a few minutes, "
-            "or hand the scoresheet to the GM."
+            _(
+                "Too many reports from this link or this device: wait a few "
+                "minutes, or hand the scoresheet to the GM."
+            )
         )
     return _store(table, token, seat, scores, time_called, address)
 
@@ -221,10 +232,14 @@ def _store(table, token, seat, scores, time_called, address) -> Submitted:
     results.lock_table(table)
     table = open_table(event, table.round.code, table.number, token)
     if seat not in set(table.seats.values_list("number", flat=True)):
-        raise UserError(f"Say which seat of {table} is reporting.")
+        raise UserError(
+            _("Say which seat of %(table)s is reporting.") % {"table": table}
+        )
     check = check_report(table, scores, time_called)
     if check.places is None:
-        raise UserError(f"Give the final florins of every seat of {table}.")
+        raise UserError(
+            _("Give the final florins of every seat of %(table)s.") % {"table": table}
+        )
     report = TableReport.objects.create(
         table=table,
         seat=seat,
@@ -320,7 +335,8 @@ def confirm_report(report: TableReport, user) -> TableOutcome:
     results.lock_table(table)
     if table.seats.filter(record__isnull=False).exists():
         raise UserError(
-            f"The result of {table} is already saved: a report cannot change it."
+            _("The result of %(table)s is already saved: a report cannot change it.")
+            % {"table": table}
         )
     return _save(report, user, f"report of seat {report.seat}")
 

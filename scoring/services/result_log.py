@@ -6,6 +6,8 @@ last changed a table, read back from them. Used by ``scoring.services.results``.
 from __future__ import annotations
 
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
 from heats import services as heat_services
 from heats.models import AuditEntry, Seat, Table
@@ -29,9 +31,15 @@ def last_change(table: Table) -> str:
     ]
     latest = max((f for f in found if f), key=lambda f: f.at, default=None)
     if latest is None:
-        return "Someone saved this table"
-    who = latest.user.get_username() if latest.user else "A command or an import"
-    return f"{who} saved this table at {timezone.localtime(latest.at):%H:%M:%S}"
+        return _("Someone saved this table")
+    at = date_format(timezone.localtime(latest.at), "H:i:s")
+    if latest.user is None:
+        return _("A command or an import saved this table at %(time)s") % {"time": at}
+    # Translators: "user" is a login name, e.g. "ann saved this table at 14:03:07".
+    return _("%(user)s saved this table at %(time)s") % {
+        "user": latest.user.get_username(),
+        "time": at,
+    }
 
 
 def keep_history(table: Table, user, source: str, old: dict, new: dict) -> None:

@@ -25,15 +25,18 @@ import json
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from heats import services as heat_services
 from heats.core.errors import UserError
+from heats.core.message import error_text
 from heats.models import (
     Player,
     ResultStatus,
     Seat,
     Table,
 )
+from heats.translate import translate
 from scoring import permissions
 from scoring.core.places import PlayerResult, TablePlaces, table_places
 from scoring.core.tiebreak import TieSuggestion, suggest_tie_winner
@@ -107,8 +110,12 @@ def saved_values(seats: list[Seat]) -> dict[str, dict]:
 
 def _final(table: Table, scores: SeatScores) -> int:
     if scores.final is None:
-        raise UserError(f"Give the final florins of every seat of {table}.")
+        raise UserError(_every_final(table))
     return scores.final
+
+
+def _every_final(table: Table) -> str:
+    return _("Give the final florins of every seat of %(table)s.") % {"table": table}
 
 
 def _places(seats: list[Seat], scores: dict[int, SeatScores], declared: set[int]):
@@ -125,7 +132,10 @@ def _places(seats: list[Seat], scores: dict[int, SeatScores], declared: set[int]
     try:
         return table_places(results)
     except ValueError as exc:
-        raise UserError(f"These results cannot be saved: {exc}.") from None
+        raise UserError(
+            _("These results cannot be saved: %(problem)s.")
+            % {"problem": translate(error_text(exc))}
+        ) from None
 
 
 def table_version(seats: list[Seat]) -> str:
@@ -150,9 +160,12 @@ class StaleResultsError(UserError):
             f"{s.player.name} {s.record.final}" for s in seats if seat_record(s)
         )
         super().__init__(
-            f"{last_change(table)} while this form was open: "
-            f"{values or 'no results'}. Your values were not saved; the form now "
-            "shows the saved ones: enter yours again if they are the right ones."
+            _(
+                "%(change)s while this form was open: %(values)s. Your values were "
+                "not saved; the form now shows the saved ones: enter yours again if "
+                "they are the right ones."
+            )
+            % {"change": last_change(table), "values": values or _("no results")}
         )
 
 
@@ -163,8 +176,11 @@ def lock_table(table: Table) -> None:
         heat_services.lock(table)
     except Table.DoesNotExist:
         raise UserError(
-            f"{table} no longer exists: its round was seated again. Open the "
-            "round's page for its new tables."
+            _(
+                "%(table)s no longer exists: its round was seated again. Open the "
+                "round's page for its new tables."
+            )
+            % {"table": table}
         ) from None
 
 
@@ -214,11 +230,19 @@ class UnconfirmedCorrectionError(UserError):
 
     def __init__(self, consequences: Consequences) -> None:
         self.consequences = consequences
-        super().__init__(
-            f"This correction changes {consequences.table}'s winner or the "
-            f"semi-final list after the semi-final was {consequences.semi}: "
-            "nothing is saved until you confirm it."
-        )
+        if consequences.semi == "played":
+            text = _(
+                "This correction changes %(table)s's winner or the semi-final list "
+                "after the semi-final was played: nothing is saved until you "
+                "confirm it."
+            )
+        else:
+            text = _(
+                "This correction changes %(table)s's winner or the semi-final list "
+                "after the semi-final was seated: nothing is saved until you "
+                "confirm it."
+            )
+        super().__init__(text % {"table": consequences.table})
 
 
 def check_table_results(
@@ -264,7 +288,9 @@ def _checked_scores(table, seats, scores, user, version, time_called):
         raise StaleResultsError(table, seats)
     by_seat = {s.seat: s for s in scores}
     if sorted(by_seat) != [s.number for s in seats] or len(by_seat) != len(scores):
-        raise UserError(f"Give one result for each seat of {table}.")
+        raise UserError(
+            _("Give one result for each seat of %(table)s.") % {"table": table}
+        )
     check_time_called(time_called)
     recorded = any(seat_record(s) for s in seats)
     if any(_changes_record(s, by_seat[s.number]) for s in seats) or (
@@ -342,7 +368,7 @@ def save_table_results(
         table, scores, user, version=version, time_called=time_called
     )
     if check.places is None:
-        raise UserError(f"Give the final florins of every seat of {table}.")
+        raise UserError(_every_final(table))
     if check.consequences and check.consequences.key != confirmed:
         raise UnconfirmedCorrectionError(check.consequences)
     seats, by_seat, places = check.seats, check.scores, check.places
@@ -380,7 +406,9 @@ def check_time_called(day: int | None) -> None:
     """UserError unless ``day`` is ``None`` or a day of the game, 1-3 (rules.md,
     A trading day: "the game ends after day 3 (or when time is called)")."""
     if day is not None and day not in (1, 2, 3):
-        raise UserError(f"Time can be called on day 1, 2 or 3, not on day {day}.")
+        raise UserError(
+            _("Time can be called on day 1, 2 or 3, not on day %(day)s.") % {"day": day}
+        )
 
 
 def _changes_record(seat: Seat, scores: SeatScores) -> bool:
@@ -429,15 +457,18 @@ def declare_winner(table: Table, player: Player, reason: str, user=None) -> Tabl
     lock_table(table)
     seats = table_seats(table)
     if not seats or not all(seat_record(s) for s in seats):
-        raise UserError(f"{table} has no results yet.")
+        raise UserError(_("%(table)s has no results yet.") % {"table": table})
     top = max(s.record.final for s in seats)
     tied = [s for s in seats if s.record.final == top]
     if len(tied) < 2:
-        raise UserError(f"There is no tie for first at {table}.")
+        raise UserError(_("There is no tie for first at %(table)s.") % {"table": table})
     if player.pk not in {s.player_id for s in tied}:
-        raise UserError(f"{player} is not tied for first at {table}.")
+        raise UserError(
+            _("%(player)s is not tied for first at %(table)s.")
+            % {"player": player, "table": table}
+        )
     if not reason.strip():
-        raise UserError("Say why this player wins the tie.")
+        raise UserError(_("Say why this player wins the tie."))
     old = saved_values(seats)
     scores = {
         s.number: SeatScores(s.number, s.record.day1, s.record.day2, s.record.final)

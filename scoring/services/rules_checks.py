@@ -12,12 +12,16 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from heats.core.errors import UserError
 from heats.core.files import check_size
+from heats.core.message import NUMBER, PHRASE, Message, error_text, parse, register
 from heats.models import RoundKind, Table, normalise_name
 from heats.services import log
 from heats.services.audit import acting_user
+from heats.translate import localize, translate
 from scoring import permissions
 from scoring.core.medici.findings import Finding, ScoresheetError
 from scoring.core.medici.limits import check_scores
@@ -26,6 +30,57 @@ from scoring.core.medici.sheet import MAX_SHEET_BYTES, check_json, load_json
 from scoring.core.medici.verify import verify_sheet
 from scoring.models import PlayerRecord, ScoresheetSubmission, TableCheck
 from scoring.services.result_status import update_result_status
+
+# The findings' messages (stored as English: registered, heats.core.message;
+# shown by scoring.wording_rules).
+CANNOT_CHECK = register(
+    gettext_noop("cannot check the scores: %(error)s"), error=PHRASE
+)
+FROM_SCORESHEET = register(
+    # Translators: "message" is one of the scoresheet's findings.
+    gettext_noop("scoresheet (level %(level)s): %(message)s"),
+    level=NUMBER,
+    message=PHRASE,
+)
+OTHER_SEAT = register(
+    gettext_noop(
+        "the sheet seats %(player)s at %(seat)s; the table has seat %(table_seat)s"
+    ),
+    seat=NUMBER,
+    table_seat=NUMBER,
+)
+OTHER_ENDING = register(
+    # Translators: "said" and "recorded" are "a game played out" or "time called
+    # on day N".
+    gettext_noop("the sheet says %(said)s; the recorded result says %(recorded)s"),
+    said=PHRASE,
+    recorded=PHRASE,
+)
+PLAYED_OUT = register(gettext_noop("a game played out"))
+TIME_CALLED_ON = register(gettext_noop("time called on day %(day)s"), day=NUMBER)
+NOT_SEATED_HERE = register(
+    gettext_noop("%(player)s is on the sheet but not seated at this table")
+)
+NOT_ON_SHEET = register(
+    gettext_noop("%(player)s is seated here but missing from the sheet")
+)
+OTHER_MONEY = register(
+    gettext_noop(
+        "the sheet says %(said)s florins after day %(day)s; the recorded result "
+        "says %(recorded)s"
+    ),
+    said=NUMBER,
+    day=NUMBER,
+    recorded=NUMBER,
+)
+OTHER_FINAL = register(
+    gettext_noop(
+        "the sheet says %(said)s florins at the end; the recorded result says "
+        "%(recorded)s"
+    ),
+    said=NUMBER,
+    recorded=NUMBER,
+)
 
 
 def _records(table: Table) -> list[PlayerRecord]:
@@ -59,7 +114,7 @@ def score_findings(
     try:
         findings = check_scores(rules, rows, time_called)
     except RuleSetError as exc:
-        findings = [Finding(None, None, f"cannot check the scores: {exc}")]
+        findings = [Finding(None, None, Message(CANNOT_CHECK, error=error_text(exc)))]
     return [f.to_dict() for f in findings]
 
 
@@ -70,8 +125,10 @@ def sheet_findings(table: Table) -> list[dict]:
     if sheet is None:
         return []
     return [
-        {**f, "message": f"scoresheet (level {sheet.level}): {f['message']}"}
+        {**f, "message": Message(FROM_SCORESHEET, level=sheet.level, message=message)}
         for f in sheet.findings
+        # Stored as English text: read back into its message when it is one.
+        for message in [parse(f["message"]) or f["message"]]
     ]
 
 
@@ -124,16 +181,24 @@ def parse_sheet_text(text: str) -> dict:
     """
     # A surrogate is counted, not a crash: check_json names it.
     size = len(text.encode("utf-8", "surrogatepass"))
-    check_size(size, MAX_SHEET_BYTES, "The scoresheet")
+    try:
+        check_size(size, MAX_SHEET_BYTES, Message(gettext_noop("The scoresheet")))
+    except UserError as exc:
+        raise localize(exc) from None
     try:
         sheet = load_json(text)
         check_json(sheet)
     except ScoresheetError as exc:
-        raise UserError(f"The scoresheet cannot be read: {exc}.") from None
+        raise UserError(
+            _("The scoresheet cannot be read: %(problem)s.")
+            % {"problem": translate(error_text(exc))}
+        ) from None
     if not isinstance(sheet, dict) or "players" not in sheet or "days" not in sheet:
         raise UserError(
-            "The scoresheet must be one JSON object with 'players' and 'days' "
-            "(formats.md, Scoresheet JSON)."
+            _(
+                "The scoresheet must be one JSON object with 'players' and 'days' "
+                "(formats.md, Scoresheet JSON)."
+            )
         )
     return sheet
 
@@ -157,9 +222,11 @@ def compare_with_records(sheet: dict, table: Table) -> list[dict]:
                 _row(
                     None,
                     name,
-                    (
-                        f"the sheet seats {name} at {seat}; the table has seat "
-                        f"{record.seat.number}"
+                    Message(
+                        OTHER_SEAT,
+                        player=name,
+                        seat=seat,
+                        table_seat=record.seat.number,
                     ),
                 )
             )
@@ -173,14 +240,13 @@ def _time_called_mismatch(sheet: dict, table: Table) -> list[dict]:
         return []
 
     def describe(day) -> str:
-        return "a game played out" if day is None else f"time called on day {day}"
+        return Message(PLAYED_OUT) if day is None else Message(TIME_CALLED_ON, day=day)
 
     return [
         _row(
             None,
             None,
-            f"the sheet says {describe(said)}; the recorded result says "
-            f"{describe(recorded)}",
+            Message(OTHER_ENDING, said=describe(said), recorded=describe(recorded)),
         )
     ]
 
@@ -197,7 +263,7 @@ def _row(day: int | None, player: str | None, message: str) -> dict:
 def _player_mismatch(names: list[str], records: dict[str, PlayerRecord]) -> list[dict]:
     keys = {normalise_name(n) for n in names}
     out = [
-        _row(None, n, f"{n} is on the sheet but not seated at this table")
+        _row(None, n, Message(NOT_SEATED_HERE, player=n))
         for n in names
         if normalise_name(n) not in records
     ]
@@ -205,7 +271,7 @@ def _player_mismatch(names: list[str], records: dict[str, PlayerRecord]) -> list
         _row(
             None,
             r.seat.player.name,
-            f"{r.seat.player.name} is seated here but missing from the sheet",
+            Message(NOT_ON_SHEET, player=r.seat.player.name),
         )
         for key, r in records.items()
         if key not in keys
@@ -225,11 +291,9 @@ def _money_mismatch(sheet: dict, name: str, record: PlayerRecord) -> list[dict]:
         _row(
             day,
             name,
-            (
-                f"the sheet says {said} florins "
-                f"{'after day ' + str(day) if day else 'at the end'}; "
-                f"the recorded result says {recorded}"
-            ),
+            Message(OTHER_MONEY, said=said, day=day, recorded=recorded)
+            if day
+            else Message(OTHER_FINAL, said=said, recorded=recorded),
         )
         for day, said, recorded in pairs
         if said is not None and recorded is not None and said != recorded
@@ -249,8 +313,16 @@ def _check_sheet_is_for(sheet: dict, table: Table) -> None:
         return
     if (str(heat), str(number)) != (str(table.round.number), str(table.number)):
         raise UserError(
-            f"This scoresheet is for heat {heat} table {number}, not "
-            f"{table.round.label.lower()} table {table.number}: attach it there."
+            _(
+                "This scoresheet is for heat %(heat)s table %(number)s, not "
+                "%(round)s table %(table)s: attach it there."
+            )
+            % {
+                "heat": heat,
+                "number": number,
+                "round": table.round.label.lower(),
+                "table": table.number,
+            }
         )
 
 
@@ -272,9 +344,15 @@ def attach_scoresheet(table: Table, sheet: dict, user=None) -> ScoresheetSubmiss
     try:
         report = verify_sheet(sheet, event.rules)
     except ScoresheetError as exc:
-        raise UserError(f"The scoresheet cannot be checked: {exc}") from None
+        raise UserError(
+            _("The scoresheet cannot be checked: %(problem)s")
+            % {"problem": translate(error_text(exc))}
+        ) from None
     except RuleSetError as exc:
-        raise UserError(f"The event's rule set cannot be used: {exc}") from None
+        raise UserError(
+            _("The event's rule set cannot be used: %(problem)s")
+            % {"problem": translate(error_text(exc))}
+        ) from None
     findings = [f.to_dict() for f in report.findings]
     findings += compare_with_records(sheet, table)
     findings.sort(key=lambda f: (f["day"] or 0, f["player"] or ""))

@@ -19,6 +19,7 @@ from scoring.models import ReportSettings, TableReport
 from scoring.report_forms import AutoConfirmForm
 from scoring.services import reports, results
 from scoring.views.common import TableMixin, table_label
+from scoring.wording_rules import shown_check
 
 
 class TableReportsView(EventStaffRequiredMixin, TableMixin, TemplateView):
@@ -35,7 +36,9 @@ class TableReportsView(EventStaffRequiredMixin, TableMixin, TemplateView):
         shown = [
             (
                 r,
-                reports.check_report(self.table, reports.report_scores(r), None),
+                shown_check(
+                    reports.check_report(self.table, reports.report_scores(r), None)
+                ),
                 [(s.number, s.player.name, r.scores[str(s.number)]) for s in seats],
             )
             for r in held

@@ -29,6 +29,7 @@ from scoring.services import (
 )
 from scoring.services.result_log import last_change
 from scoring.views.common import TableMixin, table_label, table_name
+from scoring.wording_rules import shown_check
 
 
 class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
@@ -55,7 +56,7 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(
-            check=TableCheck.objects.filter(table=self.table).first(),
+            check=shown_check(TableCheck.objects.filter(table=self.table).first()),
             history=RecordHistory.objects.filter(table=self.table).select_related(
                 "user"
             )[:10],

@@ -37,6 +37,7 @@ from scoring.services.spreadsheets import PREFIX, results_table
 from scoring.services.standings import heat_rows, standings
 from scoring.tables import LaurelTable
 from scoring.views.common import get_table
+from scoring.wording_rules import shown_check
 
 
 class EventListView(ListView):
@@ -156,8 +157,9 @@ class TableDetailView(EventMixin, FormView):
             has_records=records.exists(),
             being_checked=held,
             show_records=staff or not held,
-            check=check,
-            scoresheets=self.table.scoresheets.all(),
+            check=shown_check(check),
+            # Lazy: read only where the page shows them (to staff).
+            scoresheets=map(shown_check, self.table.scoresheets.all()),
         )
         declared = next((r for r in records if r.declared_winner), None)
         if declared is not None:

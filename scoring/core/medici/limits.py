@@ -32,6 +32,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
+from heats.core.i18n import gettext_noop
+from heats.core.message import NUMBER, PHRASE, Message, error_text, register
+
 from .findings import Finding
 from .goods import COMMODITIES
 from .rulesets import RuleSet, RuleSetError, TableRules, get_ruleset
@@ -42,6 +45,83 @@ ScoreRow = tuple[str, int | None, int | None, int | None]
 the checks that need it wait for it)."""
 
 _DECK_COMMODITY_VALUE = len(COMMODITIES) * 20  # 0+1+2+3+4+5+5 per commodity
+
+# The findings' messages (stored as English: registered, heats.core.message).
+TABLE_SIZE = register(
+    # Translators: "error" says which table sizes the rule set allows.
+    gettext_noop("table of %(players)s players: %(error)s"),
+    players=NUMBER,
+    error=PHRASE,
+)
+CALLED_LATER_DAY = register(
+    gettext_noop("money after day %(day)s: the result says %(money)s, but %(why)s"),
+    day=NUMBER,
+    money=NUMBER,
+    why=PHRASE,
+)
+CALLED_FINAL = register(
+    gettext_noop(
+        "final money: the result says %(final)s, the money after day %(day)s is "
+        "%(last)s; %(why)s"
+    ),
+    final=NUMBER,
+    day=NUMBER,
+    last=NUMBER,
+    why=PHRASE,
+)
+TIME_WAS_CALLED = register(
+    gettext_noop(
+        "time was called on day %(day)s, so the game ended with that day's scoring"
+    ),
+    day=NUMBER,
+)
+NEGATIVE_MONEY = register(
+    gettext_noop(
+        "money after day %(day)s: the result says %(money)s, but money is never "
+        "negative (no borrowing)"
+    ),
+    day=NUMBER,
+    money=NUMBER,
+)
+GAIN_TOO_LARGE = register(
+    # Translators: "span" is "day 2" or "days 1-2"; "rules" a rule set's name.
+    gettext_noop(
+        "gain on %(span)s: the result says +%(gain)s (%(before)s -> %(after)s), "
+        "but the most a player can earn on %(span)s at a %(players)s-player "
+        "%(rules)s table is %(bound)s"
+    ),
+    span=PHRASE,
+    gain=NUMBER,
+    before=NUMBER,
+    after=NUMBER,
+    players=NUMBER,
+    bound=NUMBER,
+)
+ONE_DAY = register(gettext_noop("day %(day)s"), day=NUMBER)
+SEVERAL_DAYS = register(
+    gettext_noop("days %(first)s-%(last)s"), first=NUMBER, last=NUMBER
+)
+TABLE_GAIN_TOO_LARGE = register(
+    gettext_noop(
+        "table gain on day %(day)s: the result says +%(gain)s in total, but the "
+        "%(players)s players can earn at most %(bound)s together"
+    ),
+    day=NUMBER,
+    gain=NUMBER,
+    players=NUMBER,
+    bound=NUMBER,
+)
+TABLE_TOTAL_TOO_SMALL = register(
+    gettext_noop(
+        "table total after day %(day)s: the result says %(total)s in total, but "
+        "day %(day)s's scoring pays the %(players)s players at least %(floor)s "
+        "together (bids are paid before it)"
+    ),
+    day=NUMBER,
+    total=NUMBER,
+    players=NUMBER,
+    floor=NUMBER,
+)
 
 
 def _steps_per_good(table: TableRules) -> int:
@@ -182,9 +262,8 @@ def check_scores(
     try:
         table = ruleset.for_table(len(scores))
     except RuleSetError as error:
-        return [
-            Finding(None, None, f"table of {len(scores)} players: {error}", "table")
-        ]
+        message = Message(TABLE_SIZE, players=len(scores), error=error_text(error))
+        return [Finding(None, None, message, "table")]
     findings: list[Finding] = []
     played = []
     for name, *money in scores:
@@ -203,12 +282,12 @@ def _called(name: str, money: list[int | None], day: int) -> list[Finding]:
     """Findings on money recorded against a game time-called on ``day``:
     ``money`` is ``[day1, day2, final]``."""
     *days, final = money
-    why = f"time was called on day {day}, so the game ended with that day's scoring"
+    why = Message(TIME_WAS_CALLED, day=day)
     findings = [
         Finding(
             later,
             name,
-            f"money after day {later}: the result says {florins}, but {why}",
+            Message(CALLED_LATER_DAY, day=later, money=florins, why=why),
             "time-called",
         )
         for later, florins in enumerate(days, start=1)
@@ -220,8 +299,7 @@ def _called(name: str, money: list[int | None], day: int) -> list[Finding]:
             Finding(
                 day,
                 name,
-                f"final money: the result says {final}, the money after day {day} "
-                f"is {last}; {why}",
+                Message(CALLED_FINAL, final=final, day=day, last=last, why=why),
                 "time-called",
             )
         )
@@ -230,13 +308,7 @@ def _called(name: str, money: list[int | None], day: int) -> list[Finding]:
 
 def _negative(name: str, money: list[int | None]) -> list[Finding]:
     return [
-        Finding(
-            day,
-            name,
-            f"money after day {day}: the result says {florins}, but money is never "
-            "negative (no borrowing)",
-            "negative",
-        )
+        Finding(day, name, Message(NEGATIVE_MONEY, day=day, money=florins), "negative")
         for day, florins in enumerate(money, start=1)
         if florins is not None and florins < 0
     ]
@@ -254,15 +326,25 @@ def _player_gains(
         bound = sum(max_day_income(table, d) for d in days)
         gain = after - before
         if gain > bound:
-            span = f"day {day}" if len(days) == 1 else f"days {days[0]}-{day}"
+            span = (
+                Message(ONE_DAY, day=day)
+                if len(days) == 1
+                else Message(SEVERAL_DAYS, first=days[0], last=day)
+            )
             findings.append(
                 Finding(
                     day,
                     name,
-                    f"gain on {span}: the result says +{gain} ({before} -> {after}), "
-                    "but the "
-                    f"most a player can earn on {span} at a {table.players}-player "
-                    f"{table.name} table is {bound}",
+                    Message(
+                        GAIN_TOO_LARGE,
+                        span=span,
+                        gain=gain,
+                        before=before,
+                        after=after,
+                        players=table.players,
+                        rules=table.name,
+                        bound=bound,
+                    ),
                     "gain",
                 )
             )
@@ -284,9 +366,13 @@ def _table_gains(table: TableRules, money: list[list[int | None]]) -> list[Findi
                 Finding(
                     day,
                     None,
-                    f"table gain on day {day}: the result says +{gain} in total, "
-                    f"but the {table.players} players can earn at most {bound} "
-                    "together",
+                    Message(
+                        TABLE_GAIN_TOO_LARGE,
+                        day=day,
+                        gain=gain,
+                        players=table.players,
+                        bound=bound,
+                    ),
                     "table-gain",
                 )
             )
@@ -307,9 +393,13 @@ def _table_floor(table: TableRules, money: list[list[int | None]]) -> list[Findi
                 Finding(
                     day,
                     None,
-                    f"table total after day {day}: the result says {total} in "
-                    f"total, but day {day}'s scoring pays the {table.players} "
-                    f"players at least {floor} together (bids are paid before it)",
+                    Message(
+                        TABLE_TOTAL_TOO_SMALL,
+                        day=day,
+                        total=total,
+                        players=table.players,
+                        floor=floor,
+                    ),
                     "table-floor",
                 )
             )

@@ -18,11 +18,160 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from heats.core.i18n import gettext_noop
+from heats.core.message import NUMBER, PHRASE, TEXT, Message, or_list, register
+
 from .findings import Finding
 from .goods import Good
 from .rulesets import TableRules
 from .sheet import SheetAuction, SheetDay
 from .turns import bidding_order, can_bid, largest_lot, last_ship, next_dealer
+
+# The findings' messages (stored as English: registered, heats.core.message).
+NOBODY = register(gettext_noop("nobody"))
+WRONG_DEALER = register(
+    # Translators: "names" is one name, several joined by "or", or "nobody".
+    gettext_noop(
+        "lot %(lot)s: dealer is %(dealer)s on the sheet, rules give %(names)s "
+        "(the deal passes left to the next player with space)"
+    ),
+    lot=NUMBER,
+    names=PHRASE,
+)
+DAY_ENDED = register(
+    # Translators: "reason" is one of the three reasons below.
+    gettext_noop(
+        "lot %(lot)s: sheet logs an auction, but the day had ended: %(reason)s"
+    ),
+    lot=NUMBER,
+    reason=PHRASE,
+)
+EVERY_SHIP_FULL = register(gettext_noop("every ship was full"))
+DECK_EMPTY = register(gettext_noop("the deck was empty"))
+ONLY_ONE_SPACE = register(
+    gettext_noop("only %(player)s still had space (last-ship fill)")
+)
+LOT_SIZE = register(
+    gettext_noop(
+        "lot %(lot)s: sheet says %(size)s goods, rules allow 1-%(most)s per lot"
+    ),
+    lot=NUMBER,
+    size=NUMBER,
+    most=NUMBER,
+)
+LOT_TOO_LARGE = register(
+    gettext_noop(
+        "lot %(lot)s: sheet says a lot of %(size)s, rules allow at most %(most)s "
+        "(a lot must fit somebody's free space and the deck)"
+    ),
+    lot=NUMBER,
+    size=NUMBER,
+    most=NUMBER,
+)
+BIDS_TWICE = register(
+    gettext_noop("lot %(lot)s: bids twice, rules allow one bid each"), lot=NUMBER
+)
+OUT_OF_TURN = register(
+    gettext_noop(
+        "lot %(lot)s: %(player)s bids out of turn (bidding runs once around from "
+        "the dealer's left, dealer last)"
+    ),
+    lot=NUMBER,
+)
+BID_WITHOUT_SPACE = register(
+    gettext_noop(
+        "lot %(lot)s: sheet shows a bid of %(bid)s on a lot of %(size)s, but only "
+        "%(free)s free space; a player whose free space is smaller than the lot "
+        "may not bid"
+    ),
+    lot=NUMBER,
+    bid=NUMBER,
+    size=NUMBER,
+    free=NUMBER,
+)
+BID_TOO_LOW = register(
+    gettext_noop(
+        "lot %(lot)s: bid %(bid)s does not beat the high bid %(high)s (a bid must "
+        "be higher, at least 1)"
+    ),
+    lot=NUMBER,
+    bid=NUMBER,
+    high=NUMBER,
+)
+BID_BORROWS = register(
+    gettext_noop(
+        "lot %(lot)s: bid %(bid)s with only %(money)s florins held (no borrowing)"
+    ),
+    lot=NUMBER,
+    bid=NUMBER,
+    money=NUMBER,
+)
+WRONG_WINNER = register(
+    # Translators: "said" and "rule" are a player's name or "nobody".
+    gettext_noop(
+        "lot %(lot)s: sheet says %(said)s won, the bids give %(rule)s (the high "
+        "bidder wins)"
+    ),
+    lot=NUMBER,
+    said=PHRASE,
+    rule=PHRASE,
+)
+WRONG_PRICE = register(
+    gettext_noop(
+        "lot %(lot)s: price on the sheet is %(price)s, the high bid is %(high)s"
+    ),
+    lot=NUMBER,
+    price=TEXT,  # a number, or None for a sale the sheet gives no price
+    high=NUMBER,
+)
+UNSOLD_PRICE = register(
+    gettext_noop(
+        "lot %(lot)s: unsold lot with a price of %(price)s on the sheet (an unsold "
+        "lot is discarded, nobody pays)"
+    ),
+    lot=NUMBER,
+    price=NUMBER,
+)
+WRONG_FILLER = register(
+    gettext_noop(
+        "last-ship fill: sheet gives it to %(player)s, rules give %(rule)s (only "
+        "the one player left with space fills)"
+    ),
+    rule=PHRASE,
+)
+WRONG_FILL = register(
+    gettext_noop(
+        "last-ship fill: sheet says %(count)s goods, rules give %(expected)s "
+        "(%(free)s free, %(left)s left in the deck)"
+    ),
+    count=NUMBER,
+    expected=NUMBER,
+    free=NUMBER,
+    left=NUMBER,
+)
+MISSING_FILL = register(
+    gettext_noop(
+        "no last-ship fill on the sheet, but %(player)s was the only player with "
+        "space (%(free)s free, %(left)s goods left): the ship fills free from the "
+        "deck"
+    ),
+    free=NUMBER,
+    left=NUMBER,
+)
+TOO_MANY_DRAWN = register(
+    gettext_noop(
+        "%(drawn)s goods drawn on the sheet, but the day's deck holds %(deck)s"
+    ),
+    drawn=NUMBER,
+    deck=NUMBER,
+)
+DAY_NOT_ENDED = register(
+    gettext_noop(
+        "the sheet ends the day with %(left)s goods in the deck while %(names)s "
+        "still had space (and time was not called)"
+    ),
+    left=NUMBER,
+)
 
 
 @dataclass
@@ -103,12 +252,15 @@ def _check_dealer(
     if not allowed or auction.dealer in allowed:
         return auction.dealer
     candidates = sorted(seat for seat in allowed if seat is not None)
-    names = " or ".join(state.players[seat] for seat in candidates)
+    names = or_list([state.players[seat] for seat in candidates])
     state.add(
         auction.dealer,
-        f"lot {index + 1}: dealer is {state.players[auction.dealer]} on the sheet, "
-        f"rules give {names or 'nobody'} (the deal passes left to the next player "
-        "with space)",
+        Message(
+            WRONG_DEALER,
+            lot=index + 1,
+            dealer=state.players[auction.dealer],
+            names=names or Message(NOBODY),
+        ),
         "turn-order",
     )
     return candidates[0] if candidates else None
@@ -118,18 +270,14 @@ def _check_day_open(state: DayReplay, index: int) -> None:
     free = state.free
     reason = None
     if max(free) == 0:
-        reason = "every ship was full"
+        reason = Message(EVERY_SHIP_FULL)
     elif state.deck_left <= 0:
-        reason = "the deck was empty"
+        reason = Message(DECK_EMPTY)
     elif (seat := last_ship(free)) is not None:
-        reason = f"only {state.players[seat]} still had space (last-ship fill)"
+        reason = Message(ONLY_ONE_SPACE, player=state.players[seat])
     if reason and not state._ended_reported:
         state._ended_reported = True
-        state.add(
-            None,
-            f"lot {index + 1}: sheet logs an auction, but the day had ended: {reason}",
-            "day-end",
-        )
+        state.add(None, Message(DAY_ENDED, lot=index + 1, reason=reason), "day-end")
 
 
 def _check_lot(state: DayReplay, index: int, auction: SheetAuction) -> None:
@@ -138,15 +286,13 @@ def _check_lot(state: DayReplay, index: int, auction: SheetAuction) -> None:
     if not 1 <= size <= state.table.max_lot:
         state.add(
             auction.dealer,
-            f"lot {index + 1}: sheet says {size} goods, rules "
-            f"allow 1-{state.table.max_lot} per lot",
+            Message(LOT_SIZE, lot=index + 1, size=size, most=state.table.max_lot),
             "lot-size",
         )
     elif size > limit:
         state.add(
             auction.dealer,
-            f"lot {index + 1}: sheet says a lot of {size}, rules allow at most "
-            f"{limit} (a lot must fit somebody's free space and the deck)",
+            Message(LOT_TOO_LARGE, lot=index + 1, size=size, most=limit),
             "lot-size",
         )
     state.drawn.extend(auction.lot)
@@ -159,18 +305,18 @@ def _check_bids(
     expected: int | None,
     cut: bool = False,
 ) -> None:
-    where = f"lot {index + 1}"
-    _check_bid_order(state, where, auction, expected)
+    lot = index + 1
+    _check_bid_order(state, lot, auction, expected)
     seen: set[int] = set()
     high, high_seat = 0, None
     for seat, amount in auction.bids:
         if seat in seen:
-            state.add(seat, f"{where}: bids twice, rules allow one bid each", "bid")
+            state.add(seat, Message(BIDS_TWICE, lot=lot), "bid")
             continue
         seen.add(seat)
         if amount is None:
             continue
-        _check_bid_amount(state, where, seat, amount, high, len(auction.lot))
+        _check_bid_amount(state, lot, seat, amount, high, len(auction.lot))
         if amount > high:
             high, high_seat = amount, seat
     if not cut:
@@ -190,7 +336,7 @@ def _out_of_turn(
 
 
 def _check_bid_order(
-    state: DayReplay, where: str, auction: SheetAuction, expected: int | None
+    state: DayReplay, lot: int, auction: SheetAuction, expected: int | None
 ) -> None:
     """One finding per lot whose bids follow neither the sheet's dealer nor the
     dealer the rules expected (a slip in the dealer's name is reported once)."""
@@ -203,36 +349,27 @@ def _check_bid_order(
     if culprit is not None:
         state.add(
             culprit,
-            f"{where}: {state.players[culprit]} bids out of turn (bidding runs once "
-            "around from the dealer's left, dealer last)",
+            Message(OUT_OF_TURN, lot=lot, player=state.players[culprit]),
             "turn-order",
         )
 
 
 def _check_bid_amount(
-    state: DayReplay, where: str, seat: int, amount: int, high: int, size: int
+    state: DayReplay, lot: int, seat: int, amount: int, high: int, size: int
 ) -> None:
     free = state.free[seat]
     if not can_bid(free, size):
         state.add(
             seat,
-            f"{where}: sheet shows a bid of {amount} on a lot of {size}, "
-            f"but only {free} free space; a player whose free space is smaller "
-            "than the lot may not bid",
+            Message(BID_WITHOUT_SPACE, lot=lot, bid=amount, size=size, free=free),
             "bid-space",
         )
     if amount <= high or amount < 1:
-        state.add(
-            seat,
-            f"{where}: bid {amount} does not beat the high bid {high} "
-            "(a bid must be higher, at least 1)",
-            "bid",
-        )
+        state.add(seat, Message(BID_TOO_LOW, lot=lot, bid=amount, high=high), "bid")
     if amount > state.money[seat]:
         state.add(
             seat,
-            f"{where}: bid {amount} with only {state.money[seat]} "
-            "florins held (no borrowing)",
+            Message(BID_BORROWS, lot=lot, bid=amount, money=state.money[seat]),
             "bid-money",
         )
 
@@ -241,29 +378,21 @@ def _check_winner(
     state: DayReplay, index: int, auction: SheetAuction, seat: int | None, high: int
 ) -> None:
     names = state.players
-    said = "nobody" if auction.winner is None else names[auction.winner]
-    rule = "nobody" if seat is None else names[seat]
-    where = f"lot {index + 1}"
+    said = Message(NOBODY) if auction.winner is None else names[auction.winner]
+    rule = Message(NOBODY) if seat is None else names[seat]
+    lot = index + 1
     if auction.winner != seat:
         state.add(
             auction.winner if auction.winner is not None else seat,
-            f"{where}: sheet says {said} won, the bids give {rule} "
-            "(the high bidder wins)",
+            Message(WRONG_WINNER, lot=lot, said=said, rule=rule),
             "winner",
         )
     elif seat is not None and auction.price != high:
         state.add(
-            seat,
-            f"{where}: price on the sheet is {auction.price}, the high bid is {high}",
-            "price",
+            seat, Message(WRONG_PRICE, lot=lot, price=auction.price, high=high), "price"
         )
     elif seat is None and auction.price not in (None, 0):
-        state.add(
-            None,
-            f"{where}: unsold lot with a price of {auction.price} on the "
-            "sheet (an unsold lot is discarded, nobody pays)",
-            "price",
-        )
+        state.add(None, Message(UNSOLD_PRICE, lot=lot, price=auction.price), "price")
 
 
 def _apply(state: DayReplay, auction: SheetAuction) -> None:
@@ -287,19 +416,20 @@ def _check_fill(
         return
     who, cards = fill
     if seat != who:
-        rule = "nobody" if seat is None else state.players[seat]
+        rule = Message(NOBODY) if seat is None else state.players[seat]
         state.add(
-            who,
-            f"last-ship fill: sheet gives it to {state.players[who]}, rules "
-            f"give {rule} (only the one player left with space fills)",
-            "fill",
+            who, Message(WRONG_FILLER, player=state.players[who], rule=rule), "fill"
         )
     elif len(cards) != min(free[who], left):
         state.add(
             who,
-            f"last-ship fill: sheet says {len(cards)} goods, rules give "
-            f"{min(free[who], left)} ({free[who]} free, {left} left in the "
-            "deck)",
+            Message(
+                WRONG_FILL,
+                count=len(cards),
+                expected=min(free[who], left),
+                free=free[who],
+                left=left,
+            ),
             "fill",
         )
     state.drawn.extend(cards)
@@ -309,9 +439,9 @@ def _check_fill(
 def _missing_fill(state: DayReplay, seat: int, left: int) -> None:
     state.add(
         seat,
-        f"no last-ship fill on the sheet, but {state.players[seat]} was the only "
-        f"player with space ({state.free[seat]} free, {left} goods left): the ship "
-        "fills free from the deck",
+        Message(
+            MISSING_FILL, player=state.players[seat], free=state.free[seat], left=left
+        ),
         "fill",
     )
 
@@ -322,15 +452,11 @@ def _check_day_end(state: DayReplay, time_called: bool) -> None:
     if left < 0:
         state.add(
             None,
-            f"{len(state.drawn)} goods drawn on the sheet, but the day's "
-            f"deck holds {state.table.goods_per_day}",
+            Message(
+                TOO_MANY_DRAWN, drawn=len(state.drawn), deck=state.table.goods_per_day
+            ),
             "deck",
         )
     elif left > 0 and len(open_seats) >= 2 and not time_called:
         names = ", ".join(state.players[seat] for seat in open_seats)
-        state.add(
-            None,
-            f"the sheet ends the day with {left} goods in the deck while "
-            f"{names} still had space (and time was not called)",
-            "day-end",
-        )
+        state.add(None, Message(DAY_NOT_ENDED, left=left, names=names), "day-end")

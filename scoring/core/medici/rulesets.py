@@ -22,12 +22,27 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from heats.core.i18n import gettext_noop
+from heats.core.message import NUMBER, Message, register
+
 PerCount = tuple[tuple[int, Any], ...]
 """A setting per player count: ``((players, setting), ...)``."""
 
 
 class RuleSetError(ValueError):
     """An unknown rule set name, an unsupported player count or a bad setting."""
+
+
+# What a table's rules findings say of a rule set (stored: registered).
+TABLE_SIZE_REFUSED = register(
+    gettext_noop(
+        "rule set %(name)s is for %(least)s-%(most)s players, not %(players)s"
+    ),
+    least=NUMBER,
+    most=NUMBER,
+    players=NUMBER,
+)
+UNKNOWN_RULESET = register(gettext_noop("unknown rule set %(name)s; known: %(known)s"))
 
 
 @dataclass(frozen=True)
@@ -93,8 +108,13 @@ class RuleSet:
         """
         if not self.min_players <= players <= self.max_players:
             raise RuleSetError(
-                f"rule set {self.name!r} is for {self.min_players}-{self.max_players}"
-                f" players, not {players}"
+                Message(
+                    TABLE_SIZE_REFUSED,
+                    name=repr(self.name),
+                    least=self.min_players,
+                    most=self.max_players,
+                    players=players,
+                )
             )
         bonuses = dict(self.level_bonuses)
         awards = tuple(_lookup(self.market_awards, players))
@@ -193,7 +213,9 @@ def get_ruleset(name: str | RuleSet = DEFAULT_RULESET) -> RuleSet:
         return RULESETS[name]
     except (KeyError, TypeError):
         known = ", ".join(sorted(RULESETS))
-        raise RuleSetError(f"unknown rule set {name!r}; known: {known}") from None
+        raise RuleSetError(
+            Message(UNKNOWN_RULESET, name=repr(name), known=known)
+        ) from None
 
 
 def derive(base: str | RuleSet, name: str | None = None, **changes: Any) -> RuleSet:

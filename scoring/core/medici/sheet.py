@@ -28,6 +28,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from heats.core.i18n import gettext_noop
+from heats.core.message import Message, error_text
 from heats.core.storable import MAX_NUMBER as MAX_NUMBER
 from heats.core.storable import json_problems, shown
 
@@ -35,6 +37,8 @@ from .findings import ScoresheetError
 from .game import DayRecord, Game, LotRecord
 from .goods import Good, GoodError, parse_good
 from .rulesets import DEFAULT_RULESET, RuleSet, RuleSetError, get_ruleset
+
+EXPECTED_OBJECT = gettext_noop("expected an object")
 
 # One game: the demo event's level-3 sheets are about 10 KB each.
 MAX_SHEET_BYTES = 512 * 1024
@@ -115,11 +119,24 @@ def load_json(text: str) -> Any:
         return json.loads(text, parse_constant=float, parse_int=_json_int)
     except json.JSONDecodeError as error:
         raise ScoresheetError(
-            f"not valid JSON: line {error.lineno}, column {error.colno}: {error.msg}"
+            Message(
+                # Translators: "error" is Python's JSON reader's own English.
+                gettext_noop(
+                    "not valid JSON: line %(line)s, column %(column)s: %(error)s"
+                ),
+                line=error.lineno,
+                column=error.colno,
+                error=error.msg,
+            )
         ) from None
     except RecursionError:
         raise ScoresheetError(
-            f"nested too deeply to be a scoresheet (at most {MAX_DEPTH} levels)"
+            Message(
+                gettext_noop(
+                    "nested too deeply to be a scoresheet (at most %(most)s levels)"
+                ),
+                most=MAX_DEPTH,
+            )
         ) from None
 
 
@@ -141,7 +158,7 @@ def check_json(data: Any) -> None:
     safe.
     """
     for path, problem in json_problems(data, MAX_DEPTH, MAX_TEXT):
-        raise ScoresheetError(f"{path or 'sheet'}: {problem}")
+        raise ScoresheetError(_at(path or "sheet", problem))
 
 
 def parse_sheet(data: Any, rules: str | RuleSet | None = None) -> Sheet:
@@ -157,7 +174,9 @@ def parse_sheet(data: Any, rules: str | RuleSet | None = None) -> Sheet:
     allow the table size; :class:`RuleSetError` when ``rules`` itself is unknown.
     """
     if not isinstance(data, Mapping):
-        raise ScoresheetError("sheet: expected a JSON object")
+        raise ScoresheetError(
+            _at("sheet", Message(gettext_noop("expected a JSON object")))
+        )
     check_json(data)
     named = _named_rules(data)
     ruleset = get_ruleset(rules) if rules is not None else _own_ruleset(named)
@@ -165,11 +184,20 @@ def parse_sheet(data: Any, rules: str | RuleSet | None = None) -> Sheet:
     try:
         ruleset.for_table(len(players))
     except RuleSetError as error:
-        raise ScoresheetError(f"players: {error}") from None
+        raise ScoresheetError(_at("players", error_text(error))) from None
     seats = {name: seat for seat, name in enumerate(players)}
     days = _list(data.get("days"), "days")
     if len(days) > ruleset.days:
-        raise ScoresheetError(f"days: {len(days)} days, a game has {ruleset.days}")
+        raise ScoresheetError(
+            _at(
+                "days",
+                Message(
+                    gettext_noop("%(days)s days, a game has %(most)s"),
+                    days=len(days),
+                    most=ruleset.days,
+                ),
+            )
+        )
     parsed = tuple(_day(day, f"days[{i}]", i + 1, seats) for i, day in enumerate(days))
     final = _money(data.get("final"), "final", seats)
     called = _time_called(data, ruleset.days)
@@ -179,7 +207,9 @@ def parse_sheet(data: Any, rules: str | RuleSet | None = None) -> Sheet:
 def _named_rules(data: Mapping[str, Any]) -> str | None:
     named = data.get("rules")
     if named is not None and not isinstance(named, str):
-        raise ScoresheetError("rules: expected the name of a rule set")
+        raise ScoresheetError(
+            _at("rules", Message(gettext_noop("expected the name of a rule set")))
+        )
     return named
 
 
@@ -187,15 +217,19 @@ def _own_ruleset(named: str | None) -> RuleSet:
     try:
         return get_ruleset(DEFAULT_RULESET if named is None else named)
     except RuleSetError as error:
-        raise ScoresheetError(f"rules: {error}") from None
+        raise ScoresheetError(_at("rules", error_text(error))) from None
 
 
 def _players(value: Any) -> tuple[str, ...]:
     names = _list(value, "players")
     if not names or not all(isinstance(name, str) and name.strip() for name in names):
-        raise ScoresheetError("players: expected a list of non-empty names")
+        raise ScoresheetError(
+            _at("players", Message(gettext_noop("expected a list of non-empty names")))
+        )
     if len(set(names)) != len(names):
-        raise ScoresheetError("players: a name appears twice")
+        raise ScoresheetError(
+            _at("players", Message(gettext_noop("a name appears twice")))
+        )
     return tuple(names)
 
 
@@ -204,13 +238,18 @@ def _time_called(data: Mapping[str, Any], days: int) -> int | None:
     if value is None:
         return None
     if not _is_int(value) or not 1 <= value <= days:
-        raise ScoresheetError(f"time_called: expected null or a day 1-{days}")
+        raise ScoresheetError(
+            _at(
+                "time_called",
+                Message(gettext_noop("expected null or a day 1-%(days)s"), days=days),
+            )
+        )
     return int(value)
 
 
 def _day(data: Any, path: str, number: int, seats: dict[str, int]) -> SheetDay:
     if not isinstance(data, Mapping):
-        raise ScoresheetError(f"{path}: expected an object")
+        raise ScoresheetError(_at(path, Message(EXPECTED_OBJECT)))
     start = data.get("start_player")
     auctions = data.get("auctions")
     purchases = data.get("purchases")
@@ -236,12 +275,14 @@ def _day(data: Any, path: str, number: int, seats: dict[str, int]) -> SheetDay:
 
 def _auction(data: Any, path: str, seats: dict[str, int]) -> SheetAuction:
     if not isinstance(data, Mapping):
-        raise ScoresheetError(f"{path}: expected an object")
+        raise ScoresheetError(_at(path, Message(EXPECTED_OBJECT)))
     bids = []
     for i, entry in enumerate(_list(data.get("bids", []), f"{path}.bids")):
         where = f"{path}.bids[{i}]"
         if not isinstance(entry, list | tuple) or len(entry) != 2:
-            raise ScoresheetError(f"{where}: expected [player, florins or null]")
+            raise ScoresheetError(
+                _at(where, Message(gettext_noop("expected [player, florins or null]")))
+            )
         bids.append((_seat(entry[0], where, seats), _florins(entry[1], where, True)))
     winner = data.get("winner")
     return SheetAuction(
@@ -255,7 +296,9 @@ def _auction(data: Any, path: str, seats: dict[str, int]) -> SheetAuction:
 
 def _fill(data: Any, path: str, seats: dict[str, int]) -> tuple[int, tuple[Good, ...]]:
     if not isinstance(data, Mapping):
-        raise ScoresheetError(f"{path}: expected an object or null")
+        raise ScoresheetError(
+            _at(path, Message(gettext_noop("expected an object or null")))
+        )
     seat = _seat(data.get("player"), f"{path}.player", seats)
     return seat, _goods(data.get("cards"), f"{path}.cards")
 
@@ -264,13 +307,20 @@ def _purchases(
     data: Any, path: str, seats: dict[str, int]
 ) -> dict[int, tuple[tuple[Good, ...], int]]:
     if not isinstance(data, Mapping):
-        raise ScoresheetError(f"{path}: expected an object keyed by player")
+        raise ScoresheetError(
+            _at(path, Message(gettext_noop("expected an object keyed by player")))
+        )
     result = {}
     for name, entry in data.items():
         where = f"{path}[{shown(name)}]"
         seat = _seat(name, where, seats)
         if not isinstance(entry, Mapping):
-            raise ScoresheetError(f"{where}: expected {{'cards': [...], 'paid': n}}")
+            raise ScoresheetError(
+                _at(
+                    where,
+                    Message(gettext_noop("expected {'cards': [...], 'paid': n}")),
+                )
+            )
         paid = _florins(entry.get("paid", 0), f"{where}.paid", False)
         result[seat] = (_goods(entry.get("cards", []), f"{where}.cards"), paid)
     return result
@@ -278,20 +328,35 @@ def _purchases(
 
 def _money(data: Any, path: str, seats: dict[str, int]) -> tuple[int, ...]:
     if not isinstance(data, Mapping):
-        raise ScoresheetError(f"{path}: expected an object of player: florins")
+        raise ScoresheetError(
+            _at(path, Message(gettext_noop("expected an object of player: florins")))
+        )
     for name in data:
         _seat(name, path, seats)
     money = []
     for name in seats:
         if name not in data:
-            raise ScoresheetError(f"{path}: no entry for {shown(name)}")
+            raise ScoresheetError(
+                _at(
+                    path,
+                    Message(gettext_noop("no entry for %(name)s"), name=shown(name)),
+                )
+            )
         money.append(_florins(data[name], f"{path}[{shown(name)}]", False))
     return tuple(money)
 
 
 def _seat(name: Any, path: str, seats: dict[str, int]) -> int:
     if not isinstance(name, str) or name not in seats:
-        raise ScoresheetError(f"{path}: {shown(name)} is not a player of this sheet")
+        raise ScoresheetError(
+            _at(
+                path,
+                Message(
+                    gettext_noop("%(name)s is not a player of this sheet"),
+                    name=shown(name),
+                ),
+            )
+        )
     return seats[name]
 
 
@@ -302,8 +367,16 @@ def _goods(data: Any, path: str) -> tuple[Good, ...]:
             goods.append(parse_good(text))
         except GoodError:
             raise ScoresheetError(
-                f"{path}[{i}]: {shown(text)} is not a good of the game "
-                "(e.g. 'cloth:3', 'gold:10')"
+                _at(
+                    f"{path}[{i}]",
+                    Message(
+                        gettext_noop(
+                            "%(text)s is not a good of the game "
+                            "(e.g. 'cloth:3', 'gold:10')"
+                        ),
+                        text=shown(text),
+                    ),
+                )
             ) from None
     return tuple(goods)
 
@@ -312,7 +385,9 @@ def _florins(value: Any, path: str, nullable: bool) -> Any:
     if value is None and nullable:
         return None
     if not _is_int(value):
-        raise ScoresheetError(f"{path}: expected a whole number of florins")
+        raise ScoresheetError(
+            _at(path, Message(gettext_noop("expected a whole number of florins")))
+        )
     return int(value)
 
 
@@ -322,8 +397,14 @@ def _is_int(value: Any) -> bool:
 
 def _list(value: Any, path: str) -> list[Any]:
     if not isinstance(value, list):
-        raise ScoresheetError(f"{path}: expected a list")
+        raise ScoresheetError(_at(path, Message(gettext_noop("expected a list"))))
     return value
+
+
+def _at(path: str, problem: str) -> Message:
+    """``days[1].money: <problem>``: where a problem lies, and what it is."""
+    # Translators: "path" is a field of a scoresheet, e.g. days[1].money['Ann'].
+    return Message(gettext_noop("%(path)s: %(problem)s"), path=path, problem=problem)
 
 
 def game_to_sheet(game: Game) -> dict[str, Any]:

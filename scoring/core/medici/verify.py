@@ -22,6 +22,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from heats.core.i18n import gettext_noop
+from heats.core.message import NUMBER, PHRASE, Message, or_list, register
+
 from .findings import Finding, ScoresheetError, SheetReport
 from .goods import GOOD_COUNTS, Good, surplus
 from .limits import check_scores
@@ -32,6 +35,112 @@ from .sheet import Sheet, SheetDay, parse_sheet
 from .turns import poorest
 
 __all__ = ["Finding", "ScoresheetError", "SheetReport", "verify_parsed", "verify_sheet"]
+
+# The findings' messages (stored as English: registered, heats.core.message).
+RULES_NAMED = register(
+    gettext_noop(
+        "rule set: the sheet says %(named)s, the event plays %(used)s; "
+        "the sheet was checked under %(used)s"
+    )
+)
+DAYS_MISSING = register(
+    gettext_noop(
+        "sheet has %(days)s day(s), a game has %(game)s unless time is called"
+    ),
+    days=NUMBER,
+    game=NUMBER,
+)
+DAYS_CALLED = register(
+    gettext_noop("sheet has %(days)s day(s), but time was called on day %(day)s"),
+    days=NUMBER,
+    day=NUMBER,
+)
+FINAL_MONEY = register(
+    gettext_noop(
+        "final money: sheet says %(said)s, the money after day %(day)s is "
+        "%(money)s (the game ends with that day's scoring)"
+    ),
+    said=NUMBER,
+    day=NUMBER,
+    money=NUMBER,
+)
+START_PLAYER = register(
+    # Translators: "names" is one name or several joined by "or"; "why" is one
+    # of the two reasons below.
+    gettext_noop("start player: sheet says %(player)s, rules give %(names)s (%(why)s)"),
+    names=PHRASE,
+    why=PHRASE,
+)
+FIRST_DAY_START = register(gettext_noop("day 1 starts with seat 1"))
+POOREST_STARTS = register(gettext_noop("the poorest player starts"))
+PURCHASES = register(
+    # Translators: goods are written as on the sheet, e.g. [cloth:3, gold:10].
+    gettext_noop(
+        "purchases: sheet says %(goods)s for %(paid)s, the auction log gives "
+        "%(log_goods)s for %(log_paid)s"
+    ),
+    paid=NUMBER,
+    log_paid=NUMBER,
+)
+PAID_NEGATIVE = register(
+    gettext_noop("paid %(paid)s on the sheet; a payment is never negative"),
+    paid=NUMBER,
+)
+PAID_TOO_MUCH = register(
+    gettext_noop(
+        "paid %(paid)s on the sheet, but held only %(held)s at the start of day "
+        "%(day)s (no borrowing: payments never exceed the money held)"
+    ),
+    paid=NUMBER,
+    held=NUMBER,
+    day=NUMBER,
+)
+TOO_MANY_GOODS = register(
+    gettext_noop(
+        "%(count)s goods loaded on the sheet, but a %(players)s-player day uses "
+        "%(most)s"
+    ),
+    count=NUMBER,
+    players=NUMBER,
+    most=NUMBER,
+)
+SHIP_CAPACITY = register(
+    gettext_noop(
+        "ship holds %(count)s goods on the sheet (%(goods)s), rules allow at most "
+        "%(most)s (ship capacity)"
+    ),
+    count=NUMBER,
+    most=NUMBER,
+)
+DUPLICATE_GOOD = register(
+    # Translators: "good" is a good as on the sheet (cloth:3); "names" the players
+    # holding it, or "discarded lots".
+    gettext_noop(
+        "%(good)s appears %(times)s times on day %(day)s (%(names)s), the deck "
+        "holds it %(deck)s time(s): no good twice in a day"
+    ),
+    times=NUMBER,
+    day=NUMBER,
+    names=PHRASE,
+    deck=NUMBER,
+)
+DISCARDED_LOTS = register(gettext_noop("discarded lots"))
+MONEY_AFTER_DAY = register(
+    gettext_noop(
+        "money after day %(day)s: sheet says %(said)s, rules give %(expected)s "
+        "(%(before)s before - %(paid)s paid + %(income)s income: ship %(ship)s, "
+        "market %(market)s, bonus %(bonus)s)"
+    ),
+    day=NUMBER,
+    said=NUMBER,
+    expected=NUMBER,
+    before=NUMBER,
+    paid=NUMBER,
+    income=NUMBER,
+    ship=NUMBER,
+    market=NUMBER,
+    bonus=NUMBER,
+)
 
 
 def verify_sheet(
@@ -80,8 +189,7 @@ def _check_rules_named(sheet: Sheet) -> list[Finding]:
         Finding(
             None,
             None,
-            f"rule set: the sheet says {named!r}, the event plays {used!r}; "
-            f"the sheet was checked under {used!r}",
+            Message(RULES_NAMED, named=repr(named), used=repr(used)),
             "rules",
         )
     ]
@@ -101,19 +209,13 @@ def _check_days_and_final(sheet: Sheet) -> list[Finding]:
             Finding(
                 None,
                 None,
-                f"sheet has {days} day(s), a game has "
-                f"{sheet.ruleset.days} unless time is called",
+                Message(DAYS_MISSING, days=days, game=sheet.ruleset.days),
                 "days",
             )
         )
     elif called is not None and days != called:
         findings.append(
-            Finding(
-                None,
-                None,
-                f"sheet has {days} day(s), but time was called on day {called}",
-                "days",
-            )
+            Finding(None, None, Message(DAYS_CALLED, days=days, day=called), "days")
         )
     return findings + _check_final(sheet)
 
@@ -128,9 +230,12 @@ def _check_final(sheet: Sheet) -> list[Finding]:
                     Finding(
                         last.number,
                         name,
-                        f"final money: sheet says "
-                        f"{sheet.final[seat]}, the money after day {last.number} is "
-                        f"{last.money[seat]} (the game ends with that day's scoring)",
+                        Message(
+                            FINAL_MONEY,
+                            said=sheet.final[seat],
+                            day=last.number,
+                            money=last.money[seat],
+                        ),
                         "final",
                     )
                 )
@@ -146,14 +251,13 @@ def _check_start_player(
     allowed = [0] if day.number == 1 else poorest(before)
     if start in allowed:
         return []
-    names = " or ".join(sheet.players[seat] for seat in allowed)
-    why = "day 1 starts with seat 1" if day.number == 1 else "the poorest player starts"
+    names = or_list([sheet.players[seat] for seat in allowed])
+    why = Message(FIRST_DAY_START if day.number == 1 else POOREST_STARTS)
     return [
         Finding(
             day.number,
             sheet.players[start],
-            f"start player: sheet says "
-            f"{sheet.players[start]}, rules give {names} ({why})",
+            Message(START_PLAYER, player=sheet.players[start], names=names, why=why),
             "start",
         )
     ]
@@ -204,9 +308,13 @@ def _check_purchases_match(
                 Finding(
                     day.number,
                     name,
-                    f"purchases: sheet says "
-                    f"{_goods(goods)} for {florins}, the auction log gives "
-                    f"{_goods(ships[seat])} for {paid[seat]}",
+                    Message(
+                        PURCHASES,
+                        goods=_goods(goods),
+                        paid=florins,
+                        log_goods=_goods(ships[seat]),
+                        log_paid=paid[seat],
+                    ),
                     "purchases",
                 )
             )
@@ -220,22 +328,14 @@ def _check_payments(
     for seat, name in enumerate(sheet.players):
         if paid[seat] < 0:
             findings.append(
-                Finding(
-                    day,
-                    name,
-                    f"paid {paid[seat]} on the sheet; a payment is never negative",
-                    "payment",
-                )
+                Finding(day, name, Message(PAID_NEGATIVE, paid=paid[seat]), "payment")
             )
         elif paid[seat] > before[seat]:
             findings.append(
                 Finding(
                     day,
                     name,
-                    f"paid {paid[seat]} on the sheet, but "
-                    f"held only {before[seat]} at the start of day {day} "
-                    "(no borrowing: "
-                    "payments never exceed the money held)",
+                    Message(PAID_TOO_MUCH, paid=paid[seat], held=before[seat], day=day),
                     "payment",
                 )
             )
@@ -249,8 +349,12 @@ def _check_goods_count(table: TableRules, day: int, used: list[Good]) -> list[Fi
         Finding(
             day,
             None,
-            f"{len(used)} goods loaded on the sheet, but a "
-            f"{table.players}-player day uses {table.goods_per_day}",
+            Message(
+                TOO_MANY_GOODS,
+                count=len(used),
+                players=table.players,
+                most=table.goods_per_day,
+            ),
             "deck",
         )
     ]
@@ -263,9 +367,12 @@ def _check_capacity(
         Finding(
             day,
             name,
-            f"ship holds {len(ships[seat])} goods on the sheet "
-            f"({_goods(ships[seat])}), rules allow at most {table.ship_capacity} "
-            "(ship capacity)",
+            Message(
+                SHIP_CAPACITY,
+                count=len(ships[seat]),
+                goods=_goods(ships[seat]),
+                most=table.ship_capacity,
+            ),
             "capacity",
         )
         for seat, name in enumerate(sheet.players)
@@ -280,14 +387,19 @@ def _check_duplicates(
     for good, extra in surplus(used).items():
         holders = [seat for seat, ship in enumerate(ships) for g in ship if g == good]
         seat = holders[-1] if holders else None
-        names = ", ".join(sheet.players[s] for s in holders) or "discarded lots"
+        names = ", ".join(sheet.players[s] for s in holders) or Message(DISCARDED_LOTS)
         findings.append(
             Finding(
                 day,
                 None if seat is None else sheet.players[seat],
-                f"{good} appears {GOOD_COUNTS[good] + extra} times on day {day} "
-                f"({names}), the deck holds it {GOOD_COUNTS[good]} time(s): "
-                "no good twice in a day",
+                Message(
+                    DUPLICATE_GOOD,
+                    good=str(good),
+                    times=GOOD_COUNTS[good] + extra,
+                    day=day,
+                    names=names,
+                    deck=GOOD_COUNTS[good],
+                ),
                 "duplicate",
             )
         )
@@ -313,11 +425,18 @@ def _check_money(
                 Finding(
                     day.number,
                     name,
-                    f"money after day {day.number}: "
-                    f"sheet says {day.money[seat]}, rules give {expected} "
-                    f"({before[seat]} "
-                    f"before - {paid[seat]} paid + {income.total} income: ship "
-                    f"{income.ship}, market {income.market}, bonus {income.bonus})",
+                    Message(
+                        MONEY_AFTER_DAY,
+                        day=day.number,
+                        said=day.money[seat],
+                        expected=expected,
+                        before=before[seat],
+                        paid=paid[seat],
+                        income=income.total,
+                        ship=income.ship,
+                        market=income.market,
+                        bonus=income.bonus,
+                    ),
                     "money",
                 )
             )

@@ -13,10 +13,32 @@ from collections import defaultdict
 from dataclasses import replace
 
 from heats.core.errors import LineProblem
+from heats.core.i18n import gettext_noop
+from heats.core.message import Message
 from heats.core.names import name_key
 from scoring.core.places import PlayerResult, TablePlaces, table_places
-from scoring.core.results_csv.columns import MAX_SEATS, MIN_SEATS, TIE_HINT
+from scoring.core.results_csv.columns import MAX_SEATS, MIN_SEATS
 from scoring.core.results_csv.rows import ResultRow
+
+_PLACE = gettext_noop(
+    "place %(place)s contradicts the scores: %(player)s finishes %(finishes)s at "
+    "%(table)s with %(final)s florins"
+)
+_PLACE_AT_TIE = gettext_noop(
+    "place %(place)s contradicts the scores: %(player)s finishes %(finishes)s at "
+    "%(table)s with %(final)s florins (a tie for first is resolved by place 1 on "
+    "the declared winner)"
+)
+
+
+def _and(items: list[str]) -> str:
+    """``["17", "23", "40"]`` -> "17 and 23 and 40" (a message)."""
+    text: str = items[0]
+    for item in items[1:]:
+        text = Message(
+            gettext_noop("%(first)s and %(second)s"), first=text, second=item
+        )
+    return text
 
 
 def resolve_keys(rows: list[ResultRow]) -> tuple[list[ResultRow], list[LineProblem]]:
@@ -41,9 +63,14 @@ def resolve_keys(rows: list[ResultRow]) -> tuple[list[ResultRow], list[LineProbl
                 LineProblem(
                     row.line,
                     "badge",
-                    (
-                        f"{row.player} has badges {' and '.join(found)} elsewhere "
-                        "in the file: give the badge on this line too"
+                    Message(
+                        # Translators: "badges" is e.g. "17 and 23".
+                        gettext_noop(
+                            "%(player)s has badges %(badges)s elsewhere in the file: "
+                            "give the badge on this line too"
+                        ),
+                        player=row.player,
+                        badges=_and(found),
                     ),
                 )
             )
@@ -72,24 +99,40 @@ def check_rows(rows: list[ResultRow], *, complete: bool = True) -> list[LineProb
                     LineProblem(
                         row.line,
                         "seat",
-                        (
-                            f"seat {row.seat} of table {row.table} is already taken by "
-                            f"{first.player} (line {first.line})"
+                        Message(
+                            gettext_noop(
+                                "seat %(seat)s of table %(table)s is already taken by "
+                                "%(player)s (line %(line)s)"
+                            ),
+                            seat=row.seat,
+                            table=row.table,
+                            player=first.player,
+                            line=first.line,
                         ),
                     )
                 )
         first = seen_player.setdefault((*round_key, row.player_key), row)
         if first is not row:
             where = (
-                "at the same table"
+                Message(gettext_noop("at the same table"))
                 if first.table == row.table
-                else f"at table {first.table} of the same round"
+                else Message(
+                    gettext_noop("at table %(table)s of the same round"),
+                    table=first.table,
+                )
             )
             problems.append(
                 LineProblem(
                     row.line,
                     "player",
-                    (f"{row.player} already plays {where} (line {first.line})"),
+                    Message(
+                        gettext_noop(
+                            "%(player)s already plays %(where)s (line %(line)s)"
+                        ),
+                        player=row.player,
+                        where=where,
+                        line=first.line,
+                    ),
                 )
             )
     for table_rows in tables.values():
@@ -109,10 +152,15 @@ def _check_badges(rows: list[ResultRow]) -> list[LineProblem]:
                 LineProblem(
                     row.line,
                     "badge",
-                    (
-                        f"badge {row.badge} belongs to {first.player} "
-                        f"(line {first.line}), "
-                        f"not {row.player}"
+                    Message(
+                        gettext_noop(
+                            "badge %(badge)s belongs to %(first)s (line %(line)s), "
+                            "not %(player)s"
+                        ),
+                        badge=row.badge,
+                        first=first.player,
+                        line=first.line,
+                        player=row.player,
                     ),
                 )
             )
@@ -146,10 +194,13 @@ def _check_places(rows: list[ResultRow], label: str) -> list[LineProblem]:
                 LineProblem(
                     row.line,
                     "place",
-                    (
-                        f"place {row.place} contradicts the scores: {row.player} "
-                        f"finishes {place} at {label} with {row.final} florins"
-                        + (TIE_HINT if place == 1 else "")
+                    Message(
+                        _PLACE_AT_TIE if place == 1 else _PLACE,
+                        place=row.place,
+                        player=row.player,
+                        finishes=place,
+                        table=label,
+                        final=row.final,
                     ),
                 )
             )
@@ -163,14 +214,24 @@ def _check_time_called(rows: list[ResultRow], label: str) -> list[LineProblem]:
 
     def said(row: ResultRow) -> str:
         day = row.time_called
-        return "played out (blank)" if day is None else f"time called on day {day}"
+        if day is None:
+            return Message(gettext_noop("played out (blank)"))
+        return Message(gettext_noop("time called on day %(day)s"), day=day)
 
     return [
         LineProblem(
             row.line,
             "time_called",
-            f"{label}: {said(row)} here, but {said(first)} on line {first.line}; "
-            "every line of a table gives the same day (or none)",
+            Message(
+                gettext_noop(
+                    "%(table)s: %(here)s here, but %(first)s on line %(line)s; "
+                    "every line of a table gives the same day (or none)"
+                ),
+                table=label,
+                here=said(row),
+                first=said(first),
+                line=first.line,
+            ),
         )
         for row in rows[1:]
         if row.time_called != first.time_called
@@ -179,14 +240,26 @@ def _check_time_called(rows: list[ResultRow], label: str) -> list[LineProblem]:
 
 def _check_table(rows: list[ResultRow], *, complete: bool) -> list[LineProblem]:
     first = rows[0]
-    label = f"{first.round_label} table {first.table}"
+    label = Message(
+        gettext_noop("%(round)s table %(table)s"),
+        round=first.round_label,
+        table=first.table,
+    )
     problems = []
     if len(rows) > MAX_SEATS:
         problems.append(
             LineProblem(
                 rows[MAX_SEATS].line,
                 "table",
-                (f"{label} has {len(rows)} players; a table seats at most {MAX_SEATS}"),
+                Message(
+                    gettext_noop(
+                        "%(table)s has %(count)s players; a table seats at most "
+                        "%(most)s"
+                    ),
+                    table=label,
+                    count=len(rows),
+                    most=MAX_SEATS,
+                ),
             )
         )
     if complete and len(rows) < MIN_SEATS:
@@ -194,9 +267,15 @@ def _check_table(rows: list[ResultRow], *, complete: bool) -> list[LineProblem]:
             LineProblem(
                 rows[-1].line,
                 "table",
-                (
-                    f"{label} has {len(rows)} player(s); "
-                    f"a table seats {MIN_SEATS}–{MAX_SEATS}"
+                Message(
+                    gettext_noop(
+                        "%(table)s has %(count)s player(s); a table seats "
+                        "%(least)s–%(most)s"
+                    ),
+                    table=label,
+                    count=len(rows),
+                    least=MIN_SEATS,
+                    most=MAX_SEATS,
                 ),
             )
         )
@@ -209,7 +288,12 @@ def _check_table(rows: list[ResultRow], *, complete: bool) -> list[LineProblem]:
             LineProblem(
                 row.line,
                 "seat",
-                (f"{label} gives seats for some players but not this one"),
+                Message(
+                    gettext_noop(
+                        "%(table)s gives seats for some players but not this one"
+                    ),
+                    table=label,
+                ),
             )
         )
     return problems + (_check_places(rows, label) if complete else [])

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import re
 
+from heats.core.i18n import gettext_noop
+from heats.core.message import Message
 from heats.core.rounds import MAX_HEAT as MAX_ROUND_NUMBER
 
 REQUIRED = ("heat", "table", "player", "final")
 OPTIONAL = ("seat", "badge", "day1", "day2", "place", "time_called")
 # A game has three days; time may be called on any of them (rules.md, A trading day).
 DAYS = ("1", "2", "3")
-TIE_HINT = " (a tie for first is resolved by place 1 on the declared winner)"
 # Any number of heats (tournament.md, Event formats): as many as a round may have,
 # so an exported event with heat 100 or later imports back.
 MAX_HEAT = MAX_ROUND_NUMBER
@@ -29,8 +30,12 @@ WHOLE = re.compile(r"[+-]?[0-9]+")
 MAXIMUM = {"florins": 99_999, "table": 999, "seat": 999, "place": 6}
 # What a number cell holds, for "'x' is not a whole number of florins" and
 # "1000 is above 999, too large for a table number".
-NOUN = {"florins": "florins", "table": "a table number", "seat": "a seat number"}
-NOUN["place"] = "a place"
+NOUN = {
+    "florins": Message(gettext_noop("florins")),
+    "table": Message(gettext_noop("a table number")),
+    "seat": Message(gettext_noop("a seat number")),
+}
+NOUN["place"] = Message(gettext_noop("a place"))
 
 
 # The export's column order: every column the reader knows, the round first.

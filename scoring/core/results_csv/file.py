@@ -24,13 +24,15 @@ from typing import Any
 
 from heats.core.errors import LineProblem
 from heats.core.files import check_size, decode_utf8
+from heats.core.i18n import gettext_noop
+from heats.core.message import Message
 from heats.core.storable import text_problem
 
 # Far above a convention's results (WBC 2017: 160 records, about 6 KB), low enough
 # that a mistaken file is refused at once rather than read for minutes.
 MAX_ROWS = 20_000
 MAX_FILE_BYTES = 2 * 1024 * 1024
-SIZE_ADVICE = "split it, by heat for example"
+SIZE_ADVICE = Message(gettext_noop("split it, by heat for example"))
 # A bad cell is quoted in a message up to this many characters.
 SHOWN = 30
 # One cell: optionally quoted (with "" for a quote), then unquoted text up to a comma
@@ -49,7 +51,7 @@ def decode_results(data: bytes) -> str:
     UTF-8 byte-order mark is dropped. formats.md, Results CSV: UTF-8.
     """
     check_size(len(data), MAX_FILE_BYTES, advice=SIZE_ADVICE)
-    return decode_utf8(data, hint="CSV UTF-8 in Excel")
+    return decode_utf8(data, hint=Message(gettext_noop("CSV UTF-8 in Excel")))
 
 
 def shown(text: str) -> str:
@@ -57,7 +59,11 @@ def shown(text: str) -> str:
     followed by its length."""
     if len(text) <= SHOWN:
         return repr(text)
-    return f"{text[:SHOWN]!r}… ({len(text)} characters)"
+    return Message(
+        gettext_noop("%(start)s… (%(count)s characters)"),
+        start=repr(text[:SHOWN]),
+        count=len(text),
+    )
 
 
 def read_header(reader: csv.DictReader[str], text: str) -> list[str] | LineProblem:
@@ -92,7 +98,12 @@ def records(
     for raw in _guarded(reader, text, problems):
         start, line = line, reader.line_num + 1
         if None in raw:
-            warnings.append(f"line {start}: cells beyond the header were ignored")
+            warnings.append(
+                Message(
+                    gettext_noop("line %(line)s: cells beyond the header were ignored"),
+                    line=start,
+                )
+            )
         if _blank(raw):
             continue
         count += 1
@@ -110,9 +121,13 @@ def records(
 
 def too_many_message(total: int) -> str:
     """The message for a file of ``total`` records, more than ``MAX_ROWS``."""
-    return (
-        f"the file has {total} player records; an import takes at most {MAX_ROWS}: "
-        "split the file, by heat for example"
+    return Message(
+        gettext_noop(
+            "the file has %(total)s player records; an import takes at most "
+            "%(most)s: split the file, by heat for example"
+        ),
+        total=total,
+        most=MAX_ROWS,
     )
 
 
@@ -121,12 +136,19 @@ def cell_problem(cell: str) -> str | None:
     a NUL character (byte 0; a UTF-16 file has one in every other byte) or a
     lone surrogate."""
     if NUL in cell:
-        return (
-            f"{shown(cell)} holds a NUL character (byte 0), which cannot be saved: "
-            "is the file UTF-16? Save it as CSV UTF-8"
+        return Message(
+            gettext_noop(
+                "%(cell)s holds a NUL character (byte 0), which cannot be saved: "
+                "is the file UTF-16? Save it as CSV UTF-8"
+            ),
+            cell=shown(cell),
         )
     problem = text_problem(cell)
-    return f"{shown(cell)}: {problem}" if problem else None
+    if not problem:
+        return None
+    return Message(
+        gettext_noop("%(cell)s: %(problem)s"), cell=shown(cell), problem=problem
+    )
 
 
 def _blank(raw: Record) -> bool:
@@ -179,7 +201,16 @@ def unreadable(text: str, line: int, header: list[str], exc: csv.Error) -> LineP
     limit = csv.field_size_limit()
     if "field limit" not in str(exc):
         return LineProblem(
-            line, "", f"cannot be read as CSV ({exc}); the lines after it were not read"
+            line,
+            "",
+            Message(
+                # Translators: "error" is Python's CSV reader's own English.
+                gettext_noop(
+                    "cannot be read as CSV (%(error)s); the lines after it were "
+                    "not read"
+                ),
+                error=str(exc),
+            ),
         )
     index = _long_cell(text, line, limit)
     column = ""
@@ -190,7 +221,13 @@ def unreadable(text: str, line: int, header: list[str], exc: csv.Error) -> LineP
     return LineProblem(
         line,
         column,
-        f"the cell has more than {limit} characters; the lines after it were not read",
+        Message(
+            gettext_noop(
+                "the cell has more than %(most)s characters; the lines after it were "
+                "not read"
+            ),
+            most=limit,
+        ),
     )
 
 

@@ -10,6 +10,8 @@ import csv
 import io
 
 from heats.core.errors import LineProblem
+from heats.core.i18n import gettext_noop
+from heats.core.message import Message
 from scoring.core.results_csv.checks import check_rows, resolve_keys
 from scoring.core.results_csv.file import records
 from scoring.core.results_csv.rows import (
@@ -46,7 +48,9 @@ def parse_results_csv(text: str) -> ParsedResults:
         if row is not None:
             rows.append(row)
     if not rows and not problems:
-        problems.append(LineProblem(1, "", "the file has no player records"))
+        problems.append(
+            LineProblem(1, "", Message(gettext_noop("the file has no player records")))
+        )
     rows, key_problems = resolve_keys(rows)
     # Sizes and places need every row read cleanly: check them only then.
     problems += key_problems + check_rows(rows, complete=not problems)

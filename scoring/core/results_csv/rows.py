@@ -18,6 +18,8 @@ from dataclasses import dataclass
 
 from heats.core.cells import restore
 from heats.core.errors import LineProblem, UserError
+from heats.core.i18n import gettext_noop
+from heats.core.message import Message, error_text
 from heats.core.names import (
     BADGE_MAX_LENGTH,
     KEY_MAX_LENGTH,
@@ -45,8 +47,12 @@ class ResultsFileError(UserError):
     def __init__(self, line_problems: list[LineProblem]) -> None:
         self.line_problems = sorted(line_problems)
         super().__init__(
-            f"The results file has {len(self.line_problems)} problem(s); "
-            "nothing was saved.",
+            Message(
+                gettext_noop(
+                    "The results file has %(count)s problem(s); nothing was saved."
+                ),
+                count=len(self.line_problems),
+            ),
             [str(p) for p in self.line_problems],
         )
 
@@ -78,7 +84,9 @@ class ResultRow:
     def round_label(self) -> str:
         """The round for messages: "heat 2", "semi", "final"."""
         code = RoundCode(self.round_kind, self.round_number)
-        return f"heat {code.number}" if code.is_heat else code.code
+        if code.is_heat:
+            return Message(gettext_noop("heat %(number)s"), number=code.number)
+        return code.code
 
     @property
     def round_code(self) -> str:
@@ -103,8 +111,13 @@ def parse_round(value: str) -> tuple[str, int]:
         code = RoundCode.parse(value, max_heat=MAX_HEAT)
     except RoundCodeError:
         raise ValueError(
-            f"unknown round {shown(value.strip())} (a heat number 1–{MAX_HEAT}, "
-            "semi or final)"
+            Message(
+                gettext_noop(
+                    "unknown round %(value)s (a heat number 1–%(most)s, semi or final)"
+                ),
+                value=shown(value.strip()),
+                most=MAX_HEAT,
+            )
         ) from None
     return code.kind, code.number
 
@@ -113,25 +126,55 @@ def _whole(value: str, *, minimum: int, what: str) -> int:
     text = value.strip()
     if not WHOLE.fullmatch(text):
         raise ValueError(
-            f"{shown(text)} is not a whole number of florins"
+            Message(
+                gettext_noop("%(value)s is not a whole number of florins"),
+                value=shown(text),
+            )
             if what == "florins"
-            else f"{shown(text)} is not {NOUN[what]}: a whole number is needed"
+            else Message(
+                gettext_noop("%(value)s is not %(what)s: a whole number is needed"),
+                value=shown(text),
+                what=NOUN[what],
+            )
         )
     digits = text.lstrip("+-").lstrip("0")
     if len(digits) <= len(str(MAXIMUM[what])):
         number, label = int(text), str(int(text))
     else:  # out of range either way; int() of thousands of digits is refused
         number = -1 if text.startswith("-") else MAXIMUM[what] + 1
-        label = text if len(text) <= SHOWN else f"{text[:SHOWN]}… ({len(text)} digits)"
+        label = (
+            text
+            if len(text) <= SHOWN
+            else Message(
+                gettext_noop("%(start)s… (%(count)s digits)"),
+                start=text[:SHOWN],
+                count=len(text),
+            )
+        )
     if number > MAXIMUM[what]:
         raise ValueError(
-            f"{label} is above {MAXIMUM[what]}, too large for {NOUN[what]}"
+            Message(
+                gettext_noop("%(value)s is above %(most)s, too large for %(what)s"),
+                value=label,
+                most=MAXIMUM[what],
+                what=NOUN[what],
+            )
         )
     if number < minimum:
         raise ValueError(
-            f"{label} is below {minimum}; {what} cannot be negative"
+            Message(
+                # Translators: "what" is "florins" (the only value that starts at 0).
+                gettext_noop(
+                    "%(value)s is below %(least)s; %(what)s cannot be negative"
+                ),
+                value=label,
+                least=minimum,
+                what=NOUN[what],
+            )
             if minimum == 0
-            else f"{label} is below {minimum}"
+            else Message(
+                gettext_noop("%(value)s is below %(least)s"), value=label, least=minimum
+            )
         )
     return number
 
@@ -142,12 +185,21 @@ def _too_long(column: str, text: str) -> str | None:
     what = "name" if column == "player" else "badge"  # the Player field too
     limit = NAME_MAX_LENGTH if column == "player" else BADGE_MAX_LENGTH
     if len(text) > limit:
-        return f"the {what} has {len(text)} characters; at most {limit}"
+        template = (
+            gettext_noop("the name has %(count)s characters; at most %(most)s")
+            if what == "name"
+            else gettext_noop("the badge has %(count)s characters; at most %(most)s")
+        )
+        return Message(template, count=len(text), most=limit)
     key_limit = KEY_MAX_LENGTH
     if column == "player" and len(name_key(text)) > key_limit:
-        return (
-            f"the name has {len(name_key(text))} characters once case is "
-            f"folded (ß becomes ss); at most {key_limit}"
+        return Message(
+            gettext_noop(
+                "the name has %(count)s characters once case is folded (ß becomes "
+                "ss); at most %(most)s"
+            ),
+            count=len(name_key(text)),
+            most=key_limit,
         )
     return None
 
@@ -189,12 +241,14 @@ class _RowReader:
         text = self.text(column)
         if not text:
             if required:
-                self.fail(column, "is empty; a value is required")
+                self.fail(
+                    column, Message(gettext_noop("is empty; a value is required"))
+                )
             return None
         try:
             return _whole(text, minimum=minimum, what=what)
         except ValueError as exc:
-            self.fail(column, str(exc))
+            self.fail(column, error_text(exc))
             return None
 
     def read(self) -> ResultRow | None:
@@ -206,16 +260,25 @@ class _RowReader:
         try:
             kind, number = parse_round(self.text("heat"))
         except ValueError as exc:
-            self.fail("heat", str(exc))
+            self.fail("heat", error_text(exc))
         table = self.number("table", minimum=1, what="table", required=True)
         player = self.saved_text("player")
         if not player:
-            self.fail("player", "is empty; a player name is required")
+            self.fail(
+                "player", Message(gettext_noop("is empty; a player name is required"))
+            )
         badge = self.saved_text("badge")
         placed = self.ok
         seat = self.number("seat", minimum=1, what="seat", required=False)
         if seat is not None and seat > MAX_SEATS:
-            self.fail("seat", f"seat {seat} is above {MAX_SEATS}; tables seat 4–6")
+            self.fail(
+                "seat",
+                Message(
+                    gettext_noop("seat %(seat)s is above %(most)s; tables seat 4–6"),
+                    seat=seat,
+                    most=MAX_SEATS,
+                ),
+            )
             seat = None
         scores = {
             col: self.number(col, minimum=0, what="florins", required=col == "final")
@@ -248,8 +311,13 @@ class _RowReader:
         if text not in DAYS:
             self.fail(
                 column,
-                f"{shown(text)} is not a day of the game: give 1, 2 or 3 (the day "
-                "time was called) or leave it blank for a game played out",
+                Message(
+                    gettext_noop(
+                        "%(value)s is not a day of the game: give 1, 2 or 3 (the day "
+                        "time was called) or leave it blank for a game played out"
+                    ),
+                    value=shown(text),
+                ),
             )
             return None
         return int(text)
@@ -263,15 +331,19 @@ def _read_header(reader: csv.DictReader[str], text: str) -> tuple[list[str], lis
     header = [(name or "").strip().lower() for name in raw]
     problems = []
     if not header:
-        raise ResultsFileError([LineProblem(1, "", "the file is empty")])
+        raise ResultsFileError(
+            [LineProblem(1, "", Message(gettext_noop("the file is empty")))]
+        )
     if len(header) == 1 and ";" in raw[0]:
         problems.append(
             LineProblem(
                 1,
                 "",
-                (
-                    "the columns are separated by ';': "
-                    "save the file as comma-separated CSV"
+                Message(
+                    gettext_noop(
+                        "the columns are separated by ';': "
+                        "save the file as comma-separated CSV"
+                    )
                 ),
             )
         )
@@ -281,12 +353,18 @@ def _read_header(reader: csv.DictReader[str], text: str) -> tuple[list[str], lis
             LineProblem(
                 1,
                 col,
-                (f"column appears {len(places)} times (positions {', '.join(places)})"),
+                Message(
+                    gettext_noop(
+                        "column appears %(count)s times (positions %(places)s)"
+                    ),
+                    count=len(places),
+                    places=", ".join(places),
+                ),
             )
         )
     if not problems:
         problems = [
-            LineProblem(1, col, "required column is missing")
+            LineProblem(1, col, Message(gettext_noop("required column is missing")))
             for col in REQUIRED
             if col not in header
         ]
@@ -294,5 +372,9 @@ def _read_header(reader: csv.DictReader[str], text: str) -> tuple[list[str], lis
         raise ResultsFileError(problems)
     extra = [col for col in header if col and col not in REQUIRED + OPTIONAL]
     return header, [
-        f"line 1: column {shown(col)} is not used and was ignored" for col in extra
+        Message(
+            gettext_noop("line 1: column %(column)s is not used and was ignored"),
+            column=shown(col),
+        )
+        for col in extra
     ]

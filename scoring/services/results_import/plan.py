@@ -19,7 +19,12 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from heats.core.message import Message
 from heats.models import Event, Player, Round, Seat, Table
+from heats.translate import translate
 from scoring.core.results_csv import ResultRow, row_places
 from scoring.services.results import seat_values
 from scoring.services.rules_checks import score_findings
@@ -36,6 +41,7 @@ class ImportSummary:
     tables_replaced: int = 0
     tables_unchanged: int = 0
     players_created: int = 0
+    # Messages (heats.core.message): lines() writes them in the reader's language.
     warnings: list[str] = field(default_factory=list)
     unresolved_ties: list[str] = field(default_factory=list)
     rules_findings: list[str] = field(default_factory=list)
@@ -46,16 +52,37 @@ class ImportSummary:
         return bool(self.tables_created or self.tables_filled or self.tables_replaced)
 
     def lines(self) -> list[str]:
-        """A short report, one line each, for a page or a command."""
-        filled = f"{self.tables_filled} filled, " if self.tables_filled else ""
-        out = [
-            f"{self.tables_created} table(s) created, {filled}"
-            f"{self.tables_replaced} replaced, {self.tables_unchanged} unchanged; "
-            f"{self.players_created} new player(s)."
+        """A short report, one line each, for a page or a command, in the active
+        language."""
+        counts = {
+            "created": self.tables_created,
+            "filled": self.tables_filled,
+            "replaced": self.tables_replaced,
+            "unchanged": self.tables_unchanged,
+            "players": self.players_created,
+        }
+        if self.tables_filled:
+            first = _(
+                "%(created)s table(s) created, %(filled)s filled, %(replaced)s "
+                "replaced, %(unchanged)s unchanged; %(players)s new player(s)."
+            )
+        else:
+            first = _(
+                "%(created)s table(s) created, %(replaced)s replaced, %(unchanged)s "
+                "unchanged; %(players)s new player(s)."
+            )
+        out = [first % counts]
+        out += [
+            _("Warning: %(warning)s") % {"warning": translate(w)} for w in self.warnings
         ]
-        out += [f"Warning: {w}" for w in self.warnings]
-        out += [f"Unresolved tie for first: {t}" for t in self.unresolved_ties]
-        out += [f"Rules check: {t}" for t in self.rules_findings]
+        out += [
+            _("Unresolved tie for first: %(table)s") % {"table": translate(t)}
+            for t in self.unresolved_ties
+        ]
+        out += [
+            _("Rules check: %(line)s") % {"line": translate(t)}
+            for t in self.rules_findings
+        ]
         return out
 
 
@@ -247,7 +274,12 @@ class TableImport:
 
     @property
     def label(self) -> str:
-        return f"{self.round.label} table {self.number}"
+        """ "Heat 2 table 3" (a message, heats.core.message)."""
+        return Message(
+            gettext_noop("%(round)s table %(table)s"),
+            round=self.round.label,
+            table=self.number,
+        )
 
     def saved_values(self) -> dict[str, dict]:
         return seat_values(self.saved.values())
@@ -300,8 +332,17 @@ class TableImport:
                 problems += self._changed(record, seat)
             elif seat.number != record.seat:
                 problems.append(
-                    f"line {record.line}: {self.label}: {record.player} is seated "
-                    f"at seat {seat.number}; the file says seat {record.seat}"
+                    _(
+                        "line %(line)s: %(table)s: %(player)s is seated at seat "
+                        "%(seat)s; the file says seat %(file_seat)s"
+                    )
+                    % {
+                        "line": record.line,
+                        "table": translate(self.label),
+                        "player": record.player,
+                        "seat": seat.number,
+                        "file_seat": record.seat,
+                    }
                 )
         kept = {r.player.pk for r in self.records} | displaced
         problems += [
@@ -311,42 +352,66 @@ class TableImport:
 
     def _elsewhere(self, seat: Seat) -> str:
         line = next(r.line for r in self.records if r.player.pk == seat.player_id)
-        return (
-            f"line {line}: {seat.player} is saved at table {seat.table.number} "
-            f"of {self.round.label}, not table {self.number}"
-        )
+        return _(
+            "line %(line)s: %(player)s is saved at table %(saved)s of %(round)s, "
+            "not table %(table)s"
+        ) % {
+            "line": line,
+            "player": seat.player,
+            "saved": seat.table.number,
+            "round": self.round.label,
+            "table": self.number,
+        }
 
     def _newcomer(self, record: DesiredRecord, taken: Seat | None) -> str:
-        where = f"line {record.line}: {self.label}"
+        fields = {
+            "line": record.line,
+            "table": translate(self.label),
+            "player": record.player,
+        }
         if taken is None:
-            return f"{where}: {record.player} has no seat at this table"
-        return (
-            f"{where}: seat {record.seat} is {taken.player}'s; the file puts "
-            f"{record.player} there"
-        )
+            return (
+                _("line %(line)s: %(table)s: %(player)s has no seat at this table")
+                % fields
+            )
+        return _(
+            "line %(line)s: %(table)s: seat %(seat)s is %(taken)s's; the file puts "
+            "%(player)s there"
+        ) % {**fields, "seat": record.seat, "taken": taken.player}
 
     def _changed(self, record: DesiredRecord, seat: Seat) -> list[str]:
         old = seat.record.values()
         if _given(old) == _given(record.values()):
             return []
         return [
-            f"line {record.line}: {self.label}: saved record for "
-            f"{record.player} is {_describe(old)}; the file says "
-            f"{_describe(record.values())}"
+            _(
+                "line %(line)s: %(table)s: saved record for %(player)s is "
+                "%(saved)s; the file says %(file)s"
+            )
+            % {
+                "line": record.line,
+                "table": translate(self.label),
+                "player": record.player,
+                "saved": _describe(old),
+                "file": _describe(record.values()),
+            }
         ]
 
     def _left_out(self, seat: Seat) -> str:
-        line = self.records[0].line
+        fields = {
+            "line": self.records[0].line,
+            "table": translate(self.label),
+            "player": seat.player,
+        }
         if hasattr(seat, "record"):
-            values = _describe(seat.record.values())
-            return (
-                f"line {line}: {self.label}: saved record for {seat.player} "
-                f"({values}) is not in the file"
-            )
-        return (
-            f"line {line}: {self.label}: {seat.player} is seated at seat "
-            f"{seat.number} and not in the file"
-        )
+            return _(
+                "line %(line)s: %(table)s: saved record for %(player)s (%(values)s) "
+                "is not in the file"
+            ) % {**fields, "values": _describe(seat.record.values())}
+        return _(
+            "line %(line)s: %(table)s: %(player)s is seated at seat %(seat)s and "
+            "not in the file"
+        ) % {**fields, "seat": seat.number}
 
 
 def _given(values: dict | None) -> dict | None:
@@ -356,11 +421,14 @@ def _given(values: dict | None) -> dict | None:
 
 def _describe(values: dict | None) -> str:
     if not values:
-        return "absent"
+        return _("absent")
     scores = "/".join(
         "–" if values.get(k) is None else str(values[k])
         for k in ("day1", "day2", "final")
     )
     called = values.get("time_called")
-    note = f", time called on day {called}" if called else ""
-    return f"seat {values.get('seat')}, {scores}{note}"
+    fields = {"seat": values.get("seat"), "scores": scores, "day": called}
+    if called:
+        # Translators: "scores" are florins after day 1/day 2/final, e.g. 40/80/120.
+        return _("seat %(seat)s, %(scores)s, time called on day %(day)s") % fields
+    return _("seat %(seat)s, %(scores)s") % fields

@@ -22,11 +22,16 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from heats.core.errors import UserError
+from heats.core.message import Message
 from heats.models import Entry, EntryStatus, Event, Player, Round, Seat, Table
 from heats.services import PlayerDirectory, lock, lock_tables, log
 from heats.services.audit import acting_user
+from heats.translate import localize, translate
 from scoring import permissions
 from scoring.core import advancement
 from scoring.core.results_csv import ParsedResults, ResultRow, parse_results_csv
@@ -66,10 +71,12 @@ class ImportPlan:
         self.require_rights(event, user, replaced=self.conflicts if replace else [])
         if self.conflicts and not replace:
             raise UserError(
-                f"The file contradicts {len(self.conflicts)} saved record(s); "
-                "nothing was saved. "
-                "To overwrite them, import again with --replace (on the page: tick "
-                "Replace); the old values are kept in the history.",
+                _(
+                    "The file contradicts %(count)s saved record(s); nothing was "
+                    "saved. To overwrite them, import again with --replace (on the "
+                    "page: tick Replace); the old values are kept in the history."
+                )
+                % {"count": len(self.conflicts)},
                 self.conflicts,
             )
 
@@ -84,22 +91,23 @@ class ImportPlan:
         needs = [
             (
                 permissions.SEAT,
-                "tables the app has not seated",
+                _("The file has tables the app has not seated: %(which)s."),
                 [i.label for i in changed if i.table is None],
             ),
             (
                 permissions.DECLARE_TIE,
-                "a place declaring the winner of a tie",
+                _("The file has a place declaring the winner of a tie: %(which)s."),
                 [i.label for i in changed if any(r.declared_winner for r in i.records)],
             ),
             (
                 permissions.CORRECT_RESULTS,
-                "values that replace saved results",
+                _("The file has values that replace saved results: %(which)s."),
                 replaced,
             ),
         ]
         refused = [
-            f"{refusal(event, user, action)} The file has {what}: {'; '.join(labels)}."
+            f"{refusal(event, user, action)} "
+            + what % {"which": "; ".join(translate(label) for label in labels)}
             for action, what, labels in needs
             if labels and not may(event, user, action)
         ]
@@ -124,12 +132,19 @@ def _check_one_seat_per_round(rows: list[ResultRow], players: dict[str, Player])
         first = seen.setdefault((row.round_code, id(players[row.player_key])), row)
         if first is not row:
             problems.append(
-                f"line {row.line}: {row.player} is the saved player "
-                f"{players[row.player_key]}, already at line {first.line} of the "
-                "same round"
+                _(
+                    "line %(line)s: %(player)s is the saved player %(saved)s, "
+                    "already at line %(first)s of the same round"
+                )
+                % {
+                    "line": row.line,
+                    "player": row.player,
+                    "saved": players[row.player_key],
+                    "first": first.line,
+                }
             )
     if problems:
-        raise UserError("The file seats one player twice in a round.", problems)
+        raise UserError(_("The file seats one player twice in a round."), problems)
 
 
 def make_plan(event: Event, parsed: ParsedResults, state: SavedState) -> ImportPlan:
@@ -175,7 +190,10 @@ def import_results(
     command checks the file before it creates the event), so it is not read twice.
     """
     if parsed is None:
-        parsed = parse_results_csv(text)
+        try:
+            parsed = parse_results_csv(text)
+        except UserError as exc:
+            raise localize(exc) from None
     keys = {(row.round_kind, row.round_number) for row in parsed.rows}
     plan = make_plan(event, parsed, SavedState.load(event, keys))
     plan.refuse(event, user, replace)
@@ -245,7 +263,13 @@ def _write(event, parsed, plan: ImportPlan, replace: bool, user, source: str):
         players_created=len(plan.directory.created),
         warnings=list(parsed.warnings)
         + [
-            f"badge {p.badge} now identifies the earlier player {p.name}"
+            Message(
+                gettext_noop(
+                    "badge %(badge)s now identifies the earlier player %(name)s"
+                ),
+                badge=p.badge,
+                name=p.name,
+            )
             for p in plan.directory.badged
         ],
         unresolved_ties=list(plan.unresolved),
@@ -257,11 +281,13 @@ def _write(event, parsed, plan: ImportPlan, replace: bool, user, source: str):
     if changed:
         history = f"{source} import"
         summary.rules_findings = _write_tables(plan, changed, rounds, user, history)
+        with translation.override(None):  # the audit log is written in English
+            counts = summary.lines()[0]
         log(
             event,
             user,
             "import",
-            f"Imported results ({source}): {summary.lines()[0]}",
+            f"Imported results ({source}): {counts}",
             tables=[item.label for item in plan.tables],
         )
     return summary
@@ -459,7 +485,13 @@ def _save_checks(changed: list[TableImport], tables: dict) -> list[str]:
             renewed.append(check.pk)
             new.append(TableCheck(table=table, findings=findings))
         if findings:
-            lines.append(f"{item.label}: {len(findings)} finding(s) to acknowledge")
+            lines.append(
+                Message(
+                    gettext_noop("%(table)s: %(count)s finding(s) to acknowledge"),
+                    table=item.label,
+                    count=len(findings),
+                )
+            )
     TableCheck.objects.filter(pk__in=renewed).delete()
     TableCheck.objects.bulk_create(new)
     return lines
