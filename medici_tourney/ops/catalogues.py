@@ -76,6 +76,9 @@ def compile_all(root: Path = LOCALE) -> list[Path]:
     written = []
     for po in po_files(root):
         catalog = read_catalog(po)
+        for message in catalog:  # a plural missing a form stays English, whole
+            if message.id and not all(_strings(message)):
+                message.string = ""
         mo = po.with_suffix(".mo")
         with mo.open("wb") as handle:
             write_mo(handle, catalog, use_fuzzy=False)

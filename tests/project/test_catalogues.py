@@ -89,3 +89,19 @@ def test_the_public_check_sees_public_messages():
     ]
     assert len(public) > 300  # the kiosk, public pages and printouts
     assert any(m.id == "Semi-final" for m in public)
+
+
+def test_a_plural_missing_a_form_stays_out(tmp_path):
+    po = tmp_path / "de" / "LC_MESSAGES" / "django.po"
+    po.parent.mkdir(parents=True)
+    catalog = Catalog(locale="de")
+    catalog.add(("%(n)s table", "%(n)s tables"), ("%(n)s Tisch", ""))
+    catalog.add(("%(n)s seat", "%(n)s seats"), ("%(n)s Platz", "%(n)s Plätze"))
+    with po.open("wb") as handle:
+        write_po(handle, catalog)
+    catalogues.compile_all(tmp_path)
+    assert catalogues.problems(tmp_path) == []
+    assert catalogues.mo_messages(po.with_suffix(".mo")) == {
+        ("%(n)s seat", 0): "%(n)s Platz",
+        ("%(n)s seat", 1): "%(n)s Plätze",
+    }
