@@ -10,6 +10,7 @@ import re
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.utils import translation
 
 from heats.core.errors import UserError
 from heats.models import Event
@@ -188,3 +189,27 @@ def test_an_event_file_carries_the_language_and_older_files_mean_english(demo_ev
             item["fields"]["language"] = "tlh"
     with pytest.raises(UserError, match="language"):
         transfer.import_event(document, slug="bad")
+
+
+# Headings of the kiosk's results screen, in English.
+KIOSK_HEADINGS = ("Standings", "Find your table<br>on your phone:", "Alternates waiting, in call order", "Alternates in the semi-final")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("code", ["de", "fr", "zh-hans"])
+def test_the_kiosk_with_lang_shows_its_headings_in_that_language(client, demo_event, code):
+    """The shipped catalogues, not a fake one: ``/e/<event>/kiosk/?lang=de``."""
+    page = client.get(f"/e/demo/kiosk/?lang={code}").content.decode()
+    assert html_lang(page) == code
+    for english in KIOSK_HEADINGS:
+        with translation.override(code):
+            translated = translation.gettext(english)
+        assert translated != english
+        assert translated in page and english not in page
+
+
+@pytest.mark.django_db
+def test_the_german_kiosk_says_rangliste(client, demo_event):
+    page = client.get("/e/demo/kiosk/?lang=de").content.decode()
+    assert "Rangliste" in page and "Vorrundensieger" in page
+    assert "95,6\u00a0%" in page  # Marlo Juniper's percentage, German style

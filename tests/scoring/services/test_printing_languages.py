@@ -10,6 +10,7 @@ stands in for Django's gettext, answering in the active language.
 from __future__ import annotations
 
 import io
+import re
 import sys
 
 import pytest
@@ -264,3 +265,32 @@ def test_a_label_too_wide_for_its_column_wraps_in_it():
     assert not isinstance(cell, str)  # a paragraph: wraps inside the column
     assert table._cellvalues[0][1] == "1"
     assert fonts.width("1", 9) < 20
+
+
+# Each printable's heading, as the shipped catalogues (locale/) write it in
+# Chinese: the message, its fields, and the English it must not stay.
+SHIPPED_HEADINGS = {
+    "assignments": ("%(round)s — by table", {"round": "第1场预赛"}),
+    "scoresheets": ("%(round)s scoresheets", {"round": "第1场预赛"}),
+    "timer-rules": ("timer rules", {}),
+    "bracket": ("%(event)s — bracket", {"event": "Medici, WBC 2017 (demo)"}),
+    "report": ("Event report", {}),
+}
+
+
+@pytest.mark.parametrize("kind", list(SHIPPED_HEADINGS))
+def test_the_shipped_chinese_catalogue_prints_chinese_headings(demo_event, kind):
+    """No fake catalogue: ``print_pdf --lang zh-hans`` as a GM runs it, read back."""
+    message, fields = SHIPPED_HEADINGS[kind]
+    with translation.override("zh-hans"):
+        heading = translation.gettext(message) % fields
+    assert heading != message % fields  # the catalogue translates it
+    assert re.search(r"[\u4e00-\u9fff]", heading)
+    round_code = "1" if kind in ("assignments", "scoresheets") else None
+    content = render(demo_event, kind, round_code=round_code, language="zh-hans")
+    text = text_of(content.content).replace("\n", "")
+    assert heading.replace(" ", "") in text.replace(" ", "")
+    used = cjk_fonts(content.content)
+    chinese = {c for c in heading if "\u4e00" <= c <= "\u9fff"}
+    assert chinese <= set(used)
+    assert all("WenQuanYi" in name for c in chinese for name in used[c])
