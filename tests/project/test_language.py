@@ -192,12 +192,19 @@ def test_an_event_file_carries_the_language_and_older_files_mean_english(demo_ev
 
 
 # Headings of the kiosk's results screen, in English.
-KIOSK_HEADINGS = ("Standings", "Find your table<br>on your phone:", "Alternates waiting, in call order", "Alternates in the semi-final")
+KIOSK_HEADINGS = (
+    "Standings",
+    "Find your table<br>on your phone:",
+    "Alternates waiting, in call order",
+    "Alternates in the semi-final",
+)
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("code", ["de", "fr", "zh-hans"])
-def test_the_kiosk_with_lang_shows_its_headings_in_that_language(client, demo_event, code):
+def test_the_kiosk_with_lang_shows_its_headings_in_that_language(
+    client, demo_event, code
+):
     """The shipped catalogues, not a fake one: ``/e/<event>/kiosk/?lang=de``."""
     page = client.get(f"/e/demo/kiosk/?lang={code}").content.decode()
     assert html_lang(page) == code
