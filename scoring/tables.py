@@ -86,7 +86,8 @@ class AlternateTable(tables.Table):
         attrs={"td": {"class": "text-end"}},
     )
     heat = tables.Column(_("Heat"))
-    table = tables.Column(pgettext_lazy("table of players", "Table"))
+    # On a phone the heat says enough: the table (and the reason) from tablet up.
+    table = tables.Column(pgettext_lazy("table of players", "Table"), attrs=WIDE_ONLY)
     reason = tables.Column(_("Why"), attrs=WIDE_ONLY)
 
     class Meta:

@@ -54,19 +54,26 @@ def long_event(transactional_db):
     return event
 
 
+# German and French words are longer than English ones, Chinese needs its font.
+LANGUAGES = ["en", "de", "fr", "zh-hans"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize(("name", "path"), PAGES, ids=[n for n, _ in PAGES])
 def test_no_public_page_scrolls_sideways_with_a_120_character_name(
-    live_server, browser, long_event, name, path
+    live_server, browser, long_event, name, path, lang
 ):
     page = browser.new_page(viewport=PHONE)
-    page.goto(f"{live_server.url}{path}")
+    joiner = "&" if "?" in path else "?"
+    page.goto(f"{live_server.url}{path}{joiner}lang={lang}")
     page.wait_for_load_state("load")
     page.wait_for_timeout(300)
     width, inner = page.evaluate(
         "[document.documentElement.scrollWidth, window.innerWidth]"
     )
     SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"long-name-{name}.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / f"long-name-{name}-{lang}.png"), full_page=True)
+    assert page.evaluate("document.documentElement.lang") == lang
     assert width <= inner, (path, width)
     # Nor does a table scroll sideways inside its own box: the name wraps.
     boxes = page.evaluate(
@@ -74,6 +81,13 @@ def test_no_public_page_scrolls_sideways_with_a_120_character_name(
         .map(e => [e.scrollWidth, e.clientWidth])"""
     )
     assert all(scroll <= client for scroll, client in boxes), (path, boxes)
+    # No heading, column header, button or badge is cut: its words fit its box.
+    cut = page.evaluate(
+        """[...document.querySelectorAll('h1, h2, h3, th, button, .badge, .nav-link')]
+        .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
+        .map(e => e.textContent.trim())"""
+    )
+    assert cut == [], (path, lang, cut)
     if name not in ("clock", "timer"):
         assert LONG in page.inner_text("body")
     page.close()
