@@ -89,7 +89,7 @@ def gm_logs_in(browser, base: str, path: str, *, height: int = 900, timeout=10_0
     page.goto(f"{base}/accounts/login/?next={path}")
     page.fill("#id_username", "gm")
     page.fill("#id_password", "gm-password-1")
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")
     page.wait_for_url(re.compile(re.escape(path) + "$"))
     return page
 

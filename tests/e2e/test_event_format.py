@@ -27,7 +27,7 @@ def test_a_gm_creates_a_winners_only_event_and_the_kiosk_shows_it(
     page.goto(f"{url}/accounts/login/?next=/")
     page.fill("#id_username", "bea")
     page.fill("#id_password", "bea-password-1")
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")
     page.wait_for_url(f"{url}/")
     page.click("#new-event")
     page.fill("#id_name", "Medici, WBC 2024")

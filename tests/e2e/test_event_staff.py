@@ -22,7 +22,7 @@ def log_in(page, url: str, username: str, password: str) -> None:
     page.goto(f"{url}/accounts/login/?next=/")
     page.fill("#id_username", username)
     page.fill("#id_password", password)
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")
     page.wait_for_url(f"{url}/")
 
 

@@ -162,7 +162,7 @@ def test_print_pdf_lang_prints_in_that_language(catalogue, demo_event, tmp_path)
     args = ["print_pdf", "demo", "assignments", "--round", "1", "-o", str(out)]
     call_command(*args, "--lang", "de", stdout=io.StringIO())
     german = text_of(out.read_bytes())
-    assert "Heat 1 — nach Tisch" in german and "— nach Namen" in german
+    assert "Vorrunde 1 — nach Tisch" in german and "— nach Namen" in german
     assert "\nTisch 1\n" in german and "Seite 1 von" in german
     # Without --lang: the event's language (English here); names never change.
     call_command(*args, stdout=io.StringIO())

@@ -248,7 +248,7 @@ def test_the_clock_page_and_feed_need_no_login(client, demo_event):
     feed = json.loads(text(client.get("/e/demo/clock.json")))
     assert feed["round"]["label"] == "Heat 4" and feed["phase"] == "play"
     assert feed["start"] == int(heat.seated_at.timestamp() * 1000) - 120_000
-    assert 'data-clock-url="/e/demo/clock.json?round=4"' in text(
+    assert 'data-clock-url="/e/demo/clock.json?round=4&amp;lang=en"' in text(
         client.get("/e/demo/clock/")
     )
 
