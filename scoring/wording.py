@@ -17,8 +17,10 @@ core hands over already taken apart (``TieFact.message``).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from django.utils.formats import number_format
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from scoring.core import reasons
 from scoring.core.reasons import Parsed
@@ -32,13 +34,28 @@ def percent_text(value: float | None, digits: int = 1) -> str:
     return gettext("%(number)s%%") % {"number": number}
 
 
+# The languages whose reasons are the core's own English.
+ENGLISH = frozenset({"en", "en-us", None})
+
+
+@lru_cache(maxsize=8192)
+def _parse(text: str) -> Parsed | None:
+    """``reasons.parse``, remembered: one page repeats its reasons, and every
+    page of an event shows the same ones."""
+    return reasons.parse(text)
+
+
 def translate_reason(text: str) -> str:
     """The reason ``text`` (English, as the core wrote it) in the active language.
 
     Text that is no registered reason (``scoring.core.reasons``) comes back
     unchanged, and so does a reason whose translation cannot be filled (a
-    catalogue's broken placeholder never hides the line)."""
-    found = reasons.parse(text)
+    catalogue's broken placeholder never hides the line). In English the text
+    is already what the reader reads: returned at once (a 1,000-player page
+    shows hundreds of reasons)."""
+    if get_language() in ENGLISH:
+        return text
+    found = _parse(text)
     if found is None:
         return text
     try:
