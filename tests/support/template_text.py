@@ -2,19 +2,32 @@
 
 ``untranslated_text(path)`` reads the template at ``path`` with Django's own
 ``Lexer`` and lists every piece of text a reader would see that is outside
-``{% translate %}`` / ``{% blocktranslate %}``: the text between HTML tags, and
-the literal text of the attributes a reader sees or hears (``title``, ``alt``,
-``aria-label``, ``placeholder``, the ``data-confirm`` question, the ``value`` of
-a submit button). Template variables and tags count as no text (their text is
-someone else's: a view's, a form's, a table's); ``{% comment %}`` blocks, HTML
-comments, ``<script>`` and ``<style>`` are skipped.
+``{% translate %}`` / ``{% blocktranslate %}``:
 
-Text holding no letter ("—", "·", "4+5", "✓") is not language; neither are the
-names of file formats (``NOT_LANGUAGE``), nor the product's name (``NAMES``).
-Everything else must be marked.
+- the text between HTML tags;
+- the literal text of the attributes a reader sees or hears (``title``, ``alt``,
+  ``aria-label``, ``placeholder``, the ``data-confirm`` question, the ``value``
+  of a submit, reset or plain button) and of every ``data-text-*`` attribute
+  (the words the page's scripts show);
+- the literals a template prints as they are: the quoted arguments of
+  ``{% firstof %}`` and the argument of a ``|default:"..."`` or
+  ``|default_if_none:"..."`` filter, checked where the tag or variable stands
+  (in the text, or in the attribute it fills).
 
-Used by ``tests/project/test_gm_templates_marked.py`` (and meant for the public
-pages' twin): one checker, one rule.
+Other template variables and tags count as no text (their text is someone
+else's: a view's, a form's, a table's). Skipped: ``{% comment %}`` and
+``{% verbatim %}`` blocks, HTML comments, ``<script>`` and ``<style>``, and the
+blocks ``html_class`` and ``body_class`` (``base_room.html`` puts them in a
+``class`` attribute, which no one reads).
+
+Text holding no letter ("—", "·", "4+5", "✓", "--:--") is not language; nor are
+the words of ``NOT_LANGUAGE`` (the product's name, the file formats a link
+names) standing on their own (not part of a longer word). Everything else must
+be marked.
+
+The one checker for ``tests/project/test_gm_templates_marked.py`` and
+``tests/project/test_public_templates_marked.py``; its own tests are in
+``tests/project/test_template_text.py``.
 """
 
 from __future__ import annotations
@@ -25,56 +38,91 @@ from pathlib import Path
 
 from django.template.base import Lexer, TokenType  # type: ignore[import-untyped]
 
-# Words that are not language: file formats a link names.
-NOT_LANGUAGE = frozenset({"CSV", "XLSX", "PDF", "JSON"})
+# Words that are not language: the product's name, file formats a link names.
+NOT_LANGUAGE = frozenset({"medici-tourney", "CSV", "XLSX", "PDF", "JSON"})
 
-# Names, never translated: the product's.
-NAMES = ("medici-tourney",)
-
-# Attributes whose literal text a reader sees or hears.
+# Attributes whose literal text a reader sees or hears (and any ``data-text-*``).
 TEXT_ATTRIBUTES = frozenset(
     {"title", "alt", "aria-label", "placeholder", "data-confirm"}
 )
+TEXT_ATTRIBUTE_PREFIX = "data-text-"
+# Button types whose ``value`` is the button's label.
+LABELLED_BUTTONS = frozenset({"submit", "button", "reset"})
 
 # Stands for a template tag or variable: no letter, and no HTML meaning.
 HOLE = "\ue000"
 
-_TRANSLATE_OPEN = {"blocktranslate", "blocktrans"}
-_TRANSLATE_CLOSE = {"endblocktranslate", "endblocktrans"}
-_WORD = re.compile(r"[^\W\d_]+")
+# Blocks whose contents are no text, by the tag that ends them.
+_SKIPPED = {
+    "blocktranslate": "endblocktranslate",
+    "blocktrans": "endblocktrans",
+    "comment": "endcomment",
+    "verbatim": "endverbatim",
+}
+# ``{% block %}``s whose contents fill a ``class`` attribute of the page extended.
+ATTRIBUTE_BLOCKS = frozenset({"html_class", "body_class"})
+
+_NOT_LANGUAGE = re.compile(
+    r"(?<![\w-])(?:"
+    + "|".join(re.escape(w) for w in sorted(NOT_LANGUAGE, key=len, reverse=True))
+    + r")(?![\w-])"
+)
+_LETTER = re.compile(r"[^\W\d_]")
+_QUOTED = re.compile(r"""(?:"[^"]*"|'[^']*')""")
+_PRINTING_FILTER = re.compile(r"""\|(?:default|default_if_none):("[^"]*"|'[^']*')""")
 
 
 def is_language(text: str) -> bool:
-    """True when ``text`` holds a word (letters) other than ``NOT_LANGUAGE`` and
-    ``NAMES``."""
-    for name in NAMES:
-        text = text.replace(name, " ")
-    return any(word not in NOT_LANGUAGE for word in _WORD.findall(text))
+    """True when ``text`` holds a letter outside the ``NOT_LANGUAGE`` words."""
+    return bool(_LETTER.search(_NOT_LANGUAGE.sub(" ", text)))
+
+
+def _tag_name(contents: str) -> str:
+    return contents.split(maxsplit=1)[0] if contents.strip() else ""
+
+
+def _printed_literals(token) -> list[str]:
+    """The literals the tag or variable ``token`` prints as they are."""
+    if token.token_type == TokenType.VAR:
+        quoted = _PRINTING_FILTER.findall(token.contents)
+    elif _tag_name(token.contents) == "firstof":
+        quoted = _QUOTED.findall(token.contents)
+    else:
+        return []
+    return [q[1:-1] for q in quoted]
 
 
 def _html_of(source: str) -> str:
-    """The template as HTML with every tag, variable and translated block made a
-    ``HOLE`` (newlines kept, so the parser's line numbers are the template's)."""
-    tokens = Lexer(source).tokenize()
+    """The template as HTML: every tag and variable a ``HOLE`` (followed by the
+    literals it prints), every skipped block one ``HOLE`` at each end; newlines
+    kept, so the parser's line numbers are the template's."""
     parts: list[str] = []
-    translating = commented = False
-    for token in tokens:
-        if token.token_type == TokenType.TEXT:
-            text = token.contents
-            hidden = translating or commented
-            parts.append("\n" * text.count("\n") if hidden else text)
+    closing = ""  # the tag ending the block being skipped
+    depth = 0  # ``{% block %}``s opened inside a skipped attribute block
+    for token in Lexer(source).tokenize():
+        lines = "\n" * token.contents.count("\n")
+        name = _tag_name(token.contents) if token.token_type == TokenType.BLOCK else ""
+        if closing:
+            if closing == "endblock" and name == "block":
+                depth += 1
+            elif name == closing and depth:
+                depth -= 1
+            elif name == closing:
+                closing = ""
+                parts.append(HOLE + lines)
+                continue
+            parts.append(lines)
             continue
-        name = token.contents.split()[0] if token.contents.split() else ""
-        if token.token_type == TokenType.BLOCK:
-            if name in _TRANSLATE_OPEN:
-                translating = True
-            elif name in _TRANSLATE_CLOSE:
-                translating = False
-            elif name == "comment":
-                commented = True
-            elif name == "endcomment":
-                commented = False
-        parts.append(HOLE + "\n" * token.contents.count("\n"))
+        if token.token_type == TokenType.TEXT:
+            parts.append(token.contents)
+            continue
+        if name in _SKIPPED:
+            closing = _SKIPPED[name]
+        elif name == "block":
+            bits = token.split_contents()
+            if len(bits) > 1 and bits[1] in ATTRIBUTE_BLOCKS:
+                closing = "endblock"
+        parts.append(HOLE + "".join(_printed_literals(token)) + lines)
     return "".join(parts)
 
 
@@ -91,10 +139,14 @@ class _TextFinder(HTMLParser):
             self.skipping += 1
         kinds = dict(attrs)
         for name, value in attrs:
-            shown = name in TEXT_ATTRIBUTES or (
-                name == "value"
-                and tag in ("input", "button")
-                and (kinds.get("type") or "").lower() in ("submit", "button", "reset")
+            shown = (
+                name in TEXT_ATTRIBUTES
+                or name.startswith(TEXT_ATTRIBUTE_PREFIX)
+                or (
+                    name == "value"
+                    and tag in ("input", "button")
+                    and (kinds.get("type") or "").lower() in LABELLED_BUTTONS
+                )
             )
             if shown and value:
                 self.note(value, attribute=name)
