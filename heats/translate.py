@@ -11,6 +11,7 @@ is. :func:`localize` does the same for a ``UserError`` about to be shown.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.utils.translation import gettext
@@ -32,16 +33,38 @@ def translate(text: Any) -> str:
 
 
 def _render(message: Message) -> str:
-    fields = {
-        name: _render(value) if isinstance(value, Message) else value
-        for name, value in message.fields.items()
-    }
-    if not message.template:
+    return in_language(message.template, message.fields, _field)
+
+
+def _field(name: str, value: Any) -> Any:
+    return _render(value) if isinstance(value, Message) else value
+
+
+def in_language(
+    template: str,
+    fields: Mapping[str, Any] | None,
+    write: Callable[[str, Any], Any],
+    *,
+    keep_english: bool = True,
+) -> str:
+    """The English ``template`` (a registered one: a message's, a reason's) in
+    the active language: through ``gettext``, then its ``fields`` filled, each
+    written by ``write(name, value)`` (a nested template translated, a number
+    as the language writes it, a name kept). ``fields`` None: the template is
+    the text as it is (no ``%`` filling). A translation whose placeholders do
+    not fit the template shows the English (``keep_english``), else raises
+    KeyError, ValueError or TypeError."""
+    if fields is None:
+        return gettext(template)
+    values = {name: write(name, value) for name, value in fields.items()}
+    if not template:
         return ""
     try:
-        return gettext(message.template) % fields
+        return gettext(template) % values
     except (KeyError, ValueError, TypeError):
-        return message.template % fields
+        if not keep_english:
+            raise
+        return template % values
 
 
 def line_problem(problem: LineProblem) -> str:

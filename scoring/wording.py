@@ -22,6 +22,8 @@ from functools import lru_cache
 from django.utils.formats import number_format
 from django.utils.translation import get_language, gettext
 
+from heats.core.message import Kind
+from heats.translate import in_language
 from scoring.core import reasons
 from scoring.core.reasons import Parsed
 
@@ -66,20 +68,20 @@ def translate_reason(text: str) -> str:
 
 def translate_parsed(found: Parsed) -> str:
     """``found`` (a reason or a message taken apart) in the active language: the
-    template through ``gettext``, then its fields filled (module docstring).
-    KeyError or ValueError when a translation's placeholders do not fit."""
-    template = gettext(found.template)
-    if not found.fields:
-        return template
+    template through ``gettext``, then its fields filled (module docstring;
+    ``heats.translate.in_language``). KeyError or ValueError when a
+    translation's placeholders do not fit."""
     known = reasons.REGISTRY.get(found.template)
     kinds = known.fields if known is not None else {}
-    return template % {
-        name: _field_text(kinds.get(name), value)
-        for name, value in found.fields.items()
-    }
+
+    def write(name: str, value: str | Parsed) -> str:
+        return _field_text(kinds.get(name), value)
+
+    fields = found.fields or None
+    return in_language(found.template, fields, write, keep_english=False)
 
 
-def _field_text(kind: reasons.Kind | None, value: str | Parsed) -> str:
+def _field_text(kind: Kind | None, value: str | Parsed) -> str:
     """One field of a reason as the active language writes it."""
     if isinstance(value, Parsed):
         return translate_parsed(value)

@@ -8,43 +8,33 @@ English text (published lists, event files) and compared in English, so the
 English never changes; the edge translates them when it shows them
 (``scoring.wording.translate_reason``).
 
-Words:
+The machinery is ``heats.core.message``'s: each template is marked with
+``gettext_noop`` and registered here (:func:`register`) with the kind of each
+field. The core writes reasons with :func:`reason` (registered templates only);
+:func:`parse`, its inverse, reads a stored line back (:class:`Parsed`).
 
-template
-    One reason pattern, an English message with named fields
-    (``"heat %(heat)s table %(table)s winner"``), marked with ``gettext_noop``
-    so the catalogues carry it, and registered here with the kind of each field
-    (:func:`register`). The core writes every reason with :func:`reason`, which
-    only formats registered templates.
-field kind
-    What a field holds, so that :func:`parse` can find it again in a stored
-    line and the edge can write it in the reader's language (:class:`Kind`): a
-    number (florins, a count: the language's digits), an id (a heat, table,
-    rank or call number: kept as it is), a list of heats, a percentage, florin
-    scores compared ("61 to 58"), a phrase (one of a few registered templates
-    without fields, such as an HMW level), a nested reason (itself a registered
-    reason), or free text (the GM's own words: kept as typed, unless they are a
-    registered reason, such as a suggested tie reason the GM took).
-parse
-    The inverse of :func:`reason`: ``parse(text)`` finds the one registered
-    template a stored line was written from and its fields, nested reasons
-    parsed too (:class:`Parsed`); None for any other text. Each template has at
-    most one field of open text (a nested reason or free text) and every other
-    field is closed (digits, a percentage, a phrase), with literal text around
-    each field, so a line matches one way only.
+Field kinds (:class:`Kind`, what the edge writes in the reader's language): a
+number (the language's digits), an id (a heat, table, rank or call number:
+kept), heats, a percentage, florin scores compared ("61 to 58"), a phrase (a
+registered template without fields, such as an HMW level), a nested reason, or
+free text (the GM's words: kept as typed unless a registered reason). Each
+template has at most one field of open text and literal text around each field,
+so a line matches one way only (the first registered template that reads it).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from functools import reduce
 from types import MappingProxyType
 from typing import Any
 
+from heats.core import message
 from heats.core.formats import FORMAT_LINE, FORMAT_NAMES
 from heats.core.i18n import gettext_noop
+from heats.core.message import Parsed, Template, parsed
 
 __all__ = [
     "ALTERNATE_LEVELS",
@@ -63,41 +53,45 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class Kind:
-    """What a field holds (module docstring): ``name`` tells the edge how to
-    write it, ``pattern`` is the regular expression its English text matches;
-    ``nested``: the value is a registered reason (a phrase or a reason), parsed
-    with the line; ``free``: open text kept as it is unless it is a registered
-    reason; ``choices``: a phrase's registered templates; ``open``: the field
-    may hold any text (a reason, the GM's words, a name); ``item``: the field
-    is a list of lines of the registered template ``item`` joined by ``AND``
-    ("A and B"), cut where the regular expression ``split`` matches."""
+class Kind(message.Kind):
+    """What a field holds (module docstring; ``nested``, ``required``: see
+    :class:`heats.core.message.Kind`): ``name`` tells the edge how to write it;
+    ``choices``: a phrase's registered templates; ``open``: any text (a reason,
+    the GM's words, a name); ``item``: a list of lines of the registered
+    template ``item`` joined by ``AND``, cut where the regex ``split`` matches."""
 
-    name: str
-    pattern: str
-    nested: bool = False
-    free: bool = False
+    name: str = ""
     choices: tuple[str, ...] = ()
     open: bool = False
     item: str = ""
     split: str = ""
 
+    def read(self, text: str, registry: message.Registry[Any]) -> Any:
+        if self.choices:
+            return Parsed(text)
+        if self.item:  # a list of lines of ``item``: each must read
+            item = registry.templates[self.item]
+            parts = [registry.read(item, part) for part in re.split(self.split, text)]
+            read = [part for part in parts if part is not None]
+            return and_list(read) if len(read) == len(parts) else None
+        return super().read(text, registry)
 
-NUMBER = Kind("number", r"\d+")
+
+NUMBER = Kind(r"\d+", name="number")
 """Florins or a count: the edge writes the number as the language does."""
-ID = Kind("id", r"\d+")
+ID = Kind(r"\d+", name="id")
 """A heat, table, rank or call number: kept as it is (a name, not a quantity)."""
-HEATS = Kind("heats", r"\d+(?:, \d+)*")
+HEATS = Kind(r"\d+(?:, \d+)*", name="heats")
 """Heat numbers, "1, 2": kept as they are."""
-PERCENT = Kind("percent", r"\d+(?:\.\d+)?%")
+PERCENT = Kind(r"\d+(?:\.\d+)?%", name="percent")
 """A percentage as ``percent_field`` writes it, "96.9%"."""
-SCORES = Kind("scores", r"\d+(?: to \d+)+")
+SCORES = Kind(r"\d+(?: to \d+)+", name="scores")
 """Florin scores best first, as ``scores_field`` writes them: "61 to 58"."""
-REASON = Kind("reason", r".+", nested=True, open=True)
+REASON = Kind(r".+", name="reason", required=True, open=True)
 """A registered reason inside another ("alternate 1: <reason>")."""
-FREE = Kind("text", r".+", free=True, open=True)
+FREE = Kind(r".+", name="text", nested=True, open=True)
 """The GM's own words (a tie's reason): kept as typed unless registered."""
-NAME = Kind("name", r".+", open=True)
+NAME = Kind(r".+", name="name", open=True)
 """A player's name, or names and florins: kept as they are."""
 
 
@@ -107,50 +101,16 @@ def phrase(choices: Iterable[str]) -> Kind:
     options = tuple(choices)
     longest_first = sorted(options, key=len, reverse=True)
     return Kind(
-        "phrase",
-        "|".join(re.escape(c) for c in longest_first),
-        nested=True,
-        choices=options,
+        "|".join(re.escape(c) for c in longest_first), name="phrase", choices=options
     )
 
 
-@dataclass(frozen=True)
-class Template:
-    """A registered reason template: its English ``text``, the kind of each
-    field (``fields``, in the order they appear) and the ``regex`` a line
-    written from it matches; ``parsable`` is False for a *message* (see
-    :func:`register_message`), which :func:`parse` never reads."""
-
-    text: str
-    fields: Mapping[str, Kind]
-    regex: re.Pattern[str]
-    parsable: bool = True
-
-
-@dataclass(frozen=True)
-class Parsed:
-    """A reason taken apart: its ``template`` (a key of ``REGISTRY``) and
-    ``fields``, each the English text of the field or, for a nested reason (a
-    phrase, a reason, free text that is a registered reason), its ``Parsed``.
-    Unpacks as ``(template, fields)``."""
-
-    template: str
-    fields: Mapping[str, str | Parsed] = field(default_factory=dict)
-
-    def __iter__(self) -> Iterator[Any]:
-        return iter((self.template, self.fields))
-
-    @property
-    def text(self) -> str:
-        """The English line (what :func:`reason` writes for these fields)."""
-        return reason(self.template, **self.fields)
-
-
-_REGISTRY: dict[str, Template] = {}
-REGISTRY: Mapping[str, Template] = MappingProxyType(_REGISTRY)
+_REASONS: message.Registry[Parsed] = message.Registry(parsed, longest_first=False)
+REGISTRY: Mapping[str, Template] = MappingProxyType(_REASONS.templates)
 """Every registered template by its English text, in registration order."""
-
-_FIELD = re.compile(r"%\((\w+)\)s|%%")
+reason = _REASONS.write
+"""``reason(template, **fields)``: the English line of the registered
+``template`` (KeyError if not) with its ``fields`` (TypeError if not)."""
 
 
 def register(text: str, **fields: Kind) -> str:
@@ -166,46 +126,17 @@ def register(text: str, **fields: Kind) -> str:
 
 
 def register_message(text: str, **fields: Kind) -> str:
-    """Register ``text`` as a *message*: written by :func:`reason` like a
-    reason and translated by the edge from its ``Parsed`` (``Parsed(text,
-    fields)``, kept beside the English), but never read back by :func:`parse`
-    (it may hold two fields of open text, such as two lists of names). For
-    text the core shows but never stores (a tie's facts)."""
+    """Register ``text`` as a *message*: written by :func:`reason`, translated
+    from its ``Parsed`` kept beside the English, never read back by
+    :func:`parse` (it may hold two open fields): text never stored."""
     return _register(text, fields, parsable=False)
 
 
 def _register(text: str, fields: Mapping[str, Kind], *, parsable: bool) -> str:
-    named = [m.group(1) for m in _FIELD.finditer(text) if m.group(1)]
+    named = message.field_names(text)
     if sorted(named) != sorted(fields) or len(set(named)) != len(named):
         raise ValueError(f"fields {sorted(fields)} are not those of {text!r}")
-    pattern, end = [], 0
-    for match in _FIELD.finditer(text):
-        pattern.append(re.escape(text[end : match.start()]))
-        name = match.group(1)
-        pattern.append(f"(?P<{name}>{fields[name].pattern})" if name else "%")
-        end = match.end()
-    pattern.append(re.escape(text[end:]))
-    ordered = {name: fields[name] for name in named}
-    regex = re.compile("".join(pattern), re.DOTALL)
-    _REGISTRY[text] = Template(text, ordered, regex, parsable)
-    return text
-
-
-def reason(template: str, **fields: object) -> str:
-    """The English line of the registered ``template`` with ``fields`` (a
-    ``Parsed`` field is written as its English text). KeyError for a template
-    that is not registered, TypeError for fields that are not its own."""
-    known = _REGISTRY[template]
-    if set(fields) != set(known.fields):
-        raise TypeError(
-            f"{template!r} takes {sorted(known.fields)}, not {sorted(fields)}"
-        )
-    if not fields:
-        return template
-    return template % {
-        name: value.text if isinstance(value, Parsed) else str(value)
-        for name, value in fields.items()
-    }
+    return _REASONS.add(message.template(text, fields, parsable=parsable))
 
 
 def percent_field(value: float) -> str:
@@ -225,60 +156,11 @@ def scores_field(scores: Iterable[int]) -> str:
     )
 
 
-def parse(text: str) -> Parsed | None:
-    """The registered template ``text`` was written from and its fields (nested
-    reasons parsed too; the GM's own words kept as typed), or None when no
-    registered template writes ``text``."""
-    for template in _parsable():
-        found = _match(template, text)
-        if found is not None:
-            return found
-    return None
-
-
-def matches(text: str) -> list[Parsed]:
-    """Every registered template that reads ``text`` (for tests: one at most)."""
-    found = (_match(t, text) for t in _parsable())
-    return [p for p in found if p is not None]
-
-
-def _parsable() -> Iterator[Template]:
-    return (t for t in _REGISTRY.values() if t.parsable)
-
-
-def _match(template: Template, text: str) -> Parsed | None:
-    match = template.regex.fullmatch(text)
-    if match is None:
-        return None
-    fields: dict[str, str | Parsed] = {}
-    for name, kind in template.fields.items():
-        value = match.group(name)
-        if kind.choices:
-            fields[name] = Parsed(value)
-        elif kind.item:
-            items = _items(kind, value)
-            if items is None:
-                return None
-            fields[name] = items
-        elif kind.nested:
-            inner = parse(value)
-            if inner is None:
-                return None
-            fields[name] = inner
-        elif kind.free:
-            fields[name] = parse(value) or value
-        else:
-            fields[name] = value
-    return Parsed(template.text, MappingProxyType(fields))
-
-
-def _items(kind: Kind, value: str) -> str | Parsed | None:
-    """``value`` read as a list of ``kind.item`` lines joined by ``AND``."""
-    item = _REGISTRY[kind.item]
-    parts = [_match(item, part) for part in re.split(kind.split, value)]
-    if any(part is None for part in parts):
-        return None
-    return and_list(part for part in parts if part is not None)
+parse = _REASONS.parse
+"""``parse(text)``: the registered template ``text`` was written from and its
+fields (nested reasons parsed, the GM's words kept as typed), or None."""
+matches = _REASONS.matches
+"""Every registered template that reads ``text`` (for tests: one at most)."""
 
 
 def _phrases(*texts: str) -> tuple[str, ...]:
@@ -570,15 +452,10 @@ AND = register_message(
 def and_list(names: Iterable[str | Parsed]) -> str | Parsed:
     """Names (or lines) joined by "and" ("Ann and Ben and Cy") as a field: the
     ``Parsed`` of ``AND`` (a lone one as it is)."""
-    joined: str | Parsed | None = None
-    for name in names:
-        if joined is None:
-            joined = name
-        else:
-            joined = Parsed(AND, {"first": joined, "second": name})
-    if joined is None:
+    items = list(names)
+    if not items:
         raise ValueError("and_list needs a name")
-    return joined
+    return reduce(lambda a, b: Parsed(AND, {"first": a, "second": b}), items)
 
 
 # --- The final's field (scoring.services.final): the GM's decision. ---------
@@ -591,7 +468,7 @@ RUNNER_UP_ADDED = register_message(
     percent=PERCENT,
 )
 RUNNERS_UP = Kind(
-    "list", r".+", open=True, item=RUNNER_UP_ADDED, split=r"(?<=%\)) and "
+    r".+", name="list", open=True, item=RUNNER_UP_ADDED, split=r"(?<=%\)) and "
 )
 """Runners-up added, "Ann (runner-up, 97.5%) and Bo (runner-up, 90.0%)" (a
 name holding "%) and " would be cut there)."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
+import heats.translate
 from scoring import wording
 from scoring.core import reasons
 from scoring.core.places import PlayerResult
@@ -54,7 +55,12 @@ FAKE_GERMAN = {
 def german(monkeypatch, settings):
     """German number formats (thousands grouped) and the fake catalogue."""
     settings.USE_THOUSAND_SEPARATOR = True
-    monkeypatch.setattr(wording, "gettext", lambda text: FAKE_GERMAN.get(text, text))
+
+    def fake(text):
+        return FAKE_GERMAN.get(text, text)
+
+    monkeypatch.setattr(wording, "gettext", fake)  # percent_text
+    monkeypatch.setattr(heats.translate, "gettext", fake)  # the reasons' templates
     with translation.override("de"):
         yield
 
@@ -104,7 +110,7 @@ def test_a_stored_reason_reads_in_german(german, english, german_text):
 
 def test_a_broken_translation_shows_the_english(german, monkeypatch):
     broken = {**FAKE_GERMAN, reasons.ALTERNATE: "Ersatz %(nummer)s: %(detail)s"}
-    monkeypatch.setattr(wording, "gettext", lambda text: broken.get(text, text))
+    monkeypatch.setattr(heats.translate, "gettext", lambda text: broken.get(text, text))
     english = "alternate 1: 96.9% of winner, heat 1 table 3"
     assert translate_reason(english) == english
 
