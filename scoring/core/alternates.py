@@ -181,15 +181,18 @@ def _call_warnings(
     warnings = []
     if len(alternates) < empty_seats:
         unfilled = empty_seats - len(alternates)
-        warnings.append(
-            f"{unfilled} seat(s) left empty: no second or third place left to call "
-            "(every one is seated, a winner or absent)"
-        )
+        warnings.append(reasons.reason(reasons.SEATS_LEFT_EMPTY, count=unfilled))
     dice = [a.label for a in alternates if a.reason.endswith("die roll")]
     if dice:
-        warnings.append(f"die roll (seed {seed!r}) placed alternates {', '.join(dice)}")
+        warnings.append(
+            reasons.reason(
+                reasons.DIE_PLACED,
+                seed=reasons.seed_field(seed),
+                names=", ".join(dice),
+            )
+        )
     unrecorded = [a.label for a in alternates if a.reason.endswith("(not recorded)")]
     if unrecorded:
         names = ", ".join(unrecorded)
-        warnings.append(f"tie broken against a missing day score: {names}")
+        warnings.append(reasons.reason(reasons.TIE_AGAINST_MISSING, names=names))
     return tuple(warnings)

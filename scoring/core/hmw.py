@@ -137,12 +137,26 @@ def seat_winners(
             why = reason(reasons.HMW_RANK, rank=rank)
         listed.append(Listed(player, why, names.get(player, "")))
     warnings = [
-        f"{len(present)} winners present for {seats} seats: "
-        f"{len(present) - seats} cut by HMW"
+        reason(
+            reasons.WINNERS_CUT,
+            present=len(present),
+            seats=seats,
+            cut=len(present) - seats,
+        )
     ]
-    dice = [f"{x.label} ({x.reason})" for x in listed if "die roll" in x.reason]
+    dice = [
+        reason(reasons.DIE_DECIDED_ITEM, name=x.label, reason=x.reason)
+        for x in listed
+        if "die roll" in x.reason
+    ]
     if dice:
-        warnings.append(f"die roll (seed {draw.seed!r}) decided {', '.join(dice)}")
+        warnings.append(
+            reason(
+                reasons.DIE_DECIDED,
+                seed=reasons.seed_field(draw.seed),
+                players=", ".join(dice),
+            )
+        )
     return listed[:seats], listed[seats:], warnings
 
 

@@ -3,7 +3,8 @@
 Pure module: no Django import. A *reason* is the English line the core writes
 beside a player on a posted list, an alternate's call, a laurel place or a tie
 ("HMW rank 7 (2: win in first heat entered)", "alternate 1: 96.9% of winner,
-heat 1 table 3", "tie — decided by the GM: <reason>"). Reasons are stored as
+heat 1 table 3", "tie — decided by the GM: <reason>"); the warnings on a list
+("provisional: no results for heat 2 table 5") are reasons too. Reasons are stored as
 English text (published lists, event files) and compared in English, so the
 English never changes; the edge translates them when it shows them
 (``scoring.wording.translate_reason``).
@@ -23,8 +24,10 @@ field kind
     rank or call number: kept as it is), a list of heats, a percentage, florin
     scores compared ("61 to 58"), a phrase (one of a few registered templates
     without fields, such as an HMW level), a nested reason (itself a registered
-    reason), or free text (the GM's own words: kept as typed, unless they are a
-    registered reason, such as a suggested tie reason the GM took).
+    reason), free text (the GM's own words: kept as typed, unless they are a
+    registered reason, such as a suggested tie reason the GM took), a name or
+    a list of names (kept as they are), the die's seed in quotes or tables'
+    sizes ("5+5+4"), both kept.
 parse
     The inverse of :func:`reason`: ``parse(text)`` finds the one registered
     template a stored line was written from and its fields, nested reasons
@@ -59,6 +62,7 @@ __all__ = [
     "reason",
     "register",
     "scores_field",
+    "seed_field",
 ]
 
 
@@ -70,8 +74,9 @@ class Kind:
     with the line; ``free``: open text kept as it is unless it is a registered
     reason; ``choices``: a phrase's registered templates; ``open``: the field
     may hold any text (a reason, the GM's words, a name); ``item``: the field
-    is a list of lines of the registered template ``item`` joined by ``AND``
-    ("A and B"), cut where the regular expression ``split`` matches."""
+    is a list of lines of the registered template ``item`` joined by the
+    registered message ``join`` (``AND`` when empty: "A and B"; ``COMMA``:
+    "A, B"), cut where the regular expression ``split`` matches."""
 
     name: str
     pattern: str
@@ -81,6 +86,7 @@ class Kind:
     open: bool = False
     item: str = ""
     split: str = ""
+    join: str = ""
 
 
 NUMBER = Kind("number", r"\d+")
@@ -99,6 +105,13 @@ FREE = Kind("text", r".+", free=True, open=True)
 """The GM's own words (a tie's reason): kept as typed unless registered."""
 NAME = Kind("name", r".+", open=True)
 """A player's name, or names and florins: kept as they are."""
+NAMES = Kind("names", r".+", open=True)
+"""Players' names joined by ", " ("Ann, Bo (2)"), as the warnings list them:
+kept as they are, never cut (a name may hold ", ")."""
+SEED = Kind("seed", r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
+"""The event's die seed as ``seed_field`` writes it, in quotes ("'7'"): kept."""
+SIZES = Kind("sizes", r"\d+(?:\+\d+)*")
+"""Tables' sizes, "5+5+4": kept as they are."""
 
 
 def phrase(choices: Iterable[str]) -> Kind:
@@ -208,6 +221,18 @@ def reason(template: str, **fields: object) -> str:
     }
 
 
+def seed_field(seed: str) -> str:
+    """The die's seed as warnings name it, in Python's quotes: "7" -> "'7'"."""
+    return repr(seed)
+
+
+def within(template: str) -> Kind:
+    """A field holding a line of the registered ``template`` and nothing else
+    (a nested reason whose text is closed: its own pattern, not any text)."""
+    pattern = re.sub(r"\(\?P<\w+>", "(?:", _REGISTRY[template].regex.pattern)
+    return Kind("reason", pattern, nested=True)
+
+
 def percent_field(value: float) -> str:
     """A percentage field as reasons write it: 96.9 -> "96.9%"."""
     return f"{value:.1f}%"
@@ -278,7 +303,7 @@ def _items(kind: Kind, value: str) -> str | Parsed | None:
     parts = [_match(item, part) for part in re.split(kind.split, value)]
     if any(part is None for part in parts):
         return None
-    return and_list(part for part in parts if part is not None)
+    return joined((part for part in parts if part is not None), kind.join or AND)
 
 
 def _phrases(*texts: str) -> tuple[str, ...]:
@@ -567,18 +592,33 @@ AND = register_message(
 )
 
 
+COMMA = register_message(
+    # Translators: two items of a list, or a list so far and one more item,
+    # e.g. "Ann (HMW rank 7 (8: die roll)), Bo (HMW rank 8 (8: die roll))".
+    gettext_noop("%(first)s, %(second)s"),
+    first=NAME,
+    second=NAME,
+)
+
+
 def and_list(names: Iterable[str | Parsed]) -> str | Parsed:
     """Names (or lines) joined by "and" ("Ann and Ben and Cy") as a field: the
     ``Parsed`` of ``AND`` (a lone one as it is)."""
-    joined: str | Parsed | None = None
+    return joined(names, AND)
+
+
+def joined(names: Iterable[str | Parsed], join: str) -> str | Parsed:
+    """Names (or lines) joined by the registered message ``join`` (``AND``,
+    ``COMMA``) as a field (a lone one as it is)."""
+    found: str | Parsed | None = None
     for name in names:
-        if joined is None:
-            joined = name
+        if found is None:
+            found = name
         else:
-            joined = Parsed(AND, {"first": joined, "second": name})
-    if joined is None:
-        raise ValueError("and_list needs a name")
-    return joined
+            found = Parsed(join, {"first": found, "second": name})
+    if found is None:
+        raise ValueError("a list needs a name")
+    return found
 
 
 # --- The final's field (scoring.services.final): the GM's decision. ---------
@@ -616,4 +656,136 @@ FILL_OF_THREE = register(
         "decision)"
     ),
     count=NUMBER,
+)
+
+# --- Warnings on the list (scoring.core.advancement and the modules it calls).
+# A warning is stored with the list and shown to the GM and on the public list.
+
+# A table's places (scoring.core.places), shown after "heat 1 table 3: ".
+TIE_UNRESOLVED = register(
+    # Translators: the field is a list of players' names.
+    gettext_noop("tie for first unresolved (%(names)s): all count as winners"),
+    names=NAMES,
+)
+DECLARED_NOT_TIED = register(
+    gettext_noop("declared winner not tied for first, ignored: %(names)s"),
+    names=NAMES,
+)
+DECLARED_SEVERAL = register(
+    gettext_noop("several players declared the winner (%(names)s), ignored"),
+    names=NAMES,
+)
+
+# The list as a whole (scoring.core.advancement).
+NO_RESULTS_YET = register(gettext_noop("no heat results yet"))
+TABLE_WARNING = register(
+    # Translators: a warning about one heat table, e.g. "heat 1 table 3: tie
+    # for first unresolved (Ann, Bo): all count as winners".
+    gettext_noop("heat %(heat)s table %(table)s: %(warning)s"),
+    heat=ID,
+    table=ID,
+    warning=REASON,
+)
+PROVISIONAL = register(
+    gettext_noop("provisional: no results for heat %(heat)s table %(table)s"),
+    heat=ID,
+    table=ID,
+)
+NEVER_IN_A_HEAT = register(
+    # Translators: players marked absent who played no heat; then their names.
+    gettext_noop("absent but never in a heat: %(names)s"),
+    names=NAMES,
+)
+
+# Winners cut by HMW (scoring.core.hmw).
+WINNERS_CUT = register(
+    gettext_noop("%(present)s winners present for %(seats)s seats: %(cut)s cut by HMW"),
+    present=NUMBER,
+    seats=NUMBER,
+    cut=NUMBER,
+)
+HMW_RANK_FIELD = within(HMW_RANK_BY)
+"""An HMW rank and the level that fixed it, as a closed field (a winner's line
+of a die roll's warning ends with it)."""
+DIE_DECIDED_ITEM = register_message(
+    # Translators: a winner whose HMW rank the die decided: "Ann (HMW rank 7
+    # (8: die roll))".
+    gettext_noop("%(name)s (%(reason)s)"),
+    name=NAME,
+    reason=HMW_RANK_FIELD,
+)
+DIE_DECIDED = register(
+    # Translators: "die roll (seed '7') decided Ann (HMW rank 7 (8: die roll)),
+    # Bo (...)": the seed is kept in its quotes.
+    gettext_noop("die roll (seed %(seed)s) decided %(players)s"),
+    seed=SEED,
+    players=Kind(
+        "list",
+        r".+",
+        open=True,
+        item=DIE_DECIDED_ITEM,
+        split=r"(?<=\)\)), ",
+        join=COMMA,
+    ),
+)
+
+# Alternates (scoring.core.alternates).
+SEATS_LEFT_EMPTY = register(
+    # Translators: "seat(s)": the count may be 1 or more.
+    gettext_noop(
+        "%(count)s seat(s) left empty: no second or third place left to call "
+        "(every one is seated, a winner or absent)"
+    ),
+    count=NUMBER,
+)
+DIE_PLACED = register(
+    # Translators: the seed is kept in its quotes; then players' names.
+    gettext_noop("die roll (seed %(seed)s) placed alternates %(names)s"),
+    seed=SEED,
+    names=NAMES,
+)
+TIE_AGAINST_MISSING = register(
+    # Translators: the field is a list of players' names.
+    gettext_noop("tie broken against a missing day score: %(names)s"),
+    names=NAMES,
+)
+
+# The semi-final's size (scoring.core.formats).
+SHORT_TABLES = register(
+    # Translators: "semi-final of 25: 1 seat(s) no alternate can fill, so 24
+    # play in 5 tables (5+5+5+5+4)": the last field is the tables' sizes.
+    gettext_noop(
+        "semi-final of %(semi)s: %(empty)s seat(s) no alternate can fill, so "
+        "%(listed)s play in %(tables)s tables (%(sizes)s)"
+    ),
+    semi=NUMBER,
+    empty=NUMBER,
+    listed=NUMBER,
+    tables=NUMBER,
+    sizes=SIZES,
+)
+SHORT_NO_TABLE = register(
+    gettext_noop(
+        "semi-final of %(semi)s: %(empty)s seat(s) no alternate can fill, so "
+        "%(listed)s play in %(tables)s tables (no table)"
+    ),
+    semi=NUMBER,
+    empty=NUMBER,
+    listed=NUMBER,
+    tables=NUMBER,
+)
+FEW_FOR_FINAL = register(
+    # Translators: "heats winners only" is the event's format.
+    gettext_noop(
+        "%(count)s winner(s) for the final: heats winners only calls no "
+        "alternate, so the GM decides how the final is played"
+    ),
+    count=NUMBER,
+)
+SIZE_SET = register(gettext_noop("semi-final size %(size)s set by the GM"), size=NUMBER)
+LIST_HOLDS = register(
+    # Translators: "the list holds 26 for 25 seats": players listed, seats.
+    gettext_noop("the list holds %(listed)s for %(seats)s seats"),
+    listed=NUMBER,
+    seats=NUMBER,
 )
