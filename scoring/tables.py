@@ -52,10 +52,14 @@ CHECK_IN_STATES = {
 }
 
 
+# A list number ("10") is never broken in a squeezed column (site.css).
+NUMBER_CELL = {"td": {"class": "number-cell"}}
+
+
 class QualifierTable(tables.Table):
     """Semi-final qualifiers with the reason for every place (Advancement, 5)."""
 
-    number = tables.Column("#", empty_values=(), orderable=False)
+    number = tables.Column("#", empty_values=(), orderable=False, attrs=NUMBER_CELL)
     player = tables.Column(_("Player"))
     reason = tables.Column(_("Why"))
 
@@ -77,6 +81,7 @@ class AlternateTable(tables.Table):
         pgettext_lazy("alternates' call order", "Call"),
         empty_values=(),
         orderable=False,
+        attrs=NUMBER_CELL,
     )
     player = tables.Column(_("Player"))
     percent = tables.Column(
@@ -109,7 +114,7 @@ class LaurelTable(tables.Table):
 
     place = tables.Column(
         pgettext_lazy("place in the standings", "Place"),
-        attrs={"td": {"class": "fw-bold fs-5"}},
+        attrs={"td": {"class": "fw-bold fs-5 number-cell"}},
     )
     player = tables.Column(_("Player"))
     reason = tables.Column(
@@ -135,7 +140,7 @@ class SemiListTable(tables.Table):
     "qualifier", "next alternate" or "absent".
     """
 
-    n = tables.Column("#")
+    n = tables.Column("#", attrs=NUMBER_CELL)
     player = tables.Column(_("Player"))
     kind = tables.Column(
         pgettext_lazy("part of the semi-final list", "List"), attrs=WIDE_ONLY

@@ -75,6 +75,7 @@ from typing import Any
 
 from heats.core.formats import DEFAULT_FORMAT, FORMATS, HMO
 from heats.core.layout import SIX_OVER_FOUR, check_policy
+from scoring.core import reasons, warnings_text
 from scoring.core.alternates import Alternate
 from scoring.core.draw import Draw
 from scoring.core.formats import Field, Plan, most_wins, winners_only
@@ -365,7 +366,7 @@ def _nothing_yet(format: str) -> Advancement:
         skipped=(),
         winners=(),
         double_winners=(),
-        warnings=("no heat results yet",),
+        warnings=(reasons.reason(warnings_text.NO_RESULTS_YET),),
         provisional=True,
         missing_tables=(),
         format=format,
@@ -378,11 +379,17 @@ def _table_warnings(
     field: Field,
 ) -> tuple[str, ...]:
     warnings = [
-        f"heat {h} table {t}: {w}" for (h, t), p in placed.items() for w in p.warnings
+        reasons.reason(warnings_text.TABLE_WARNING, heat=h, table=t, warning=w)
+        for (h, t), p in placed.items()
+        for w in p.warnings
     ]
-    warnings += [f"provisional: no results for heat {h} table {t}" for h, t in missing]
+    warnings += [
+        reasons.reason(warnings_text.PROVISIONAL, heat=h, table=t) for h, t in missing
+    ]
     never = set(field.away) - set(field.histories)
     unknown = sorted(field.names.get(p, str(p)) for p in never)
     if unknown:
-        warnings.append(f"absent but never in a heat: {', '.join(unknown)}")
+        warnings.append(
+            reasons.reason(warnings_text.NEVER_IN_A_HEAT, names=", ".join(unknown))
+        )
     return tuple(warnings)

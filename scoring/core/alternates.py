@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from scoring.core import reasons
+from scoring.core import reasons, warnings_text
 from scoring.core.hmw import Listed
 from scoring.core.ids import PlayerId
 from scoring.core.places import BestFinish, deciding_levels, display_percent
@@ -181,15 +181,18 @@ def _call_warnings(
     warnings = []
     if len(alternates) < empty_seats:
         unfilled = empty_seats - len(alternates)
-        warnings.append(
-            f"{unfilled} seat(s) left empty: no second or third place left to call "
-            "(every one is seated, a winner or absent)"
-        )
+        warnings.append(reasons.reason(warnings_text.SEATS_LEFT_EMPTY, count=unfilled))
     dice = [a.label for a in alternates if a.reason.endswith("die roll")]
     if dice:
-        warnings.append(f"die roll (seed {seed!r}) placed alternates {', '.join(dice)}")
+        warnings.append(
+            reasons.reason(
+                warnings_text.DIE_PLACED,
+                seed=warnings_text.seed_field(seed),
+                names=", ".join(dice),
+            )
+        )
     unrecorded = [a.label for a in alternates if a.reason.endswith("(not recorded)")]
     if unrecorded:
         names = ", ".join(unrecorded)
-        warnings.append(f"tie broken against a missing day score: {names}")
+        warnings.append(reasons.reason(warnings_text.TIE_AGAINST_MISSING, names=names))
     return tuple(warnings)

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from scoring.core import reasons, warnings_text
 from scoring.core.alternates import Called, call_alternates, call_queue
 from scoring.core.draw import Draw
 from scoring.core.hmw import Listed, added_by_gm, seat_winners
@@ -118,12 +119,16 @@ def empty_seats(
     tables = short_tables(layout, listed, policy)
     if tables == layout:
         return layout, []
-    empty = sum(layout) - listed
-    shape = "+".join(str(t) for t in tables) or "no table"
-    return tables, [
-        f"semi-final of {semi}: {empty} seat(s) no alternate can fill, so "
-        f"{listed} play in {len(tables)} tables ({shape})"
-    ]
+    counts = {
+        "semi": semi,
+        "empty": sum(layout) - listed,
+        "listed": listed,
+        "tables": len(tables),
+    }
+    if not tables:
+        return tables, [reasons.reason(warnings_text.SHORT_NO_TABLE, **counts)]
+    sizes = "+".join(str(t) for t in tables)
+    return tables, [reasons.reason(warnings_text.SHORT_TABLES, sizes=sizes, **counts)]
 
 
 def winners_only(
@@ -151,10 +156,7 @@ def winners_only(
         players = min(len(seated), FINAL_MAX)
         layout, semi = ((players,) if players else ()), 0
         if players < FINAL_MIN:
-            warnings.append(
-                f"{players} winner(s) for the final: heats winners only calls no "
-                "alternate, so the GM decides how the final is played"
-            )
+            warnings.append(reasons.reason(warnings_text.FEW_FOR_FINAL, count=players))
     warnings += size_warnings(settings, len(seated), players)
     return Plan(semi, layout, seated, pared, NOBODY_CALLED, warnings)
 
@@ -164,7 +166,11 @@ def size_warnings(settings: AdvancementSettings, listed: int, seats: int) -> lis
     the GM set, and more players ``listed`` than ``seats``."""
     warnings = []
     if settings.forced_size:
-        warnings.append(f"semi-final size {settings.forced_size} set by the GM")
+        warnings.append(
+            reasons.reason(warnings_text.SIZE_SET, size=settings.forced_size)
+        )
     if listed > seats:
-        warnings.append(f"the list holds {listed} for {seats} seats")
+        warnings.append(
+            reasons.reason(warnings_text.LIST_HOLDS, listed=listed, seats=seats)
+        )
     return warnings

@@ -15,7 +15,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.core import reasons
+from scoring.core import reasons, warnings_text
 from scoring.core.draw import Draw
 from scoring.core.ids import PlayerId
 from scoring.core.places import PlayerHistory
@@ -137,12 +137,26 @@ def seat_winners(
             why = reason(reasons.HMW_RANK, rank=rank)
         listed.append(Listed(player, why, names.get(player, "")))
     warnings = [
-        f"{len(present)} winners present for {seats} seats: "
-        f"{len(present) - seats} cut by HMW"
+        reason(
+            warnings_text.WINNERS_CUT,
+            present=len(present),
+            seats=seats,
+            cut=len(present) - seats,
+        )
     ]
-    dice = [f"{x.label} ({x.reason})" for x in listed if "die roll" in x.reason]
+    dice = [
+        reason(warnings_text.DIE_DECIDED_ITEM, name=x.label, reason=x.reason)
+        for x in listed
+        if "die roll" in x.reason
+    ]
     if dice:
-        warnings.append(f"die roll (seed {draw.seed!r}) decided {', '.join(dice)}")
+        warnings.append(
+            reason(
+                warnings_text.DIE_DECIDED,
+                seed=warnings_text.seed_field(draw.seed),
+                players=", ".join(dice),
+            )
+        )
     return listed[:seats], listed[seats:], warnings
 
 

@@ -40,7 +40,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
-from scoring.core import reasons
+from scoring.core import reasons, warnings_text
 from scoring.core.draw import Draw, as_draw
 from scoring.core.ids import PlayerId
 from scoring.core.reasons import ALTERNATE_LEVELS
@@ -210,7 +210,7 @@ def table_places(records: Sequence[PlayerResult]) -> TablePlaces:
     unresolved = len(winners) > 1
     if unresolved:
         names = ", ".join(sorted(r.label for r in winners))
-        warnings.append(f"tie for first unresolved ({names}): all count as winners")
+        warnings.append(reasons.reason(warnings_text.TIE_UNRESOLVED, names=names))
     return TablePlaces(
         records=tuple(records),
         places=MappingProxyType(places),
@@ -244,12 +244,11 @@ def _declaration_warnings(
     warnings = []
     stray = [r.label for r in records if r.declared_place == 1 and r not in tied]
     if stray:
-        warnings.append(
-            f"declared winner not tied for first, ignored: {', '.join(sorted(stray))}"
-        )
+        names = ", ".join(sorted(stray))
+        warnings.append(reasons.reason(warnings_text.DECLARED_NOT_TIED, names=names))
     if len(tied) > 1 and len(declared) > 1:
         names = ", ".join(sorted(r.label for r in declared))
-        warnings.append(f"several players declared the winner ({names}), ignored")
+        warnings.append(reasons.reason(warnings_text.DECLARED_SEVERAL, names=names))
     return warnings
 
 

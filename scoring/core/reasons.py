@@ -3,23 +3,22 @@
 Pure module: no Django import. A *reason* is the English line the core writes
 beside a player on a posted list, an alternate's call, a laurel place or a tie
 ("HMW rank 7 (2: win in first heat entered)", "alternate 1: 96.9% of winner,
-heat 1 table 3", "tie — decided by the GM: <reason>"). Reasons are stored as
-English text (published lists, event files) and compared in English, so the
-English never changes; the edge translates them when it shows them
-(``scoring.wording.translate_reason``).
+heat 1 table 3", "tie — decided by the GM: <reason>"); the warnings on a list
+are reasons too (``scoring.core.warnings_text``, registered when this module
+is imported). Reasons are stored as English text (published lists, event
+files) and compared in English, so the English never changes; the edge
+translates them when it shows them (``scoring.wording.translate_reason``).
 
-The machinery is ``heats.core.message``'s: each template is marked with
-``gettext_noop`` and registered here (:func:`register`) with the kind of each
-field. The core writes reasons with :func:`reason` (registered templates only);
-:func:`parse`, its inverse, reads a stored line back (:class:`Parsed`).
+The machinery is ``heats.core.message``'s: each template, marked with
+``gettext_noop``, is registered (:func:`register`) with its fields' kinds; the
+core writes with :func:`reason`, :func:`parse` reads a line back (:class:`Parsed`).
 
 Field kinds (:class:`Kind`, what the edge writes in the reader's language): a
-number (the language's digits), an id (a heat, table, rank or call number:
-kept), heats, a percentage, florin scores compared ("61 to 58"), a phrase (a
-registered template without fields, such as an HMW level), a nested reason, or
-free text (the GM's words: kept as typed unless a registered reason). Each
-template has at most one field of open text and literal text around each field,
-so a line matches one way only (the first registered template that reads it).
+number, an id (heat, table, rank or call number: kept), heats, a percentage,
+florin scores compared ("61 to 58"), a phrase (a registered template without
+fields, e.g. an HMW level), a nested reason, or free text (the GM's words: kept
+unless a registered reason). Each template has at most one field of open text
+and literal text around each field, so a line matches one way only.
 """
 
 from __future__ import annotations
@@ -57,14 +56,15 @@ class Kind(message.Kind):
     """What a field holds (module docstring; ``nested``, ``required``: see
     :class:`heats.core.message.Kind`): ``name`` tells the edge how to write it;
     ``choices``: a phrase's registered templates; ``open``: any text (a reason,
-    the GM's words, a name); ``item``: a list of lines of the registered
-    template ``item`` joined by ``AND``, cut where the regex ``split`` matches."""
+    the GM's words, a name); ``item``: a list of lines of the template ``item``
+    joined by ``join`` (:func:`joined`), cut where the regex ``split`` matches."""
 
     name: str = ""
     choices: tuple[str, ...] = ()
     open: bool = False
     item: str = ""
     split: str = ""
+    join: str = ""
 
     def read(self, text: str, registry: message.Registry[Any]) -> Any:
         if self.choices:
@@ -73,7 +73,7 @@ class Kind(message.Kind):
             item = registry.templates[self.item]
             parts = [registry.read(item, part) for part in re.split(self.split, text)]
             read = [part for part in parts if part is not None]
-            return and_list(read) if len(read) == len(parts) else None
+            return joined(read, self.join) if len(read) == len(parts) else None
         return super().read(text, registry)
 
 
@@ -109,8 +109,7 @@ _REASONS: message.Registry[Parsed] = message.Registry(parsed, longest_first=Fals
 REGISTRY: Mapping[str, Template] = MappingProxyType(_REASONS.templates)
 """Every registered template by its English text, in registration order."""
 reason = _REASONS.write
-"""``reason(template, **fields)``: the English line of the registered
-``template`` (KeyError if not) with its ``fields`` (TypeError if not)."""
+"""``reason(template, **fields)``: a registered template's English line."""
 
 
 def register(text: str, **fields: Kind) -> str:
@@ -126,9 +125,8 @@ def register(text: str, **fields: Kind) -> str:
 
 
 def register_message(text: str, **fields: Kind) -> str:
-    """Register ``text`` as a *message*: written by :func:`reason`, translated
-    from its ``Parsed`` kept beside the English, never read back by
-    :func:`parse` (it may hold two open fields): text never stored."""
+    """Register ``text`` as a *message*: written by :func:`reason`, never read
+    back by :func:`parse` (it may hold two open fields): text never stored."""
     return _register(text, fields, parsable=False)
 
 
@@ -157,8 +155,7 @@ def scores_field(scores: Iterable[int]) -> str:
 
 
 parse = _REASONS.parse
-"""``parse(text)``: the registered template ``text`` was written from and its
-fields (nested reasons parsed, the GM's words kept as typed), or None."""
+"""``parse(text)``: the ``Parsed`` of the template that wrote ``text``, or None."""
 matches = _REASONS.matches
 """Every registered template that reads ``text`` (for tests: one at most)."""
 
@@ -449,13 +446,18 @@ AND = register_message(
 )
 
 
-def and_list(names: Iterable[str | Parsed]) -> str | Parsed:
-    """Names (or lines) joined by "and" ("Ann and Ben and Cy") as a field: the
-    ``Parsed`` of ``AND`` (a lone one as it is)."""
+def joined(names: Iterable[str | Parsed], join: str = "") -> str | Parsed:
+    """Names (or lines) joined by the registered message ``join`` (``AND`` when
+    empty: "Ann and Ben and Cy"; ``COMMA``) as a field (a lone one as it is)."""
     items = list(names)
     if not items:
-        raise ValueError("and_list needs a name")
-    return reduce(lambda a, b: Parsed(AND, {"first": a, "second": b}), items)
+        raise ValueError("a list needs a name")
+    pair = join or AND
+    return reduce(lambda a, b: Parsed(pair, {"first": a, "second": b}), items)
+
+
+and_list = joined
+"""``and_list(names)``: names (or lines) joined by ``AND`` (:func:`joined`)."""
 
 
 # --- The final's field (scoring.services.final): the GM's decision. ---------
@@ -494,3 +496,5 @@ FILL_OF_THREE = register(
     ),
     count=NUMBER,
 )
+
+from scoring.core import warnings_text  # noqa: E402, F401

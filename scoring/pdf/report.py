@@ -162,7 +162,7 @@ class ReportDocument(PrintDocument):
         w = self.frame_width
         flow: list = []
         if len(rows) > 1:
-            flow.append(grid(rows, [w * 0.08, w * 0.08, w * 0.38, w * 0.1, w * 0.36]))
+            flow.append(grid(rows, [w * 0.11, w * 0.08, w * 0.35, w * 0.1, w * 0.36]))
         doubles = ", ".join(map(isolate, self.data.double_winners)) or none_text()
         flow.append(para(_("Double winners: %(names)s") % {"names": doubles}, 10))
         return flow

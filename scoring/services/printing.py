@@ -297,7 +297,7 @@ def event_print(event: Event, base_url: str) -> EventPrint:
             for laurel in laurel_places.event_laurels(event, public=True)
         ),
         time_called=time_called_tables(event),
-        warnings=tuple(posted["warnings"]),
+        warnings=tuple(translate_reason(w) for w in posted["warnings"]),
         decisions=decisions.gm_decisions(event),
     )
 

@@ -51,17 +51,23 @@ FAKE_GERMAN = {
 }
 
 
-@pytest.fixture
-def german(monkeypatch, settings):
-    """German number formats (thousands grouped) and the fake catalogue."""
+def fake_german(monkeypatch, settings, catalogue):
+    """German number formats (thousands grouped) and ``catalogue`` as the
+    catalogue (``with`` the returned German)."""
     settings.USE_THOUSAND_SEPARATOR = True
 
     def fake(text):
-        return FAKE_GERMAN.get(text, text)
+        return catalogue.get(text, text)
 
     monkeypatch.setattr(wording, "gettext", fake)  # percent_text
     monkeypatch.setattr(heats.translate, "gettext", fake)  # the reasons' templates
-    with translation.override("de"):
+    return translation.override("de")
+
+
+@pytest.fixture
+def german(monkeypatch, settings):
+    """German number formats (thousands grouped) and the fake catalogue."""
+    with fake_german(monkeypatch, settings, FAKE_GERMAN):
         yield
 
 

@@ -6,6 +6,7 @@ registered reason."""
 from __future__ import annotations
 
 import random
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
@@ -15,7 +16,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from heats.core.formats import FORMATS, format_line
-from scoring.core import reasons
+from scoring.core import reasons, warnings_text
 from scoring.core.advancement import (
     Advancement,
     AdvancementSettings,
@@ -46,25 +47,47 @@ def values(kind: Kind) -> st.SearchStrategy[str | Parsed]:
     if kind.choices:
         return st.sampled_from(kind.choices).map(Parsed)
     if kind.item:
-        lines = st.lists(filled(REGISTRY[kind.item]), min_size=1, max_size=4)
-        return lines.map(reasons.and_list)
+        return item_lists(kind)
+    if kind is warnings_text.HMW_RANK_FIELD:
+        return filled(REGISTRY[reasons.HMW_RANK_BY])
     if kind is reasons.REASON:
         return any_reason
     if kind is reasons.FREE:
         words = names.filter(lambda text: parse(text) is None)
         return st.one_of(words, any_reason)
-    if kind is reasons.NAME:
-        return names
-    if kind is reasons.PERCENT:
-        return st.floats(0, 1000, allow_nan=False).map(reasons.percent_field)
-    if kind is reasons.HEATS:
-        heats = st.lists(st.integers(1, 9), min_size=1, max_size=6)
-        return heats.map(lambda hs: ", ".join(map(str, hs)))
-    if kind is reasons.SCORES:
-        scores = st.lists(st.integers(0, 400), min_size=2, max_size=5)
-        return scores.map(lambda s: reasons.scores_field(sorted(s, reverse=True)))
-    assert kind in (reasons.ID, reasons.NUMBER), kind
-    return st.integers(0, 10**6).map(str)
+    assert kind in KEPT, kind
+    return KEPT[kind]
+
+
+def item_lists(kind: Kind) -> st.SearchStrategy[str | Parsed]:
+    """1-4 lines of ``kind.item`` joined as ``kind`` joins them. An item whose
+    own line holds the place the list is cut at cannot be read back (the limit
+    ``Kind.split`` documents): none is drawn."""
+    item = filled(REGISTRY[kind.item]).filter(
+        lambda line: not re.search(kind.split, line.text)
+    )
+    lines = st.lists(item, min_size=1, max_size=4)
+    return lines.map(lambda ls: reasons.joined(ls, kind.join or reasons.AND))
+
+
+# Fields of text kept as written, by kind.
+KEPT: dict[Kind, st.SearchStrategy[str]] = {
+    reasons.NAME: names,
+    warnings_text.NAMES: names,
+    warnings_text.SEED: st.text(max_size=12).map(warnings_text.seed_field),
+    warnings_text.SIZES: st.lists(st.integers(1, 7), min_size=1, max_size=8).map(
+        lambda ts: "+".join(map(str, ts))
+    ),
+    reasons.PERCENT: st.floats(0, 1000, allow_nan=False).map(reasons.percent_field),
+    reasons.HEATS: st.lists(st.integers(1, 9), min_size=1, max_size=6).map(
+        lambda hs: ", ".join(map(str, hs))
+    ),
+    reasons.SCORES: st.lists(st.integers(0, 400), min_size=2, max_size=5).map(
+        lambda s: reasons.scores_field(sorted(s, reverse=True))
+    ),
+    reasons.ID: st.integers(0, 10**6).map(str),
+    reasons.NUMBER: st.integers(0, 10**6).map(str),
+}
 
 
 def filled(template: reasons.Template) -> st.SearchStrategy[Parsed]:
@@ -173,9 +196,11 @@ def read(path) -> list:
 
 
 def lines_of(result: Advancement) -> Iterator[str]:
+    """The list's reasons and its warnings."""
     for part in ("qualifiers", "alternates", "next_alternates", "pared", "skipped"):
         for row in getattr(result, part):
             yield row.reason
+    yield from result.warnings
 
 
 def advancement_lines(tables: list[HeatTable], absents: list[list[str]]) -> set[str]:
