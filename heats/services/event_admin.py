@@ -154,9 +154,12 @@ def delete_heat(rnd: Round, user=None) -> None:
     lock(event)
     lock(rnd)
     if rnd.kind != RoundKind.HEAT:
+        # One whole sentence per round kind: "the %(round)s" would need the
+        # word lower-cased in English and an article in German and French.
         raise UserError(
-            _("Only a heat can be deleted, not the %(round)s.")
-            % {"round": rnd.label.lower()}
+            _("Only a heat can be deleted, not the semi-final.")
+            if rnd.kind == RoundKind.SEMI
+            else _("Only a heat can be deleted, not the final.")
         )
     entries = rnd.entries.count()
     if entries:

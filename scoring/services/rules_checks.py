@@ -315,12 +315,12 @@ def _check_sheet_is_for(sheet: dict, table: Table) -> None:
         raise UserError(
             _(
                 "This scoresheet is for heat %(heat)s table %(number)s, not "
-                "%(round)s table %(table)s: attach it there."
+                "heat %(round)s table %(table)s: attach it there."
             )
             % {
                 "heat": heat,
                 "number": number,
-                "round": table.round.label.lower(),
+                "round": table.round.number,  # a heat's (checked above)
                 "table": table.number,
             }
         )

@@ -5,6 +5,7 @@ stale page refused; the event archived and restored; an empty heat deleted."""
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from heats.core.errors import UserError
 from heats.models import AuditEntry, Event, Round, RoundKind
@@ -174,6 +175,26 @@ def test_the_semi_final_is_not_deleted_here(event, gm):
     semi = Round.objects.create(event=event, kind=RoundKind.SEMI)
     with pytest.raises(UserError, match="Only a heat can be deleted"):
         delete_heat(semi, gm)
+
+
+@pytest.mark.parametrize(
+    ("kind", "english", "german"),
+    [
+        (RoundKind.SEMI, "not the semi-final.", "nicht das Halbfinale."),
+        (RoundKind.FINAL, "not the final.", "nicht das Finale."),
+    ],
+)
+def test_the_refusal_names_the_round_as_each_language_writes_it(
+    event, gm, kind, english, german
+):
+    """German capitalises its nouns: the round is not lower-cased into the text."""
+    rnd = Round.objects.create(event=event, kind=kind)
+    with pytest.raises(UserError) as refused:
+        delete_heat(rnd, gm)
+    assert str(refused.value).endswith(english)
+    with translation.override("de"), pytest.raises(UserError) as refused:
+        delete_heat(rnd, gm)
+    assert str(refused.value).endswith(german)
 
 
 def test_an_assistant_may_not_delete_a_heat(event, assistant, heat):
