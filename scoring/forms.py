@@ -15,7 +15,8 @@ from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 from heats.core.errors import UserError
 from heats.core.files import check_size, decode_utf8
 from heats.core.message import Message
-from heats.forms import Button, QuickSelect, StorableTextForm, player_choices
+from heats.form_parts import Button, QuickSelect, player_choices
+from heats.forms import StorableTextForm
 from heats.models import Player
 from heats.translate import translate
 from scoring.core.medici.sheet import MAX_SHEET_BYTES

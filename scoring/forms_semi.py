@@ -15,7 +15,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from heats import services as heat_services
-from heats.forms import Button, StorableTextForm
+from heats.form_parts import Button
+from heats.forms import StorableTextForm
 from heats.models import Event
 from scoring.services import publishing
 from scoring.services import semi_final as rounds

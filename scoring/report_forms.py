@@ -10,7 +10,7 @@ from crispy_forms.layout import Field
 from django import forms
 from django.utils.translation import gettext
 
-from heats.forms import Button
+from heats.form_parts import Button
 from heats.models import Seat
 from scoring.result_forms import ResultForm
 

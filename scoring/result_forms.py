@@ -25,7 +25,8 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from heats.forms import Button, StorableTextForm
+from heats.form_parts import Button
+from heats.forms import StorableTextForm
 from heats.models import Seat
 from scoring.core.results_csv import MAXIMUM
 from scoring.services.corrections import Consequences

@@ -15,15 +15,17 @@ from heats.services.audit import acting_user, lock, log  # noqa: F401
 from heats.services.checkin import (  # noqa: F401
     WAITING_STATUSES,
     CheckInReport,
-    UndoReport,
     check_in,
     checked_in_count,
     create_heat,
     next_heat_number,
-    only_here,
     open_heat,
     parse_name_list,
     search_players,
+)
+from heats.services.checkin_undo import (  # noqa: F401
+    UndoReport,
+    only_here,
     undo_check_in,
 )
 from heats.services.clock import (  # noqa: F401

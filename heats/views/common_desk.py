@@ -34,7 +34,7 @@ from django_tables2 import RequestConfig
 from heats import permissions
 from heats.core import seating
 from heats.models import Entry, Event, ResultStatus, Round, RoundKind
-from heats.services.checkin import only_here
+from heats.services.checkin_undo import only_here
 from heats.services.desk import round_figures
 from heats.services.players import search_filter
 from heats.tables import CheckInTable

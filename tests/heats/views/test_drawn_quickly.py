@@ -1,6 +1,6 @@
 """What the round page draws in one pass instead of a template loop (issue 17,
 "Speed"): the table cards (``{% table_cards %}``) and the player selects
-(``heats.forms.QuickSelect``). They must say what the templates said, escaped."""
+(``heats.form_parts.QuickSelect``). They must say what the templates said, escaped."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from types import SimpleNamespace
 import pytest
 
 from heats.extensions import Link, Note
-from heats.forms import QuickSelect, SwapForm
+from heats.form_parts import QuickSelect
+from heats.forms import SwapForm
 from heats.models import ResultStatus
 from heats.services import check_in, seat_round
 from heats.services.desk import SeatLine, TableCard, table_cards
