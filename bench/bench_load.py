@@ -7,19 +7,26 @@ Prints a markdown section; stops by itself after three phases of ``SECONDS`` eac
 
 The run happens inside a throwaway PostgreSQL cluster (``tests/with_postgres.py``
 starts it and removes it afterwards); without PostgreSQL's programs it runs on a
-scratch SQLite file and says so. In it: a generated event of ``PLAYERS`` players
-(``tests.support.sample``: three heats with results, heat 4 seated without), a GM user,
-and gunicorn (``bench/served.py``, 2 workers of 4 threads, as ``make serve`` runs
-them, with its public queue, ``medici_tourney.public_gate``) on 127.0.0.1.
+scratch SQLite file and says so. In it: a generated event for each of ``SIZES``
+(players; ``tests.support.sample``: three heats with results, heat 4 seated without),
+a GM user, and gunicorn (``bench/served.py``, 2 workers of 4 threads, as ``make
+serve`` runs them, with its public queue of ``PUBLIC_SLOTS`` threads a worker,
+``medici_tourney.public_gate``) on 127.0.0.1.
 
 In every phase ``WRITERS`` threads, each logged in as the GM with its own session,
-save heat 4's tables through the real result-entry form as fast as answered: GET
-the form (CSRF token, seating and version hash), POST new finals, expect the
-redirect. Each writer has its own tables, so no save is refused as stale; every save
-changes the event version, so the public pages are rendered again after each. A
-*GM probe*, logged in as the GM, asks for a light page (``PROBE``) ``PROBE_RATE``
-times a second, open loop: how long a GM request waits for the server, apart from
-the work of a save. The phases (``bench/readers.py``):
+save heat 4's tables through the real result-entry form, one every ``SAVE_EVERY``
+seconds each, open loop (a save's time counts from its planned start, so a slow
+save delays and counts against the next): GET the form (CSRF token, seating and
+version hash), POST new finals, expect the redirect. That is far faster than GMs
+type a scoresheet in, and the saves do not pile on each other as saves "as fast as
+answered" would: what is measured is how long one GM waits, not how many saves the
+machine can take. Each writer has its own tables, so no save is refused as stale;
+every save changes the event version, so the public pages are rendered again after
+each. A *GM probe*, logged in as the GM, asks for a light page (``PROBE``)
+``PROBE_RATE`` times a second, open loop: how long a GM request waits for the
+server, apart from the work of a save. The readers at a fixed rate run in a process
+of their own, so their work does not slow the writers' clocks. The phases
+(``bench/readers.py``):
 
 1. *writes alone*;
 2. *fixed rate*: the kiosk and the standings read in turn at ``RATE`` requests per
@@ -46,22 +53,28 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlencode
 
 from readers import FixedRate, Reads, flood, flood_result
 
 ROOT = Path(__file__).resolve().parent.parent
-PLAYERS = 1000
-SECONDS = float(os.environ.get("BENCH_LOAD_SECONDS", "10"))
+# Events measured, by players: a large convention's field, then five times it.
+SIZES = tuple(map(int, os.environ.get("BENCH_LOAD_PLAYERS", "200,1000").split(",")))
+SECONDS = float(os.environ.get("BENCH_LOAD_SECONDS", "20"))
 WRITERS = 2
+# Seconds between one writer's saves, open loop (see module doc).
+SAVE_EVERY = 1.0
+# Public threads of each worker's 4 (MEDICI_PUBLIC_SLOTS), as make serve sets them.
+PUBLIC_SLOTS = 2
 RATE = 200  # public reads per second in the fixed-rate phase
 FLOOD = 32  # wrk connections on each page in the flood
 # A light page a logged-in GM asks for PROBE_RATE times a second in every phase:
 # how long a GM request waits for the server, apart from the work of a save.
 PROBE, PROBE_RATE = "/timer/", 5
 PASSWORD = "load-test-password-1"
-READS = (("kiosk", "/e/load/kiosk/"), ("standings", "/e/load/"))
+READS = (("kiosk", "/e/{slug}/kiosk/"), ("standings", "/e/{slug}/"))
 HIDDEN = re.compile(r'<input type="hidden" name="(\w+)" value="([^"]*)"')
 FINAL = re.compile(r'name="(final_\d+)"')
 WAS = re.compile(r" \(was -?\d+\)$")
@@ -91,8 +104,11 @@ class Writer:
     ``errors``: any other answer, ``times``: seconds per save and ``failed``:
     count of errors, by phase."""
 
-    def __init__(self, port: int, tables: list[int], first_final: int) -> None:
-        self.port, self.tables, self.next_final = port, tables, first_final
+    def __init__(
+        self, port: int, slug: str, tables: list[int], first_final: int
+    ) -> None:
+        self.port, self.slug, self.tables = port, slug, tables
+        self.next_final = first_final
         self.cookies: dict[str, str] = {}
         self.sent: list[tuple[int, tuple[int, ...]]] = []
         self.errors: list[str] = []
@@ -131,7 +147,7 @@ class Writer:
             raise RuntimeError(f"login answered {status}")
 
     def save(self, table: int) -> None:
-        path = f"/e/load/gm/round/4/table/{table}/results/"
+        path = f"/e/{self.slug}/gm/round/4/table/{table}/results/"
         form = self.form(path)
         seats = sorted(int(k.split("_")[1]) for k in form if k.startswith("final_"))
         finals = tuple(self.next_final + 7 * i for i in range(len(seats)))
@@ -143,17 +159,22 @@ class Writer:
         else:
             self.errors.append(f"table {table}: {status}")
 
-    def run(self, phase: str, deadline: float) -> None:
-        """Save tables in turn until ``deadline`` (time.monotonic())."""
+    def run(self, phase: str, deadline: float, offset: float = 0.0) -> None:
+        """Save tables in turn until ``deadline`` (time.monotonic()), one every
+        ``SAVE_EVERY`` seconds from ``offset`` seconds on, open loop: a save's
+        time counts from its planned start, so a save started late because the
+        last one was slow counts the wait too."""
         times = self.times.setdefault(phase, [])
         errors_before = len(self.errors)
-        while time.monotonic() < deadline:
-            start = time.perf_counter()
+        planned = time.monotonic() + offset
+        while planned < deadline:
+            time.sleep(max(0.0, planned - time.monotonic()))
             try:
                 self.save(self.tables[self.turn % len(self.tables)])
             except (OSError, RuntimeError) as exc:
                 self.errors.append(str(exc))
-            times.append(time.perf_counter() - start)
+            times.append(time.monotonic() - planned)
+            planned += SAVE_EVERY
             self.turn += 1
         self.failed[phase] = len(self.errors) - errors_before
 
@@ -182,22 +203,28 @@ def inner() -> None:
     # Persistent database connections, as the README's server on PostgreSQL has.
     os.environ.setdefault("DATABASE_CONN_MAX_AGE", "60")
     call_command("migrate", verbosity=0)
-    event = generate_event("load", PLAYERS, heats=3)
-    event.gms.add(get_user_model().objects.create_user("load-gm", password=PASSWORD))
-    tables = list(event.rounds.get(number=4).tables.values_list("number", flat=True))
     out = Path(os.environ["BENCH_LOAD_OUT"])
     if wrk_path() is None:
         out.write_text("## Load test\n\nSkipped: `wrk` is missing (not root).\n")
         return
+    gm = get_user_model().objects.create_user("load-gm", password=PASSWORD)
+    events = {}
+    for players in SIZES:
+        events[players] = generate_event(f"load{players}", players, heats=3)
+        events[players].gms.add(gm)
     port, static_dir = free_port(), Path(tempfile.mkdtemp())
-    server = start_server(port, static_dir)
+    server = start_server(port, static_dir, public_slots=PUBLIC_SLOTS)
+    sections = [introduction(database_name(connection))]
     try:
-        phases, writers = load(port, tables)
+        for players, event in events.items():
+            tables = event.rounds.get(number=4).tables.values_list("number", flat=True)
+            phases, writers = load(port, event.slug, list(tables))
+            sections.append(report(players, phases, writers))
+            sections.append(checked(writers, written(event), held(event)))
     finally:
         server.terminate()
         server.wait(timeout=10)
-    figures = report(database_name(connection), phases, writers)
-    out.write_text(figures + checked(writers, written(event), held(event)))
+    out.write_text("\n".join(sections))
 
 
 def database_name(connection) -> str:
@@ -208,29 +235,35 @@ def database_name(connection) -> str:
     return f"SQLite {connection.Database.sqlite_version} (no PostgreSQL here)"
 
 
-def with_writes(writers: list[Writer], phase: str, reads, probe: FixedRate):
-    """Run the writers and the GM ``probe`` for ``SECONDS`` beside ``reads`` (a
-    callable started in this thread at the same time, returning :class:`Reads`,
-    or None); ``(reads seen or None, probe's reads)``."""
+def with_writes(writers: list[Writer], phase: str, start_reads, probe: FixedRate):
+    """Run the writers and the GM ``probe`` for ``SECONDS`` beside the reads
+    ``start_reads()`` starts (it returns the wait for their :class:`Reads`; None:
+    no reads); ``(reads seen or None, probe's reads)``."""
+    wait = start_reads() if start_reads is not None else None
     deadline = time.monotonic() + SECONDS
     threads = [
-        threading.Thread(target=w.run, args=(phase, deadline), daemon=True)
-        for w in writers
+        threading.Thread(
+            target=w.run, args=(phase, deadline, i * SAVE_EVERY / WRITERS), daemon=True
+        )
+        for i, w in enumerate(writers)
     ] + [threading.Thread(target=probe.run, daemon=True)]
     for thread in threads:
         thread.start()
-    seen = reads() if reads is not None else None
+    seen = wait() if wait is not None else None
     for thread in threads:
         thread.join(timeout=SECONDS + 60)
     return seen, probe.reads
 
 
-def load(port: int, tables: list[int]) -> tuple[dict[str, tuple], list]:
-    """The three phases (module doc); ``({phase: (reads, probe)}, writers)``."""
-    writers = [Writer(port, tables[i::WRITERS], 100 * (i + 1)) for i in range(WRITERS)]
+def load(port: int, slug: str, tables: list[int]) -> tuple[dict[str, tuple], list]:
+    """The three phases (module doc) on event ``slug``; ``({phase: (reads,
+    probe)}, writers)``."""
+    writers = [
+        Writer(port, slug, tables[i::WRITERS], 100 * (i + 1)) for i in range(WRITERS)
+    ]
     for writer in writers:
         writer.login()
-    paths = [path for _, path in READS]
+    paths = [path.format(slug=slug) for _, path in READS]
     FixedRate(port, paths, 50, 2).run()  # each page rendered in each worker
     fixed = FixedRate(port, paths, RATE, SECONDS)
     gm = "; ".join(f"{k}={v}" for k, v in writers[0].cookies.items())
@@ -238,12 +271,15 @@ def load(port: int, tables: list[int]) -> tuple[dict[str, tuple], list]:
     def probe() -> FixedRate:
         return FixedRate(port, [PROBE], PROBE_RATE, SECONDS, cookie=gm)
 
-    def flooding() -> Reads:
-        return flood_result(flood(port, paths, SECONDS, FLOOD), SECONDS)
+    def flooding() -> Callable[[], Reads]:
+        started = flood(port, paths, SECONDS, FLOOD)
+        return lambda: flood_result(started, SECONDS)
 
     return {
         "writes alone": with_writes(writers, "writes alone", None, probe()),
-        f"{RATE} reads/s": with_writes(writers, f"{RATE} reads/s", fixed.run, probe()),
+        f"{RATE} reads/s": with_writes(
+            writers, f"{RATE} reads/s", fixed.start_apart, probe()
+        ),
         "flood": with_writes(writers, "flood", flooding, probe()),
     }, writers
 
@@ -303,26 +339,39 @@ def shares(phases: dict) -> str:
     return "Reads answered with the page: " + "; ".join(said) + "."
 
 
-def report(database: str, phases: dict, writers: list[Writer]) -> str:
-    """The section's text and table (see module doc)."""
-    from medici_tourney.public_gate import slots_from_environment
+def introduction(database: str) -> str:
+    """The section's heading and what was run (see module doc)."""
+    return "\n".join(
+        [
+            "## Load test (`bench/bench_load.py`)",
+            "",
+            f"{database}; load average at the end {os.getloadavg()[0]:.1f} on "
+            f"{os.cpu_count()} cores, shared by the server, the database and the "
+            f"load's own senders; gunicorn, 2 workers of 4 threads on 127.0.0.1, "
+            f"{PUBLIC_SLOTS} of each worker's threads open to public requests "
+            "(`medici_tourney.public_gate`), persistent database connections. "
+            f"Events of {' and '.join(f'{n:,}' for n in SIZES)} players (three "
+            f"heats with results, heat 4 seated); three phases of {SECONDS:.0f} s "
+            f"on each. Writes: {WRITERS} GM sessions, each saving one of heat 4's "
+            "tables through the result-entry form (GET form, POST, redirect) every "
+            f"{SAVE_EVERY:g} s, open loop ({WRITERS / SAVE_EVERY:g} saves a second "
+            "in all: a 40-table heat entered in 20 s), in every phase; a save's "
+            "time counts from its planned start. Reads: none; then the kiosk and "
+            f"the standings in turn at {RATE} requests/s in all, open loop, sent "
+            "from a process of their own (latency from the planned time); then a "
+            f"flood, `wrk -t2 -c{FLOOD}` on each page at once. GM probe: "
+            f"`{PROBE}` with the GM's session cookie, {PROBE_RATE} per second, "
+            "open loop. Busy: 503 answers (public queue full). Target: saves' "
+            f"p95 under 250 ms at {RATE} reads/s.",
+            "",
+        ]
+    )
 
+
+def report(players: int, phases: dict, writers: list[Writer]) -> str:
+    """One event's table (see module doc)."""
     lines = [
-        "## Load test (`bench/bench_load.py`)",
-        "",
-        f"{database}; load average at the end {os.getloadavg()[0]:.1f} on "
-        f"{os.cpu_count()} cores (shared); gunicorn, 2 workers of 4 threads on "
-        f"127.0.0.1, public queue of {slots_from_environment(os.environ)} slots "
-        "per worker (`medici_tourney.public_gate`), "
-        "persistent database connections; "
-        f"{PLAYERS} players; three phases of {SECONDS:.0f} s. Writes: "
-        f"{WRITERS} GM sessions saving heat 4's tables through the result-entry form "
-        "(GET form, POST, redirect) as fast as answered, in every phase. Reads: none; "
-        f"then the kiosk and the standings in turn at {RATE} requests/s in all, open "
-        "loop (latency from the planned time); then a flood, `wrk -t2 "
-        f"-c{FLOOD}` on each page at once. GM probe: `{PROBE}` with the GM's "
-        f"session cookie, {PROBE_RATE} per second, open loop. Busy: 503 answers "
-        "(public queue full).",
+        f"### {players:,} players",
         "",
         "| phase, requests | requests | per second | busy | errors "
         "| p50 ms | p95 ms | p99 ms | max ms |",

@@ -20,10 +20,12 @@ busy
 from __future__ import annotations
 
 import http.client
+import multiprocessing
 import re
 import subprocess
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -95,6 +97,27 @@ class FixedRate:
                 time.sleep(max(0.0, planned - time.monotonic()))
                 senders.submit(self.get, self.paths[n % len(self.paths)], planned)
         return self.reads
+
+    def start_apart(self) -> Callable[[], Reads]:
+        """Start :meth:`run` in a process of its own (forked, before this
+        process starts other threads): the senders' work then takes no turns
+        from the threads of this process, whose timing (the writers', the
+        probe's) would otherwise count it. Returns the wait for its reads."""
+        context = multiprocessing.get_context("fork")
+        results = context.SimpleQueue()
+        child = context.Process(target=_put_reads, args=(self, results))
+        child.start()
+
+        def wait() -> Reads:
+            reads = results.get()
+            child.join()
+            return reads
+
+        return wait
+
+
+def _put_reads(readers: FixedRate, results) -> None:
+    results.put(readers.run())
 
 
 def flood(port: int, paths: list[str], seconds: float, connections: int):

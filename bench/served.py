@@ -44,7 +44,13 @@ def fetch(url: str) -> bytes:
         return response.read()
 
 
-def start_server(port: int, static_dir: Path) -> subprocess.Popen:
+def start_server(
+    port: int, static_dir: Path, public_slots: int = 4
+) -> subprocess.Popen:
+    """gunicorn (2 workers of 4 threads) on 127.0.0.1:``port``, ``public_slots``
+    of each worker's threads open to public requests (``MEDICI_PUBLIC_SLOTS``,
+    ``medici_tourney.public_gate``; 4: every thread, as ``bench_public_pages``
+    measures a page against a static file; ``make serve`` leaves half to GMs)."""
     env = dict(
         os.environ,
         DJANGO_DEBUG="0",
@@ -54,9 +60,8 @@ def start_server(port: int, static_dir: Path) -> subprocess.Popen:
         # Plain static names: no collectstatic here, and the figures are the pages'.
         DJANGO_STATIC_MANIFEST="0",
         DJANGO_LOG_LEVEL="WARNING",
-        # Every thread may serve public pages: this bench measures a page against
-        # a static file, the public queue's 503s are bench_load's.
-        MEDICI_PUBLIC_SLOTS="4",
+        MEDICI_PUBLIC_SLOTS=str(public_slots),
+        DJANGO_CACHE_URL=os.environ.get("BENCH_CACHE_URL", ""),
         BENCH_STATIC_DIR=str(static_dir),
         PYTHONPATH=f"{ROOT}:{ROOT / 'bench'}",
     )

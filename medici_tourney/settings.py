@@ -212,14 +212,29 @@ WHITENOISE_AUTOREFRESH = DEBUG
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 
+# Entries the file cache keeps before dropping a third of them: a page per
+# language and address for the last few versions of every event.
+FILE_CACHE_ENTRIES = 3000
+
+
 def cache_settings(url: str) -> dict:
     """``CACHES`` from ``DJANGO_CACHE_URL``: empty, this process's memory (each
     gunicorn worker its own; right, since the public pages' cache key holds the
     event version read from the database, see medici_tourney/public_cache.py);
     ``redis://host:port/db`` (or ``rediss://``, ``unix://``), Django's own Redis
-    backend, one cache shared by every worker and server. ValueError otherwise."""
+    backend, one cache shared by every worker and server; ``file:///a/directory``,
+    Django's file cache in that directory, shared by the workers of one machine
+    (``make serve`` uses one, ``medici_tourney.ops.serve``). ValueError otherwise."""
     if not url:
         return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    if url.startswith("file:///"):
+        return {
+            "default": {
+                "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+                "LOCATION": url.removeprefix("file://"),
+                "OPTIONS": {"MAX_ENTRIES": FILE_CACHE_ENTRIES},
+            }
+        }
     if url.split("://", 1)[0] in {"redis", "rediss", "unix"}:
         return {
             "default": {
@@ -228,7 +243,9 @@ def cache_settings(url: str) -> dict:
                 "KEY_PREFIX": "medici",
             }
         }
-    raise ValueError(f"DJANGO_CACHE_URL must be redis://..., not {url!r}")
+    raise ValueError(
+        f"DJANGO_CACHE_URL must be redis://... or file:///..., not {url!r}"
+    )
 
 
 CACHES = cache_settings(os.environ.get("DJANGO_CACHE_URL", ""))

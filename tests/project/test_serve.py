@@ -92,14 +92,19 @@ def test_secret_key_from_file_else_refused_without_debug(monkeypatch, tmp_path):
     assert settings.secret_key() == "from-the-file"
 
 
-def test_cache_is_local_memory_unless_a_redis_url_is_given():
+def test_cache_is_local_memory_unless_a_redis_or_file_url_is_given():
     local = settings.cache_settings("")["default"]
     assert local["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache"
     redis = settings.cache_settings("redis://127.0.0.1:6379/1")["default"]
     assert redis["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
     assert redis["LOCATION"] == "redis://127.0.0.1:6379/1"
+    shared = settings.cache_settings("file:///srv/medici/cache")["default"]
+    assert shared["BACKEND"].endswith("filebased.FileBasedCache")
+    assert shared["LOCATION"] == "/srv/medici/cache"
     with pytest.raises(ValueError, match="memcached"):
         settings.cache_settings("memcached://127.0.0.1")
+    with pytest.raises(ValueError, match="file:relative"):
+        settings.cache_settings("file:relative/cache")
 
 
 def test_lan_addresses_come_from_the_interfaces_not_only_the_name(monkeypatch):
