@@ -25,8 +25,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
+from itertools import count
 
 from django.core.exceptions import PermissionDenied
+from django.db.models.signals import m2m_changed
 
 from heats.models import Event
 
@@ -71,19 +73,71 @@ class NotAllowed(PermissionDenied):
     page and printed by commands)."""
 
 
+# The attribute of a request's user holding its roles read so far:
+# {event pk: (staff version, role)} (``remember_roles``).
+ROLE_MEMO = "_medici_event_roles"
+# Bumped by every change of an event's GMs or assistants in this process
+# (``_staff_changed``): a role remembered before it is read again.
+_staff_versions = count()
+_staff_version = next(_staff_versions)
+
+
+def remember_roles(user) -> None:
+    """Let :func:`role_of` read ``user``'s role in each event once, for as long
+    as this ``user`` object lives: the pages call it on ``request.user``, made
+    anew for every request, so the page's own check and those of the services it
+    calls (each still calls :func:`require`) cost one query per event, not one
+    each. A change of an event's GMs or assistants (``Event.gms``,
+    ``Event.assistants``) makes every remembered role be read again. Commands
+    and other callers that never call it read the role at every check."""
+    if (
+        getattr(user, "is_authenticated", False)
+        and getattr(user, ROLE_MEMO, None) is None
+    ):
+        setattr(user, ROLE_MEMO, {})
+
+
 def role_of(event: Event, user) -> Role:
     """``user``'s role in ``event`` (superusers are GMs of every event).
 
     ``user`` is a Django user or ``AnonymousUser``; ``None`` (a command) is not
-    accepted here: see :func:`may`.
+    accepted here: see :func:`may`. One or two queries (the GMs, then the
+    assistants), none for a role remembered (:func:`remember_roles`).
     """
     if not getattr(user, "is_authenticated", False):
         return Role.NONE
-    if user.is_superuser or event.gms.filter(pk=user.pk).exists():
+    if user.is_superuser:
+        return Role.GM
+    memo = getattr(user, ROLE_MEMO, None)
+    if memo is None:
+        return _read_role(event, user)
+    version, role = memo.get(event.pk, (None, Role.NONE))
+    if version != _staff_version:
+        role = _read_role(event, user)
+        memo[event.pk] = (_staff_version, role)
+    return role
+
+
+def _read_role(event: Event, user) -> Role:
+    if event.gms.filter(pk=user.pk).exists():
         return Role.GM
     if event.assistants.filter(pk=user.pk).exists():
         return Role.ASSISTANT
     return Role.NONE
+
+
+def _staff_changed(sender, action: str, **kwargs) -> None:
+    """Forget the roles remembered (:func:`remember_roles`) once an event's GMs
+    or assistants change."""
+    global _staff_version
+    if action.startswith("post_"):
+        _staff_version = next(_staff_versions)
+
+
+m2m_changed.connect(_staff_changed, sender=Event.gms.through, dispatch_uid="roles-gms")
+m2m_changed.connect(
+    _staff_changed, sender=Event.assistants.through, dispatch_uid="roles-assistants"
+)
 
 
 def may(event: Event, user, action: Action) -> bool:

@@ -65,6 +65,7 @@ class EventMixin:
         if getattr(self, "event", None) is None:  # a view's setup() may load it
             self.event = get_object_or_404(Event, slug=kwargs["event"])
         use_zone(self.event)
+        permissions.remember_roles(request.user)
         return super().dispatch(request, *args, **kwargs)
 
     def get_context_data(self, **kwargs):
@@ -90,6 +91,7 @@ class EventStaffRequiredMixin(EventMixin, AccessMixin):
         self.event = event_or_404(kwargs["event"])
         if not request.user.is_authenticated:
             return self.handle_no_permission()
+        permissions.remember_roles(request.user)  # one role query per request
         permissions.require(self.event, request.user, self.permission)
         unsafe = request.method not in ("GET", "HEAD", "OPTIONS")
         if unsafe and self.post_permission is not None:
@@ -142,6 +144,7 @@ def event_action(action: permissions.Action, back: str = ""):
         @wraps(fn)
         def view(request, event: str, **kwargs):
             ev = event_or_404(event)
+            permissions.remember_roles(request.user)
             permissions.require(ev, request.user, action)
             try:
                 return fn(request, ev, **kwargs)

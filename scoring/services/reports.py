@@ -76,7 +76,8 @@ class LinkRow:
 
 def report_links(rnd: Round) -> list[LinkRow]:
     """The report links of ``rnd``'s tables in table order (reading only: a
-    table seated before links existed has none until the next change)."""
+    table seated before links existed has none until the event's next seating,
+    or ``manage.py report_links``)."""
     later = _later_round_seated(rnd)
     links = ReportLink.objects.filter(table__round=rnd).select_related(
         "table__round__event"

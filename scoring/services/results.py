@@ -40,11 +40,16 @@ from heats.translate import translate
 from scoring import permissions
 from scoring.core.places import PlayerResult, TablePlaces, table_places
 from scoring.core.tiebreak import TieSuggestion, suggest_tie_winner
-from scoring.models import PlayerRecord
 from scoring.permissions import require
 from scoring.services.core import HeatSeatRow
 from scoring.services.corrections import Consequences, correction_consequences
 from scoring.services.result_log import keep_history, last_change, log_result
+from scoring.services.result_records import (
+    changes_record,
+    keeps_declaration,
+    seat_record,
+    write_records,
+)
 from scoring.services.result_status import update_result_status
 from scoring.services.rules_checks import refresh_table_check, score_findings
 
@@ -81,11 +86,6 @@ class TableOutcome:
 def table_seats(table: Table) -> list[Seat]:
     """The table's seats in seat order, with players and records loaded."""
     return list(table.seats.select_related("player", "record").order_by("number"))
-
-
-def seat_record(seat: Seat) -> PlayerRecord | None:
-    """The seat's player record, None while it has no result."""
-    return getattr(seat, "record", None)
 
 
 def seat_values(seats) -> dict[str, dict]:
@@ -170,8 +170,11 @@ class StaleResultsError(UserError):
 
 
 def lock_table(table: Table) -> None:
-    """Lock ``table`` for the transaction (``heats.services.lock``); UserError
-    when it is gone (its round was seated again meanwhile)."""
+    """Lock ``table`` for the transaction and read it again (``heats.services.
+    lock``); UserError when it is gone (its round was seated again meanwhile).
+    A round already loaded on ``table`` stays (a table never changes rounds):
+    not read again."""
+    rnd = table.round if Table.round.is_cached(table) else None
     try:
         heat_services.lock(table)
     except Table.DoesNotExist:
@@ -182,6 +185,8 @@ def lock_table(table: Table) -> None:
             )
             % {"table": table}
         ) from None
+    if rnd is not None and rnd.pk == table.round_id:
+        table.round = rnd
 
 
 # The values of a seat, in the order of a rules-check row after the name.
@@ -293,16 +298,11 @@ def _checked_scores(table, seats, scores, user, version, time_called):
         )
     check_time_called(time_called)
     recorded = any(seat_record(s) for s in seats)
-    if any(_changes_record(s, by_seat[s.number]) for s in seats) or (
+    if any(changes_record(s, by_seat[s.number]) for s in seats) or (
         recorded and table.time_called != time_called
     ):
         require(event, user, permissions.CORRECT_RESULTS)
     return by_seat
-
-
-def _keeps_declaration(places: TablePlaces, player_id: int) -> bool:
-    """True when ``player_id`` is the declared winner of a tie still standing."""
-    return len(_top(places)) > 1 and places.winners == (str(player_id),)
 
 
 def _heat_rows(table, seats, by_seat, places, time_called) -> list[HeatSeatRow]:
@@ -320,7 +320,7 @@ def _heat_rows(table, seats, by_seat, places, time_called) -> list[HeatSeatRow]:
                 score.day1,
                 score.day2,
                 places.places[key],
-                _keeps_declaration(places, s.player_id),
+                keeps_declaration(places, s.player_id),
                 time_called,
             )
         )
@@ -376,12 +376,9 @@ def save_table_results(
     if table.time_called != time_called:
         table.time_called = time_called
         table.save(update_fields=["time_called"])
-    for s in seats:
-        keep = _keeps_declaration(places, s.player_id)
-        _write_record(s, by_seat[s.number], places.places[str(s.player_id)], keep)
-    seats = table_seats(table)
+    write_records(seats, by_seat, places)
     keep_history(table, user, source, old, saved_values(seats))
-    findings = refresh_table_check(table).findings
+    findings = refresh_table_check(table, level1=check.findings).findings
     log_result(table, user, seats, "result", "Corrected" if old else "Results", old)
     names = {str(s.player_id): s.player.name for s in seats}
     tied = [names[k] for k in places.winners] if places.unresolved_tie else []
@@ -409,38 +406,6 @@ def check_time_called(day: int | None) -> None:
         raise UserError(
             _("Time can be called on day 1, 2 or 3, not on day %(day)s.") % {"day": day}
         )
-
-
-def _changes_record(seat: Seat, scores: SeatScores) -> bool:
-    """True when ``scores`` differ from the seat's saved record (a correction)."""
-    record = seat_record(seat)
-    if record is None:
-        return False
-    return (record.day1, record.day2, record.final) != (
-        scores.day1,
-        scores.day2,
-        scores.final,
-    )
-
-
-def _top(places: TablePlaces) -> list[str]:
-    """Player keys with the top final score (tied for first, declared or not)."""
-    return [r.player for r in places.records if r.final == places.winner_final]
-
-
-def _write_record(seat: Seat, scores: SeatScores, place: int, declared: bool) -> None:
-    old = seat_record(seat)
-    PlayerRecord.objects.update_or_create(
-        seat=seat,
-        defaults={
-            "day1": scores.day1,
-            "day2": scores.day2,
-            "final": scores.final,
-            "place": place,
-            "declared_winner": declared,
-            "tie_reason": old.tie_reason if declared and old else "",
-        },
-    )
 
 
 @transaction.atomic
@@ -510,9 +475,12 @@ def tie_suggestion(table: Table) -> TieSuggestion | None:
     return suggest_tie_winner(records, {str(s.player_id): s.player.name for s in tied})
 
 
-def tied_players(table: Table) -> list[Player]:
-    """Players sharing the top final score at ``table`` (empty without a tie)."""
-    seats = [s for s in table_seats(table) if seat_record(s)]
+def tied_players(table: Table, seats: list[Seat] | None = None) -> list[Player]:
+    """Players sharing the top final score at ``table`` (empty without a tie);
+    ``seats``: its :func:`table_seats` when the caller has read them."""
+    if seats is None:
+        seats = table_seats(table)
+    seats = [s for s in seats if seat_record(s)]
     if not seats:
         return []
     top = max(s.record.final for s in seats)

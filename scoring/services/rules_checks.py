@@ -132,14 +132,20 @@ def sheet_findings(table: Table) -> list[dict]:
     ]
 
 
-def refresh_table_check(table: Table) -> TableCheck:
+def refresh_table_check(table: Table, level1: list[dict] | None = None) -> TableCheck:
     """Recompute and save ``table``'s check: the level-1 findings on its recorded
     scores and those of its newest scoresheet.
 
+    ``level1``: the level-1 findings, when the caller has just worked them out
+    on the scores it saved (``score_findings`` on every seat's record, in seat
+    order, and ``table.time_called``); else read from the records
+    (:func:`level1_findings`).
     A changed list of findings needs a new acknowledgement; an unchanged one keeps
     the GM's earlier acknowledgement.
     """
-    findings = level1_findings(table) + sheet_findings(table)
+    if level1 is None:
+        level1 = level1_findings(table)
+    findings = level1 + sheet_findings(table)
     check, created = TableCheck.objects.get_or_create(
         table=table, defaults={"findings": findings}
     )

@@ -23,15 +23,21 @@ from scoring.services import (
 
 
 class TableMixin:
-    """Loads ``self.round`` and ``self.table`` from the URL (after the role check)."""
+    """Loads ``self.round`` and ``self.table`` from the URL (after the role check);
+    ``self.table.round`` is ``self.round`` and its ``event`` is ``self.event``
+    (each read once)."""
 
     @cached_property
     def round(self):
-        return round_or_404(self.event, self.kwargs["round"])
+        rnd = round_or_404(self.event, self.kwargs["round"])
+        rnd.event = self.event
+        return rnd
 
     @cached_property
     def table(self) -> Table:
-        return get_object_or_404(Table, round=self.round, number=self.kwargs["table"])
+        table = get_object_or_404(Table, round=self.round, number=self.kwargs["table"])
+        table.round = self.round
+        return table
 
     def table_kwargs(self) -> dict:
         return {

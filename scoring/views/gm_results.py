@@ -4,6 +4,8 @@ a tie's winner. One-shot actions use ``heats.views.common.event_action``.
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
@@ -43,16 +45,23 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
     form_class = ResultForm
     post_permission = permissions.ENTER_RESULTS
 
+    @cached_property
+    def seats(self) -> list:
+        """The table's seats as this request read them (``results.table_seats``):
+        once for the form, its initial values and the tie shown; read again
+        after a save was tried (:meth:`form_valid`)."""
+        return results.table_seats(self.table)
+
     def get_form_kwargs(self):
         kwargs = super().get_form_kwargs()
-        kwargs["seats"] = results.table_seats(self.table)
+        kwargs["seats"] = self.seats
         kwargs["check_url"] = reverse(
             "scoring:table-results-check", kwargs=self.table_kwargs()
         )
         return kwargs
 
     def get_initial(self):
-        return ResultForm.initial_for(results.table_seats(self.table))
+        return ResultForm.initial_for(self.seats)
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(
@@ -60,7 +69,7 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
             history=RecordHistory.objects.filter(table=self.table).select_related(
                 "user"
             )[:10],
-            tied=results.tied_players(self.table),
+            tied=results.tied_players(self.table, self.seats),
             may_correct=permissions.may(
                 self.event, self.request.user, permissions.CORRECT_RESULTS
             ),
@@ -76,6 +85,9 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
         return context
 
     def form_valid(self, form):
+        # The save reads the seats again under the table's lock: a form drawn
+        # again after a refusal shows the tie as saved then, not as read here.
+        self.__dict__.pop("seats", None)
         try:
             outcome = results.save_table_results(
                 self.table,

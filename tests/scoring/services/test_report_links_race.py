@@ -1,7 +1,7 @@
 """Two writes at once both give an event's tables their report links (every
-audit entry does, ``scoring.receivers``): one link per table, never a unique
-violation (found by ``make load``: two GMs' first saves at once gave a 500 on
-PostgreSQL)."""
+seating's audit entry does, ``scoring.receivers``): one link per table, never a
+unique violation (found by ``make load``, when every audit entry made them: two
+GMs' first saves at once gave a 500 on PostgreSQL)."""
 
 from __future__ import annotations
 

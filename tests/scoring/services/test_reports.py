@@ -5,12 +5,20 @@ from __future__ import annotations
 
 import pytest
 from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from heats.core.errors import UserError
 from heats.models import AuditEntry, Round, RoundKind
-from heats.services import check_in, seat_round
+from heats.services import (
+    check_in,
+    form_late_table,
+    seat_round,
+    seating_state,
+    undo_seating,
+)
 from scoring.models import PlayerRecord, ReportLink, ReportSettings, TableReport
-from scoring.services import event_advancement, reports
+from scoring.services import event_advancement, import_results, reports
 from scoring.services.reports import ReportRefusedError
 from scoring.services.results import SeatScores, save_table_results
 from scoring.services.standings import standings
@@ -232,3 +240,38 @@ def test_report_links_command_lists_every_table(heat):
     assert [(r["table"], r["open"]) for r in rows] == [(1, True), (2, True)]
     table2 = heat.tables.get(number=2)
     assert rows[1]["url"].endswith(f"/table/2/report/{token(table2)}/")
+
+
+def linked(rnd: Round) -> bool:
+    """Every table of ``rnd`` has its report link."""
+    tables = rnd.tables.count()
+    return tables > 0 and ReportLink.objects.filter(table__round=rnd).count() == tables
+
+
+def test_every_service_that_makes_tables_gives_them_links(heat, gm):
+    check_in(heat, names(5, "Late"))
+    form_late_table(heat, seed=2, user=gm)
+    assert heat.tables.count() == 3 and linked(heat)
+    heat.refresh_from_db()
+    seat_round(heat, seed=2, user=gm, state=seating_state(heat))
+    assert linked(heat)
+    undo_seating(heat, gm, state=seating_state(heat))
+    assert linked(heat)
+
+
+def test_imported_tables_get_their_links(event):
+    rows = "heat,table,seat,player,badge,day1,day2,final\n" + "".join(
+        f"1,1,{n},Player {n},,,,{100 - n}\n" for n in range(1, 6)
+    )
+    import_results(event, rows)
+    assert linked(event.rounds.get(number=1))
+
+
+def test_a_saved_result_does_not_look_for_tables_without_links(heat, gm):
+    # Only an audit entry of a service that makes tables does
+    # (``scoring.receivers.TABLE_ACTIONS``): a result's is not one.
+    ReportLink.objects.all().delete()
+    with CaptureQueriesContext(connection) as captured:
+        save_table_results(heat.tables.get(number=1), scores(CLEAN), gm)
+    assert not any("scoring_reportlink" in q["sql"] for q in captured)
+    assert not ReportLink.objects.exists()

@@ -1,0 +1,75 @@
+"""A table's player records as a save of its results reads and writes them
+(``scoring.services.results``): whether a seat has one, whether new scores
+change it, whose tie declaration stands, and the records written at once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from django.utils import timezone
+
+from heats.models import Seat
+from scoring.core.places import TablePlaces
+from scoring.models import PlayerRecord
+
+if TYPE_CHECKING:
+    from scoring.services.results import SeatScores
+
+# The fields a save writes on a seat's record (``updated_at``: the time of the save).
+WRITTEN = ("day1", "day2", "final", "place", "declared_winner", "tie_reason")
+
+
+def seat_record(seat: Seat) -> PlayerRecord | None:
+    """The seat's player record, None while it has no result."""
+    return getattr(seat, "record", None)
+
+
+def changes_record(seat: Seat, scores: SeatScores) -> bool:
+    """True when ``scores`` differ from the seat's saved record (a correction)."""
+    record = seat_record(seat)
+    if record is None:
+        return False
+    return (record.day1, record.day2, record.final) != (
+        scores.day1,
+        scores.day2,
+        scores.final,
+    )
+
+
+def keeps_declaration(places: TablePlaces, player_id: int) -> bool:
+    """True when ``player_id`` is the declared winner of a tie still standing."""
+    return len(_top(places)) > 1 and places.winners == (str(player_id),)
+
+
+def _top(places: TablePlaces) -> list[str]:
+    """Player keys with the top final score (tied for first, declared or not)."""
+    return [r.player for r in places.records if r.final == places.winner_final]
+
+
+def write_records(
+    seats: list[Seat], by_seat: dict[int, SeatScores], places: TablePlaces
+) -> None:
+    """Write every seat's record from ``by_seat`` (seat number -> scores) and
+    ``places``, the seats read with their records under the table's lock: one
+    insert of the new records and one update of the saved ones (each rewritten,
+    ``updated_at`` too, as ``update_or_create`` did, seat by seat); a declared
+    winner still tied keeps the declaration and its reason. The seats then hold
+    their records as saved (no need to read them again)."""
+    new, saved = [], []
+    now = timezone.now()
+    for s in seats:
+        scores, old = by_seat[s.number], seat_record(s)
+        declared = keeps_declaration(places, s.player_id)
+        record = old or PlayerRecord(seat=s)
+        record.day1, record.day2 = scores.day1, scores.day2
+        record.final = scores.final
+        record.place = places.places[str(s.player_id)]
+        record.declared_winner = declared
+        record.tie_reason = old.tie_reason if declared and old else ""
+        record.updated_at = now
+        (saved if old else new).append(record)
+    if saved:
+        PlayerRecord.objects.bulk_update(saved, [*WRITTEN, "updated_at"])
+    for record in PlayerRecord.objects.bulk_create(new):
+        record.seat.record = record
