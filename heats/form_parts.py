@@ -1,6 +1,7 @@
 """Pieces the apps' forms are built from, besides the forms themselves: a
-button of one colour, two crispy layout objects that draw a template file (never
-text as template source), and a select drawn in one pass.
+button of one colour, crispy layout objects that draw a template file (never
+text as template source), one of them drawing fields, and a select drawn in
+one pass.
 """
 
 from __future__ import annotations
@@ -50,6 +51,52 @@ class Partial(LayoutObject):
 
     def render(self, form, context, template_pack=TEMPLATE_PACK, **kwargs) -> str:
         return render_to_string(self.template)
+
+
+class PartialFields(LayoutObject):
+    """Some of a form's fields drawn by one template file in one pass, where
+    crispy would draw each through its field templates (a template render and a
+    dozen includes a field): the template gets ``form`` and draws the fields
+    with ``{{ field }}``, their labels and errors as it likes.
+
+    ``fields`` names the fields it draws: crispy counts them rendered, and each
+    widget gets the classes crispy's Bootstrap 5 field template gives it
+    (:func:`bootstrap_classes`), so ``{{ field }}`` draws the input crispy would.
+    """
+
+    def __init__(self, template: str, *fields: str) -> None:
+        self.template = template
+        self.fields = list(fields)
+
+    def render(self, form, context, template_pack=TEMPLATE_PACK, **kwargs) -> str:
+        rendered = getattr(form, "rendered_fields", set())
+        for name in self.fields:
+            bootstrap_classes(form[name])
+            rendered.add(name)
+        return render_to_string(self.template, {"form": form})
+
+
+def bootstrap_classes(field: forms.BoundField) -> None:
+    """Give ``field``'s widget the classes crispy's Bootstrap 5 field template
+    gives it (``crispy_field``): the widget's own, its class name in lower case,
+    ``form-select`` for a select, ``form-check-input`` for a checkbox, else
+    ``form-control``, and ``is-invalid`` when the field has errors. A class
+    already there is not added twice; a hidden widget gets none."""
+    widget = field.field.widget
+    if widget.is_hidden:
+        return
+    if isinstance(widget, forms.CheckboxInput):
+        kind = "form-check-input"
+    elif isinstance(widget, forms.Select):
+        kind = "form-select"
+    else:
+        kind = "form-control"
+    classes = widget.attrs.get("class", "").split()
+    wanted = [type(widget).__name__.lower(), kind]
+    if field.errors:
+        wanted.append("is-invalid")
+    classes += [c for c in wanted if c not in classes]
+    widget.attrs["class"] = " ".join(classes)
 
 
 class QuickSelect(forms.Select):

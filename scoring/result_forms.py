@@ -7,9 +7,13 @@ draft scores
     What the form holds while the GM types (:meth:`ResultForm.draft_scores`): a
     value not typed yet, or not a valid number, is ``None``; the dry run
     (``results.check_table_results``) checks the rest.
+seat grid
+    Every seat's number, player and score inputs, and its check slot, drawn with
+    the form's other fields by one template (``scoring/gm/_result_fields.html``,
+    :meth:`ResultForm.seat_rows`).
 check slot
     The place under each seat's inputs where the dry run's findings for that
-    seat appear (:class:`SeatCheck`; ``scoring/gm/_seat_check.html``).
+    seat appear (``scoring/gm/_seat_check.html``, :meth:`ResultForm.slot`).
 shown check
     The dry run as the pages show it (:attr:`ResultForm.check`): its findings in
     the reader's language (``scoring.wording_rules``).
@@ -18,14 +22,12 @@ shown check
 from __future__ import annotations
 
 from crispy_forms.helper import FormHelper
-from crispy_forms.layout import Column, Div, Field, Layout, LayoutObject, Row
+from crispy_forms.layout import Field, Layout
 from django import forms
-from django.template.loader import render_to_string
-from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from heats.form_parts import Button
+from heats.form_parts import Button, PartialFields
 from heats.forms import StorableTextForm
 from heats.models import Seat
 from scoring.core.results_csv import MAXIMUM
@@ -52,41 +54,6 @@ def _score_field(label: str, required: bool) -> forms.IntegerField:
         required=required,
         widget=forms.NumberInput(attrs=SCORE_ATTRS),
     )
-
-
-class SeatHeading(LayoutObject):
-    """A seat's number and player name above its score inputs.
-
-    The name is context data for a fixed template file, escaped as text: crispy's
-    ``HTML()`` would compile it as template source, and a player named
-    ``{{ request.COOKIES.sessionid }}`` would print the viewer's session (issue 7).
-    """
-
-    template = "scoring/gm/_seat_heading.html"
-
-    def __init__(self, number: int, name: str) -> None:
-        self.number = number
-        self.name = name
-        self.fields: list = []
-
-    def render(self, form, context, template_pack=None, **kwargs) -> SafeString:
-        return render_to_string(
-            self.template, {"number": self.number, "name": self.name}
-        )
-
-
-class SeatCheck(LayoutObject):
-    """A seat's check slot under its inputs: the dry run's findings on its player
-    (``ResultForm.check``), filled again by the page's live check."""
-
-    template = "scoring/gm/_seat_check.html"
-
-    def __init__(self, number: int) -> None:
-        self.number = number
-        self.fields: list = []
-
-    def render(self, form, context, template_pack=None, **kwargs) -> SafeString:
-        return render_to_string(self.template, form.slot(self.number))
 
 
 class ResultForm(StorableTextForm):
@@ -125,27 +92,14 @@ class ResultForm(StorableTextForm):
         self.asked: Consequences | None = None
         self.fields["seating"].initial = self.seating_signature(seats)
         self.fields["version"].initial = table_version(seats)
-        rows = [Field("seating"), Field("version"), Field("consequences")]
         for seat in seats:
             n = seat.number
             self.fields[f"day1_{n}"] = _score_field(_("After day 1"), False)
             self.fields[f"day2_{n}"] = _score_field(_("After day 2"), False)
             # Translators: the final florins of a seat (a score, not a round).
             self.fields[f"final_{n}"] = _score_field(_("Final"), True)
-            rows.append(
-                Div(
-                    SeatHeading(n, seat.player.name),
-                    Row(
-                        Column(Field(f"day1_{n}"), css_class="col-4"),
-                        Column(Field(f"day2_{n}"), css_class="col-4"),
-                        Column(
-                            Field(f"final_{n}", css_class="fw-bold"), css_class="col-4"
-                        ),
-                    ),
-                    SeatCheck(n),
-                    css_class="result-seat",
-                )
-            )
+            # In bold; the classes crispy gives come after (PartialFields).
+            self.fields[f"final_{n}"].widget.attrs["class"] = "fw-bold"
         self.fields["time_called"] = forms.TypedChoiceField(
             label=_("Time called on day"),
             choices=TIME_CALLED_CHOICES,
@@ -157,10 +111,19 @@ class ResultForm(StorableTextForm):
                 "game ends: the scores stand as recorded."
             ),
         )
-        rows.append(Field("time_called"))
         self.helper = FormHelper()
         self.helper.form_id = "result-form"
-        self.helper.layout = Layout(*rows)
+        scores = (f"{d}_{s.number}" for s in seats for d in ("day1", "day2", "final"))
+        self.helper.layout = Layout(
+            PartialFields(
+                "scoring/gm/_result_fields.html",
+                "seating",
+                "version",
+                "consequences",
+                *scores,
+                "time_called",
+            )
+        )
         self._add_buttons(check_url)
 
     def _add_buttons(self, check_url: str) -> None:
@@ -278,6 +241,25 @@ class ResultForm(StorableTextForm):
             for error in found.get(name, [])
             if error.code != "required"
         ]
+
+    def seat_rows(self) -> list[dict]:
+        """The seat grid's rows, seat order: ``number``, the player's ``name``
+        (text: the template escapes it, never reads it as template source, or a
+        player named ``{{ request.COOKIES.sessionid }}`` would print the viewer's
+        session, issue 7), the seat's bound ``fields`` (day 1, day 2, final) and
+        its check ``slot`` (:meth:`slot`)."""
+        rows = []
+        for seat in self.seats:
+            n = seat.number
+            rows.append(
+                {
+                    "number": n,
+                    "name": seat.player.name,
+                    "fields": [self[f"{d}_{n}"] for d in ("day1", "day2", "final")],
+                    "slot": self.slot(n),
+                }
+            )
+        return rows
 
     def slot(self, number: int, *, errors: bool = False) -> dict:
         """The context of seat ``number``'s check slot: its findings in the dry

@@ -1,6 +1,8 @@
 """What the round page draws in one pass instead of a template loop (issue 17,
 "Speed"): the table cards (``{% table_cards %}``) and the player selects
-(``heats.form_parts.QuickSelect``). They must say what the templates said, escaped."""
+(``heats.form_parts.QuickSelect``). They must say what the templates said, escaped.
+And the fields a form draws in one template (``heats.form_parts.PartialFields``),
+given the classes crispy would give them."""
 
 from __future__ import annotations
 
@@ -8,9 +10,11 @@ import re
 from types import SimpleNamespace
 
 import pytest
+from django import forms
+from django.template import Context
 
 from heats.extensions import Link, Note
-from heats.form_parts import QuickSelect
+from heats.form_parts import PartialFields, QuickSelect, bootstrap_classes
 from heats.forms import SwapForm
 from heats.models import ResultStatus
 from heats.services import check_in, seat_round
@@ -100,3 +104,33 @@ def test_the_swap_form_offers_the_round_s_players_in_name_order(heat):
         {"player_a": players[0].pk, "player_b": players[1].pk}, players=players
     )
     assert bound.is_valid()
+
+
+class _Parts(forms.Form):
+    name = forms.CharField(label="Name")
+    day = forms.TypedChoiceField(choices=[("", "-"), (1, "Day 1")], required=False)
+    agree = forms.BooleanField(required=False)
+    key = forms.CharField(widget=forms.HiddenInput, required=False)
+
+
+def test_fields_get_the_classes_crispy_s_bootstrap_5_template_gives_them():
+    form = _Parts({"name": "", "day": "1"})
+    form.fields["name"].widget.attrs["class"] = "fw-bold"
+    for name in ("name", "day", "agree", "key"):
+        bootstrap_classes(form[name])
+        bootstrap_classes(form[name])  # twice: no class twice
+    attrs = {name: form.fields[name].widget.attrs for name in form.fields}
+    assert attrs["name"]["class"] == "fw-bold textinput form-control is-invalid"
+    assert attrs["day"]["class"] == "select form-select"
+    assert attrs["agree"]["class"] == "checkboxinput form-check-input"
+    assert "class" not in attrs["key"]
+
+
+def test_partial_fields_draws_its_template_and_counts_its_fields_rendered():
+    form = _Parts()
+    form.rendered_fields = set()
+    part = PartialFields("components/form_field.html", "name")
+    html = part.render(form, Context({}))
+    assert html.lstrip().startswith('<div id="div_')
+    assert form.rendered_fields == {"name"}
+    assert form.fields["name"].widget.attrs["class"] == "textinput form-control"
