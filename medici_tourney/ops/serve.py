@@ -28,6 +28,13 @@ database and static files
     two servers started at once neither apply a migration twice nor save static
     files over each other.
 
+page cache
+    ``DJANGO_CACHE_URL`` when set (Redis); otherwise Django's file cache in
+    ``.page-cache/`` in the repository (only the owner may read it), emptied
+    before gunicorn starts: the workers then share each public page's rendering
+    instead of each rendering it after every change, and a database restored
+    from a backup (whose ids are handed out again) never meets an old page.
+
 gunicorn runs ``--workers`` processes of ``--threads`` threads each (its
 ``gthread`` worker): a thread answers cached public pages from memory while
 another in the same process renders after a change or saves a result, and one
@@ -47,6 +54,7 @@ import argparse
 import fcntl
 import os
 import secrets
+import shutil
 import socket
 import subprocess
 import sys
@@ -56,6 +64,7 @@ from pathlib import Path
 BASE_DIR = Path(__file__).resolve().parents[2]
 KEY_FILE = BASE_DIR / ".secret_key"
 SETUP_LOCK = BASE_DIR / ".serve.lock"
+PAGE_CACHE = BASE_DIR / ".page-cache"
 LOOPBACK = ["127.0.0.1", "localhost", "[::1]"]
 EVERY_ADDRESS = {"0.0.0.0", "::", "[::]", ""}
 
@@ -88,10 +97,13 @@ def ensure_key_file(path: Path) -> Path:
 
 
 def set_up(manage: list[str], env: dict[str, str]) -> None:
-    """``migrate`` and ``collectstatic`` under the lock on ``SETUP_LOCK``: a
-    second server started meanwhile waits, then finds both done."""
+    """``migrate`` and ``collectstatic`` under the lock on ``SETUP_LOCK``, the
+    page cache emptied first (see module doc): a second server started meanwhile
+    waits, then finds both done."""
     with SETUP_LOCK.open("a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file is closed
+        if env.get("DJANGO_CACHE_URL") == f"file://{PAGE_CACHE}":
+            shutil.rmtree(PAGE_CACHE, ignore_errors=True)
         for command in (
             ["migrate", "--noinput"],
             ["collectstatic", "--noinput", "-v0"],
@@ -164,6 +176,7 @@ def server_environment(host: str, base: dict[str, str]) -> dict[str, str]:
         env["DJANGO_SECRET_KEY_FILE"] = str(ensure_key_file(key_file))
     env.setdefault("DJANGO_ALLOWED_HOSTS", allowed_hosts(host))
     env.setdefault("DJANGO_SECURE", "0")
+    env.setdefault("DJANGO_CACHE_URL", f"file://{PAGE_CACHE}")
     return env
 
 

@@ -106,3 +106,20 @@ def test_the_seating_feed_keeps_its_round_parameter(client, demo_event):
     one = client.get("/e/demo/seating.json?round=1").content
     assert client.get("/e/demo/seating.json?round=1&x=9").content == one
     assert client.get("/e/demo/seating.json?round=2").content != one
+
+
+def test_workers_sharing_the_file_cache_render_a_page_once(
+    client, demo_event, monkeypatch, tmp_path, django_assert_max_num_queries
+):
+    """make serve's workers share Django's file cache (medici_tourney.ops.serve,
+    "page cache"): a page one worker rendered is served by another from the
+    file, at the cost of the version query alone, not rendered again."""
+    from django.core.cache.backends.filebased import FileBasedCache
+
+    monkeypatch.setattr(public_cache, "cache", FileBasedCache(str(tmp_path), {}))
+    first = client.get("/e/demo/")
+    public_cache._memo.clear()  # the other worker has read no version yet
+    monkeypatch.setattr(public_cache, "cache", FileBasedCache(str(tmp_path), {}))
+    with django_assert_max_num_queries(1):
+        second = client.get("/e/demo/")
+    assert second.content == first.content

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 
 import pytest
 
@@ -128,3 +129,25 @@ def test_public_slots_are_half_the_threads_unless_given():
     assert serve.public_slots(1, {}, None) == "1"
     assert serve.public_slots(4, {"MEDICI_PUBLIC_SLOTS": "3"}, None) == "3"
     assert serve.public_slots(4, {"MEDICI_PUBLIC_SLOTS": "3"}, 1) == "1"
+
+
+def test_the_workers_share_a_file_cache_emptied_at_start(monkeypatch, tmp_path):
+    """make serve's page cache: the file cache in .page-cache/ unless a cache is
+    given; set_up empties it (a restored database hands out ids again), and
+    leaves a given cache alone."""
+    monkeypatch.setattr(serve, "KEY_FILE", tmp_path / "key")
+    monkeypatch.setattr(serve, "PAGE_CACHE", tmp_path / "pages")
+    monkeypatch.setattr(serve, "SETUP_LOCK", tmp_path / "lock")
+    env = serve.server_environment("127.0.0.1", {})
+    assert env["DJANGO_CACHE_URL"] == f"file://{tmp_path / 'pages'}"
+    given = {"DJANGO_CACHE_URL": "redis://127.0.0.1:6379/0"}
+    assert serve.server_environment("127.0.0.1", given)["DJANGO_CACHE_URL"] == (
+        "redis://127.0.0.1:6379/0"
+    )
+    (tmp_path / "pages").mkdir()
+    (tmp_path / "pages" / "old.djcache").write_text("a page of another database")
+    harmless = [sys.executable, "-c", "pass"]
+    serve.set_up(harmless, {**env, "DJANGO_CACHE_URL": "redis://127.0.0.1:6379/0"})
+    assert (tmp_path / "pages" / "old.djcache").exists()
+    serve.set_up(harmless, env)
+    assert not (tmp_path / "pages").exists()
