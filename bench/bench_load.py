@@ -347,7 +347,8 @@ def introduction(database: str) -> str:
             "",
             f"{database}; load average at the end {os.getloadavg()[0]:.1f} on "
             f"{os.cpu_count()} cores, shared by the server, the database and the "
-            f"load's own senders; gunicorn, 2 workers of 4 threads on 127.0.0.1, "
+            "load's own senders; gunicorn, 2 workers of 4 threads sharing a file "
+            "cache (as `make serve`) on 127.0.0.1, "
             f"{PUBLIC_SLOTS} of each worker's threads open to public requests "
             "(`medici_tourney.public_gate`), persistent database connections. "
             f"Events of {' and '.join(f'{n:,}' for n in SIZES)} players (three "

@@ -12,6 +12,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -47,10 +48,11 @@ def fetch(url: str) -> bytes:
 def start_server(
     port: int, static_dir: Path, public_slots: int = 4
 ) -> subprocess.Popen:
-    """gunicorn (2 workers of 4 threads) on 127.0.0.1:``port``, ``public_slots``
-    of each worker's threads open to public requests (``MEDICI_PUBLIC_SLOTS``,
-    ``medici_tourney.public_gate``; 4: every thread, as ``bench_public_pages``
-    measures a page against a static file; ``make serve`` leaves half to GMs)."""
+    """gunicorn (2 workers of 4 threads, one file cache) on 127.0.0.1:``port``,
+    ``public_slots`` of each worker's threads open to public requests
+    (``MEDICI_PUBLIC_SLOTS``, ``medici_tourney.public_gate``; 4: every thread, as
+    ``bench_public_pages`` measures a page against a static file; ``make serve``
+    leaves half to GMs)."""
     env = dict(
         os.environ,
         DJANGO_DEBUG="0",
@@ -61,7 +63,8 @@ def start_server(
         DJANGO_STATIC_MANIFEST="0",
         DJANGO_LOG_LEVEL="WARNING",
         MEDICI_PUBLIC_SLOTS=str(public_slots),
-        DJANGO_CACHE_URL=os.environ.get("BENCH_CACHE_URL", ""),
+        # As make serve: the workers share a file cache (medici_tourney.ops.serve).
+        DJANGO_CACHE_URL=f"file://{tempfile.mkdtemp(prefix='bench-pages-')}",
         BENCH_STATIC_DIR=str(static_dir),
         PYTHONPATH=f"{ROOT}:{ROOT / 'bench'}",
     )
