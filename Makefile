@@ -36,8 +36,10 @@ lan:
 
 # gunicorn with DEBUG off and whitenoise: `make serve HOST=0.0.0.0 PORT=8000` for the
 # LAN. Secret key, allowed hosts and HTTPS from the environment (medici_tourney/ops/serve.py).
-WORKERS ?= 3
-THREADS ?= 4
+# Processes of two threads: a GM's save shares its process's interpreter with one
+# reader at most, and runs on the other core while another process renders a page.
+WORKERS ?= 4
+THREADS ?= 2
 serve: setup
 	$(PY) -m medici_tourney.ops.serve --host $(HOST) --port $(PORT) --workers $(WORKERS) --threads $(THREADS)
 

@@ -9,7 +9,7 @@ The run happens inside a throwaway PostgreSQL cluster (``tests/with_postgres.py`
 starts it and removes it afterwards); without PostgreSQL's programs it runs on a
 scratch SQLite file and says so. In it: a generated event for each of ``SIZES``
 (players; ``tests.support.sample``: three heats with results, heat 4 seated without),
-a GM user, and gunicorn (``bench/served.py``, 2 workers of 4 threads, as ``make
+a GM user, and gunicorn (``bench/served.py``, 4 workers of 2 threads, as ``make
 serve`` runs them, with its public queue of ``PUBLIC_SLOTS`` threads a worker,
 ``medici_tourney.public_gate``) on 127.0.0.1.
 
@@ -58,6 +58,7 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 from readers import FixedRate, Reads, flood, flood_result
+from served import THREADS, WORKERS
 
 ROOT = Path(__file__).resolve().parent.parent
 # Events measured, by players: a large convention's field, then five times it.
@@ -66,8 +67,8 @@ SECONDS = float(os.environ.get("BENCH_LOAD_SECONDS", "20"))
 WRITERS = 2
 # Seconds between one writer's saves, open loop (see module doc).
 SAVE_EVERY = 1.0
-# Public threads of each worker's 4 (MEDICI_PUBLIC_SLOTS), as make serve sets them.
-PUBLIC_SLOTS = 2
+# Public threads of each worker's 2 (MEDICI_PUBLIC_SLOTS), as make serve sets them.
+PUBLIC_SLOTS = 1
 RATE = 200  # public reads per second in the fixed-rate phase
 TARGET_MS = 250  # the saves' p95 beside them
 FLOOD = 32  # wrk connections on each page in the flood
@@ -348,7 +349,8 @@ def introduction(database: str) -> str:
             "",
             f"{database}; load average at the end {os.getloadavg()[0]:.1f} on "
             f"{os.cpu_count()} cores, shared by the server, the database and the "
-            "load's own senders; gunicorn, 2 workers of 4 threads sharing a file "
+            f"load's own senders; gunicorn, {WORKERS} workers of {THREADS} threads "
+            "sharing a file "
             "cache (as `make serve`) on 127.0.0.1, "
             f"{PUBLIC_SLOTS} of each worker's threads open to public requests "
             "(`medici_tourney.public_gate`), persistent database connections. "

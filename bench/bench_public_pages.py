@@ -11,7 +11,7 @@ results, a fourth seated and in play) on a scratch SQLite file:
    version, so every public page is rendered anew), then the kiosk and the
    standings are requested once each through Django's test client; median and
    max of the runs, in milliseconds;
-2. *served*: gunicorn (2 workers of 4 threads; the machine has 2 cores) on 127.0.0.1
+2. *served*: gunicorn (4 workers of 2 threads, as ``make serve``) on 127.0.0.1
    serves the app; each page is requested once to fill the cache, then ``wrk``
    (Debian's package; 2 threads, 8 connections, a bounded 5 s run) measures
    requests per second of the page and of a file of the same size served by the
@@ -159,7 +159,7 @@ def main() -> None:
         )
         return
     print(
-        "Served: gunicorn, 2 workers of 4 threads on 127.0.0.1; `wrk -t2 -c8 "
+        "Served: gunicorn, 4 workers of 2 threads on 127.0.0.1; `wrk -t2 -c8 "
         f"-d{WRK_SECONDS}s`, best of {TRIES} interleaved runs; the static file is the "
         "same number of bytes, served by the same server from memory. An unchanged "
         "public page is repeated in front of Django "

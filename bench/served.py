@@ -45,12 +45,16 @@ def fetch(url: str) -> bytes:
         return response.read()
 
 
+WORKERS, THREADS = 4, 2  # as make serve runs gunicorn
+
+
 def start_server(
-    port: int, static_dir: Path, public_slots: int = 4
+    port: int, static_dir: Path, public_slots: int = THREADS
 ) -> subprocess.Popen:
-    """gunicorn (2 workers of 4 threads, one file cache) on 127.0.0.1:``port``,
-    ``public_slots`` of each worker's threads open to public requests
-    (``MEDICI_PUBLIC_SLOTS``, ``medici_tourney.public_gate``; 4: every thread, as
+    """gunicorn (``WORKERS`` workers of ``THREADS`` threads sharing one file
+    cache, as ``make serve``) on 127.0.0.1:``port``, ``public_slots`` of each
+    worker's threads open to public requests (``MEDICI_PUBLIC_SLOTS``,
+    ``medici_tourney.public_gate``; by default every thread, as
     ``bench_public_pages`` measures a page against a static file; ``make serve``
     leaves half to GMs)."""
     env = dict(
@@ -77,9 +81,9 @@ def start_server(
             "--bind",
             f"127.0.0.1:{port}",
             "--workers",
-            "2",
+            str(WORKERS),
             "--threads",
-            "4",
+            str(THREADS),
             "--log-level",
             "warning",
         ],

@@ -40,7 +40,8 @@ from collections.abc import Mapping
 from django.conf import settings
 
 # Public requests let into Django at once per process, unless MEDICI_PUBLIC_SLOTS
-# says otherwise: two of make serve's four threads (medici_tourney.ops.serve).
+# says otherwise (make serve sets it to half a process's threads, one of two:
+# medici_tourney.ops.serve).
 DEFAULT_SLOTS = 2
 # Seconds a busy reader is asked to wait (the kiosk's panel polls every 5 s).
 RETRY_AFTER = 2

@@ -1,7 +1,7 @@
 """``make serve``: gunicorn with ``DEBUG`` off, static files served by whitenoise.
 
-    python -m medici_tourney.ops.serve [--host 127.0.0.1] [--port 8000] [--workers 3]
-        [--threads 4] [--public-slots 2]
+    python -m medici_tourney.ops.serve [--host 127.0.0.1] [--port 8000] [--workers 4]
+        [--threads 2] [--public-slots 1]
 
 Before gunicorn starts, in this order:
 
@@ -43,7 +43,10 @@ rendering of a page serves all of a process's threads
 ``--public-slots`` threads of a process (``MEDICI_PUBLIC_SLOTS``; default half
 the threads) work on public pages at once; the others are kept for GMs, and a
 reader beyond them is answered 503 or the page's last rendering
-(``medici_tourney.public_gate``).
+(``medici_tourney.public_gate``). Four processes of two threads by default: the
+threads of one process take turns on one core, so a GM's save waits while its
+process renders a page, where a process of its own runs on the other core
+(``bench/bench_load.py``).
 
 Exits with a message (code 1) when the secret key file cannot be read or made.
 """
@@ -200,8 +203,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
-    parser.add_argument("--workers", type=int, default=3)
-    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--public-slots", type=int, default=None)
     args = parser.parse_args(argv)
     env = server_environment(args.host, dict(os.environ))
