@@ -19,11 +19,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.run_passes import DURATION, LOGS, SLOWEST, SUMMARY  # noqa: E402
 
-PASSES = {
-    "sqlite": "SQLite (every test but the browser tests)",
-    "browser": "SQLite (browser tests)",
-    "postgres": "PostgreSQL (database tests)",
-}
+PASSES = {"sqlite": "SQLite (every test)", "postgres": "PostgreSQL (database tests)"}
 
 
 def section() -> str:
@@ -37,7 +33,7 @@ def section() -> str:
     when = datetime.fromtimestamp(stamp, UTC)
     lines += [
         f"From the logs of the last `make test` ({when:%Y-%m-%d %H:%M} UTC); the "
-        "three passes run at once on the machine's cores.",
+        "two passes run at once, one a core.",
         "",
         "| pass | tests run and time |",
         "|---|---|",

@@ -1,21 +1,17 @@
-"""Run the suite's three passes at once on the machine's cores: every test but the
-browser tests on SQLite, the browser tests on SQLite, and the tests that touch the
-database again on a throwaway PostgreSQL cluster.
+"""Run the suite's two passes at once, one a core: every test on SQLite, and the
+tests that touch the database again on a throwaway PostgreSQL cluster.
 
     python tests/run_passes.py [PYTEST_ARG...]
 
-``make test`` runs this. The SQLite pass runs the pure and database tests, the
-browser pass the browser tests (``tests/conftest.py`` marks them ``e2e``), each
-on a test database file of its own; the PostgreSQL pass
-(``tests/with_postgres.py``) runs those marked ``database`` except the browser
-tests, since the pure and browser tests do not depend on the database engine.
-Three rather than two: the browser tests, run after the SQLite pass's others,
-left one core idle for minutes once the PostgreSQL pass was done. The three run
-side by side, each writing its output to ``.test-logs/<pass>.log`` and echoing
-its lines here prefixed with its name; at the end one line per pass says how many
-tests ran and how long it took, followed by its ten slowest tests
-(``--durations``). The exit status is non-zero when any pass failed. Extra
-arguments go to every pass (e.g. ``-x``, ``-k name``).
+``make test`` runs this. The SQLite pass runs every test (pure, database and
+browser tests); the PostgreSQL pass (``tests/with_postgres.py``) runs those marked
+``database`` except the browser tests (``tests/conftest.py`` marks them), since the
+pure and browser tests do not depend on the database engine. The two run side by
+side, each writing its output to ``.test-logs/<pass>.log`` and echoing its lines
+here prefixed with its name; at the end one line per pass says how many tests ran
+and how long it took, followed by its ten slowest tests (``--durations``). The
+exit status is non-zero when either pass failed. Extra arguments go to both
+passes (e.g. ``-x``, ``-k name``).
 """
 
 from __future__ import annotations
@@ -34,8 +30,6 @@ LOGS = ROOT / ".test-logs"
 SLOWEST = 10
 NO_TESTS = 5  # pytest's exit status when the arguments select no test
 PG_TESTS = ["-m", "database and not e2e"]
-SQLITE_TESTS = ["-m", "not e2e"]
-BROWSER_TESTS = ["-m", "e2e"]
 # "1,234 passed, 1 skipped in 300.12s (0:05:00)", between "=" rules unless -q.
 SUMMARY = re.compile(r"^=* ?(\d+ \w+(?:, \d+ \w+)* in [\d.]+s(?: \([\d:]+\))?) ?=*$")
 DURATION = re.compile(r"^(\d+\.\d+)s (call|setup|teardown)\s+(\S+)")
@@ -63,15 +57,10 @@ class Pass:
 
 
 def passes(python: str, extra: list[str]) -> list[Pass]:
-    """The SQLite, browser and PostgreSQL passes with ``extra`` pytest
-    arguments."""
+    """The SQLite and PostgreSQL passes with ``extra`` pytest arguments."""
     pytest = [python, "-m", "pytest", "--durations=30", *extra]
     postgres = [python, str(ROOT / "tests" / "with_postgres.py"), *pytest, *PG_TESTS]
-    return [
-        Pass("sqlite", [*pytest, *SQLITE_TESTS]),
-        Pass("browser", [*pytest, *BROWSER_TESTS]),
-        Pass("postgres", postgres),
-    ]
+    return [Pass("sqlite", pytest), Pass("postgres", postgres)]
 
 
 def run(one: Pass, echo: threading.Lock) -> None:
@@ -99,7 +88,7 @@ def run(one: Pass, echo: threading.Lock) -> None:
 
 
 def main(argv: list[str]) -> int:
-    """Run the passes at once; 0 when every one passed."""
+    """Run both passes at once; 0 when both passed."""
     LOGS.mkdir(exist_ok=True)
     both = passes(sys.executable, argv)
     echo = threading.Lock()
