@@ -19,7 +19,10 @@ sys.path.insert(0, str(ROOT))
 
 from tests.run_passes import DURATION, LOGS, SLOWEST, SUMMARY  # noqa: E402
 
-PASSES = {"sqlite": "SQLite (every test)", "postgres": "PostgreSQL (database tests)"}
+PASSES = {
+    "sqlite": "SQLite (database and browser tests)",
+    "postgres": "PostgreSQL (database and pure tests)",
+}
 
 
 def section() -> str:
