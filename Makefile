@@ -64,11 +64,10 @@ postgres:
 	    || echo "postgresql could not be installed: the PostgreSQL test run will be skipped"; \
 	  else echo "postgresql is missing and not root: the PostgreSQL test run will be skipped"; fi; }
 
-# The tests that touch the database on SQLite (browser tests included) and, at the
-# same time on the other core, again on a throwaway PostgreSQL cluster
-# (tests/with_postgres.py), there with the pure tests; pure and browser tests run
-# once. At the end: tests run, time and ten slowest tests per pass
-# (tests/run_passes.py).
+# Every test on SQLite (browser tests included) and, at the same time on the other
+# core, every test that touches the database again on a throwaway PostgreSQL
+# cluster (tests/with_postgres.py); pure and browser tests run once. At the end:
+# tests run, time and ten slowest tests per pass (tests/run_passes.py).
 PG_TESTS := -m "database and not e2e"
 test: setup browser postgres
 	$(PY) tests/run_passes.py

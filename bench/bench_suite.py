@@ -19,10 +19,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.run_passes import DURATION, LOGS, SLOWEST, SUMMARY  # noqa: E402
 
-PASSES = {
-    "sqlite": "SQLite (database and browser tests)",
-    "postgres": "PostgreSQL (database and pure tests)",
-}
+PASSES = {"sqlite": "SQLite (every test)", "postgres": "PostgreSQL (database tests)"}
 
 
 def section() -> str:

@@ -1,16 +1,12 @@
-"""Run the suite's two passes at once, one a core: the tests that touch the
-database on SQLite (browser tests included), and again on a throwaway PostgreSQL
-cluster, there with the pure tests.
+"""Run the suite's two passes at once, one a core: every test on SQLite, and the
+tests that touch the database again on a throwaway PostgreSQL cluster.
 
     python tests/run_passes.py [PYTEST_ARG...]
 
-``make test`` runs this. The SQLite pass runs the tests marked ``database`` and
-the browser tests (``tests/conftest.py`` marks both); the PostgreSQL pass
-(``tests/with_postgres.py``) runs every test but the browser tests: the database
-tests again, and the pure tests, which touch no database and so run once, in
-the pass that has the time (the SQLite pass, with the browser tests, took
-minutes longer than the other). Without PostgreSQL's programs that pass is
-skipped, and the SQLite pass runs every test. The two run side by
+``make test`` runs this. The SQLite pass runs every test (pure, database and
+browser tests); the PostgreSQL pass (``tests/with_postgres.py``) runs those marked
+``database`` except the browser tests (``tests/conftest.py`` marks them), since the
+pure and browser tests do not depend on the database engine. The two run side by
 side, each writing its output to ``.test-logs/<pass>.log`` and echoing its lines
 here prefixed with its name; at the end one line per pass says how many tests ran
 and how long it took, followed by its ten slowest tests (``--durations``). The
@@ -33,8 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LOGS = ROOT / ".test-logs"
 SLOWEST = 10
 NO_TESTS = 5  # pytest's exit status when the arguments select no test
-PG_TESTS = ["-m", "not e2e"]
-SQLITE_TESTS = ["-m", "database or e2e"]
+PG_TESTS = ["-m", "database and not e2e"]
 # "1,234 passed, 1 skipped in 300.12s (0:05:00)", between "=" rules unless -q.
 SUMMARY = re.compile(r"^=* ?(\d+ \w+(?:, \d+ \w+)* in [\d.]+s(?: \([\d:]+\))?) ?=*$")
 DURATION = re.compile(r"^(\d+\.\d+)s (call|setup|teardown)\s+(\S+)")
@@ -62,18 +57,10 @@ class Pass:
 
 
 def passes(python: str, extra: list[str]) -> list[Pass]:
-    """The SQLite and PostgreSQL passes with ``extra`` pytest arguments (see
-    module doc: the pure tests run in the PostgreSQL pass when PostgreSQL is
-    here, else in the SQLite pass)."""
-    sys.path.insert(0, str(ROOT / "tests"))
-    from with_postgres import find_bin
-
-    bindir = find_bin()
-    postgres_here = bindir is not None and (bindir / "initdb").exists()
+    """The SQLite and PostgreSQL passes with ``extra`` pytest arguments."""
     pytest = [python, "-m", "pytest", "--durations=30", *extra]
     postgres = [python, str(ROOT / "tests" / "with_postgres.py"), *pytest, *PG_TESTS]
-    sqlite = [*pytest, *SQLITE_TESTS] if postgres_here else pytest
-    return [Pass("sqlite", sqlite), Pass("postgres", postgres)]
+    return [Pass("sqlite", pytest), Pass("postgres", postgres)]
 
 
 def run(one: Pass, echo: threading.Lock) -> None:
