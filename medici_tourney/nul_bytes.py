@@ -1,5 +1,5 @@
 """A request holding a NUL character (U+0000, sent as ``%00``) in its path, its
-query string, its form fields (their names, values and file names) or its cookies
+query string, its form fields (their names and values) or its cookies
 is answered with the site's 400 page before anything else reads it.
 
 No page of the app sends one, no text the app stores may hold one
@@ -45,14 +45,11 @@ def nul_place(request: HttpRequest) -> str | None:
     """Where ``request`` holds a NUL character, as a sentence for its page, or None
     when it holds none. Looked at: the path and the query string's names and values
     (percent-decoded), the cookies, and for a POST the form fields' names and
-    values and the uploaded files' names."""
+    values (Django leaves NUL out of uploaded files' names itself)."""
     if NUL in request.path or _holding(request.GET.lists()):
         return gettext("The address holds a NUL character (a zero byte)")
     if request.method == "POST":
-        uploads = [
-            (name, [f.name or "" for f in fs]) for name, fs in request.FILES.lists()
-        ]
-        name = _holding(request.POST.lists()) or _holding(uploads)
+        name = _holding(request.POST.lists())
         if name:
             return gettext(
                 "The form’s field “%(name)s” holds a NUL character (a zero byte)"
