@@ -106,3 +106,12 @@ def test_an_uploaded_files_contents_are_not_looked_at():
 def test_a_request_without_nul_passes():
     request = RequestFactory().post("/?q=Ann", {"text": "Ann Lee\nBen Bell"})
     assert nul_place(request) is None
+
+
+def test_the_page_speaks_the_visitors_language(client):
+    response = client.get("/timer/?lang=de&event=%00")
+    assert response.status_code == 400
+    assert (
+        "Die Adresse enthält ein NUL-Zeichen (ein Null-Byte), das keine Seite dieser "
+        "Website annimmt"
+    ) in page(response)
