@@ -34,14 +34,6 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item]
 
 
-def env_count(name: str, default: int) -> int:
-    """Read a whole number of at least 0; ValueError naming the variable otherwise."""
-    value = os.environ.get(name, "").strip() or str(default)
-    if not value.isdigit():
-        raise ValueError(f"{name} must be a whole number of 0 or more, not {value!r}")
-    return int(value)
-
-
 DEBUG = env_bool("DJANGO_DEBUG", True)
 _DEV_KEY = "django-insecure-local-only-medici-tourney-dev-key-not-for-production"
 
@@ -72,7 +64,7 @@ CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 # right of that header; 0 (the default), the header is ignored and REMOTE_ADDR is
 # the client's (medici_tourney.client). make serve lets gunicorn trust proxy
 # headers only when it is above 0 (medici_tourney/ops/serve.py).
-PROXY_COUNT = env_count("MEDICI_PROXY_COUNT", 0)
+PROXY_COUNT = int(os.environ.get("MEDICI_PROXY_COUNT", "0"))
 # The one address phones use to reach this server, for every QR code (the kiosk's
 # and the printables'), e.g. "http://192.168.1.20:8000"; empty: the address the
 # page was opened with. MEDICI_PUBLIC_URL, or its older name DJANGO_PUBLIC_URL.
@@ -337,7 +329,7 @@ CONTENT_SECURITY_POLICY = {
 # and phone shares the hotel Wi-Fi's one public address, so pausing by address
 # alone would lock every GM out because of one guesser, and pausing by username
 # alone would let anyone anywhere lock a GM out. The address is the one the
-# report rate limit uses (medici_tourney.client, PROXY_COUNT below): behind a proxy,
+# report rate limit uses (medici_tourney.client, PROXY_COUNT above): behind a proxy,
 # the one the proxy saw, never what the sender wrote into X-Forwarded-For, so it
 # cannot be changed per attempt.
 INSTALLED_APPS += ["axes"]
