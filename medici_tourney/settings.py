@@ -59,6 +59,12 @@ def secret_key() -> str:
 SECRET_KEY = secret_key()
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
+# Proxies in front of the app, each appending to X-Forwarded-For (nginx's
+# $proxy_add_x_forwarded_for): the client's address is the PROXY_COUNT-th from the
+# right of that header; 0 (the default), the header is ignored and REMOTE_ADDR is
+# the client's (medici_tourney.client). make serve lets gunicorn trust proxy
+# headers only when it is above 0 (medici_tourney/ops/serve.py).
+PROXY_COUNT = int(os.environ.get("MEDICI_PROXY_COUNT", "0"))
 # The one address phones use to reach this server, for every QR code (the kiosk's
 # and the printables'), e.g. "http://192.168.1.20:8000"; empty: the address the
 # page was opened with. MEDICI_PUBLIC_URL, or its older name DJANGO_PUBLIC_URL.
@@ -112,6 +118,9 @@ MIDDLEWARE = [
     # browser's (medici_tourney.language); before the public cache, whose keys
     # hold the choice.
     "medici_tourney.language.LanguageMiddleware",
+    # A NUL character in the path, query, form fields or cookies gets the site's
+    # 400 page before the public cache or a view meets it (medici_tourney.nul_bytes).
+    "medici_tourney.nul_bytes.NulRequestMiddleware",
     # Answers cached public pages to visitors without a session before the
     # session, auth and CSRF middleware and the URL resolver
     # (medici_tourney.public_cache).
@@ -125,6 +134,10 @@ MIDDLEWARE = [
     # A form over Django's size limit gets the site's page saying so, not a bare
     # 400 (medici_tourney.request_size).
     "medici_tourney.request_size.RequestSizeMiddleware",
+    # A view that cannot reach the database answers the site's "database
+    # unavailable" page, 503 (medici_tourney.database_down; a middleware's such
+    # error gets it from handler500 in medici_tourney/urls.py).
+    "medici_tourney.database_down.DatabaseDownMiddleware",
 ]
 
 ROOT_URLCONF = "medici_tourney.urls"
@@ -151,6 +164,9 @@ DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
         conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "0")),
+        # A kept connection is tested before a request uses it, so the first
+        # request after a database restart opens a new one instead of failing.
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -312,8 +328,10 @@ CONTENT_SECURITY_POLICY = {
 # The pause is for one username from one address: at a convention every GM laptop
 # and phone shares the hotel Wi-Fi's one public address, so pausing by address
 # alone would lock every GM out because of one guesser, and pausing by username
-# alone would let anyone anywhere lock a GM out. The address is REMOTE_ADDR (no
-# forwarded header is trusted, so it cannot be spoofed per attempt).
+# alone would let anyone anywhere lock a GM out. The address is the one the
+# report rate limit uses (medici_tourney.client, PROXY_COUNT above): behind a proxy,
+# the one the proxy saw, never what the sender wrote into X-Forwarded-For, so it
+# cannot be changed per attempt.
 INSTALLED_APPS += ["axes"]
 MIDDLEWARE += ["axes.middleware.AxesMiddleware"]
 AUTHENTICATION_BACKENDS = [
@@ -329,6 +347,7 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_CALLABLE = "medici_tourney.lockout.locked_out"
+AXES_CLIENT_IP_CALLABLE = "medici_tourney.client.client_address"
 AXES_VERBOSE = False  # no start-up banner in every management command
 
 # --- Logins: e-mail for password reset --------------------------------------------

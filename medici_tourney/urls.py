@@ -1,5 +1,6 @@
 """Root URL configuration: admin, accounts (``medici_tourney.accounts``), and the
-two apps. Errors render ``templates/403.html``, ``404.html`` and ``500.html``."""
+two apps. Errors render ``templates/403.html``, ``404.html`` and ``500.html``, or
+``503.html`` when the database cannot be reached (``medici_tourney.database_down``)."""
 
 from django.contrib import admin
 from django.urls import include, path
@@ -13,3 +14,5 @@ urlpatterns = [
     path("", include("heats.urls")),
     path("", include("scoring.urls")),
 ]
+
+handler500 = "medici_tourney.database_down.server_error"

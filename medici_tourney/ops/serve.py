@@ -21,6 +21,12 @@ HTTPS
     convention's LAN has no certificate). Behind an HTTPS proxy set
     ``DJANGO_SECURE=1``: secure cookies, HSTS, redirect to HTTPS, and
     X-Forwarded-Proto trusted (settings.py).
+proxies
+    ``MEDICI_PROXY_COUNT``: the proxies in front of the server (settings.py,
+    ``medici_tourney.client``). 0 or unset: gunicorn trusts no proxy header
+    (``--forwarded-allow-ips`` empty), as the app trusts no X-Forwarded-For; above
+    0, those of a proxy at ``FORWARDED_ALLOW_IPS`` when set, else on this machine
+    (gunicorn's default, ``127.0.0.1,::1``).
 database and static files
     ``manage.py migrate`` and ``manage.py collectstatic`` (hashed, compressed
     copies into ``STATIC_ROOT``, which whitenoise serves), one server at a time:
@@ -183,6 +189,15 @@ def server_environment(host: str, base: dict[str, str]) -> dict[str, str]:
     return env
 
 
+def forwarded_allow_ips(env: dict[str, str]) -> str:
+    """gunicorn's ``--forwarded-allow-ips`` for ``env`` (see module doc, proxies):
+    empty (no one) without proxies."""
+    count = env.get("MEDICI_PROXY_COUNT", "").strip()
+    if not count.isdigit() or int(count) == 0:
+        return ""
+    return env.get("FORWARDED_ALLOW_IPS") or "127.0.0.1,::1"
+
+
 def bind_address(host: str, port: int) -> str:
     """gunicorn's ``--bind``: ``host:port``, an IPv6 address in brackets."""
     if ":" in host and not host.startswith("["):
@@ -223,6 +238,7 @@ def main(argv: list[str] | None = None) -> int:
     gunicorn += ["--bind", bind_address(args.host, args.port)]
     gunicorn += ["--workers", str(args.workers), "--threads", str(args.threads)]
     gunicorn += ["--access-logfile", "-"]
+    gunicorn += ["--forwarded-allow-ips", forwarded_allow_ips(env)]
     os.chdir(BASE_DIR)
     os.execve(sys.executable, gunicorn, env)
 

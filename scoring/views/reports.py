@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from heats.core.errors import UserError
 from heats.models import Event, Table
+from medici_tourney.client import client_address
 from scoring.report_forms import ReportForm
 from scoring.services import reports, results
 
@@ -36,8 +37,9 @@ def _form(request, table: Table, kwargs: dict) -> ReportForm:
 
 
 def _address(request: HttpRequest) -> str | None:
-    # REMOTE_ADDR only, as the login lockout (settings.py): a header is a claim.
-    return request.META.get("REMOTE_ADDR") or None
+    # The login pause's address too (settings.py, PROXY_COUNT): behind a proxy the
+    # one it saw, never what the sender wrote into X-Forwarded-For.
+    return client_address(request)
 
 
 @never_cache

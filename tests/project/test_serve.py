@@ -151,3 +151,11 @@ def test_the_workers_share_a_file_cache_emptied_at_start(monkeypatch, tmp_path):
     assert (tmp_path / "pages" / "old.djcache").exists()
     serve.set_up(harmless, env)
     assert not (tmp_path / "pages").exists()
+
+
+def test_gunicorn_trusts_proxy_headers_only_with_proxies():
+    assert serve.forwarded_allow_ips({}) == ""
+    assert serve.forwarded_allow_ips({"MEDICI_PROXY_COUNT": "0"}) == ""
+    assert serve.forwarded_allow_ips({"MEDICI_PROXY_COUNT": "1"}) == "127.0.0.1,::1"
+    given = {"MEDICI_PROXY_COUNT": "2", "FORWARDED_ALLOW_IPS": "10.0.0.2"}
+    assert serve.forwarded_allow_ips(given) == "10.0.0.2"
