@@ -260,7 +260,7 @@ def cache_settings(url: str) -> dict:
 
 CACHES = cache_settings(os.environ.get("DJANGO_CACHE_URL", ""))
 # Bytes of public pages each server process keeps to repeat them without Django
-# (medici_tourney.public_cache.PublicPagesWSGI): MEDICI_PUBLIC_PAGES_MB, 16 MB.
+# (medici_tourney.public_pages.PublicPagesWSGI): MEDICI_PUBLIC_PAGES_MB, 16 MB.
 PUBLIC_PAGES_BYTES = int(
     float(os.environ.get("MEDICI_PUBLIC_PAGES_MB", "16")) * 1024 * 1024
 )
