@@ -217,7 +217,8 @@ def _keep_params(request, params: Collection[str]) -> None:
     """Leave in ``request.GET`` only the query parameters a page reads: neither its
     cache key nor its rendering depends on any other, so ``?x=1``, ``?x=2``, ...
     are one page, rendered once per version (not one rendering each). The names
-    are left in ``request.META`` (the WSGI environ) for ``medici_tourney.public_pages``."""
+    are left in ``request.META`` (the WSGI environ) for
+    ``medici_tourney.public_pages``."""
     params = {*params, PARAM}  # every public page reads ?lang= (its language)
     kept = QueryDict(mutable=True)
     for name in sorted(params & set(request.GET)):
