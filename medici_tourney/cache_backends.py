@@ -214,5 +214,11 @@ class FailSoftFileBasedCache(FailSoftMixin, FileBasedCache):
     failures = (OSError, EOFError, zlib.error, pickle.UnpicklingError)
 
     def __init__(self, dir, params) -> None:  # noqa: A002 (Django's name)
+        self._location = str(dir)
         super().__init__(dir, params)
-        self._location = self._dir
+
+    def _createdir(self) -> None:
+        """Django's, made when the backend is made (each thread's first use):
+        a directory that cannot be made is a failure, not a crashed request."""
+        base = super()
+        self._call(base._createdir, None)
