@@ -168,8 +168,22 @@ def event_with_version(slug: str) -> Event:
     event.version = f"{event.audit_v or 0}.{event.admin_v or 0}"
     timezone.activate(event.zone)
     use_event_language(event)
-    _memo[slug] = (event.pk, event.version, time.monotonic())
+    _remember(slug, event.pk, event.version)
     return event
+
+
+def _remember(slug: str, event_id: int, version: str) -> None:
+    """Put ``version`` in the memo, unless a thread of this process read a newer
+    one less than ``VERSION_TTL`` ago (two requests' reads may finish in either
+    order: the memo never steps back to the older)."""
+    now = time.monotonic()
+    memo = _memo.get(slug)
+    if (
+        memo is None
+        or now - memo[2] > VERSION_TTL
+        or version_order(version) >= version_order(memo[1])
+    ):
+        _memo[slug] = (event_id, version, now)
 
 
 def current_version(slug: str, ttl: float = VERSION_TTL) -> str:

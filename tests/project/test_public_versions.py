@@ -156,3 +156,13 @@ def test_the_wsgi_repeat_stores_only_the_current_version(repeat, monkeypatch):
     assert substitute[1] is not first[1]  # from Django, not from the store
     assert list(application.pages.values()) == [stored]
     assert stored.confirmed == 5000.0  # not confirmed by the substitute
+
+
+@pytest.mark.django_db
+def test_the_memo_does_not_step_back_to_an_older_read(demo_event):
+    """Two requests of one process read the version; the one that read before a
+    change finishes last: the memo keeps the newer version."""
+    newer = public_cache.event_with_version("demo").version
+    older = f"{version_order(newer)[0] - 1}.{version_order(newer)[1]}"
+    public_cache._remember("demo", demo_event.pk, older)
+    assert public_cache.current_version("demo") == newer
