@@ -14,19 +14,20 @@ event version
 page key
     ``public:<event id>:<version>:<language>:<scheme>://<host><path and query>``:
     the language the visitor chose (``?lang=`` or the language menu's cookie,
-    ``medici_tourney.language.requested_language``; the event's own language
-    changes its version), so one copy is kept per language; the scheme too,
-    as pages hold absolute addresses (the kiosk's QR code) and
-    Django answers a plain-HTTP request differently (a redirect to HTTPS, no
-    HSTS header) when the HTTPS settings are on. Old versions are never
-    read again and fall out of the cache (Django's cache, ``CACHES``) by age and
-    size.
+    as Django parses it, ``medici_tourney.language.requested_language``: a code
+    of ``settings.LANGUAGES`` or ``""`` for the event's own, whose change changes
+    the version), so one copy is kept per language and no other header of a
+    visitor picks the copy another gets; the scheme too, as pages hold absolute
+    addresses (the kiosk's QR code) and Django answers a plain-HTTP request
+    differently (a redirect to HTTPS, no HSTS header) when the HTTPS settings
+    are on. Old versions are never read again and expire (see "lifetimes").
 memo
     Each server process remembers the version it last read for an event for
     ``VERSION_TTL`` seconds, so :class:`PublicCacheMiddleware` answers a cached
     page with no query at all. A change made in the same process forgets the memo
     at once (an audit or admin log entry is saved); a change made by another
-    process is seen within ``VERSION_TTL``.
+    process is seen within ``VERSION_TTL``. It never steps back to an older
+    version while fresh.
 
 one rendering at a time
     When a page's current version is not in the cache, the first request to
