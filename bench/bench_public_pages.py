@@ -163,7 +163,7 @@ def main() -> None:
         f"-d{WRK_SECONDS}s`, best of {TRIES} interleaved runs; the static file is the "
         "same number of bytes, served by the same server from memory. An unchanged "
         "public page is repeated in front of Django "
-        "(`medici_tourney.public_cache.PublicPagesWSGI`). The target is 50%."
+        "(`medici_tourney.public_pages.PublicPagesWSGI`). The target is 50%."
     )
     print()
     print(

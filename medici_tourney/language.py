@@ -18,8 +18,11 @@ The language of a request, first that applies:
    errors), the browser's ``Accept-Language``.
 
 The public pages' caches key every page by :func:`requested_language` (the
-first two rules); the third changes with the event's version, which is in the
-key already. So a German page is never served to an English visitor.
+first two rules, a code of ``settings.LANGUAGES`` or ``""``: nothing else a
+visitor sends picks the key); the third changes with the event's version, which
+is in the key already. Both caches read the cookie with Django's parser, the one
+the page is rendered by (:func:`environ_language`). So a German page is never
+served to an English visitor.
 
 Choosing is a POST (:func:`choose_language`, Django's own ``set_language``
 without the CSRF check: it sets only the visitor's own cookie, and the cached
@@ -30,10 +33,10 @@ from __future__ import annotations
 
 import re
 from contextvars import ContextVar
-from http.cookies import SimpleCookie
 from urllib.parse import parse_qsl
 
 from django.conf import settings
+from django.http.cookie import parse_cookie
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.csrf import csrf_exempt
@@ -80,22 +83,22 @@ def request_language(request) -> str:
 
 
 def environ_language(environ) -> str:
-    """:func:`requested_language` of a WSGI environ (``PublicPagesWSGI``)."""
+    """:func:`requested_language` of a WSGI environ (``PublicPagesWSGI``), read
+    exactly as Django reads the request: the query as ``request.GET`` (its last
+    ``lang``, blank values kept) and the cookie header with Django's own parser
+    (``request.COOKIES``), so the language a stored answer is keyed by is the
+    one Django rendered it in (``Cookie: foo; django_language=de``, which another
+    parser may read as no cookie, is German to both)."""
     try:
-        query = dict(parse_qsl(environ.get("QUERY_STRING", "")))
+        query = dict(parse_qsl(environ.get("QUERY_STRING", ""), keep_blank_values=True))
     except ValueError:
         query = {}
-    cookie = None
-    header = environ.get("HTTP_COOKIE", "")
-    if settings.LANGUAGE_COOKIE_NAME in header:
-        jar: SimpleCookie = SimpleCookie()
-        try:
-            jar.load(header)
-        except Exception:  # a malformed header chooses nothing
-            jar = SimpleCookie()
-        morsel = jar.get(settings.LANGUAGE_COOKIE_NAME)
-        cookie = morsel.value if morsel else None
-    return requested_language(environ.get("PATH_INFO", ""), query.get(PARAM), cookie)
+    cookies = parse_cookie(environ.get("HTTP_COOKIE", ""))
+    return requested_language(
+        environ.get("PATH_INFO", ""),
+        query.get(PARAM),
+        cookies.get(settings.LANGUAGE_COOKIE_NAME),
+    )
 
 
 def use_event_language(event) -> None:

@@ -14,30 +14,54 @@ event version
 page key
     ``public:<event id>:<version>:<language>:<scheme>://<host><path and query>``:
     the language the visitor chose (``?lang=`` or the language menu's cookie,
-    ``medici_tourney.language.requested_language``; the event's own language
-    changes its version), so one copy is kept per language; the scheme too,
-    as pages hold absolute addresses (the kiosk's QR code) and
-    Django answers a plain-HTTP request differently (a redirect to HTTPS, no
-    HSTS header) when the HTTPS settings are on. Old versions are never
-    read again and fall out of the cache (Django's cache, ``CACHES``) by age and
-    size.
+    as Django parses it, ``medici_tourney.language.requested_language``: a code
+    of ``settings.LANGUAGES`` or ``""`` for the event's own, whose change changes
+    the version), so one copy is kept per language and no other header of a
+    visitor picks the copy another gets; the scheme too, as pages hold absolute
+    addresses (the kiosk's QR code) and Django answers a plain-HTTP request
+    differently (a redirect to HTTPS, no HSTS header) when the HTTPS settings
+    are on. Old versions are never read again and expire (see "lifetimes").
 memo
     Each server process remembers the version it last read for an event for
     ``VERSION_TTL`` seconds, so :class:`PublicCacheMiddleware` answers a cached
     page with no query at all. A change made in the same process forgets the memo
     at once (an audit or admin log entry is saved); a change made by another
-    process is seen within ``VERSION_TTL``.
+    process is seen within ``VERSION_TTL``. It never steps back to an older
+    version while fresh.
 
 one rendering at a time
     When a page's current version is not in the cache, the first request to
     miss renders it (it holds a short lock key in the cache); requests that
-    miss while that rendering is under way get the page's latest rendering (an
-    older version, at most one rendering old) instead of each rendering the same
-    page again. Under a stream of result saves (every save is a new version)
-    readers are then answered from the cache rather than queueing behind
-    renderings. An earlier version is served only while another request is
-    rendering the current one (and never when there is no earlier rendering);
-    with no rendering under way a miss always renders.
+    miss while that rendering is under way get the page's latest rendering,
+    the *substitute*, instead of each rendering the same page again. Under a
+    stream of result saves (every save is a new version) readers are then
+    answered from the cache rather than queueing behind renderings. A
+    substitute is served only while another request is rendering the current
+    version, only when it was rendered less than ``SUBSTITUTE_AGE`` seconds
+    ago (its key expires then), never when it is older than the version of the
+    page this process served last (see "high water"), and never when it is no
+    newer than the one the asking screen has (``?v=``, sent by the kiosk's
+    panel and the phone view); else the request renders. With no rendering
+    under way a miss always renders.
+high water
+    The newest version of each page (page key without version) this process
+    has answered with. Screens poll any process; one process never answers a
+    page with an older version than it answered before.
+version order
+    A version ``"<audit pk>.<admin pk>"`` compares as the pair of integers
+    (:func:`version_order`); both only grow. The screens compare them the
+    same way (``static/js/live.js``) and keep what they show when an answer is
+    older.
+lifetimes
+    A page's rendering of one version is kept ``TIMEOUT`` seconds (a change
+    makes a new key long before, and an unchanged page is rendered again at
+    most once per ``TIMEOUT``), its latest rendering ``SUBSTITUTE_AGE``
+    seconds: the cache holds seconds of renderings, not hours (Redis still
+    needs ``maxmemory`` and ``allkeys-lru``, README "Cache and several
+    workers").
+
+A cache that fails (Redis down, full or slow) is a miss: the page is rendered
+from the database (``medici_tourney.cache_backends``).
 
 Cached responses carry no per-user content: views render them for anonymous
 visitors (staff get the live page with their controls), and the middleware only
@@ -47,11 +71,8 @@ answers requests without a session cookie.
 from __future__ import annotations
 
 import re
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Collection
-from urllib.parse import parse_qsl, urlencode
 
 from django.conf import settings
 from django.contrib.admin.models import LogEntry
@@ -66,15 +87,14 @@ from django.utils.encoding import escape_uri_path
 from django.utils.text import compress_string
 
 from heats.models import AuditEntry, Event
-from medici_tourney.language import (
-    PARAM,
-    environ_language,
-    request_language,
-    use_event_language,
-)
+from medici_tourney.language import PARAM, request_language, use_event_language
 
-# Seconds a rendering is kept; a change makes a new key long before.
-TIMEOUT = 3600
+# Seconds a rendering of one version is kept (see "lifetimes").
+TIMEOUT = 30
+# Seconds a page's latest rendering may stand in for the current one (see "one
+# rendering at a time"): the most a substitute lags behind the database, bar the
+# memo's VERSION_TTL.
+SUBSTITUTE_AGE = 10
 # Seconds a process trusts the event version it read (see "memo").
 VERSION_TTL = 1.0
 # Seconds a rendering may hold its lock (see "one rendering at a time"); a
@@ -84,19 +104,49 @@ RENDER_LOCK = 5
 MIN_GZIP = 200
 EVENT_PATH = re.compile(r"^/e/(?P<slug>[-a-zA-Z0-9_]+)/")
 # Where cached_response leaves the names of the query parameters a page reads,
-# in the WSGI environ (``request.META``), for PublicPagesWSGI.
+# in the WSGI environ (``request.META``), for ``medici_tourney.public_pages``.
 PARAMS_KEY = "medici.public_params"
-# Bytes a stored answer costs besides its own (the tuple, dict slot, objects).
-ENTRY_OVERHEAD = 512
+
+# Pages whose high water a process remembers before it forgets them all.
+HIGH_WATER_PAGES = 4096
+# The query parameter by which a screen names the version it shows.
+SHOWN = "v"
 
 # slug -> (event id, version, time.monotonic() when read)
 _memo: dict[str, tuple[int, str, float]] = {}
+# page key -> the newest version answered (see "high water")
+_high_water: dict[str, tuple[int, ...]] = {}
+
+
+def version_order(version: str | None) -> tuple[int, ...]:
+    """``version`` (``"<audit pk>.<admin pk>"``) as integers to compare: a later
+    version is greater; ``()``, before every version, for anything else."""
+    try:
+        return tuple(int(part) for part in (version or "").split("."))
+    except ValueError:
+        return ()
+
+
+def _answered(page: str, version: str) -> None:
+    """Remember that ``page`` went out at ``version`` (see "high water")."""
+    order = version_order(version)
+    if order > _high_water.get(page, ()):
+        if len(_high_water) >= HIGH_WATER_PAGES:
+            _high_water.clear()
+        _high_water[page] = order
 
 
 @receiver(post_save, sender=AuditEntry, dispatch_uid="public-cache-audit")
 @receiver(post_save, sender=LogEntry, dispatch_uid="public-cache-admin")
 def forget_versions(**kwargs) -> None:
     """Something changed in this process: read the versions again."""
+    _memo.clear()
+
+
+def forget_answers() -> None:
+    """Forget every page's high water (see "high water") and version memo: for a
+    database that hands out its ids again (a restore, a test rolled back)."""
+    _high_water.clear()
     _memo.clear()
 
 
@@ -119,8 +169,22 @@ def event_with_version(slug: str) -> Event:
     event.version = f"{event.audit_v or 0}.{event.admin_v or 0}"
     timezone.activate(event.zone)
     use_event_language(event)
-    _memo[slug] = (event.pk, event.version, time.monotonic())
+    _remember(slug, event.pk, event.version)
     return event
+
+
+def _remember(slug: str, event_id: int, version: str) -> None:
+    """Put ``version`` in the memo, unless a thread of this process read a newer
+    one less than ``VERSION_TTL`` ago (two requests' reads may finish in either
+    order: the memo never steps back to the older)."""
+    now = time.monotonic()
+    memo = _memo.get(slug)
+    if (
+        memo is None
+        or now - memo[2] > VERSION_TTL
+        or version_order(version) >= version_order(memo[1])
+    ):
+        _memo[slug] = (event_id, version, now)
 
 
 def current_version(slug: str, ttl: float = VERSION_TTL) -> str:
@@ -135,7 +199,7 @@ def current_version(slug: str, ttl: float = VERSION_TTL) -> str:
     return event_with_version(slug).version
 
 
-def _fresh_version(slug: str) -> tuple[int, str] | None:
+def fresh_version(slug: str) -> tuple[int, str] | None:
     """(event id, version) from this process's memo while younger than
     ``VERSION_TTL`` (see "memo"), else None: the version must be read again."""
     memo = _memo.get(slug)
@@ -168,7 +232,8 @@ def _keep_params(request, params: Collection[str]) -> None:
     """Leave in ``request.GET`` only the query parameters a page reads: neither its
     cache key nor its rendering depends on any other, so ``?x=1``, ``?x=2``, ...
     are one page, rendered once per version (not one rendering each). The names
-    are left in ``request.META`` (the WSGI environ) for :class:`PublicPagesWSGI`."""
+    are left in ``request.META`` (the WSGI environ) for
+    ``medici_tourney.public_pages``."""
     params = {*params, PARAM}  # every public page reads ?lang= (its language)
     kept = QueryDict(mutable=True)
     for name in sorted(params & set(request.GET)):
@@ -208,25 +273,50 @@ def cached_response(
     :func:`event_with_version`. ``params``: the query parameters the page reads;
     others are dropped from ``request.GET`` before the key is made and the page
     rendered."""
+    shown = version_order(request.GET.get(SHOWN))
     _keep_params(request, params)
     key = _key(event.pk, event.version, request)
-    entry = cache.get(key)
-    if entry is not None:
-        return _respond(request, entry, event.version)
     page = _page_key(event.pk, request)
-    rendering = f"rendering:{key}"
-    if not cache.add(rendering, True, RENDER_LOCK):
-        latest = cache.get(page)
-        if latest is not None:  # (version, entry) of an earlier rendering
-            return _respond(request, latest[1], latest[0])
-    try:
-        body = render().encode()
-        gzipped = compress_string(body) if len(body) >= MIN_GZIP else None
-        entry = (body, gzipped, content_type)
-        cache.set_many({key: entry, page: (event.version, entry)}, TIMEOUT)
-    finally:
-        cache.delete(rendering)
-    return _respond(request, entry, event.version)
+    entry = cache.get(key)
+    if entry is None:
+        rendering = f"rendering:{key}"
+        if not cache.add(rendering, True, RENDER_LOCK):
+            latest = _substitute(page, shown)
+            if latest is not None:
+                return _answer(request, page, latest[1], latest[0])
+        try:
+            entry = _render(render, content_type)
+            latest_entry = (event.version, entry)
+            cache.set(key, entry, TIMEOUT)
+            cache.set(page, latest_entry, SUBSTITUTE_AGE)
+        finally:
+            cache.delete(rendering)
+    return _answer(request, page, entry, event.version)
+
+
+def _render(render: Callable[[], str], content_type: str) -> tuple:
+    """(body, gzipped body or None, content type) of ``render()``."""
+    body = render().encode()
+    gzipped = compress_string(body) if len(body) >= MIN_GZIP else None
+    return body, gzipped, content_type
+
+
+def _substitute(page: str, shown: tuple[int, ...]) -> tuple[str, tuple] | None:
+    """(version, entry) of ``page``'s latest rendering when it may stand in for
+    the current one (see "one rendering at a time"), else None. ``shown``: the
+    version the asking screen has (:func:`version_order`, ``()`` for none)."""
+    latest = cache.get(page)
+    if latest is None:
+        return None
+    order = version_order(latest[0])
+    if order < _high_water.get(page, ()) or (shown and order <= shown):
+        return None
+    return latest
+
+
+def _answer(request, page: str, entry: tuple, version: str) -> HttpResponse:
+    _answered(page, version)
+    return _respond(request, entry, version)
 
 
 class PublicCacheMiddleware:
@@ -253,204 +343,13 @@ class PublicCacheMiddleware:
 
     def cached(self, request) -> HttpResponse | None:
         match = EVENT_PATH.match(request.path_info)
-        fresh = _fresh_version(match["slug"]) if match else None
+        fresh = fresh_version(match["slug"]) if match else None
         if fresh is None:
             return None
         event_id, version = fresh
         entry = cache.get(_key(event_id, version, request))
         if entry is None:
             return None
-        response = _respond(request, entry, version)
+        response = _answer(request, _page_key(event_id, request), entry, version)
         response["X-Frame-Options"] = settings.X_FRAME_OPTIONS
         return response
-
-
-class PublicPagesWSGI:
-    """The WSGI application in front of Django's (``medici_tourney.wsgi``): it
-    repeats a public page Django answered, byte for byte and header for header,
-    while the event's version is unchanged, without building a Django request.
-
-    Stored: a ``200`` GET answer carrying ``X-Event-Version`` (pages of
-    :func:`cached_response`) and no ``Set-Cookie``, for a request without a
-    session cookie, keyed by scheme (``wsgi.url_scheme`` and the header of
-    ``SECURE_PROXY_SSL_HEADER``, when set), the language chosen (``?lang=`` or
-    the menu's cookie), host, path, the query as the page
-    reads it (:func:`page_query`) and whether gzip is accepted; with the
-    seconds Django took to answer. A query holding a parameter the page does
-    not read (``?x=1``, ``?utm_source=…``) is answered by Django, which keeps
-    one rendering for all of them, and is never stored here: junk queries
-    cannot fill a process's memory.
-    Served: while this process's memo of the event's version (see "memo") is
-    younger than ``VERSION_TTL`` and equals the stored answer's version; after
-    a change, until the answer is ``REFRESH`` times as old as Django took to
-    make it, and at most ``MAX_STALE`` seconds old; and, whatever its version,
-    instead of a ``503`` (the public queue was full,
-    ``medici_tourney.public_gate``). Why the wait after a change: every result
-    saved is a new version, and a 1,000-player standings page takes 0.1 to
-    0.5 s to render; rendered again after each of the saves GMs make every few
-    tenths of a second, the pages took most of the processor and saves waited
-    (the load test, ``bench/bench_load.py``). Waiting ten times the making, a
-    process spends at most about a tenth of its time on each page, and a change
-    is still shown within ``MAX_STALE`` (1 s) plus the screens' polling.
-    Bounded: at most ``settings.PUBLIC_PAGES_BYTES`` bytes and ``LIMIT``
-    answers, the oldest stored dropped first; a newer version of a page
-    replaces the older one.
-    Everything else goes to Django, whose headers (CSP, security, framing) the
-    stored answer already holds.
-    """
-
-    LIMIT = 512
-    REFRESH = 10.0
-    MAX_STALE = 1.0
-
-    def __init__(self, app) -> None:
-        self.app = app
-        # key -> (version, status, headers, body, size in bytes, served until
-        # after a change), oldest first
-        self.pages: OrderedDict[tuple, tuple[str, str, list, bytes, int, float]] = (
-            OrderedDict()
-        )
-        self.size = 0
-        # path -> the query parameters its page reads (learned from Django)
-        self.params: dict[str, frozenset[str]] = {}
-        self.lock = threading.Lock()  # gthread workers store from many threads
-
-    def clear(self) -> None:
-        """Forget every stored answer and every page's parameters."""
-        with self.lock:
-            self.pages.clear()
-            self.params.clear()
-            self.size = 0
-
-    def __call__(self, environ, start_response):
-        base = self._base(environ)
-        if base is None:
-            return self.app(environ, start_response)
-        params = self.params.get(environ["PATH_INFO"])
-        stored = None
-        if params is not None:
-            query = page_query(environ.get("QUERY_STRING", ""), params)
-            if query is None:
-                return self.app(environ, start_response)
-            stored = self.pages.get((*base, query))
-            if stored is not None:
-                version, status, headers, body, _, until = stored
-                fresh = _fresh_version(base[0])
-                current = fresh is not None and fresh[1] == version
-                if current or time.monotonic() < until:
-                    start_response(status, headers)
-                    return [body]
-        return self._store(base, stored, environ, start_response)
-
-    def _base(self, environ) -> tuple | None:
-        """The key of the page without its query, None when nothing may be
-        stored for this request."""
-        if environ.get("REQUEST_METHOD") != "GET":
-            return None
-        if settings.SESSION_COOKIE_NAME in environ.get("HTTP_COOKIE", ""):
-            return None
-        match = EVENT_PATH.match(environ.get("PATH_INFO", ""))
-        if match is None:
-            return None
-        gzip = "gzip" in environ.get("HTTP_ACCEPT_ENCODING", "")
-        host = environ.get("HTTP_HOST", "")
-        proxy = settings.SECURE_PROXY_SSL_HEADER
-        return (
-            match["slug"],
-            environ_language(environ),
-            environ.get("wsgi.url_scheme", ""),
-            environ.get(proxy[0], "") if proxy else "",
-            host,
-            environ["PATH_INFO"],
-            gzip,
-        )
-
-    def _store(self, base, stored, environ, start_response):
-        seen: list = []
-
-        def capture(status, headers, exc_info=None):
-            seen[:] = [status, headers]
-            if status.startswith("503") and stored is not None:
-                return None  # the stored answer is sent instead
-            return start_response(status, headers, exc_info)
-
-        start = time.monotonic()
-        result = self.app(environ, capture)
-        if seen and seen[0].startswith("503") and stored is not None:
-            if hasattr(result, "close"):
-                result.close()
-            start_response(stored[1], stored[2])
-            return [stored[3]]
-        if not seen or not seen[0].startswith("200"):
-            return result
-        names = {name.lower(): value for name, value in seen[1]}
-        params = environ.get(PARAMS_KEY)
-        if "x-event-version" not in names or "set-cookie" in names or params is None:
-            return result
-        params = frozenset(params)
-        query = page_query(environ.get("QUERY_STRING", ""), params)
-        if query is None:
-            self._learn(environ["PATH_INFO"], params)
-            return result
-        body = b"".join(result)
-        if hasattr(result, "close"):
-            result.close()
-        entry = (names["x-event-version"], seen[0], list(seen[1]), body)
-        now = time.monotonic()
-        until = now + min(self.MAX_STALE, self.REFRESH * (now - start))
-        self._keep(environ["PATH_INFO"], params, (*base, query), entry, until)
-        return [body]
-
-    def _learn(self, path: str, params: frozenset[str]) -> None:
-        with self.lock:
-            if path not in self.params and len(self.params) >= self.LIMIT:
-                self.params.clear()
-            self.params[path] = params
-
-    def _keep(
-        self, path: str, params: frozenset[str], key: tuple, entry, until: float
-    ) -> None:
-        """Store ``entry`` (version, status, headers, body) under ``key``, to be
-        served after a change until ``until`` (``time.monotonic()``), dropping
-        the oldest answers while over the bounds."""
-        budget = settings.PUBLIC_PAGES_BYTES
-        size = _entry_size(key, entry)
-        self._learn(path, params)
-        with self.lock:
-            old = self.pages.pop(key, None)
-            self.size -= old[4] if old else 0
-            if size > budget:
-                return
-            while self.pages and (
-                self.size + size > budget or len(self.pages) >= self.LIMIT
-            ):
-                self.size -= self.pages.popitem(last=False)[1][4]
-            self.pages[key] = (*entry, size, until)
-            self.size += size
-
-
-def _entry_size(key: tuple, entry: tuple) -> int:
-    """About the bytes a stored answer holds: body, headers, status and key."""
-    version, status, headers, body = entry
-    texts = [version, status, *(f"{n}{v}" for n, v in headers), *map(str, key)]
-    return len(body) + sum(len(text) for text in texts) + ENTRY_OVERHEAD
-
-
-def page_query(query_string: str, params: Collection[str]) -> str | None:
-    """``query_string`` (WSGI's ``QUERY_STRING``) as a page reading only
-    ``params`` sees it: its pairs sorted by name (the values of one name kept in
-    order) and encoded again, ``""`` for none; None when it holds another
-    parameter or Django would not read it (too many fields). Decoded as Django
-    decodes ``request.GET``, so two queries with one result are one page."""
-    try:
-        text = query_string.encode("latin-1").decode("utf-8", "replace")
-        pairs = parse_qsl(
-            text,
-            keep_blank_values=True,
-            max_num_fields=settings.DATA_UPLOAD_MAX_NUMBER_FIELDS,
-        )
-    except (UnicodeEncodeError, ValueError):
-        return None
-    if any(name not in params for name, _ in pairs):
-        return None
-    return urlencode(sorted(pairs, key=lambda pair: pair[0]))

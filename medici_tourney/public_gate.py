@@ -5,9 +5,14 @@ Words:
 
 public request
     A GET or HEAD without a session cookie, for anything but the login pages
-    (``/accounts/``), the admin, the static files and an event's GM pages
-    (``/e/<event>/gm/``): kiosks, phones and visitors reading the standings,
-    the feeds, the clock. A GM is logged in (a session cookie), so every GM
+    (``/accounts/``), the admin, the static files, an event's GM pages
+    (``/e/<event>/gm/``) and its version feed (``/e/<event>/version.json``):
+    kiosks, phones and visitors reading the standings, the feeds, the clock.
+    The version feed, polled every second by every open screen, is answered
+    from the version memo (``medici_tourney.public_cache.current_version``,
+    at most one query per process every quarter second) in a few
+    milliseconds, so it never waits for a slot: a screen learns of a change
+    however busy the pages are. A GM is logged in (a session cookie), so every GM
     request, and a GM's way to the login form, passes by the queue. (So does
     anyone sending a made-up session cookie: the queue shares the server
     between GMs and a room of readers; it is no defence against an attack.)
@@ -20,12 +25,12 @@ busy
     A public request arriving while every slot is taken is answered at once:
     ``503 Service Unavailable`` with ``Retry-After`` (seconds) and a page that
     reloads itself then. It does not wait: a waiting reader would hold one of the
-    threads kept for GMs. :class:`~medici_tourney.public_cache.PublicPagesWSGI`,
-    in front, answers it with the page's last rendering when it holds one (as
-    "one rendering at a time" does), so a reader sees 503 only for what this
-    process does not store (the clock's feed, the kiosk panel's polls, a page
-    not served yet). The kiosk's panel and the clock poll again by themselves
-    and keep what they show meanwhile.
+    threads kept for GMs. :class:`~medici_tourney.public_pages.PublicPagesWSGI`,
+    in front, answers it with the page's last rendering when it holds one known
+    current less than ``SUBSTITUTE_AGE`` seconds ago, so a reader sees 503 only
+    for what this process does not store (the clock's feed, the kiosk panel's
+    polls, a page not served yet or not lately). The kiosk's panel and the
+    clock poll again by themselves and keep what they show meanwhile.
 
 A slot is held while Django makes the answer; no public page streams, so its body
 is whole when Django returns.
@@ -43,9 +48,11 @@ from django.conf import settings
 # says otherwise (make serve sets it to half a process's threads, one of two:
 # medici_tourney.ops.serve).
 DEFAULT_SLOTS = 2
-# Seconds a busy reader is asked to wait (the kiosk's panel polls every 5 s).
-RETRY_AFTER = 2
-NOT_PUBLIC = re.compile(r"^/(accounts|admin|static)/|^/e/[-a-zA-Z0-9_]+/gm/")
+# Seconds a busy reader is asked to wait (the screens poll every second).
+RETRY_AFTER = 1
+NOT_PUBLIC = re.compile(
+    r"^/(accounts|admin|static)/|^/e/[-a-zA-Z0-9_]+/(gm/|version\.json$)"
+)
 BUSY_PAGE = (
     "<!doctype html><html lang=en><head><meta charset=utf-8>"
     '<meta http-equiv="refresh" content="{seconds}">'

@@ -231,6 +231,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Entries the file cache keeps before dropping a third of them: a page per
 # language and address for the last few versions of every event.
 FILE_CACHE_ENTRIES = 3000
+# Seconds to connect to Redis and to wait for its answer: a dead or stuck Redis
+# makes a request a cache miss within this, not a hung request
+# (medici_tourney.cache_backends).
+REDIS_TIMEOUT = 0.25
 
 
 def cache_settings(url: str) -> dict:
@@ -240,13 +244,15 @@ def cache_settings(url: str) -> dict:
     ``redis://host:port/db`` (or ``rediss://``, ``unix://``), Django's own Redis
     backend, one cache shared by every worker and server; ``file:///a/directory``,
     Django's file cache in that directory, shared by the workers of one machine
-    (``make serve`` uses one, ``medici_tourney.ops.serve``). ValueError otherwise."""
+    (``make serve`` uses one, ``medici_tourney.ops.serve``). ValueError otherwise.
+    Redis and the file cache answer a failure (down, full, slow) as a miss
+    (``medici_tourney.cache_backends``)."""
     if not url:
         return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     if url.startswith("file:///"):
         return {
             "default": {
-                "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+                "BACKEND": "medici_tourney.cache_backends.FailSoftFileBasedCache",
                 "LOCATION": url.removeprefix("file://"),
                 "OPTIONS": {"MAX_ENTRIES": FILE_CACHE_ENTRIES},
             }
@@ -254,9 +260,13 @@ def cache_settings(url: str) -> dict:
     if url.split("://", 1)[0] in {"redis", "rediss", "unix"}:
         return {
             "default": {
-                "BACKEND": "django.core.cache.backends.redis.RedisCache",
+                "BACKEND": "medici_tourney.cache_backends.FailSoftRedisCache",
                 "LOCATION": url,
                 "KEY_PREFIX": "medici",
+                "OPTIONS": {
+                    "socket_connect_timeout": REDIS_TIMEOUT,
+                    "socket_timeout": REDIS_TIMEOUT,
+                },
             }
         }
     raise ValueError(
@@ -266,7 +276,7 @@ def cache_settings(url: str) -> dict:
 
 CACHES = cache_settings(os.environ.get("DJANGO_CACHE_URL", ""))
 # Bytes of public pages each server process keeps to repeat them without Django
-# (medici_tourney.public_cache.PublicPagesWSGI): MEDICI_PUBLIC_PAGES_MB, 16 MB.
+# (medici_tourney.public_pages.PublicPagesWSGI): MEDICI_PUBLIC_PAGES_MB, 16 MB.
 PUBLIC_PAGES_BYTES = int(
     float(os.environ.get("MEDICI_PUBLIC_PAGES_MB", "16")) * 1024 * 1024
 )

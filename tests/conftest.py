@@ -13,6 +13,7 @@ from django.test import Client
 from hypothesis import settings as hypothesis_settings
 
 from heats.models import Event
+from medici_tourney import public_cache
 from tests.support.depth import DEPTH
 
 # make test: each property test's own count; make test-deep: ten times that, and
@@ -30,6 +31,7 @@ def fresh_cache():
     """Every test starts with an empty page cache: a rolled-back test database
     hands out the same ids again, so a page cached by an earlier test could match."""
     cache.clear()
+    public_cache.forget_answers()
 
 
 class LoginClient(Client):

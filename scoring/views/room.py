@@ -91,7 +91,10 @@ def kiosk_panel(request, event: str):
 def version_feed(request, event: str):
     """``{"v": <event version>}``, never cached: what the kiosk and the phone
     view poll every second (static/js/live.js) to fetch their panel or page
-    only when it changed (docs/feeds.md)."""
+    only when it changed (docs/feeds.md). Answered from this process's version
+    memo (at most ``FEED_TTL`` old), so it passes the public queue
+    (``medici_tourney.public_gate``): a screen learns of a change however busy
+    the pages are."""
     response = HttpResponse(
         _json({"v": current_version(event, FEED_TTL)}), content_type=JSON
     )

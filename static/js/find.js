@@ -1,8 +1,10 @@
 /* Phone view: the list of seated players narrows as a name is typed (accents and
  * case ignored); nothing is sent to the server for that. When the event changes
- * (live.js: "medici:version" differs from the page's data-version) the page is
+ * (live.js: "medici:version" is newer than the page's data-version) the page is
  * fetched again and its list swapped in, keeping what was typed; a page that
- * gained or lost its seating is reloaded.
+ * gained or lost its seating is reloaded. An answer at an older version than
+ * the page shows (another server a moment behind) is ignored; the next version
+ * poll asks again.
  *
  * The counts ("12 players seated", "3 matching") are #find-count's
  * data-text-<name>-0, -1 and -n attributes (the forms for 0, 1 and more,
@@ -43,12 +45,19 @@
       query ? counted("matching", shown) : counted("seated", items.length);
   }
 
+  function newer(a, b) {
+    return window.mediciVersion ? window.mediciVersion.newer(a, b) : a !== b;
+  }
+
   function swap(html) {
     var fresh = new DOMParser().parseFromString(html, "text/html");
     var freshPage = fresh.getElementById("find-page");
     var list = document.getElementById("find-list");
     var freshList = fresh.getElementById("find-list");
     if (!freshPage) { return; }
+    if (newer(page.getAttribute("data-version"), freshPage.getAttribute("data-version"))) {
+      return; // older than what is shown
+    }
     if (!list || !freshList) { window.location.reload(); return; }
     list.innerHTML = freshList.innerHTML;
     document.getElementById("find-round").textContent =
@@ -59,10 +68,11 @@
 
   document.addEventListener("medici:version", function (event) {
     var version = event.detail.version;
-    if (loading || !page || page.getAttribute("data-version") === version) { return; }
+    if (loading || !page || !newer(version, page.getAttribute("data-version"))) { return; }
     loading = true;
-    // ?v= makes the address one the front store never answers from an older
-    // rendering (medici_tourney.public_cache.PublicPagesWSGI); the page ignores it.
+    // ?v= (the version shown) makes the address one the front store never
+    // answers (medici_tourney.public_pages), and the server never answers it
+    // with a stored rendering no newer than that (medici_tourney.public_cache).
     window.fetch(window.location.pathname + "?v=" + encodeURIComponent(version),
       { headers: { Accept: "text/html" } })
       .then(function (response) { return response.ok ? response.text() : null; })

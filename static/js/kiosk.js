@@ -11,8 +11,11 @@
  * templates/scoring/room/_panel.html.
  *
  * The panel is fetched again (its hx-trigger "medici:stale") as soon as the
- * event's version (live.js, polled every second) is no longer the one the panel
- * was drawn at (its data-version).
+ * event's version (live.js, polled every second) is newer than the one the panel
+ * was drawn at (its data-version). A panel answered at an older version than the
+ * one shown (its X-Event-Version: another server a moment behind, or a stored
+ * rendering served while the new one was being made) is not swapped in; the
+ * next second's version poll asks again.
  */
 (function () {
   "use strict";
@@ -102,10 +105,24 @@
     });
   }
 
+  function newer(a, b) {
+    return window.mediciVersion ? window.mediciVersion.newer(a, b) : a !== b;
+  }
+
   document.addEventListener("medici:version", function (event) {
     var panel = document.getElementById("kiosk-panel");
-    if (panel && window.htmx && panel.getAttribute("data-version") !== event.detail.version) {
+    if (panel && window.htmx && newer(event.detail.version, panel.getAttribute("data-version"))) {
       window.htmx.trigger(panel, "medici:stale");
+    }
+  });
+  // Never an older panel than the one shown.
+  document.body.addEventListener("htmx:beforeSwap", function (event) {
+    var panel = document.getElementById("kiosk-panel");
+    var xhr = event.detail.xhr;
+    var answered = xhr ? xhr.getResponseHeader("X-Event-Version") : null;
+    if (panel && answered && event.detail.target === panel
+        && newer(panel.getAttribute("data-version"), answered)) {
+      event.detail.shouldSwap = false;
     }
   });
   document.addEventListener("DOMContentLoaded", layout);

@@ -1,4 +1,4 @@
-"""The public pages' WSGI repeat (medici_tourney.public_cache.PublicPagesWSGI): an
+"""The public pages' WSGI repeat (medici_tourney.public_pages.PublicPagesWSGI): an
 unchanged public answer is repeated with Django's own headers; a change (once the
 answer is due), a session, a cookie-setting answer or another method goes to
 Django."""
@@ -15,7 +15,7 @@ import pytest
 from django.core.handlers.wsgi import WSGIHandler
 
 from heats.models import Player
-from medici_tourney import public_cache
+from medici_tourney import public_cache, public_pages
 from medici_tourney.wsgi import application
 from scoring.services import semi_final as rounds
 
@@ -100,7 +100,7 @@ def stored_queries() -> list[str]:
 
 
 def test_the_store_is_bounded_in_answers(repeat, monkeypatch):
-    monkeypatch.setattr(public_cache.PublicPagesWSGI, "LIMIT", 2)
+    monkeypatch.setattr(public_pages.PublicPagesWSGI, "LIMIT", 2)
     for heat in (1, 2, 3):
         get("/e/demo/seating.json", QUERY_STRING=f"round={heat}")
     assert stored_queries() == ["round=2", "round=3"]  # the oldest dropped
@@ -116,7 +116,7 @@ def test_the_store_is_bounded_in_bytes(repeat, settings):
     for heat in (1, 2, 3):
         get("/e/demo/seating.json", QUERY_STRING=f"round={heat}")
     assert stored_queries() == ["round=2", "round=3"]
-    bodies = sum(len(answer[3]) for answer in application.pages.values())
+    bodies = sum(len(answer.body) for answer in application.pages.values())
     assert bodies <= application.size <= settings.PUBLIC_PAGES_BYTES
 
 

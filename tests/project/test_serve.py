@@ -97,10 +97,14 @@ def test_cache_is_local_memory_unless_a_redis_or_file_url_is_given():
     local = settings.cache_settings("")["default"]
     assert local["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache"
     redis = settings.cache_settings("redis://127.0.0.1:6379/1")["default"]
-    assert redis["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    # Django's backends whose failures are misses (medici_tourney.cache_backends),
+    # with short socket timeouts so a dead Redis does not hang a request.
+    assert redis["BACKEND"] == "medici_tourney.cache_backends.FailSoftRedisCache"
     assert redis["LOCATION"] == "redis://127.0.0.1:6379/1"
+    assert redis["OPTIONS"]["socket_connect_timeout"] <= 0.5
+    assert redis["OPTIONS"]["socket_timeout"] <= 0.5
     shared = settings.cache_settings("file:///srv/medici/cache")["default"]
-    assert shared["BACKEND"].endswith("filebased.FileBasedCache")
+    assert shared["BACKEND"] == "medici_tourney.cache_backends.FailSoftFileBasedCache"
     assert shared["LOCATION"] == "/srv/medici/cache"
     with pytest.raises(ValueError, match="memcached"):
         settings.cache_settings("memcached://127.0.0.1")

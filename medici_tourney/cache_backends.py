@@ -1,0 +1,224 @@
+"""Cache backends for which a cache that fails is a miss (``settings.CACHES``,
+``cache_settings``): Django's Redis and file caches, whose calls never raise
+because the cache is down, full or slow.
+
+Words:
+
+failure
+    A call the cache could not answer: for Redis, a ``redis.RedisError`` (the
+    server refused or dropped the connection, did not answer within the
+    socket timeouts, or refused a write because it is full: ``OOM command not
+    allowed`` under ``maxmemory-policy noeviction``); for the file cache, an
+    ``OSError`` (disk full, no permission) or a file that does not unpickle.
+miss
+    What a failed call answers: ``get`` its default, ``get_many`` ``{}``,
+    ``add``/``delete``/``touch``/``has_key`` False, ``set_many`` every key (as
+    not stored), ``set``/``delete_many``/``clear`` nothing. Every caller then
+    does what it does when the key is not there: the public pages are rendered
+    from the database (``medici_tourney.public_cache``).
+``incr``/``decr``
+    Raise :class:`CacheUnavailable` on a failure: a counter cannot be a miss
+    (there is no right number to return). It is a ``ValueError``, the error
+    Django raises for a counter that is not there, so code written for that
+    case (add, then incr, and ``set(key, 1)`` on ``ValueError``) keeps working
+    and counts 1 while the cache is down; catch :class:`CacheUnavailable`
+    before ``ValueError`` to fall back to a count of one's own instead.
+circuit
+    After a failure to connect or a missing or garbled answer the process
+    leaves Redis alone for ``PAUSE`` seconds (every call is a miss at once),
+    so a dead Redis costs each request nothing rather than a connect timeout
+    per call. A refused
+    write (full) opens no circuit: reads still work.
+log
+    A failure is logged (logger ``medici_tourney.cache``, warning) at most
+    once per ``LOG_EVERY`` seconds per process and cache, not once per
+    request; the first success after a failure logs that the cache is back.
+"""
+
+from __future__ import annotations
+
+import logging
+import pickle
+import threading
+import time
+import zlib
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
+from django.core.cache.backends.filebased import FileBasedCache
+from django.core.cache.backends.redis import RedisCache
+from redis.exceptions import RedisError, ResponseError
+
+# Seconds a process leaves a cache alone after it failed to connect or answer.
+PAUSE = 1.0
+# Seconds between two log lines saying one cache is failing.
+LOG_EVERY = 60.0
+
+logger = logging.getLogger("medici_tourney.cache")
+T = TypeVar("T")
+
+
+class CacheUnavailable(ValueError):  # noqa: N818 (a state, as Django's errors)
+    """``incr``/``decr`` could not reach the cache (see "incr/decr")."""
+
+
+class _Health:
+    """One cache's state in this process, shared by its threads (Django makes a
+    backend object per thread): when the circuit closes again, when a failure
+    was last logged, whether the last call failed."""
+
+    def __init__(self) -> None:
+        self.closed_at = 0.0  # time.monotonic() until which calls are skipped
+        self.logged_at = -LOG_EVERY
+        self.failing = False
+        self.lock = threading.Lock()
+
+    def failed(self, name: str, error: Exception, pause: bool) -> None:
+        now = time.monotonic()
+        with self.lock:
+            if pause:
+                self.closed_at = now + PAUSE
+            self.failing = True
+            due = now - self.logged_at >= LOG_EVERY
+            if due:
+                self.logged_at = now
+        if due:
+            logger.warning(
+                "Cache %s failing, answering as a miss: %s: %s",
+                name,
+                type(error).__name__,
+                error,
+            )
+
+    def succeeded(self, name: str) -> None:
+        if self.failing:
+            with self.lock:
+                back, self.failing = self.failing, False
+            if back:
+                logger.warning("Cache %s answering again", name)
+
+
+_health: dict[str, _Health] = {}
+_health_lock = threading.Lock()
+
+
+def health(location: str) -> _Health:
+    """The shared state of the cache at ``location`` in this process."""
+    with _health_lock:
+        return _health.setdefault(location, _Health())
+
+
+class FailSoftMixin:
+    """Turns a cache backend's failures into misses (module docstring). The
+    backend names what it raises (``failures``) and which of those open the
+    circuit (:meth:`pauses`)."""
+
+    failures: tuple[type[BaseException], ...] = ()
+    _location: str
+
+    def pauses(self, error: BaseException) -> bool:
+        """Whether ``error`` opens the circuit (see "circuit")."""
+        return False
+
+    def _call(self, call: Callable[[], T], miss: T) -> T:
+        state = health(self._location)
+        if time.monotonic() < state.closed_at:
+            return miss
+        try:
+            answer = call()
+        except self.failures as error:
+            state.failed(self._location, error, self.pauses(error))
+            return miss
+        state.succeeded(self._location)
+        return answer
+
+    def _count(self, call: Callable[[], int]) -> int:
+        missing = object()
+        answer: Any = self._call(call, missing)
+        if answer is missing:
+            raise CacheUnavailable(f"cache {self._location} unavailable")
+        return answer
+
+    def get(self, key, default=None, version=None):
+        base = super()
+        return self._call(lambda: base.get(key, default, version), default)
+
+    def get_many(self, keys, version=None):
+        base = super()
+        return self._call(lambda: base.get_many(keys, version), {})
+
+    def has_key(self, key, version=None):
+        base = super()
+        return self._call(lambda: base.has_key(key, version), False)
+
+    def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        base = super()
+        return self._call(lambda: base.add(key, value, timeout, version), False)
+
+    def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        base = super()
+        self._call(lambda: base.set(key, value, timeout, version), None)
+
+    def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
+        base = super()
+        return self._call(lambda: base.set_many(data, timeout, version), list(data))
+
+    def touch(self, key, timeout=DEFAULT_TIMEOUT, version=None):
+        base = super()
+        return self._call(lambda: base.touch(key, timeout, version), False)
+
+    def delete(self, key, version=None):
+        base = super()
+        return self._call(lambda: base.delete(key, version), False)
+
+    def delete_many(self, keys, version=None):
+        base = super()
+        self._call(lambda: base.delete_many(keys, version), None)
+
+    def clear(self):
+        base = super()
+        self._call(base.clear, None)
+
+    def incr(self, key, delta=1, version=None):
+        """``key``'s number plus ``delta``; ValueError when ``key`` is not
+        there, :class:`CacheUnavailable` (a ValueError) on a failure."""
+        base = super()
+        return self._count(lambda: base.incr(key, delta, version))
+
+    def decr(self, key, delta=1, version=None):
+        """As :meth:`incr`, less ``delta``."""
+        base = super()
+        return self._count(lambda: base.decr(key, delta, version))
+
+
+class FailSoftRedisCache(FailSoftMixin, RedisCache):
+    """Django's Redis cache; a failure is a miss (module docstring)."""
+
+    failures = (RedisError,)
+
+    def pauses(self, error: BaseException) -> bool:
+        """Everything but an answer of Redis's own (a full Redis refusing a
+        write, ``ResponseError``): the server is unreachable or talking
+        nonsense."""
+        return not isinstance(error, ResponseError)
+
+    def __init__(self, server, params) -> None:
+        super().__init__(server, params)
+        self._location = ",".join(self._servers)
+
+
+class FailSoftFileBasedCache(FailSoftMixin, FileBasedCache):
+    """Django's file cache; a failure is a miss (module docstring)."""
+
+    failures = (OSError, EOFError, zlib.error, pickle.UnpicklingError)
+
+    def __init__(self, dir, params) -> None:  # noqa: A002 (Django's name)
+        self._location = str(dir)
+        super().__init__(dir, params)
+
+    def _createdir(self) -> None:
+        """Django's, made when the backend is made (each thread's first use):
+        a directory that cannot be made is a failure, not a crashed request."""
+        base = super()
+        self._call(base._createdir, None)
