@@ -2,9 +2,24 @@
 event gets one, made after its seating (``scoring.receivers``) and after an event
 file is imported (``scoring.services.transfer``). Kept apart from
 ``scoring.services.reports`` so that both can import it without a cycle.
+
+Words:
+
+retired link
+    The link of a table that "Seat again" replaced: it has no table any more
+    (``ReportLink.table`` is set to null with the table's deletion) and names
+    the audit entry of the seating that retired it (``ReportLink.retired``).
+    Its QR code is refused ("does not belong to this table").
+put back
+    "Undo" puts back the seating "Seat again" replaced, table for table (same
+    numbers, same seats: ``heats.services.reseating``); each table put back
+    gets the link retired last by its round and number, so the scoresheets
+    printed for that seating work again.
 """
 
 from __future__ import annotations
+
+from django.db.models import Max
 
 from heats.models import Table
 from scoring.models import ReportLink
@@ -22,9 +37,46 @@ def make_report_links(event_id: int) -> int:
     missing = list(
         Table.objects.filter(
             round__event_id=event_id, report_link__isnull=True
-        ).values_list("pk", flat=True)
+        ).values_list("pk", "round_id", "number")
     )
     ReportLink.objects.bulk_create(
-        (ReportLink(table_id=pk) for pk in missing), ignore_conflicts=True
+        (
+            ReportLink(table_id=pk, round_id=round_id, number=number)
+            for pk, round_id, number in missing
+        ),
+        ignore_conflicts=True,
     )
     return len(missing)
+
+
+def keep_report_links(
+    event_id: int, entry_id: int, *, put_back_round: int | None = None
+) -> int:
+    """After an audit entry (id ``entry_id``) of a service that makes tables:
+    with ``put_back_round`` (the id of the round "Undo" put back), give its
+    tables the links retired last ("put back"); retire the links whose table
+    is gone; then :func:`make_report_links`. Returns the number of links made
+    anew."""
+    if put_back_round is not None:
+        _put_back(event_id, put_back_round)
+    ReportLink.objects.filter(
+        round__event_id=event_id, table__isnull=True, retired__isnull=True
+    ).update(retired=entry_id)
+    return make_report_links(event_id)
+
+
+def _put_back(event_id: int, round_id: int) -> None:
+    retired = ReportLink.objects.filter(
+        round__event_id=event_id, round_id=round_id, table__isnull=True
+    ).exclude(retired__isnull=True)
+    last = retired.aggregate(last=Max("retired"))["last"]
+    if last is None:
+        return
+    tables = {
+        t.number: t.pk
+        for t in Table.objects.filter(round_id=round_id, report_link__isnull=True)
+    }
+    for link in retired.filter(retired=last):
+        if link.number in tables:
+            link.table_id, link.retired = tables.pop(link.number), None
+            link.save(update_fields=["table", "retired"])
