@@ -320,4 +320,3 @@ from scoring.report_models import (  # noqa: E402, F401
     TableReport,
     new_report_token,
 )
-

@@ -12,7 +12,7 @@ from django.db.models.signals import post_save
 from django.dispatch import receiver
 
 from heats.models import AuditEntry, Round
-from scoring.services.report_links import keep_report_links
+from scoring.services.report_links import make_report_links, retire_report_links
 
 # The audit actions of the services that create tables: a round seated
 # (``heats.services.seat_round``), late tables formed (``form_late_table``), a
@@ -20,6 +20,10 @@ from scoring.services.report_links import keep_report_links
 # with tables new to the event (``scoring.services.results_import``). Any other
 # entry (a result saved, a player checked in...) makes no table: no query.
 TABLE_ACTIONS = frozenset({"seating", "late-table", "seating-undo", "import"})
+# The actions that delete tables (``seat_round`` seating again, ``undo_seating``,
+# ``heats.services.short_tables`` dissolving a table): their tables' links are
+# retired, named by the entry, so "Undo" finds the ones "Seat again" retired.
+RETIRING_ACTIONS = frozenset({"seating", "seating-undo", "short-table"})
 
 
 @receiver(post_save, sender=AuditEntry, dispatch_uid="scoring-report-links")
@@ -30,14 +34,18 @@ def links_for_new_tables(sender, instance: AuditEntry, created: bool, **kwargs) 
     # An event file's rows are saved raw (``scoring.services.transfer``), which
     # makes the links once every table is written.
     if (
-        created
-        and not kwargs.get("raw")
-        and instance.event_id is not None
-        and instance.action in TABLE_ACTIONS
+        not created
+        or kwargs.get("raw")
+        or instance.event_id is None
+        or instance.action not in TABLE_ACTIONS | RETIRING_ACTIONS
     ):
-        keep_report_links(
+        return
+    if instance.action in RETIRING_ACTIONS:
+        retire_report_links(
             instance.event_id, instance.pk, put_back_round=_put_back(instance)
         )
+    if instance.action in TABLE_ACTIONS:
+        make_report_links(instance.event_id)
 
 
 def _put_back(entry: AuditEntry) -> int | None:

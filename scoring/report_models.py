@@ -129,9 +129,7 @@ class ReportCounter(models.Model):
     (a row older than the window starts again at 1); ``total`` counts for
     ever. Never an audit entry: counting changes no public page."""
 
-    event = models.ForeignKey(
-        "heats.Event", on_delete=models.CASCADE, related_name="+"
-    )
+    event = models.ForeignKey("heats.Event", on_delete=models.CASCADE, related_name="+")
     key = models.CharField(max_length=120)
     started = models.DateTimeField()
     count = models.PositiveIntegerField(default=0)

@@ -62,7 +62,7 @@ class ShownReport:
 
     @property
     def kind(self) -> str:
-        """"same", "earlier" or "unknown" (``scoring.core.reported.Laid``)."""
+        """ "same", "earlier" or "unknown" (``scoring.core.reported.Laid``)."""
         return self.laid.kind
 
 
@@ -80,10 +80,7 @@ def shown_reports(table: Table, seats: list[Seat]) -> list[ShownReport]:
             ShownRow(
                 s.number,
                 s.player.name,
-                [
-                    Cell(one.values[s.number][c], (s.number, c) in marked)
-                    for c in CELLS
-                ]
+                [Cell(one.values[s.number][c], (s.number, c) in marked) for c in CELLS]
                 if s.number in one.values
                 else [],
             )
@@ -114,6 +111,10 @@ def prefilled(report: TableReport, seats: list[Seat]) -> dict[str, int | None]:
         if scores.final is None:
             continue
         initial.update(
-            {f"day1_{n}": scores.day1, f"day2_{n}": scores.day2, f"final_{n}": scores.final}
+            {
+                f"day1_{n}": scores.day1,
+                f"day2_{n}": scores.day2,
+                f"final_{n}": scores.final,
+            }
         )
     return initial

@@ -49,20 +49,18 @@ def make_report_links(event_id: int) -> int:
     return len(missing)
 
 
-def keep_report_links(
+def retire_report_links(
     event_id: int, entry_id: int, *, put_back_round: int | None = None
-) -> int:
-    """After an audit entry (id ``entry_id``) of a service that makes tables:
+) -> None:
+    """After an audit entry (id ``entry_id``) of a service that deletes tables:
     with ``put_back_round`` (the id of the round "Undo" put back), give its
-    tables the links retired last ("put back"); retire the links whose table
-    is gone; then :func:`make_report_links`. Returns the number of links made
-    anew."""
+    tables the links retired last ("put back"); then retire the links whose
+    table is gone, naming the entry."""
     if put_back_round is not None:
         _put_back(event_id, put_back_round)
     ReportLink.objects.filter(
         round__event_id=event_id, table__isnull=True, retired__isnull=True
     ).update(retired=entry_id)
-    return make_report_links(event_id)
 
 
 def _put_back(event_id: int, round_id: int) -> None:

@@ -42,7 +42,7 @@ from heats import services as heat_services
 from heats.core.errors import UserError
 from heats.models import Event, ResultStatus, Round, Table
 from scoring import permissions
-from scoring.core.reported import lay_report, seating_signature
+from scoring.core.reported import CELLS, EMPTY, lay_report, seating_signature
 from scoring.models import ReportLink, ReportSettings, TableReport
 from scoring.services import report_rates, results
 from scoring.services.report_links import make_report_links  # noqa: F401
@@ -188,10 +188,9 @@ def report_scores(report: TableReport, seats: list | None = None) -> list[SeatSc
     table's), laid by player when the seating changed since it was sent
     (``lay_report``); a seat it cannot be laid on has no values."""
     seats = results.table_seats(report.table) if seats is None else seats
-    laid = lay_report(report.seating, report.scores, seats)
-    empty = {"day1": None, "day2": None, "final": None}
+    laid = lay_report(report.seating, report.scores, seats).values
     return [
-        SeatScores(s.number, **laid.values.get(s.number, empty))  # type: ignore[arg-type]
+        SeatScores(s.number, *(laid.get(s.number, EMPTY)[c] for c in CELLS))
         for s in seats
     ]
 
@@ -219,11 +218,12 @@ def submit_report(
     """Store one seat's report of ``table`` (reached with ``token`` by
     :func:`open_table`), held until confirmed, with ``seating``, the seating
     signature its form was drawn for (default: the table's now); the same
-    ``nonce`` (the form's) sent again gives the report stored the first time. ReportRefusedError
-    (counted, not audited) when the link no longer works under the table's
-    lock or the sender is over the rate limit; UserError when ``seat`` is not
-    a seat of the table, a final is missing or the values cannot be a result
-    (``results.check_table_results``). Source: tournament.md, Reported results.
+    ``nonce`` (the form's) sent again gives the report stored the first time.
+    ReportRefusedError (counted, not audited) when the link no longer works
+    under the table's lock or the sender is over the rate limit; UserError
+    when ``seat`` is not a seat of the table, a final is missing or the values
+    cannot be a result (``results.check_table_results``).
+    Source: tournament.md, Reported results.
     """
     if report_rates.rate_limited(table, token, address):
         report_rates.count_refusal(table.round.event, table.pk, "limit")
@@ -280,7 +280,9 @@ def _replayed(table: Table, nonce: str, fields: dict) -> TableReport | None:
     client sending none, the same values from the same seat and address."""
     if nonce:
         return table.reports.filter(nonce=nonce).first()
-    same = table.reports.filter(nonce="", seat=fields["seat"], address=fields["address"])
+    same = table.reports.filter(
+        nonce="", seat=fields["seat"], address=fields["address"]
+    )
     keys = ("scores", "seating", "time_called")
     return next(
         (r for r in same if all(getattr(r, k) == fields[k] for k in keys)), None
@@ -335,7 +337,9 @@ def _confirm_by_two(table, report, check) -> TableOutcome | None:
     if not twins:
         return None
     seats = f"seats {twins[0].seat} and {report.seat}"
-    return _save(report, report_scores(report), None, f"two identical reports ({seats})")
+    return _save(
+        report, report_scores(report), None, f"two identical reports ({seats})"
+    )
 
 
 def _save(report: TableReport, scores: list[SeatScores], user, source) -> TableOutcome:

@@ -317,7 +317,9 @@ class _Writer:
         """A report's seating signature names players by id: the imported
         players' ids; unknown (empty) when it names a player the file lacks."""
         players = {
-            old: new for (label, old), new in self.ids.items() if label == "heats.player"
+            old: new
+            for (label, old), new in self.ids.items()
+            if label == "heats.player"
         }
         held = TableReport.objects.filter(table__round__event=self.event)
         for report in held.exclude(seating=""):

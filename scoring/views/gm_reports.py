@@ -44,8 +44,7 @@ class TableReportsView(EventStaffRequiredMixin, TableMixin, TemplateView):
             seat_order=[f"{s.number}. {s.player.name}" for s in seats],
             reports=shown,
             saved=any(results.seat_record(s) for s in seats),
-            differ=len({(str(r.laid.values), r.report.time_called) for r in shown})
-            > 1,
+            differ=len({(str(r.laid.values), r.report.time_called) for r in shown}) > 1,
             refusals=report_desk.table_refusals(self.table),
             two_confirm=bool(setting and setting.two_reports_confirm),
             **kwargs,
