@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from heats.core.errors import UserError
 from heats.models import Seat, Table
 from scoring.core.reported import CELLS, Laid, differing_cells, lay_report
 from scoring.models import TableReport
@@ -86,13 +87,18 @@ def shown_reports(table: Table, seats: list[Seat]) -> list[ShownReport]:
             )
             for s in seats
         ]
-        check = (
-            reports.check_report(table, reports.report_scores(report, seats), None)
-            if one.complete
-            else None
-        )
+        check = _check(table, report, seats) if one.complete else None
         shown.append(ShownReport(report, one, rows, check, len(times) > 1))
     return shown
+
+
+def _check(table: Table, report: TableReport, seats: list[Seat]) -> ResultCheck | None:
+    """The report's rules check; None when its values cannot be a result at
+    all (the page then shows the report without one, never an error)."""
+    try:
+        return reports.check_report(table, reports.report_scores(report, seats), None)
+    except UserError:
+        return None
 
 
 def table_refusals(table: Table) -> dict[str, int]:

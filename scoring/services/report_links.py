@@ -1,7 +1,9 @@
 """Report links (issue: players report their table's result): every table of an
 event gets one, made after its seating (``scoring.receivers``) and after an event
-file is imported (``scoring.services.transfer``). Kept apart from
-``scoring.services.reports`` so that both can import it without a cycle.
+file is imported (``scoring.services.transfer``); a round's links as the round
+page, the scoresheets and ``manage.py report_links`` list them
+(:func:`report_links`). Kept apart from ``scoring.services.reports`` so that
+both can import it without a cycle.
 
 Words:
 
@@ -19,10 +21,61 @@ put back
 
 from __future__ import annotations
 
-from django.db.models import Max
+from dataclasses import dataclass
 
-from heats.models import Table
+from django.db.models import Max
+from django.urls import reverse
+
+from heats.models import ResultStatus, Round, Table
 from scoring.models import ReportLink
+
+
+def report_url(table: Table, token: str) -> str:
+    """The path of ``table``'s report page for ``token``."""
+    kwargs = {
+        "event": table.round.event.slug,
+        "round": table.round.code,
+        "number": table.number,
+        "token": token,
+    }
+    return reverse("scoring:table-report", kwargs=kwargs)
+
+
+@dataclass(frozen=True)
+class LinkRow:
+    """One table's report link: table number, path, whether it still works."""
+
+    table: int
+    path: str
+    open: bool
+
+
+def report_links(rnd: Round) -> list[LinkRow]:
+    """The report links of ``rnd``'s tables in table order (reading only: a
+    table seated before links existed has none until the event's next seating,
+    or ``manage.py report_links``)."""
+    later = later_round_seated(rnd)
+    links = ReportLink.objects.filter(table__round=rnd).select_related(
+        "table__round__event"
+    )
+    return [
+        LinkRow(
+            link.table.number,
+            report_url(link.table, link.token),
+            not later
+            and not rnd.event.archived
+            and link.table.result_status == ResultStatus.OWED,
+        )
+        for link in sorted(links, key=lambda link: link.table.number)
+    ]
+
+
+def later_round_seated(rnd: Round) -> bool:
+    """Whether a round of ``rnd``'s event after it has tables (its reports
+    are closed then)."""
+    return Table.objects.filter(
+        round__event_id=rnd.event_id, round__ordinal__gt=rnd.ordinal
+    ).exists()
 
 
 def make_report_links(event_id: int) -> int:

@@ -34,7 +34,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -45,7 +44,7 @@ from scoring import permissions
 from scoring.core.reported import CELLS, EMPTY, lay_report, seating_signature
 from scoring.models import ReportLink, ReportSettings, TableReport
 from scoring.services import report_rates, results
-from scoring.services.report_links import make_report_links  # noqa: F401
+from scoring.services.report_links import later_round_seated
 from scoring.services.results import ResultCheck, SeatScores, TableOutcome
 
 PREFIX = 6
@@ -59,52 +58,6 @@ class ReportRefusedError(UserError):
     def __init__(self, message: str, why: str = "closed") -> None:
         super().__init__(message)
         self.why = why
-
-
-def report_url(table: Table, token: str) -> str:
-    """The path of ``table``'s report page for ``token``."""
-    kwargs = {
-        "event": table.round.event.slug,
-        "round": table.round.code,
-        "number": table.number,
-        "token": token,
-    }
-    return reverse("scoring:table-report", kwargs=kwargs)
-
-
-@dataclass(frozen=True)
-class LinkRow:
-    """One table's report link: table number, path, whether it still works."""
-
-    table: int
-    path: str
-    open: bool
-
-
-def report_links(rnd: Round) -> list[LinkRow]:
-    """The report links of ``rnd``'s tables in table order (reading only: a
-    table seated before links existed has none until the event's next seating,
-    or ``manage.py report_links``)."""
-    later = _later_round_seated(rnd)
-    links = ReportLink.objects.filter(table__round=rnd).select_related(
-        "table__round__event"
-    )
-    return [
-        LinkRow(
-            link.table.number,
-            report_url(link.table, link.token),
-            not later
-            and not rnd.event.archived
-            and link.table.result_status == ResultStatus.OWED,
-        )
-        for link in sorted(links, key=lambda link: link.table.number)
-    ]
-
-
-def _later_round_seated(rnd: Round) -> bool:
-    return Table.objects.filter(
-        round__event_id=rnd.event_id, round__ordinal__gt=rnd.ordinal
-    ).exists()
 
 
 def open_table(event: Event, round_code: str, number: int, token: str) -> Table:
@@ -147,7 +100,7 @@ def open_table(event: Event, round_code: str, number: int, token: str) -> Table:
             )
             % {"table": table}
         )
-    if _later_round_seated(table.round):
+    if later_round_seated(table.round):
         raise ReportRefusedError(
             _(
                 "The next round is seated: reports for %(table)s are closed. Hand "

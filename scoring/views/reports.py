@@ -81,7 +81,7 @@ def table_report(request, event: str, round: str, number: int, token: str):
 def _sent_rows(table: Table, report) -> list[tuple[int, str, dict]]:
     """(seat, player name, values) of what a report sent, in seat order."""
     return [
-        (s.number, s.player.name, report.scores[str(s.number)])
+        (s.number, s.player.name, report.scores.get(str(s.number), {}))
         for s in results.table_seats(table)
     ]
 

@@ -21,6 +21,7 @@ from heats.services import (
 from scoring.models import PlayerRecord, ReportLink, TableReport
 from scoring.result_forms import ResultForm
 from scoring.services import report_desk, reports, results
+from scoring.services.report_links import report_links
 from scoring.services.reports import ReportRefusedError
 from tests.heats.conftest import names
 from tests.scoring.services.test_reports import report, scores, token
@@ -172,4 +173,4 @@ def test_an_archived_event_takes_no_reports(heat, gm):
     with pytest.raises(ReportRefusedError, match="archived"):
         report(table, FINALS)
     assert not TableReport.objects.exists()
-    assert [row.open for row in reports.report_links(heat)] == [False, False]
+    assert [row.open for row in report_links(heat)] == [False, False]
