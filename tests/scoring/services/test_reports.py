@@ -4,7 +4,6 @@ public until a GM confirms (tournament.md, "Reported results")."""
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -29,11 +28,6 @@ pytestmark = pytest.mark.django_db
 # A clean 5-player result (no level-1 finding: see test_held_results.CLEAN).
 CLEAN = [110, 95, 85, 75, 65]
 OTHER = [95, 110, 85, 75, 65]
-
-
-@pytest.fixture(autouse=True)
-def _no_rate_left_over():
-    cache.clear()
 
 
 @pytest.fixture
