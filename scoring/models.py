@@ -12,8 +12,6 @@ Words (tournament.md, "Recording a table"):
 
 from __future__ import annotations
 
-import secrets
-
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -314,79 +312,11 @@ class FinalFill(models.Model):
         return f"{self.event}: {self.summary}"
 
 
-def new_report_token() -> str:
-    """A report link's token: 32 random bytes, URL-safe (256 bits; the spec asks
-    for an unguessable private link, tournament.md, Reported results)."""
-    return secrets.token_urlsafe(32)
-
-
-class ReportSettings(models.Model):
-    """An event's settings of players' reports (one row per event, made when
-    first changed; none: every setting at its default).
-
-    ``two_reports_confirm`` (default off): two identical reports from two
-    different seats, with no level-1 rules finding, confirm the table's result
-    without a GM (tournament.md, Reported results).
-    """
-
-    event = models.OneToOneField(
-        "heats.Event", on_delete=models.CASCADE, related_name="report_settings"
-    )
-    two_reports_confirm = models.BooleanField(
-        "two identical reports from two seats confirm a table", default=False
-    )
-    updated_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
-    )
-    updated_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        verbose_name_plural = "report settings"
-
-    def __str__(self) -> str:
-        state = "on" if self.two_reports_confirm else "off"
-        return f"{self.event}: two reports confirm {state}"
-
-
-class ReportLink(models.Model):
-    """A table's private report link (tournament.md, Reported results): the
-    ``token`` printed as the QR code of the table's scoresheet. Gone with its
-    table (a round seated again gets new tables and new links)."""
-
-    table = models.OneToOneField(
-        Table, on_delete=models.CASCADE, related_name="report_link"
-    )
-    token = models.CharField(max_length=64, unique=True, default=new_report_token)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    def __str__(self) -> str:
-        return f"{self.table}: report link {self.token[:6]}…"
-
-
-class TableReport(models.Model):
-    """One report of a table's result sent by a player through its link: held,
-    never public, until a GM confirms it (tournament.md, Reported results).
-
-    ``scores`` maps each seat's number (as text) to ``{"day1", "day2",
-    "final"}`` (florins; day scores may be null); ``seat`` is the reporting seat;
-    ``address`` the sender's IP address. ``confirmed_at`` is set on the report
-    whose values were saved (by ``confirmed_by``, or by a second identical
-    report when the event's setting allows it).
-    """
-
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="reports")
-    seat = models.PositiveSmallIntegerField("reporting seat")
-    scores = models.JSONField()
-    time_called = models.PositiveSmallIntegerField(null=True, blank=True)
-    address = models.GenericIPAddressField(null=True, blank=True)
-    reported_at = models.DateTimeField(auto_now_add=True)
-    confirmed_at = models.DateTimeField(null=True, blank=True)
-    confirmed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
-    )
-
-    class Meta:
-        ordering = ["table", "reported_at", "pk"]
-
-    def __str__(self) -> str:
-        return f"{self.table}: report from seat {self.seat}"
+# Players' reports (scoring.report_models), here for Django and the migrations.
+from scoring.report_models import (  # noqa: E402, F401
+    ReportCounter,
+    ReportLink,
+    ReportSettings,
+    TableReport,
+    new_report_token,
+)

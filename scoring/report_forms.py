@@ -6,9 +6,11 @@ login through the table's report link (tournament.md, "Reported results").
 
 from __future__ import annotations
 
+import secrets
+
 from crispy_forms.layout import Field
 from django import forms
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from heats.form_parts import Button
 from heats.models import Seat
@@ -17,10 +19,21 @@ from scoring.result_forms import ResultForm
 
 class ReportForm(ResultForm):
     """:class:`ResultForm` with ``reporter``, the seat sending the report, and
-    one button, "Send report"; the live check posts to ``check_url``."""
+    one button, "Send report"; the live check posts to ``check_url``.
+    ``nonce`` is a random key drawn with the form: the same post sent again
+    (a double press, a replay) is stored once."""
+
+    nonce = forms.RegexField(
+        regex=r"\A[0-9a-f]{32}\Z",
+        required=False,
+        widget=forms.HiddenInput,
+        error_messages={"invalid": gettext_lazy("Not a key of this form.")},
+    )
 
     def __init__(self, *args, seats: list[Seat], check_url: str = "", **kwargs) -> None:
         super().__init__(*args, seats=seats, check_url=check_url, **kwargs)
+        self.fields["nonce"].initial = secrets.token_hex(16)
+        self.helper.layout.append(Field("nonce"))
         self.fields["reporter"] = forms.TypedChoiceField(
             label=gettext("Who is reporting?"),
             choices=[("", gettext("Choose your seat"))]
@@ -51,6 +64,23 @@ class ReportForm(ResultForm):
                 "hx-target": "#result-check",
                 "hx-sync": "this:replace",
             }
+
+    def clean(self) -> dict:
+        """:meth:`ResultForm.clean`; a damaged ``nonce`` is named as the form's
+        error (it is hidden)."""
+        data = super().clean()
+        if "nonce" in self.errors:
+            nonce_error = self.errors.pop("nonce")
+            raise forms.ValidationError(
+                gettext("The form was damaged (%(error)s): open the link again.")
+                % {"error": nonce_error.as_text().lstrip("* ")}
+            )
+        return data
+
+    def nonce_key(self) -> str:
+        """The form's random key (empty: a client that sent none)."""
+        key: str = self.cleaned_data.get("nonce") or ""
+        return key
 
     def reporter(self) -> int:
         """The reporting seat's number."""

@@ -30,6 +30,7 @@ from django.utils.translation import gettext_lazy
 from heats.form_parts import Button, PartialFields
 from heats.forms import StorableTextForm
 from heats.models import Seat
+from scoring.core.reported import seating_signature
 from scoring.core.results_csv import MAXIMUM
 from scoring.services.corrections import Consequences
 from scoring.services.results import ResultCheck, SeatScores, table_version
@@ -167,8 +168,10 @@ class ResultForm(StorableTextForm):
 
     @staticmethod
     def seating_signature(seats: list[Seat]) -> str:
-        """Who sat where when the form was drawn: "seat:player id" pairs."""
-        return ",".join(f"{s.number}:{s.player_id}" for s in seats)
+        """Who sat where when the form was drawn: the seating signature
+        ("seat:player id" pairs, ``scoring.core.reported``), which a players'
+        report stores too."""
+        return seating_signature(seats)
 
     def clean(self) -> dict:
         """Refuse a form drawn before the table's seating changed (a swap): its

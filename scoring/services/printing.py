@@ -42,7 +42,7 @@ from scoring.pdf.data import (
 from scoring.services import decisions, held_tables, player_names
 from scoring.services import laurels as laurel_places
 from scoring.services import semi_final as rounds
-from scoring.services.reports import report_links
+from scoring.services.report_links import report_links
 from scoring.services.standings import standings
 from scoring.wording import translate_reason
 

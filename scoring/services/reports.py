@@ -9,28 +9,31 @@ report link
     round of the event is seated (:func:`open_table`).
 report
     What one seat sent through the link (``TableReport``): final florins (and
-    day-1/day-2 money when known) per seat and the day time was called. A
-    report is held: it is no ``PlayerRecord``, so no public page, feed, export
-    or advancement reads it. A second report with other values is kept beside
-    the first; neither replaces the other.
+    day-1/day-2 money when known) per seat, the day time was called and the
+    seating it was made for (its seating signature, ``scoring.core.reported``).
+    A report is held: it is no ``PlayerRecord``, so no public page, feed,
+    export or advancement reads it. A second report with other values is kept
+    beside the first; neither replaces the other. A post sent again (the same
+    form's ``nonce``) is stored once.
 confirming
     A GM or assistant saves a report's values as the table's result
-    (``results.save_table_results``, the same rules as result entry); with the
-    event's setting on (``ReportSettings.two_reports_confirm``), two identical
-    reports from two different seats with no level-1 finding confirm the
-    table by themselves.
+    (``results.save_table_results``, the same rules as result entry), laid on
+    today's seats player by player when the seating changed since
+    (``scoring.core.reported.lay_report``); with the event's setting on
+    (``ReportSettings.two_reports_confirm``), two identical reports from two
+    different seats with no level-1 finding confirm the table by themselves.
 
-Every report, refusal of a known link and confirmation is in the event's audit
-log with the token's first characters, the seat and the sender's address.
+Every report and confirmation is in the event's audit log with the token's
+first characters, the seat and the sender's address. A refusal is only counted
+(``scoring.services.report_rates``): an audit entry would make a new event
+version, so a phone in a loop would re-render every public page.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.core.cache import cache
-from django.db import transaction
-from django.urls import reverse
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -38,71 +41,30 @@ from heats import services as heat_services
 from heats.core.errors import UserError
 from heats.models import Event, ResultStatus, Round, Table
 from scoring import permissions
+from scoring.core.reported import CELLS, EMPTY, lay_report, seating_signature
 from scoring.models import ReportLink, ReportSettings, TableReport
-from scoring.services import results
-from scoring.services.report_links import make_report_links  # noqa: F401
+from scoring.services import report_rates, results
+from scoring.services.report_links import later_round_seated
 from scoring.services.results import ResultCheck, SeatScores, TableOutcome
 
-# At most this many reports per window (seconds), per link and per address.
-RATE_WINDOW = 600
-RATE_PER_TOKEN = 6
-RATE_PER_ADDRESS = 200  # a room may share one address (hotel Wi-Fi, a proxy)
 PREFIX = 6
 
 
 class ReportRefusedError(UserError):
-    """A report link that does not work (here, or any more): the page says why."""
+    """A report link that does not work (here, or any more): the page says why.
+    ``why`` is what the refusal is counted as: "link" (not this table's link),
+    "closed" (reports closed for the table) or "limit" (too many)."""
 
-
-def report_url(table: Table, token: str) -> str:
-    """The path of ``table``'s report page for ``token``."""
-    kwargs = {
-        "event": table.round.event.slug,
-        "round": table.round.code,
-        "number": table.number,
-        "token": token,
-    }
-    return reverse("scoring:table-report", kwargs=kwargs)
-
-
-@dataclass(frozen=True)
-class LinkRow:
-    """One table's report link: table number, path, whether it still works."""
-
-    table: int
-    path: str
-    open: bool
-
-
-def report_links(rnd: Round) -> list[LinkRow]:
-    """The report links of ``rnd``'s tables in table order (reading only: a
-    table seated before links existed has none until the event's next seating,
-    or ``manage.py report_links``)."""
-    later = _later_round_seated(rnd)
-    links = ReportLink.objects.filter(table__round=rnd).select_related(
-        "table__round__event"
-    )
-    return [
-        LinkRow(
-            link.table.number,
-            report_url(link.table, link.token),
-            not later and link.table.result_status == ResultStatus.OWED,
-        )
-        for link in sorted(links, key=lambda link: link.table.number)
-    ]
-
-
-def _later_round_seated(rnd: Round) -> bool:
-    return Table.objects.filter(
-        round__event_id=rnd.event_id, round__ordinal__gt=rnd.ordinal
-    ).exists()
+    def __init__(self, message: str, why: str = "closed") -> None:
+        super().__init__(message)
+        self.why = why
 
 
 def open_table(event: Event, round_code: str, number: int, token: str) -> Table:
     """The table whose report page ``token`` opens; ``ReportRefusedError`` for a
     token that is not this table's (another table's or round's, or guessed),
-    a table whose result a GM saved, or a round followed by a seated one.
-    Source: tournament.md, Reported results."""
+    an archived event, a table whose result a GM saved, or a round followed by
+    a seated one. Source: tournament.md, Reported results."""
     link = (
         ReportLink.objects.select_related("table__round__event")
         .filter(token=token)
@@ -119,7 +81,16 @@ def open_table(event: Event, round_code: str, number: int, token: str) -> Table:
             _(
                 "This report link does not belong to this table. Scan the QR code "
                 "on your table's scoresheet, or hand the sheet to the GM."
+            ),
+            why="link",
+        )
+    if table.round.event.archived:
+        raise ReportRefusedError(
+            _(
+                "%(event)s is archived: it takes no reports any more. Hand the "
+                "scoresheet to the GM."
             )
+            % {"event": table.round.event.name}
         )
     if table.seats.filter(record__isnull=False).exists():
         raise ReportRefusedError(
@@ -129,7 +100,7 @@ def open_table(event: Event, round_code: str, number: int, token: str) -> Table:
             )
             % {"table": table}
         )
-    if _later_round_seated(table.round):
+    if later_round_seated(table.round):
         raise ReportRefusedError(
             _(
                 "The next round is seated: reports for %(table)s are closed. Hand "
@@ -165,30 +136,16 @@ def _values(scores: list[SeatScores]) -> dict[str, dict]:
     }
 
 
-def report_scores(report: TableReport) -> list[SeatScores]:
-    """A report's values as ``SeatScores`` in seat order."""
+def report_scores(report: TableReport, seats: list | None = None) -> list[SeatScores]:
+    """A report's values as ``SeatScores`` on today's ``seats`` (default: the
+    table's), laid by player when the seating changed since it was sent
+    (``lay_report``); a seat it cannot be laid on has no values."""
+    seats = results.table_seats(report.table) if seats is None else seats
+    laid = lay_report(report.seating, report.scores, seats).values
     return [
-        SeatScores(int(seat), v["day1"], v["day2"], v["final"])
-        for seat, v in sorted(report.scores.items(), key=lambda kv: int(kv[0]))
+        SeatScores(s.number, *(laid.get(s.number, EMPTY)[c] for c in CELLS))
+        for s in seats
     ]
-
-
-def rate_limited(token: str, address: str | None) -> bool:
-    """Count one report for ``token`` and ``address``; True when either has sent
-    more than its share in the last ``RATE_WINDOW`` seconds (Django's cache)."""
-    keys = [(f"report-rate:t:{token}", RATE_PER_TOKEN)]
-    if address:
-        keys.append((f"report-rate:a:{address}", RATE_PER_ADDRESS))
-    over = False
-    for key, limit in keys:
-        cache.add(key, 0, RATE_WINDOW)
-        try:
-            count = cache.incr(key)
-        except ValueError:  # expired between add and incr
-            cache.set(key, 1, RATE_WINDOW)
-            count = 1
-        over = over or count > limit
-    return over
 
 
 @dataclass(frozen=True)
@@ -208,31 +165,46 @@ def submit_report(
     scores: list[SeatScores],
     time_called: int | None,
     address: str | None,
+    nonce: str = "",
+    seating: str | None = None,
 ) -> Submitted:
     """Store one seat's report of ``table`` (reached with ``token`` by
-    :func:`open_table`), held until confirmed. ReportRefusedError when the link no
-    longer works under the table's lock or the sender is over the rate limit;
-    UserError when ``seat`` is not a seat of the table, a final is missing or
-    the values cannot be a result (``results.check_table_results``).
+    :func:`open_table`), held until confirmed, with ``seating``, the seating
+    signature its form was drawn for (default: the table's now); the same
+    ``nonce`` (the form's) sent again gives the report stored the first time.
+    ReportRefusedError (counted, not audited) when the link no longer works
+    under the table's lock or the sender is over the rate limit; UserError
+    when ``seat`` is not a seat of the table, a final is missing or the values
+    cannot be a result (``results.check_table_results``).
     Source: tournament.md, Reported results.
     """
-    if rate_limited(token, address):
-        _log(table, token, seat, address, "report-refused", "too many reports from")
+    if report_rates.rate_limited(table, token, address):
+        report_rates.count_refusal(table.round.event, table.pk, "limit")
         raise ReportRefusedError(
             _(
                 "Too many reports from this link or this device: wait a few "
                 "minutes, or hand the scoresheet to the GM."
-            )
+            ),
+            why="limit",
         )
-    return _store(table, token, seat, scores, time_called, address)
+    sent = (seat, scores, time_called, address, nonce, seating)
+    try:
+        try:
+            return _store(table, token, *sent)
+        except IntegrityError:  # a replay raced the first post to the insert
+            return _store(table, token, *sent)
+    except ReportRefusedError as exc:  # closed since the page was opened
+        report_rates.count_refusal(table.round.event, table.pk, exc.why)
+        raise
 
 
 @transaction.atomic
-def _store(table, token, seat, scores, time_called, address) -> Submitted:
+def _store(table, token, seat, scores, time_called, address, nonce, seating):
     event = table.round.event
     results.lock_table(table)
     table = open_table(event, table.round.code, table.number, token)
-    if seat not in set(table.seats.values_list("number", flat=True)):
+    seats = results.table_seats(table)
+    if seat not in {s.number for s in seats}:
         raise UserError(
             _("Say which seat of %(table)s is reporting.") % {"table": table}
         )
@@ -241,15 +213,33 @@ def _store(table, token, seat, scores, time_called, address) -> Submitted:
         raise UserError(
             _("Give the final florins of every seat of %(table)s.") % {"table": table}
         )
-    report = TableReport.objects.create(
-        table=table,
-        seat=seat,
-        scores=_values(scores),
-        time_called=time_called,
-        address=address,
-    )
+    fields = {
+        "seat": seat,
+        "scores": _values(scores),
+        "seating": seating_signature(seats) if seating is None else seating,
+        "time_called": time_called,
+        "address": address,
+    }
+    again = _replayed(table, nonce, fields)
+    if again is not None:
+        return Submitted(again, check, None)
+    report = TableReport.objects.create(table=table, nonce=nonce, **fields)
     _log(table, token, seat, address, "report", "reported by seat", report.pk)
     return Submitted(report, check, _confirm_by_two(table, report, check))
+
+
+def _replayed(table: Table, nonce: str, fields: dict) -> TableReport | None:
+    """The report already stored from the same form (``nonce``), or, for a
+    client sending none, the same values from the same seat and address."""
+    if nonce:
+        return table.reports.filter(nonce=nonce).first()
+    same = table.reports.filter(
+        nonce="", seat=fields["seat"], address=fields["address"]
+    )
+    keys = ("scores", "seating", "time_called")
+    return next(
+        (r for r in same if all(getattr(r, k) == fields[k] for k in keys)), None
+    )
 
 
 def _log(table, token, seat, address, action, what, report_id=None) -> None:
@@ -268,12 +258,17 @@ def _log(table, token, seat, address, action, what, report_id=None) -> None:
 
 
 def _same(a: TableReport, b: TableReport) -> bool:
-    return a.scores == b.scores and a.time_called == b.time_called
+    return (
+        a.scores == b.scores
+        and a.time_called == b.time_called
+        and a.seating == b.seating
+    )
 
 
 def _confirm_by_two(table, report, check) -> TableOutcome | None:
     """Confirm ``report`` when the event allows it and another seat sent the
-    same values from another address, with no level-1 finding.
+    same values for the same seating from another address, with no level-1
+    finding.
 
     The seat is only what the sender chose: one phone claiming two seats is
     not two players, so the two reports must come from two addresses (behind
@@ -295,17 +290,15 @@ def _confirm_by_two(table, report, check) -> TableOutcome | None:
     if not twins:
         return None
     seats = f"seats {twins[0].seat} and {report.seat}"
-    return _save(report, None, f"two identical reports ({seats})")
+    return _save(
+        report, report_scores(report), None, f"two identical reports ({seats})"
+    )
 
 
-def _save(report: TableReport, user, source: str) -> TableOutcome:
+def _save(report: TableReport, scores: list[SeatScores], user, source) -> TableOutcome:
     table = report.table
     outcome = results.save_table_results(
-        table,
-        report_scores(report),
-        user,
-        source,
-        time_called=report.time_called,
+        table, scores, user, source, time_called=report.time_called
     )
     report.confirmed_at = timezone.now()
     report.confirmed_by = heat_services.acting_user(user)
@@ -328,9 +321,13 @@ def _save(report: TableReport, user, source: str) -> TableOutcome:
 def confirm_report(report: TableReport, user) -> TableOutcome:
     """A GM or assistant confirms ``report``: its values become the table's
     result, as if entered (``results.save_table_results``; a tie or rules
-    finding follows as there). UserError when the table's result is already
-    saved (a report never changes a saved result); NotAllowed unless ``user``
-    may enter results. Source: tournament.md, Reported results."""
+    finding follows as there), laid on today's seats by player when the
+    seating changed since it was sent. UserError when the table's result is
+    already saved (a report never changes a saved result) or when the report
+    cannot be laid on today's seats (a player not at the table any more, a
+    seat it has no value for): the GM enters the result by hand. NotAllowed
+    unless ``user`` may enter results. Source: tournament.md, Reported
+    results."""
     table = report.table
     permissions.require(table.round.event, user, permissions.ENTER_RESULTS)
     results.lock_table(table)
@@ -339,7 +336,36 @@ def confirm_report(report: TableReport, user) -> TableOutcome:
             _("The result of %(table)s is already saved: a report cannot change it.")
             % {"table": table}
         )
-    return _save(report, user, f"report of seat {report.seat}")
+    seats = results.table_seats(table)
+    laid = lay_report(report.seating, report.scores, seats)
+    if not laid.complete:
+        raise UserError(
+            _(
+                "This report was sent for another seating of %(table)s and cannot "
+                "be laid on today's seats (%(seats)s). Check the scoresheet and "
+                "enter the result by hand: the form opens with the report's "
+                "values that still fit."
+            )
+            % {"table": table, "seats": _unlaid(laid, seats)}
+        )
+    source = f"report of seat {report.seat}"
+    if laid.kind == "earlier":
+        source += ", laid on today's seating by player"
+    return _save(report, report_scores(report, seats), user, source)
+
+
+def _unlaid(laid, seats) -> str:
+    """The seats a report cannot be laid on, as the GM reads them."""
+    names = {s.number: s.player.name for s in seats}
+    parts = [
+        _("seat %(seat)s (%(player)s) has no value in it")
+        % {"seat": n, "player": names[n]}
+        for n in laid.missing
+    ] + [
+        _("its seat %(seat)s's player is not at the table any more") % {"seat": n}
+        for n in laid.gone
+    ]
+    return "; ".join(parts)
 
 
 def held_reports(table: Table) -> list[TableReport]:

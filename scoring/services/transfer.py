@@ -23,7 +23,10 @@ that transaction). A username missing in the target database is created as an
 inactive user without a usable password (so history keeps who did what, and nobody
 can log in as them until an admin sets a password and activates them); the import
 reports those names. The one id written inside a JSON field, the scoresheet in a
-"scoresheet" audit entry's ``data`` (``JSON_IDS``), is remapped too.
+"scoresheet" audit entry's ``data`` (``JSON_IDS``), is remapped too, and so are
+the player ids of a players' report's seating signature (``TableReport.seating``;
+a file written before reports recorded it has none: the report's seating is
+unknown).
 
 Nothing is written from a file that is not whole and right: :func:`loads` and
 :func:`import_event` check every value against the models' own limits and every
@@ -49,6 +52,8 @@ from django.utils import timezone
 
 from heats.core.errors import UserError
 from heats.models import Event
+from scoring.core.reported import remap_signature
+from scoring.models import TableReport
 from scoring.services.report_links import make_report_links
 from scoring.services.result_status import update_event_result_status
 from scoring.services.transfer_check import JSON_IDS, check_event_file
@@ -110,7 +115,8 @@ def _relations(model) -> list[models.Field]:
 # Rows a file never carries: made anew for the imported event. A table's report
 # link is a secret of that table (its token is printed on the scoresheet): a copy
 # of the event gets links of its own (``scoring.services.reports``).
-DERIVED = frozenset({"scoring.reportlink"})
+# Counters of reports and refusals are this server's, not the event's.
+DERIVED = frozenset({"scoring.reportlink", "scoring.reportcounter"})
 
 
 def unscoped_models() -> list[type[models.Model]]:
@@ -305,6 +311,20 @@ class _Writer:
                 self._save(em, obj)
             self.counts[em.label] = len(by_label.get(em.label, []))
         self._remap_json_ids()
+        self._remap_seatings()
+
+    def _remap_seatings(self) -> None:
+        """A report's seating signature names players by id: the imported
+        players' ids; unknown (empty) when it names a player the file lacks."""
+        players = {
+            old: new
+            for (label, old), new in self.ids.items()
+            if label == "heats.player"
+        }
+        held = TableReport.objects.filter(table__round__event=self.event)
+        for report in held.exclude(seating=""):
+            seating = remap_signature(report.seating, players)
+            TableReport.objects.filter(pk=report.pk).update(seating=seating)
 
     def _remap_json_ids(self) -> None:
         """Rows are written parents first, so an id inside JSON may name a row

@@ -6,6 +6,8 @@ that lets two identical reports confirm a table. Services:
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
@@ -17,7 +19,7 @@ from heats.views.common import EventStaffRequiredMixin, event_action
 from scoring import permissions
 from scoring.models import ReportSettings, TableReport
 from scoring.report_forms import AutoConfirmForm
-from scoring.services import reports, results
+from scoring.services import report_desk, reports, results
 from scoring.views.common import TableMixin, table_label
 from scoring.wording_rules import shown_check
 
@@ -32,16 +34,9 @@ class TableReportsView(EventStaffRequiredMixin, TableMixin, TemplateView):
     def get_context_data(self, **kwargs):
         kwargs = {k: v for k, v in kwargs.items() if k not in ("round", "table")}
         seats = results.table_seats(self.table)
-        held = reports.held_reports(self.table)
         shown = [
-            (
-                r,
-                shown_check(
-                    reports.check_report(self.table, reports.report_scores(r), None)
-                ),
-                [(s.number, s.player.name, r.scores[str(s.number)]) for s in seats],
-            )
-            for r in held
+            replace(one, check=shown_check(one.check))
+            for one in report_desk.shown_reports(self.table, seats)
         ]
         setting = ReportSettings.objects.filter(event=self.event).first()
         return super().get_context_data(
@@ -49,14 +44,16 @@ class TableReportsView(EventStaffRequiredMixin, TableMixin, TemplateView):
             seat_order=[f"{s.number}. {s.player.name}" for s in seats],
             reports=shown,
             saved=any(results.seat_record(s) for s in seats),
-            differ=len({(str(r.scores), r.time_called) for r in held}) > 1,
+            differ=len({(str(r.laid.values), r.report.time_called) for r in shown}) > 1,
+            refusals=report_desk.table_refusals(self.table),
             two_confirm=bool(setting and setting.two_reports_confirm),
             **kwargs,
         )
 
     def post(self, request, *args, **kwargs):
+        pk = request.POST.get("report", "")
         report = get_object_or_404(
-            TableReport, table=self.table, pk=request.POST.get("report") or 0
+            TableReport, table=self.table, pk=int(pk) if pk.isdigit() else 0
         )
         try:
             outcome = reports.confirm_report(report, request.user)

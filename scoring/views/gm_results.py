@@ -25,8 +25,9 @@ from scoring.forms import (
     ResultForm,
     TieForm,
 )
-from scoring.models import RecordHistory, TableCheck
+from scoring.models import RecordHistory, TableCheck, TableReport
 from scoring.services import (
+    report_desk,
     results,
 )
 from scoring.services.result_log import last_change
@@ -61,7 +62,19 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
         return kwargs
 
     def get_initial(self):
-        return ResultForm.initial_for(self.seats)
+        saved = ResultForm.initial_for(self.seats)
+        report = self._report()
+        if saved or report is None:
+            return saved
+        return report_desk.prefilled(report, self.seats)
+
+    def _report(self) -> TableReport | None:
+        """The players' report "Enter by hand" came from (``?report=``), if it
+        is one of this table's."""
+        pk = self.request.GET.get("report", "")
+        if self.request.method != "GET" or not pk.isdigit():
+            return None
+        return TableReport.objects.filter(table=self.table, pk=int(pk)).first()
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(
@@ -77,7 +90,9 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
         )
         context["tied_names"] = [p.name for p in context["tied"]]
         form = context["form"]
-        if form.initial and not context["may_correct"]:
+        context["saved"] = bool(ResultForm.initial_for(self.seats))
+        context["from_report"] = None if context["saved"] else self._report()
+        if context["saved"] and not context["may_correct"]:
             # Saved results an assistant may not change: shown, not offered.
             for field in form.fields.values():
                 field.disabled = True

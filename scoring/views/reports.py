@@ -1,7 +1,8 @@
 """The players' report page of one table, reached by its report link without a
 login (tournament.md, "Reported results"): the form, its live rules check (the
 GM's dry run, same messages) and "received — the GM will confirm". A link that
-does not work here is refused with a page saying why. Never cached: each
+does not work here is refused with a page saying why; a refused report is
+counted, not audited (``scoring.services.report_rates``). Never cached: each
 answer is one table's private page.
 """
 
@@ -11,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -18,7 +20,7 @@ from heats.core.errors import UserError
 from heats.models import Event, Table
 from medici_tourney.client import client_address
 from scoring.report_forms import ReportForm
-from scoring.services import reports, results
+from scoring.services import report_rates, reports, results
 
 
 def _refused(request, event: Event, exc: UserError) -> HttpResponse:
@@ -52,6 +54,8 @@ def table_report(request, event: str, round: str, number: int, token: str):
     try:
         table = reports.open_table(ev, round, number, token)
     except reports.ReportRefusedError as exc:
+        if request.method == "POST":
+            report_rates.refuse(ev, round, number, exc.why)
         return _refused(request, ev, exc)
     form = _form(request, table, kwargs)
     context = {"event": ev, "table": table, "form": form}
@@ -64,6 +68,8 @@ def table_report(request, event: str, round: str, number: int, token: str):
                 form.scores(),
                 form.time_called(),
                 _address(request),
+                form.nonce_key(),
+                form.cleaned_data["seating"],
             )
         except reports.ReportRefusedError as exc:
             return _refused(request, ev, exc)
@@ -77,7 +83,7 @@ def table_report(request, event: str, round: str, number: int, token: str):
 def _sent_rows(table: Table, report) -> list[tuple[int, str, dict]]:
     """(seat, player name, values) of what a report sent, in seat order."""
     return [
-        (s.number, s.player.name, report.scores[str(s.number)])
+        (s.number, s.player.name, report.scores.get(str(s.number), {}))
         for s in results.table_seats(table)
     ]
 
@@ -86,7 +92,9 @@ def _sent_rows(table: Table, report) -> list[tuple[int, str, dict]]:
 @require_POST
 def table_report_check(request, event: str, round: str, number: int, token: str):
     """POST: the live rules check of the report form as it is typed (htmx);
-    the GM's dry run (``reports.check_report``), nothing written."""
+    the GM's dry run (``reports.check_report``); only the check is counted
+    (``report_rates.check_limited``: anonymous, and each runs the rules
+    engine)."""
     ev = get_object_or_404(Event, slug=event)
     try:
         table = reports.open_table(ev, round, number, token)
@@ -95,7 +103,12 @@ def table_report_check(request, event: str, round: str, number: int, token: str)
     kwargs = {"event": event, "round": round, "number": number, "token": token}
     form = _form(request, table, kwargs)
     problem = ""
-    if not form.is_valid() and form.non_field_errors():
+    if report_rates.check_limited(table, token, _address(request)):
+        problem = _(
+            "Too many checks from this link or this device: the values are not "
+            "checked as you type for a few minutes. You can still send the report."
+        )
+    elif not form.is_valid() and form.non_field_errors():
         problem = form.non_field_errors().as_text()
     else:
         try:

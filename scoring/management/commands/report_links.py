@@ -10,7 +10,7 @@ from django.core.management.base import BaseCommand, CommandError
 from heats.core.errors import UserError
 from heats.services import get_event, get_round
 from scoring.services.printing import absolute
-from scoring.services.reports import make_report_links, report_links
+from scoring.services.report_links import make_report_links, report_links
 
 LOCAL = "http://127.0.0.1:8000"
 

@@ -4,7 +4,6 @@ public until a GM confirms (tournament.md, "Reported results")."""
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -18,7 +17,7 @@ from heats.services import (
     undo_seating,
 )
 from scoring.models import PlayerRecord, ReportLink, ReportSettings, TableReport
-from scoring.services import event_advancement, import_results, reports
+from scoring.services import event_advancement, import_results, report_rates, reports
 from scoring.services.reports import ReportRefusedError
 from scoring.services.results import SeatScores, save_table_results
 from scoring.services.standings import standings
@@ -29,11 +28,6 @@ pytestmark = pytest.mark.django_db
 # A clean 5-player result (no level-1 finding: see test_held_results.CLEAN).
 CLEAN = [110, 95, 85, 75, 65]
 OTHER = [95, 110, 85, 75, 65]
-
-
-@pytest.fixture(autouse=True)
-def _no_rate_left_over():
-    cache.clear()
 
 
 @pytest.fixture
@@ -182,11 +176,11 @@ def test_two_identical_reports_with_a_finding_wait_for_the_gm(heat):
 
 def test_reports_are_rate_limited_per_link(heat):
     table = heat.tables.get(number=1)
-    for seat in range(1, reports.RATE_PER_TOKEN + 1):
+    for seat in range(1, report_rates.RATE_PER_TOKEN + 1):
         report(table, CLEAN, seat=seat % 5 + 1, address=f"10.0.0.{seat}")
     with pytest.raises(ReportRefusedError, match="Too many reports"):
         report(table, CLEAN, address="10.0.0.99")
-    assert TableReport.objects.count() == reports.RATE_PER_TOKEN
+    assert TableReport.objects.count() == report_rates.RATE_PER_TOKEN
 
 
 def test_every_report_is_in_the_audit_log(heat, gm):

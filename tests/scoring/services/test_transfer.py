@@ -132,6 +132,12 @@ def canonical(event: Event) -> list[tuple[str, dict]]:
                     ("scoring.scoresheetsubmission", fields["data"]["submission"])
                 ],
             }
+        if obj["model"] == "scoring.tablereport" and fields.get("seating"):
+            # The seating signature names players by id ("seat:player id").
+            fields["seating"] = ",".join(
+                f"{seat}:{position[('heats.player', int(pk))]}"
+                for seat, pk in (p.split(":") for p in fields["seating"].split(","))
+            )
         out.append((obj["model"], fields))
     return out
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from scoring.models import TableReport
-from scoring.services import reports
+from scoring.services import report_rates
 from tests.scoring.views.test_table_report import CLEAN, form_data, report_url
 
 pytestmark = pytest.mark.django_db
@@ -28,8 +28,8 @@ def test_thirty_phones_behind_one_proxy_are_counted_apart(
     client, heat_table, settings, monkeypatch
 ):
     settings.PROXY_COUNT = 1
-    monkeypatch.setattr(reports, "RATE_PER_ADDRESS", 1)
-    monkeypatch.setattr(reports, "RATE_PER_TOKEN", 100)
+    monkeypatch.setattr(report_rates, "RATE_PER_ADDRESS", 1)
+    monkeypatch.setattr(report_rates, "RATE_PER_TOKEN", 100)
     phones = [f"192.168.1.{n}" for n in range(10, 40)]
     pages = [send(client, heat_table, p, n % 5 + 1) for n, p in enumerate(phones)]
     assert [p.status_code for p in pages] == [200] * 30

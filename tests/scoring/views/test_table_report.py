@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 
 from scoring.models import PlayerRecord, ReportLink, TableReport
@@ -12,11 +11,6 @@ from scoring.models import PlayerRecord, ReportLink, TableReport
 pytestmark = pytest.mark.django_db
 
 CLEAN = [110, 95, 85, 75, 65]
-
-
-@pytest.fixture(autouse=True)
-def _no_rate_left_over():
-    cache.clear()
 
 
 def report_url(table, name="scoring:table-report", token=None) -> str:
