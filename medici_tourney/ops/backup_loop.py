@@ -101,7 +101,7 @@ def alive(parent: int) -> bool:
     return os.getppid() == parent
 
 
-def wait_for_turn(lock, parent: int) -> bool:
+def wait_for_turn(lock: int, parent: int) -> bool:
     """Take the folder's loop lock, trying every second while ``parent`` lives;
     whether it was taken."""
     while alive(parent):
@@ -117,7 +117,8 @@ def run(parent: int, minutes: float, keep: int, folder: Path) -> None:
     """Back up every ``minutes`` while ``parent`` lives (see module doc)."""
     database = backup.database_settings()
     backup.private_folder(folder)
-    with (folder / ".loop.lock").open("a") as lock:
+    lock = os.open(folder / ".loop.lock", os.O_RDWR | os.O_CREAT, 0o600)
+    try:
         if not wait_for_turn(lock, parent):
             return
         due = time.monotonic() + minutes * 60
@@ -128,6 +129,8 @@ def run(parent: int, minutes: float, keep: int, folder: Path) -> None:
                     print(f"Automatic backup: {made}", flush=True)
                 due = time.monotonic() + minutes * 60
             time.sleep(min(1.0, minutes * 60))
+    finally:
+        os.close(lock)  # the next server's loop takes over
 
 
 def start_beside(env: dict[str, str], cwd: Path) -> subprocess.Popen | None:
