@@ -7,6 +7,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+import time
 from datetime import UTC, datetime
 
 import dj_database_url
@@ -160,3 +161,35 @@ def test_a_postgres_restore_undoes_what_was_saved_after_the_backup(folder, monke
     assert names == "before the backup"
     assert int(migrations) > 20
     assert not (folder / ".page-cache").exists()
+
+
+SERVER_STAND_IN = """
+import os, sys
+from pathlib import Path
+from medici_tourney.ops import running
+running.hold_while_serving(Path(sys.argv[1]))
+os.execvp("sleep", ["sleep", "300"])  # the server program, which knows no lock
+"""
+
+
+def command_of(pid: int) -> bytes:
+    with open(f"/proc/{pid}/cmdline", "rb") as command:
+        return command.read()
+
+
+def test_the_serving_lock_is_held_by_the_server_program_it_becomes(tmp_path):
+    lock = tmp_path / ".running.lock"
+    with subprocess.Popen(
+        [sys.executable, "-c", SERVER_STAND_IN, str(lock)], cwd=REPO
+    ) as server:
+        try:
+            deadline = time.monotonic() + 120
+            while not command_of(server.pid).startswith(b"sleep\0"):
+                assert time.monotonic() < deadline, "the stand-in never became sleep"
+                time.sleep(0.1)
+            assert running.hold_while_restoring(lock) is None
+        finally:
+            server.kill()
+    taken = running.hold_while_restoring(lock)
+    assert taken is not None
+    os.close(taken)

@@ -151,3 +151,14 @@ def test_the_workers_share_a_file_cache_emptied_at_start(monkeypatch, tmp_path):
     assert (tmp_path / "pages" / "old.djcache").exists()
     serve.set_up(harmless, env)
     assert not (tmp_path / "pages").exists()
+
+
+def test_each_server_has_its_own_control_socket(tmp_path):
+    assert serve.control_socket(8000, tmp_path) == tmp_path / ".gunicorn-8000.ctl"
+    assert serve.control_socket(8001, tmp_path) != serve.control_socket(8000, tmp_path)
+    # A Unix socket's path has at most 107 bytes: a deep folder's goes elsewhere,
+    # still one per folder and port.
+    deep = tmp_path / ("d" * 90)
+    elsewhere = serve.control_socket(8000, deep)
+    assert len(str(elsewhere)) < 100 and elsewhere.name.endswith("-8000.ctl")
+    assert elsewhere != serve.control_socket(8000, tmp_path / ("e" * 90))
