@@ -33,8 +33,8 @@ class KeyMismatchError(Exception):
         when = recorded.recorded_at.strftime("%Y-%m-%d %H:%M UTC")
         super().__init__(
             "This host's secret key is not the one this database was first served "
-            f"with (recorded by {recorded.host or 'another host'} on {when}): GMs "
-            "would be logged out whenever their requests met the other hosts. "
+            f"with (recorded by {recorded.host or 'another host'} on {when}): "
+            "logins and forms made under that key would fail on this host. "
             "Start this host with that key: copy DJANGO_SECRET_KEY, or the file "
             "DJANGO_SECRET_KEY_FILE names (.secret_key in the first host's folder "
             "by default), from the first host. To change the key on purpose: stop "
