@@ -10,7 +10,7 @@ PORT ?= 8000
 LOOPBACK := 127.0.0.1 localhost
 LAN := $(if $(filter $(HOST),$(LOOPBACK)),,MEDICI_LAN_PORT=$(PORT))
 
-.PHONY: messages setup migrate demo run lan serve backup test test-deep test-fast test-postgres lint typecheck format bench load browser postgres check-deploy clean
+.PHONY: messages setup migrate demo run lan serve backup restore test test-deep test-fast test-postgres lint typecheck format bench load browser postgres check-deploy clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -26,16 +26,19 @@ migrate: setup
 demo: migrate
 	$(PY) manage.py load_demo --url http://127.0.0.1:$(PORT)
 
+# runserver, with a backup every MEDICI_BACKUP_MINUTES (5; 0: off) beside it
+# (medici_tourney/ops/run.py).
 run: demo
 	@$(if $(LAN),$(PY) -m medici_tourney.ops.lan $(PORT),true)
-	$(LAN) $(PY) manage.py runserver $(HOST):$(PORT)
+	$(LAN) $(PY) -m medici_tourney.ops.run $(HOST):$(PORT)
 
 # Phones, kiosks and other laptops on the local network (prints their address).
 lan:
 	@$(MAKE) --no-print-directory run HOST=0.0.0.0 PORT=$(PORT)
 
 # gunicorn with DEBUG off and whitenoise: `make serve HOST=0.0.0.0 PORT=8000` for the
-# LAN. Secret key, allowed hosts and HTTPS from the environment (medici_tourney/ops/serve.py).
+# LAN. Secret key, allowed hosts and HTTPS from the environment (medici_tourney/ops/serve.py);
+# a backup every MEDICI_BACKUP_MINUTES (5; 0: off), the last MEDICI_BACKUP_KEEP (48) kept.
 # Processes of two threads: a GM's save shares its process's interpreter with one
 # reader at most, and runs on the other core while another process renders a page.
 WORKERS ?= 4
@@ -43,10 +46,16 @@ THREADS ?= 2
 serve: setup
 	$(PY) -m medici_tourney.ops.serve --host $(HOST) --port $(PORT) --workers $(WORKERS) --threads $(THREADS)
 
-# A consistent copy of the database into backups/, safe while the app runs
-# (SQLite's backup API, or pg_dump for PostgreSQL): medici_tourney/ops/backup.py.
+# A consistent copy of the database into backups/ (MEDICI_BACKUP_DIR), safe while the
+# app runs (SQLite's backup API, or pg_dump for PostgreSQL), readable by its owner
+# only: medici_tourney/ops/backup.py.
 backup: setup
-	$(PY) -m medici_tourney.ops.backup backups
+	$(PY) -m medici_tourney.ops.backup
+
+# The newest backup (or FILE=backups/...) back in place of the database, after saying
+# what it replaces and asking (YES=1: no question); refused while a server runs here.
+restore: setup
+	$(PY) -m medici_tourney.ops.restore $(FILE) $(if $(filter 1 yes,$(YES)),--yes)
 
 # Debian's Chromium drives the browser tests; installed once if missing (needs root).
 browser:

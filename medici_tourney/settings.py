@@ -97,6 +97,9 @@ INSTALLED_APPS = [
     "csp",
     "heats",
     "scoring",
+    # manage.py migrate under a database lock, and the secret key's record
+    # (medici_tourney/ops/__init__.py).
+    "medici_tourney.ops",
 ]
 
 MIDDLEWARE = [

@@ -32,7 +32,14 @@ database and static files
     copies into ``STATIC_ROOT``, which whitenoise serves), one server at a time:
     each holds a lock on the file ``.serve.lock`` in the repository meanwhile, so
     two servers started at once neither apply a migration twice nor save static
-    files over each other.
+    files over each other. Hosts on other machines sharing one PostgreSQL
+    database take turns on its migration lock (``manage.py migrate`` itself,
+    ``medici_tourney.ops.migration_lock``); each collects into its own
+    ``STATIC_ROOT``.
+one key per database
+    ``manage.py check_secret_key`` between the two: the first start records the
+    key's fingerprint in the database, and a host whose key differs stops here
+    with a message saying what to do (``medici_tourney.ops.key_check``).
 
 page cache
     ``DJANGO_CACHE_URL`` when set (Redis); otherwise Django's file cache in
@@ -40,6 +47,13 @@ page cache
     before gunicorn starts: the workers then share each public page's rendering
     instead of each rendering it after every change, and a database restored
     from a backup (whose ids are handed out again) never meets an old page.
+
+gunicorn's control socket (``gunicornc``) is ``.gunicorn-<port>.ctl`` in the
+repository (``control_socket``), not gunicorn's default shared by every server
+of the user. While serving, the process holds ``.running.lock`` (``make restore``
+refuses meanwhile; ``medici_tourney.ops.running``) and a backup loop beside
+gunicorn backs the database up every ``MEDICI_BACKUP_MINUTES``
+(``medici_tourney.ops.backup_loop``).
 
 gunicorn runs ``--workers`` processes of ``--threads`` threads each (its
 ``gthread`` worker): a thread answers cached public pages from memory while
@@ -54,13 +68,15 @@ threads of one process take turns on one core, so a GM's save waits while its
 process renders a page, where a process of its own runs on the other core
 (``bench/bench_load.py``).
 
-Exits with a message (code 1) when the secret key file cannot be read or made.
+Exits with a message (code 1) when the secret key file cannot be read or made,
+the secret key is not the database's, or a set-up command fails.
 """
 
 from __future__ import annotations
 
 import argparse
 import fcntl
+import hashlib
 import os
 import secrets
 import shutil
@@ -69,6 +85,8 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from medici_tourney.ops import backup_loop, running
 
 BASE_DIR = Path(__file__).resolve().parents[2]
 KEY_FILE = BASE_DIR / ".secret_key"
@@ -105,19 +123,37 @@ def ensure_key_file(path: Path) -> Path:
     return path
 
 
+SET_UP_COMMANDS = (
+    ["migrate", "--noinput"],
+    ["check_secret_key"],
+    ["collectstatic", "--noinput", "-v0"],
+)
+
+
 def set_up(manage: list[str], env: dict[str, str]) -> None:
-    """``migrate`` and ``collectstatic`` under the lock on ``SETUP_LOCK``, the
-    page cache emptied first (see module doc): a second server started meanwhile
-    waits, then finds both done."""
+    """``SET_UP_COMMANDS`` under the lock on ``SETUP_LOCK``, the page cache
+    emptied first (see module doc): a second server started meanwhile waits,
+    then finds them done. SystemExit with a command's exit code when it fails
+    (it has said why)."""
     with SETUP_LOCK.open("a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file is closed
         if env.get("DJANGO_CACHE_URL") == f"file://{PAGE_CACHE}":
             shutil.rmtree(PAGE_CACHE, ignore_errors=True)
-        for command in (
-            ["migrate", "--noinput"],
-            ["collectstatic", "--noinput", "-v0"],
-        ):
-            subprocess.run([*manage, *command], env=env, check=True, cwd=BASE_DIR)
+        for command in SET_UP_COMMANDS:
+            done = subprocess.run([*manage, *command], env=env, cwd=BASE_DIR)
+            if done.returncode != 0:
+                raise SystemExit(done.returncode)
+
+
+def control_socket(port: int, folder: Path = BASE_DIR) -> Path:
+    """gunicorn's control socket for the server on ``port``: ``.gunicorn-<port>.ctl``
+    in ``folder``, or in the temporary folder (named after ``folder``) when that
+    path is too long for a Unix socket (108 bytes on Linux)."""
+    path = folder / f".gunicorn-{port}.ctl"
+    if len(os.fsencode(path)) < 100:
+        return path
+    tag = hashlib.sha256(os.fsencode(folder)).hexdigest()[:12]
+    return Path(tempfile.gettempdir()) / f"medici-{tag}-{port}.ctl"
 
 
 def machine_addresses() -> list[str]:
@@ -224,6 +260,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     env = server_environment(args.host, dict(os.environ))
     env["MEDICI_PUBLIC_SLOTS"] = public_slots(args.threads, env, args.public_slots)
+    backup_loop.loop_settings(env)  # wrong backup settings stop before set-up
+    running.hold_while_serving()
     set_up([sys.executable, str(BASE_DIR / "manage.py")], env)
     secure = env["DJANGO_SECURE"] not in {"0", "", "false", "no", "off"}
     print(
@@ -240,6 +278,8 @@ def main(argv: list[str] | None = None) -> int:
     gunicorn += ["--access-logfile", "-"]
     gunicorn += ["--forwarded-allow-ips", forwarded_allow_ips(env)]
     os.chdir(BASE_DIR)
+    gunicorn += ["--control-socket", str(control_socket(args.port))]
+    backup_loop.start_beside(env, BASE_DIR)
     os.execve(sys.executable, gunicorn, env)
 
 

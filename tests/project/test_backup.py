@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import sqlite3
+import stat
 
 import pytest
 from django.conf import settings
@@ -56,3 +58,30 @@ def test_pg_dump_writes_a_custom_format_dump(tmp_path):
     target = backup.backup_postgres(database, tmp_path)
     assert target.suffix == ".dump"
     assert target.read_bytes()[:5] == b"PGDMP"
+
+
+# --- private files (issue "The convention floor", item 6) -------------------------
+
+
+def mode(path) -> int:
+    return stat.S_IMODE(os.stat(path).st_mode)
+
+
+def test_backups_are_readable_by_their_owner_only(tmp_path):
+    source = tmp_path / "db.sqlite3"
+    sqlite3.connect(source).execute("CREATE TABLE t (x)").connection.close()
+    folder = tmp_path / "backups"
+    folder.mkdir(mode=0o755)
+    database = {"ENGINE": "django.db.backends.sqlite3", "NAME": str(source)}
+    target = backup.back_up(database, folder)
+    assert (mode(folder), mode(target)) == (0o700, 0o600)
+    assert [p.name for p in folder.iterdir()] == [target.name]  # no draft left
+
+
+def test_a_failed_backup_leaves_no_file(tmp_path):
+    source = tmp_path / "db.sqlite3"
+    source.write_bytes(b"not a database, " * 100)
+    database = {"ENGINE": "django.db.backends.sqlite3", "NAME": str(source)}
+    with pytest.raises(sqlite3.DatabaseError):
+        backup.back_up(database, tmp_path / "backups")
+    assert list((tmp_path / "backups").iterdir()) == []

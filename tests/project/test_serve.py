@@ -163,3 +163,14 @@ def test_gunicorn_trusts_proxy_headers_only_with_proxies():
     assert serve.forwarded_allow_ips({"MEDICI_PROXY_COUNT": "1"}) == "127.0.0.1,::1"
     given = {"MEDICI_PROXY_COUNT": "2", "FORWARDED_ALLOW_IPS": "10.0.0.2"}
     assert serve.forwarded_allow_ips(given) == "10.0.0.2"
+
+
+def test_each_server_has_its_own_control_socket(tmp_path):
+    assert serve.control_socket(8000, tmp_path) == tmp_path / ".gunicorn-8000.ctl"
+    assert serve.control_socket(8001, tmp_path) != serve.control_socket(8000, tmp_path)
+    # A Unix socket's path has at most 107 bytes: a deep folder's goes elsewhere,
+    # still one per folder and port.
+    deep = tmp_path / ("d" * 90)
+    elsewhere = serve.control_socket(8000, deep)
+    assert len(str(elsewhere)) < 100 and elsewhere.name.endswith("-8000.ctl")
+    assert elsewhere != serve.control_socket(8000, tmp_path / ("e" * 90))

@@ -9,11 +9,13 @@ import os
 import re
 import signal
 import socket
+import stat
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
+from pathlib import Path
 
 import pytest
 
@@ -39,7 +41,9 @@ def get(url: str) -> tuple[int, dict, bytes]:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
+def served(tmp_path_factory):
+    """(address, folder, port, process id) of a make serve on the demo, backing up every
+    1.2 s into ``folder/backups``."""
     folder = tmp_path_factory.mktemp("serve")
     env = {
         **os.environ,
@@ -47,6 +51,9 @@ def server(tmp_path_factory):
         "DJANGO_STATIC_ROOT": str(folder / "static"),
         "DJANGO_SECRET_KEY": "a-test-only-secret-key-" + "x" * 40,
         "DJANGO_DEBUG": "1",  # serve.py must turn it off
+        "MEDICI_BACKUP_DIR": str(folder / "backups"),
+        "MEDICI_BACKUP_MINUTES": "0.02",
+        "MEDICI_BACKUP_KEEP": "3",
     }
     env.pop("DJANGO_ALLOWED_HOSTS", None)
     manage = [sys.executable, str(REPO / "manage.py")]
@@ -77,10 +84,15 @@ def server(tmp_path_factory):
         os.killpg(process.pid, signal.SIGKILL)
         log.close()
         pytest.fail(f"make serve did not start: {(folder / 'serve.log').read_text()}")
-    yield base
+    yield base, folder, port, process.pid
     os.killpg(process.pid, signal.SIGTERM)
     process.wait(timeout=30)
     log.close()
+
+
+@pytest.fixture(scope="module")
+def server(served):
+    return served[0]
 
 
 def test_the_standings_are_served_with_debug_off_and_the_csp(server):
@@ -113,6 +125,38 @@ def test_the_login_page_is_served(server):
     assert "Content-Security-Policy" in headers
 
 
+def command_lines() -> list[list[str]]:
+    """The command line of every process of this machine."""
+    found = []
+    for path in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            found.append(path.read_bytes().decode(errors="replace").split("\0")[:-1])
+        except OSError:  # ended meanwhile
+            continue
+    return found
+
+
+def test_one_backup_loop_backs_up_while_serving(served):
+    _, folder, _, pid = served
+    backups = folder / "backups"
+    deadline = time.monotonic() + START_LIMIT
+    while time.monotonic() < deadline and len(list(backups.glob("*-auto.*"))) < 3:
+        time.sleep(0.3)
+    made = sorted(backups.glob("*-auto.*"))
+    assert len(made) == 3, (folder / "serve.log").read_text()
+    assert all(path.name.startswith("db-") for path in made)
+    assert {stat.S_IMODE(os.stat(path).st_mode) for path in made} == {0o600}
+    # Two workers, one loop, a child of gunicorn's arbiter (serve.py's process).
+    loop = ["medici_tourney.ops.backup_loop", "--parent", str(pid)]
+    assert sum(command[-3:] == loop for command in command_lines()) == 1
+
+
+def test_gunicorns_control_socket_is_this_servers_own(served):
+    _, _, port, _ = served
+    control = REPO / f".gunicorn-{port}.ctl"
+    assert stat.S_ISSOCK(os.stat(control).st_mode)
+
+
 # --- two `make serve` started at once (issue 16, item 8) ----------------------------
 
 
@@ -143,6 +187,7 @@ def test_two_servers_started_at_once_share_one_key_and_one_static_folder(tmp_pat
         "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",  # not migrated yet
         "DJANGO_STATIC_ROOT": str(static),
         "DJANGO_SECRET_KEY_FILE": str(key),  # not made yet
+        "MEDICI_BACKUP_DIR": str(tmp_path / "backups"),
     }
     for name in ("DJANGO_SECRET_KEY", "DJANGO_ALLOWED_HOSTS"):
         env.pop(name, None)
