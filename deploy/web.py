@@ -100,7 +100,7 @@ class Client:
         and the form's token), ``attempts`` times with the same form; the last
         answer (302 and a session cookie when the login worked)."""
         page = self.get("/accounts/login/")
-        fields = form_fields(page.body)
+        fields = form_fields(page.body, having="password")
         fields.update(username=username, password=password)
         answer = page
         for _ in range(attempts):
@@ -113,65 +113,66 @@ def _headers(response: http.client.HTTPResponse) -> dict[str, str]:
 
 
 class _FormReader(HTMLParser):
-    """Collects the form fields of the form whose ``id`` is ``form_id`` (the
-    first form when empty)."""
+    """Collects the form fields of every form of a page, with each form's ``id``."""
 
-    def __init__(self, form_id: str) -> None:
+    def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
-        self.form_id = form_id
-        self.inside = False
-        self.done = False
-        self.fields: dict[str, str] = {}
+        self.forms: list[tuple[str, dict[str, str]]] = []
+        self.fields: dict[str, str] | None = None
         self._select: str | None = None
-        self._first_option: str | None = None
         self._textarea: str | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: v or "" for k, v in attrs}
-        if tag == "form" and not self.done:
-            self.inside = not self.form_id or a.get("id") == self.form_id
-        if not self.inside:
+        if tag == "form":
+            self.fields = {}
+            self.forms.append((a.get("id", ""), self.fields))
+        elif self.fields is None:
             return
-        if tag == "input" and a.get("name"):
-            kind = a.get("type", "text").lower()
-            if kind in {"submit", "button", "image", "file"}:
-                return
-            if kind in {"checkbox", "radio"} and "checked" not in a:
-                return
-            self.fields[a["name"]] = a.get("value", "on" if kind == "checkbox" else "")
+        elif tag == "input" and a.get("name"):
+            self._input(a)
         elif tag == "select":
             self._select = a.get("name")
-            self._first_option = None
         elif tag == "option" and self._select:
-            value = a.get("value", "")
-            if self._first_option is None:
-                self._first_option = value
-                self.fields.setdefault(self._select, value)
-            if "selected" in a:
-                self.fields[self._select] = value
+            # The first option unless another is selected, as a browser sends.
+            if "selected" in a or self._select not in self.fields:
+                self.fields[self._select] = a.get("value", "")
         elif tag == "textarea" and a.get("name"):
             self._textarea = a["name"]
             self.fields[a["name"]] = ""
 
+    def _input(self, a: dict[str, str]) -> None:
+        assert self.fields is not None
+        kind = a.get("type", "text").lower()
+        if kind in {"submit", "button", "image", "file", "reset"}:
+            return
+        if kind in {"checkbox", "radio"} and "checked" not in a:
+            return
+        self.fields[a["name"]] = a.get("value", "on" if kind == "checkbox" else "")
+
     def handle_data(self, data: str) -> None:
-        if self.inside and self._textarea:
+        if self.fields is not None and self._textarea:
             self.fields[self._textarea] += data
 
     def handle_endtag(self, tag: str) -> None:
-        if tag == "form" and self.inside:
-            self.inside, self.done = False, True
+        if tag == "form":
+            self.fields = None
         elif tag == "select":
             self._select = None
         elif tag == "textarea":
             self._textarea = None
 
 
-def form_fields(html: str, form_id: str = "") -> dict[str, str]:
-    """The form fields of the form with ``id`` ``form_id`` in ``html`` (the
-    first form when empty), as a browser would send them."""
-    reader = _FormReader(form_id)
+def form_fields(html: str, form_id: str = "", having: str = "") -> dict[str, str]:
+    """The form fields, as a browser would send them, of the first form in
+    ``html`` whose ``id`` is ``form_id`` or which has a field ``having``;
+    KeyError when there is none."""
+    reader = _FormReader()
     reader.feed(html)
-    return reader.fields
+    for found_id, fields in reader.forms:
+        if (form_id and found_id == form_id) or (having and having in fields):
+            return fields
+    raise KeyError(f"no form {form_id or 'with ' + having} on the page")
 
 
 def attribute(html: str, name: str) -> str:
