@@ -161,15 +161,7 @@ def phones_counted_apart(stack: Stack, scene: Scene) -> Outcome:
             refused.append(f"table {table}: {why}")
     if refused:
         return False, f"{len(refused)} of {PHONES} refused: " + "; ".join(refused[:5])
-    code = (
-        "import json; from scoring.models import TableReport as R; "
-        f"rows = R.objects.filter(table__round__event__slug='{EVENT}', "
-        f"table__number__lte={PHONES + 1}).values_list('table__number', 'address'); "
-        "d = {}; [d.setdefault(t, []).append(a) for t, a in rows]; print(json.dumps(d))"
-    )
-    recorded = {
-        int(k): v for k, v in json.loads(stack.manage("shell", "-c", code)).items()
-    }
+    recorded = recorded_addresses(stack)
     if recorded != expected:
         addresses = sorted({a for v in recorded.values() for a in v if a})
         return False, (
@@ -177,6 +169,28 @@ def phones_counted_apart(stack: Stack, scene: Scene) -> Outcome:
             f"({', '.join(addresses[:4])}), not one per phone"
         )
     return True, f"all {PHONES} accepted, each recorded under its own address"
+
+
+ADDRESSES = """
+import json
+from scoring.models import TableReport
+rows = TableReport.objects.filter(
+    table__round__event__slug=%r, table__number__lte=%d
+).values_list("table__number", "address")
+found = {}
+for table, address in rows:
+    found.setdefault(table, []).append(address)
+print(json.dumps(found))
+"""
+
+
+def recorded_addresses(stack: Stack) -> dict[int, list[str]]:
+    """The address each report of the phones' tables was recorded under, per
+    table (read with ``manage.py shell`` on host 1)."""
+    printed = stack.manage("shell", "-c", ADDRESSES % (EVENT, PHONES + 1))
+    # The last line: Django's shell may first say what it imported.
+    found = json.loads(printed.strip().splitlines()[-1])
+    return {int(table): addresses for table, addresses in found.items()}
 
 
 PUBLIC_PAGES = [
