@@ -318,9 +318,11 @@ class Stack:
         process = self.groups.pop(name, None)
         if process is None:
             return
-        _signal_group(process, signal.SIGTERM)
+        # SIGINT: gunicorn, nginx and Redis stop at once (SIGTERM would let
+        # gunicorn wait for its idle connections).
+        _signal_group(process, signal.SIGINT)
         try:
-            process.wait(15)
+            process.wait(5)
         except subprocess.TimeoutExpired:
             _signal_group(process, signal.SIGKILL)
             process.wait(5)
@@ -333,6 +335,13 @@ class Stack:
             return "(no log)"
         text = path.read_text(encoding="utf-8", errors="replace").splitlines()
         return "\n".join(text[-lines:])
+
+    def log_errors(self, name: str) -> str:
+        """The lines of ``name``'s log naming an error (the last 3), else its
+        last 5 lines."""
+        tail = self.log_tail(name, 400).splitlines()
+        errors = [line for line in tail if re.search(r"\w+Error\b|\*\*\*", line)]
+        return "\n".join(errors[-3:] if errors else tail[-5:])
 
     def close(self) -> None:
         """End every process group started, stop PostgreSQL, delete the folder

@@ -97,7 +97,7 @@ def start(stack: Stack, report: Report) -> None:
     detail = f"both serve 200 after {took:.0f} s"
     if any(why):
         detail = "; ".join(
-            f"{w}:\n{stack.log_tail(f'host{n + 1}')}" for n, w in enumerate(why) if w
+            f"{w}:\n{stack.log_errors(f'host{n + 1}')}" for n, w in enumerate(why) if w
         )
     report.record("f", not any(why), detail)
     for n, failed in enumerate(why):
