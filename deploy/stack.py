@@ -337,11 +337,12 @@ class Stack:
         return "\n".join(text[-lines:])
 
     def log_errors(self, name: str) -> str:
-        """The lines of ``name``'s log naming an error (the last 3), else its
-        last 5 lines."""
+        """The exception lines of ``name``'s log (the first two, e.g. a
+        migration's error, and the last, e.g. make's), else its last 5 lines."""
         tail = self.log_tail(name, 400).splitlines()
-        errors = [line for line in tail if re.search(r"\w+Error\b|\*\*\*", line)]
-        return "\n".join(errors[-3:] if errors else tail[-5:])
+        pattern = r"^[\w.]+(Error|Exception)\b|^make: \*\*\*"
+        errors = list(dict.fromkeys(line for line in tail if re.match(pattern, line)))
+        return "\n".join(errors[:2] + errors[2:][-1:] if errors else tail[-5:])
 
     def close(self) -> None:
         """End every process group started, stop PostgreSQL, delete the folder
