@@ -136,8 +136,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Missing: {' '.join(missing)} (apt-get install them; .ci/run does)")
         return 1
     _say_what_is_tested()
-    signal.signal(signal.SIGTERM, _stop)
-    signal.signal(signal.SIGHUP, _stop)
+    # Also SIGINT: a run started in the background of a script ignores it
+    # otherwise.
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, _stop)
     report = Report()
     started = time.monotonic()
     stack = Stack(args.port)
@@ -147,7 +149,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"The stack could not be set up: {error}", flush=True)
         for name in ("host1", "host2", "nginx", "redis"):
             print(f"--- {name} log ---\n{stack.log_tail(name)}")
+    except SystemExit as stop:
+        print(f"Interrupted (exit {stop.code}): ending every process started")
     finally:
+        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            signal.signal(sig, signal.SIG_IGN)  # a second Ctrl-C: cleaning anyway
         stack.close()
     print(f"Took {time.monotonic() - started:.0f} s")
     return report.finish()
