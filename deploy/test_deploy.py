@@ -71,7 +71,11 @@ class Report:
     def finish(self) -> int:
         for key in NAMES:
             if key not in self.outcomes:
-                self.record(key, False, "not run: the stack did not come up")
+                self.record(
+                    key,
+                    False,
+                    "not run (the stack did not come up, or the run was stopped)",
+                )
         passed = sum(self.outcomes.values())
         print(f"{passed} passed, {len(self.outcomes) - passed} failed", flush=True)
         return 0 if passed == len(self.outcomes) else 1
