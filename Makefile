@@ -10,7 +10,7 @@ PORT ?= 8000
 LOOPBACK := 127.0.0.1 localhost
 LAN := $(if $(filter $(HOST),$(LOOPBACK)),,MEDICI_LAN_PORT=$(PORT))
 
-.PHONY: messages setup migrate demo run lan serve backup test test-deep test-fast test-postgres test-deploy lint typecheck format bench load browser postgres check-deploy clean
+.PHONY: messages setup migrate demo run lan serve backup test test-deep test-fast test-postgres lint typecheck format bench load browser postgres check-deploy clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -85,6 +85,7 @@ test-postgres: setup postgres
 # running `make serve` with the shared environment (deploy/medici.env) and the
 # repository's virtualenv, nginx (deploy/nginx.conf) in front; six assertions,
 # PASS/FAIL each (deploy/test_deploy.py). Needs redis-server and nginx-light.
+.PHONY: test-deploy
 test-deploy: setup postgres
 	$(PY) -m deploy.test_deploy
 
