@@ -117,8 +117,9 @@ def saved_on_other_host(stack: Stack, scene: Scene, gm: Client) -> Outcome:
     screen = Client(host2)
     before = screen.get(f"/e/{EVENT}/version.json").json()["v"]
     saved = save_results(gm, 1, port=host1)
-    if saved.status != 302:
-        return False, f"the save on host 1 answered {saved.status}, not 302"
+    went = saved.headers.get("location", "")
+    if saved.status != 302 or not went.endswith(f"/e/{EVENT}/gm/round/1/"):
+        return False, f"the save on host 1 answered {saved.status} {went}, not saved"
     start = time.monotonic()
     winner = scene.seating[1][WINNING_SEAT - 1]
     looks = _screens(before, winner)
