@@ -39,6 +39,8 @@ FIRST_PHONE = 10  # phone i sends from 127.0.0.(FIRST_PHONE + i)
 SHOWN_WITHIN = 2.0
 
 Outcome = tuple[bool, str]
+# A request made once during a check's traffic: what it is, and the call.
+Action = tuple[str, Callable[[], Answer]]
 
 
 @dataclass(frozen=True)
@@ -224,9 +226,7 @@ PUBLIC_PAGES = [
 ]
 
 
-def _traffic(
-    stack: Stack, seconds: float, actions: dict[float, tuple[str, object]]
-) -> list[str]:
+def _traffic(stack: Stack, seconds: float, actions: dict[float, Action]) -> list[str]:
     """Public pages through nginx one after another for ``seconds``; each of
     ``actions`` (``{at: (label, callable returning an Answer)}``) once ``at``
     seconds have passed. The 5xx seen, as "what: status"."""
@@ -237,12 +237,12 @@ def _traffic(
     while time.monotonic() - start < seconds:
         for at in [a for a in pending if time.monotonic() - start >= a]:
             label, act = pending.pop(at)
-            _note(bad, label, act())  # type: ignore[operator]
+            _note(bad, label, act())
         path = PUBLIC_PAGES[n % len(PUBLIC_PAGES)]
         _note(bad, path, visitor.get(path))
         n += 1
     for label, act in pending.values():
-        _note(bad, label, act())  # type: ignore[operator]
+        _note(bad, label, act())
     return bad
 
 

@@ -137,7 +137,7 @@ class Stack:
             base_port + 3,
         )
         self.redis_password = secrets.token_urlsafe(16)
-        self.groups: dict[str, subprocess.Popen] = {}
+        self.groups: dict[str, subprocess.Popen[bytes]] = {}
         self.pg_bin = with_postgres.find_bin()
         self.pg_user = with_postgres.server_user()
         self.pg_folder = self.root / "pg"
@@ -301,7 +301,13 @@ class Stack:
 
     # --- processes ------------------------------------------------------------
 
-    def _spawn(self, name: str, command: list[str], cwd: Path, env=None) -> None:
+    def _spawn(
+        self,
+        name: str,
+        command: list[str],
+        cwd: Path,
+        env: dict[str, str] | None = None,
+    ) -> None:
         log = (self.root / f"{name}.log").open("ab")
         self.groups[name] = subprocess.Popen(
             command,
@@ -357,7 +363,7 @@ class Stack:
             shutil.rmtree(self.root, ignore_errors=True)
 
 
-def _signal_group(process: subprocess.Popen, sig: int) -> None:
+def _signal_group(process: subprocess.Popen[bytes], sig: int) -> None:
     try:
         os.killpg(process.pid, sig)
     except (ProcessLookupError, PermissionError):

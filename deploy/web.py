@@ -17,9 +17,11 @@ form fields
 from __future__ import annotations
 
 import http.client
+import json
 import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
+from typing import Any
 from urllib.parse import urlencode
 
 TIMEOUT = 30.0
@@ -34,10 +36,10 @@ class Answer:
     body: str
     error: str = ""
 
-    def json(self) -> dict:
-        import json
-
-        return json.loads(self.body)
+    def json(self) -> dict[str, Any]:
+        """The body read as a JSON object."""
+        found: dict[str, Any] = json.loads(self.body)
+        return found
 
 
 @dataclass
@@ -51,7 +53,11 @@ class Client:
     cookies: dict[str, str] = field(default_factory=dict)
 
     def request(
-        self, method: str, path: str, fields: dict[str, str] | None = None, port=None
+        self,
+        method: str,
+        path: str,
+        fields: dict[str, str] | None = None,
+        port: int | None = None,
     ) -> Answer:
         """``method`` ``path`` (form-encoded ``fields`` for a POST) to this
         client's port, or to ``port`` (another server, same cookies)."""
@@ -81,10 +87,12 @@ class Client:
         finally:
             connection.close()
 
-    def get(self, path: str, port=None) -> Answer:
+    def get(self, path: str, port: int | None = None) -> Answer:
         return self.request("GET", path, port=port)
 
-    def post(self, path: str, fields: dict[str, str], port=None) -> Answer:
+    def post(
+        self, path: str, fields: dict[str, str], port: int | None = None
+    ) -> Answer:
         return self.request("POST", path, fields, port=port)
 
     def _keep(self, header: str) -> None:
