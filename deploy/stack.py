@@ -227,9 +227,10 @@ class Stack:
             _git("-C", str(clone), "checkout", "--quiet", "--detach", self.commit)
             (clone / ".venv").symlink_to(venv)
             # The clone's requirement files are newer than the virtualenv's
-            # stamp: make would build a virtualenv again. Same age: it does not.
+            # stamp: make would build a virtualenv again. Older: it does not.
+            older = stamp.stat().st_mtime_ns - 10**9
             for name in ("requirements.txt", "requirements-dev.txt"):
-                os.utime(clone / name, (stamp.stat().st_mtime,) * 2)
+                os.utime(clone / name, ns=(older, older))
             self.clones.append(clone)
 
     def start_host(self, n: int) -> None:
