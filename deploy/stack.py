@@ -74,6 +74,7 @@ def shared_environment(
         "DJANGO_CSRF_TRUSTED_ORIGINS": proxy,
         "MEDICI_PUBLIC_URL": proxy,
         "MEDICI_PROXY_COUNT": "1",
+        "FORWARDED_ALLOW_IPS": "127.0.0.1",
         "DJANGO_SECURE": "0",
     }
     text = (REPO / "deploy" / "medici.env").read_text(encoding="utf-8")
@@ -234,10 +235,12 @@ class Stack:
             self.clones.append(clone)
 
     def start_host(self, n: int) -> None:
-        """``make serve`` in clone ``n`` (0 or 1) on its port; not waited for."""
+        """``make serve`` in clone ``n`` (0 or 1) on its port; not waited for.
+        Host 1 alone backs the database up, as docs/deploy.md has it."""
         command = ["make", "--no-print-directory", "serve", "HOST=127.0.0.1"]
         command += [f"PORT={self.ports[n]}", f"WORKERS={WORKERS}"]
-        self._spawn(f"host{n + 1}", command, self.clones[n], self.env)
+        env = {**self.env, "MEDICI_BACKUP_MINUTES": "5" if n == 0 else "0"}
+        self._spawn(f"host{n + 1}", command, self.clones[n], env)
 
     def wait_host(self, n: int, timeout: float = START_TIMEOUT) -> str:
         """ "" once host ``n`` answers ``/`` with 200; else why not (it exited,
