@@ -89,6 +89,15 @@ test-deep: setup browser postgres
 test-postgres: setup postgres
 	$(PY) tests/with_postgres.py $(PY) -m pytest $(PG_TESTS)
 
+# The several-servers set-up of docs/deploy.md on loopback, checked from outside:
+# a throwaway PostgreSQL, Redis (deploy/redis.conf), two clones of HEAD each
+# running `make serve` with the shared environment (deploy/medici.env) and the
+# repository's virtualenv, nginx (deploy/nginx.conf) in front; six assertions,
+# PASS/FAIL each (deploy/test_deploy.py). Needs redis-server and nginx-light.
+.PHONY: test-deploy
+test-deploy: setup postgres
+	$(PY) -m deploy.test_deploy
+
 test-fast: setup
 	$(PY) -m pytest -m "not e2e"
 
