@@ -102,12 +102,18 @@ def removable(event: Event, user, rnd: Round) -> set[int]:
 
 
 def checkin_fragment(
-    request: HttpRequest, event: Event, rnd: Round, *, saved: bool = False
+    request: HttpRequest,
+    event: Event,
+    rnd: Round,
+    *,
+    saved: bool = False,
+    extra: dict | None = None,
 ) -> HttpResponse:
     """The fragment of ``rnd``'s page (see "fragment" above); ``saved`` when a
     check-in or an undo went through (``HX-Trigger``: the page clears its form,
-    and a seated round's late-table section reloads)."""
-    context = {
+    and a seated round's late-table section reloads); ``extra``: more context
+    (the check-in's question, ``gm_checkin``)."""
+    context = (extra or {}) | {
         "event": event,
         "round": rnd,
         "figures": round_figures(rnd),
