@@ -239,7 +239,13 @@
     (answer || question || input).focus();
   }
   form.addEventListener("htmx:afterRequest", focusNext);
-  document.body.addEventListener("htmx:afterRequest", function (e) { if (fromAnswer(e)) { focusNext(); } });
+  // An answer's form is swapped away with the question before its request
+  // ends: the page settling after it is when the focus moves.
+  var answered = false;
+  document.body.addEventListener("htmx:beforeRequest", function (e) { if (fromAnswer(e)) { answered = true; } });
+  document.body.addEventListener("htmx:afterSettle", function () {
+    if (answered) { answered = false; focusNext(); }
+  });
   var paste = document.getElementById("paste-form");
   if (paste) {
     paste.addEventListener("checkin-saved", function () { paste.reset(); });
