@@ -1,7 +1,7 @@
 """Browser test: check-in without reloading the round page (issue 17, item 1).
-A typed name and Enter (and Enter again: the same person), then a pasted list: the check-in list and the counts
-change in place (htmx), the field is empty and keeps the focus for the next name,
-and the page is never loaded again."""
+A typed name and Enter (and Enter again: the same person), then a pasted list:
+the check-in list and the counts change in place (htmx), the field is empty and
+keeps the focus for the next name, and the page is never loaded again."""
 
 from __future__ import annotations
 
