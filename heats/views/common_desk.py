@@ -35,7 +35,7 @@ from heats import permissions
 from heats.core import seating
 from heats.models import Entry, Event, ResultStatus, Round, RoundKind
 from heats.services.checkin_undo import only_here
-from heats.services.desk import round_figures
+from heats.services.desk import namesake_counts, round_figures
 from heats.services.players import search_filter
 from heats.tables import CheckInTable
 
@@ -78,6 +78,7 @@ def checkin_table(
         seated=seated,
         removable=off,
         deletes=only_here(rnd) if off else set(),
+        namesakes=namesake_counts(event.pk),
         prefix=CHECKIN_PREFIX,
     )
     table.search = query

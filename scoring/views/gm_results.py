@@ -17,6 +17,7 @@ from django.views.generic import FormView
 
 from heats.core.errors import UserError
 from heats.models import Player
+from heats.services.desk import shown_names
 from heats.views.common import (
     EventStaffRequiredMixin,
 )
@@ -75,7 +76,8 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
             ),
             **kwargs,
         )
-        context["tied_names"] = [p.name for p in context["tied"]]
+        names = shown_names(self.event.pk, context["tied"])
+        context["tied_names"] = [names[p.pk] for p in context["tied"]]
         form = context["form"]
         if form.initial and not context["may_correct"]:
             # Saved results an assistant may not change: shown, not offered.
@@ -219,11 +221,16 @@ class TableTieView(EventStaffRequiredMixin, TableMixin, FormView):
     def get_form_kwargs(self):
         kwargs = super().get_form_kwargs()
         kwargs["tied"] = results.tied_players(self.table)
+        kwargs["names"] = shown_names(self.event.pk, kwargs["tied"])
         return kwargs
 
     def get_context_data(self, **kwargs):
+        seats = results.table_seats(self.table)
+        names = shown_names(self.event.pk, [s.player for s in seats])
+        for seat in seats:  # the name told apart from namesakes
+            seat.shown = names[seat.player_id]
         return super().get_context_data(
-            seats=results.table_seats(self.table),
+            seats=seats,
             suggestion=results.tie_suggestion(self.table),
             **kwargs,
         )
