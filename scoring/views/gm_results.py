@@ -76,8 +76,9 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
             ),
             **kwargs,
         )
-        names = shown_names(self.event.pk, context["tied"])
-        context["tied_names"] = [names[p.pk] for p in context["tied"]]
+        tied = context["tied"]
+        names = shown_names(self.event.pk, tied) if tied else {}
+        context["tied_names"] = [names[p.pk] for p in tied]
         form = context["form"]
         if form.initial and not context["may_correct"]:
             # Saved results an assistant may not change: shown, not offered.
