@@ -143,9 +143,9 @@ def gm_client(event: Event) -> Client:
     return client
 
 
-def fresh_event(players: int) -> tuple[Event, Round, list[str]]:
+def fresh_event(players: int) -> tuple[Event, Round, list[Player]]:
     """Event ``c<players>``: ``players`` players checked in to heat 1 and as many
-    known players not checked in (returned: their names, for the check-ins)."""
+    known players not checked in (returned, for the check-ins)."""
     event = services.create_event(f"c{players}", f"Clicks {players}")
     rnd = services.create_heat(event)
     people = Player.objects.bulk_create(
@@ -158,7 +158,7 @@ def fresh_event(players: int) -> tuple[Event, Round, list[str]]:
         for i in range(2 * players)
     )
     Entry.objects.bulk_create(Entry(round=rnd, player=p) for p in people[:players])
-    return event, rnd, [p.name for p in people[players:]]
+    return event, rnd, people[players:]
 
 
 def url(rnd: Round, name: str) -> str:
@@ -202,10 +202,14 @@ class Session:
         return follow(self.client, response)
 
     def check_in(self, **extra) -> bytes:
-        return self.post("round-checkin", {"name": self.reserve.pop()}, **extra)
+        # A known player, picked from the type-ahead (its id sent): a name
+        # typed alone would be asked about (the same person or a new player?).
+        player = self.reserve.pop()
+        data = {"name": player.name, "player": player.pk}
+        return self.post("round-checkin", data, **extra)
 
     def paste(self, **extra) -> bytes:
-        text = "\n".join(self.reserve.pop() for _ in range(PASTED))
+        text = "\n".join(self.reserve.pop().name for _ in range(PASTED))
         return self.post("round-paste", {"text": text}, **extra)
 
     def seat(self, run: int) -> bytes:

@@ -23,7 +23,7 @@ from heats.core import clock
 from heats.core.formats import HMO, HMW
 from heats.core.names import display_name
 from heats.core.storable import text_problem, without_surrogates
-from heats.form_parts import Button, Details, Partial, QuickSelect, player_choices
+from heats.form_parts import Button, Details, QuickSelect, player_choices
 from heats.models import Player, SeatingPolicy
 from heats.services import parse_name_list
 
@@ -123,15 +123,17 @@ def _helper(
 
 
 class CheckInForm(StorableTextForm):
-    """One player by name (type-ahead) and optional badge; new names are created,
-    but one that is part of an existing name only with ``new`` ticked."""
+    """One player by name (type-ahead) and optional badge, ``player`` the id of
+    the suggestion picked (None when typed), ``new`` "New player" ticked: who
+    that is, the service decides (``heats.services.checkin_identity``)."""
 
     name = forms.CharField(label=_("Name or badge"), max_length=120)
     badge = forms.CharField(label=_("Badge"), max_length=40, required=False)
     new = forms.BooleanField(
-        label=_("New player (add even when the name is part of another)"),
+        label=_("New player (even when the name is another player's)"),
         required=False,
     )
+    player = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
 
     def __init__(self, *args, action: str = "", search_url: str = "", **kwargs):
         super().__init__(*args, **kwargs)
@@ -149,12 +151,12 @@ class CheckInForm(StorableTextForm):
                         placeholder=gettext("Type a name or badge…"),
                         **{"data-search-url": search_url},
                     ),
-                    Partial("heats/gm/_checkin_suggestions.html"),
-                    css_class="col-8 position-relative",
+                    css_class="col-8",
                 ),
                 Column(Field("badge", css_class="form-control-lg"), css_class="col-4"),
             ),
             Field("new"),
+            Field("player"),
         )
 
     def clean_name(self) -> str:

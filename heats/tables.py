@@ -16,6 +16,7 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from heats.core.names import badged_name
 from heats.models import AuditEntry, Entry, EntryStatus, KeepApart
 
 TABLE_CLASS = "table table-sm table-striped align-middle"
@@ -88,7 +89,8 @@ UNDO_HTMX = {"hx-target": "#checkin-list", "hx-swap": "outerHTML"}
 class CheckInTable(tables.Table):
     """Players checked in to a round, newest first, with an undo button; a
     seated player the GM may take off their table (``removable``) gets "Remove
-    from table"."""
+    from table". A player sharing a name with another of the event is shown
+    with the badge ("John Smith (#2187)"), as the public pages show them."""
 
     player = tables.Column(_("Player"), order_by=("player__name_key",))
     badge = tables.Column(_("Badge"), accessor="player__badge", attrs=WIDE_ONLY)
@@ -108,17 +110,29 @@ class CheckInTable(tables.Table):
         row_attrs = {"data-status": lambda record: record.status}
 
     def __init__(
-        self, *args, undo_url=None, seated=(), removable=(), deletes=(), **kwargs
+        self,
+        *args,
+        undo_url=None,
+        seated=(),
+        removable=(),
+        deletes=(),
+        namesakes=None,
+        **kwargs,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.undo_url = undo_url
+        # Name key -> players holding it, for names held by several
+        # (``heats.services.desk.namesake_counts``): they are told apart.
+        self.namesakes: dict[str, int] = namesakes or {}
         self.seated = set(seated)
         self.removable = set(removable)
         # Players with no other round: undoing deletes the player record.
         self.deletes = set(deletes)
 
     def render_player(self, value) -> str:
-        return value.name
+        return badged_name(
+            value.name, value.badge, self.namesakes.get(value.name_key, 1)
+        )
 
     def render_status(self, value, record):
         if record.status == EntryStatus.LATE:

@@ -142,9 +142,10 @@ class TieForm(StorableTextForm):
         max_length=200,
     )
 
-    def __init__(self, *args, tied=(), **kwargs) -> None:
+    def __init__(self, *args, tied=(), names=None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["winner"].choices = [(p.pk, p.name) for p in tied]
+        names = names or {}  # id -> name told apart from namesakes
+        self.fields["winner"].choices = [(p.pk, names.get(p.pk, p.name)) for p in tied]
         self.helper = FormHelper()
         self.helper.form_id = "tie-form"
         self.helper.add_input(
@@ -202,19 +203,33 @@ class NoShowForm(StorableTextForm):
     )
     version = forms.CharField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args, seats=(), candidates=(), action: str = "", **kwargs):
+    def __init__(
+        self,
+        *args,
+        seats=(),
+        candidates=(),
+        names=None,
+        action: str = "",
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
+        # Player id -> name told apart from namesakes (``shown_names``).
+        names = names or {}
         self.fields["player"].choices = [
             (
                 s.player_id,
                 _("Table %(table)s seat %(seat)s: %(name)s")
-                % {"table": s.table.number, "seat": s.number, "name": s.player.name},
+                % {
+                    "table": s.table.number,
+                    "seat": s.number,
+                    "name": names.get(s.player_id, s.player.name),
+                },
             )
             for s in seats
         ]
         first = (
             _("The next present alternate (%(name)s)")
-            % {"name": candidates[0].player.name}
+            % {"name": names.get(candidates[0].player.pk, candidates[0].player.name)}
             if candidates
             else _("The next present alternate")
         )
@@ -226,7 +241,7 @@ class NoShowForm(StorableTextForm):
                 _("%(call)s. %(name)s — %(reason)s")
                 % {
                     "call": c.call,
-                    "name": c.player.name,
+                    "name": names.get(c.player.pk, c.player.name),
                     "reason": translate_reason(c.reason),
                 },
             )

@@ -30,6 +30,7 @@ from django.utils.translation import gettext_lazy
 from heats.form_parts import Button, PartialFields
 from heats.forms import StorableTextForm
 from heats.models import Seat
+from heats.services.desk import shown_names
 from scoring.core.reported import seating_signature
 from scoring.core.results_csv import MAXIMUM
 from scoring.services.corrections import Consequences
@@ -247,17 +248,20 @@ class ResultForm(StorableTextForm):
 
     def seat_rows(self) -> list[dict]:
         """The seat grid's rows, seat order: ``number``, the player's ``name``
-        (text: the template escapes it, never reads it as template source, or a
-        player named ``{{ request.COOKIES.sessionid }}`` would print the viewer's
+        (told apart from namesakes, ``heats.services.desk.shown_names``; text:
+        the template escapes it, never reads it as template source, or a player
+        named ``{{ request.COOKIES.sessionid }}`` would print the viewer's
         session, issue 7), the seat's bound ``fields`` (day 1, day 2, final) and
         its check ``slot`` (:meth:`slot`)."""
         rows = []
+        players = [seat.player for seat in self.seats]
+        names = shown_names(players[0].event_id, players) if players else {}
         for seat in self.seats:
             n = seat.number
             rows.append(
                 {
                     "number": n,
-                    "name": seat.player.name,
+                    "name": names[seat.player_id],
                     "fields": [self[f"{d}_{n}"] for d in ("day1", "day2", "final")],
                     "slot": self.slot(n),
                 }

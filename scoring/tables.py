@@ -16,6 +16,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from heats.core.names import badged_name
 from heats.tables import TABLE_CLASS, WIDE_ONLY, post_button
 from scoring.wording import percent_text, translate_reason
 
@@ -250,6 +251,14 @@ class PlayerTable(tables.Table):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.codes: dict[int, tuple[str, str]] = {}
+        # Name key -> players holding it, for names held by several
+        # (``heats.services.desk.namesake_counts``): they are told apart.
+        self.namesakes: dict[str, int] = {}
+
+    def render_player(self, record) -> str:
+        return badged_name(
+            record.name, record.badge, self.namesakes.get(record.name_key, 1)
+        )
 
     def render_rounds(self, record) -> str:
         return self.codes.get(record.pk, ("", ""))[0] or "—"

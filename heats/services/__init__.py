@@ -16,12 +16,18 @@ from heats.services.checkin import (  # noqa: F401
     WAITING_STATUSES,
     CheckInReport,
     check_in,
+    check_in_typed,
     checked_in_count,
     create_heat,
     next_heat_number,
     open_heat,
     parse_name_list,
     search_players,
+)
+from heats.services.checkin_identity import (  # noqa: F401
+    Candidate,
+    DeskLine,
+    SamePersonError,
 )
 from heats.services.checkin_undo import (  # noqa: F401
     UndoReport,

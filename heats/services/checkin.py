@@ -7,6 +7,7 @@ always visible.
 from __future__ import annotations
 
 import bisect
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
@@ -33,6 +34,12 @@ from heats.services.audit import (
     lock,
     log,
     log_many,
+)
+from heats.services.checkin_identity import (
+    DeskLine,
+    or_list,
+    pasted_player,
+    typed_player,
 )
 from heats.services.players import (
     PlayerDirectory,
@@ -163,15 +170,10 @@ class CheckInReport:
         ]
         lines += [
             _("New player %(new)s: did you mean %(old)s? If so, undo it.")
-            % {"new": repr(new), "old": _or_list(old)}
+            % {"new": repr(new), "old": or_list(old)}
             for new, old in self.similar.items()
         ]
         return lines
-
-
-def _or_list(names: list[str]) -> str:
-    """ "Ann or Bo or Cy", in the reader's language."""
-    return _(" or ").join(names)
 
 
 def similar_names(
@@ -197,59 +199,6 @@ def similar_names(
 def _directory_order(player: Player) -> tuple[str, str]:
     """Player's own ordering (``Meta.ordering``), for lists made in memory."""
     return player.name_key, player.badge
-
-
-def _find_player(
-    directory: PlayerDirectory, name: str, badge: str, *, new_confirmed: bool = True
-) -> Player:
-    """The player for a check-in line; UserError when a name without a badge is
-    shared by several badged players (the GM must say which), or when a badge
-    belongs to someone else. A line that is only a known badge ("1204" or
-    "#1204") is that badge's player.
-
-    A name matches only exactly (its key, ``heats.core.names``): "Sam Lee" is never
-    Sam Leeds. Unless ``new_confirmed``, a name that would make a new player while
-    it is part of existing names ("Sam Lee" and Sam Leeds) is a UserError too, so
-    the GM picks the player or confirms the new one."""
-    typed = name.strip().removeprefix("#")
-    if not badge and typed in directory.by_badge:
-        return directory.by_badge[typed]
-    owner = directory.by_badge.get(badge.strip()) if badge else None
-    if owner is not None and owner.name_key != normalise_name(name):
-        raise UserError(
-            _("Badge %(badge)s belongs to %(owner)s, not %(name)s.")
-            % {"badge": badge.strip(), "owner": owner.name, "name": repr(name)}
-        )
-    same = directory.by_name.get(normalise_name(name), [])
-    if not badge and len(same) > 1 and all(p.badge for p in same):
-        badges = ", ".join(f"#{p.badge}" for p in same)
-        raise UserError(
-            _("Several players are called %(name)s (%(badges)s): give a badge.")
-            % {"name": repr(name), "badges": badges}
-        )
-    if not same and owner is None and not new_confirmed:
-        _refuse_near_misses(directory, name)
-    return directory.get_or_create(name, badge)
-
-
-def _refuse_near_misses(directory: PlayerDirectory, name: str) -> None:
-    """UserError naming up to three players whose name contains ``name`` (what the
-    type-ahead would list), those starting with it first; nothing when none does."""
-    key = normalise_name(name)
-    near = sorted(
-        (p for k, players in directory.by_name.items() if key in k for p in players),
-        key=lambda p: (not p.name_key.startswith(key), p.name_key),
-    )
-    if near:
-        raise UserError(
-            _("Nothing was checked in: no player is called “%(name)s”.")
-            % {"name": name},
-            [
-                _("Did you mean %(names)s? Pick from the list.")
-                % {"names": _or_list([str(p) for p in near[:3]])},
-                _("Or tick “New player” to add “%(name)s”.") % {"name": name},
-            ],
-        )
 
 
 def _check_lengths(rows: list[tuple[str, str]]) -> None:
@@ -283,29 +232,9 @@ def _check_lengths(rows: list[tuple[str, str]]) -> None:
         raise UserError(_("Nothing was checked in."), problems)
 
 
-@transaction.atomic
-def check_in(
-    rnd: Round,
-    rows: list[tuple[str, str]],
-    user=None,
-    *,
-    new_confirmed: bool = True,
-) -> CheckInReport:
-    """Check ``(name, badge)`` rows in to ``rnd``; unknown names become new players.
-
-    Before the round is seated an entry is "in"; after it, "late" (tournament.md,
-    Heats, Late arrivals). An absent entry is checked in again. The round is locked
-    and read again first (``core.lock``), so a check-in made while the round is
-    being seated waits for it and counts as late. Raises UserError for an ambiguous
-    name, or (unless ``new_confirmed``) a new name that is part of an existing one
-    (see ``_find_player``); then nothing is saved. Pasted lists and the ``checkin``
-    command confirm their new names and get ``similar`` instead.
-
-    A constant number of statements whatever the number of rows: the players and
-    the round's entries are read once, new players, entries and audit lines are
-    inserted in bulk. A player another check-in saved meanwhile (PostgreSQL) makes
-    the insert fail; then the players are read again and the rows matched again.
-    """
+def _open_for_check_in(rnd: Round, user) -> None:
+    """NotAllowed unless ``user`` may check players in; UserError for a
+    semi-final or a final (their players are not checked in here)."""
     permissions.require(rnd.event, user, permissions.CHECK_IN)
     if rnd.kind == RoundKind.FINAL:
         raise UserError(
@@ -313,14 +242,64 @@ def check_in(
         )
     if rnd.kind == RoundKind.SEMI:
         raise UserError(_("Check qualifiers in on the semi-final page."))
+
+
+@transaction.atomic
+def check_in(rnd: Round, rows: list[tuple[str, str]], user=None) -> CheckInReport:
+    """Check pasted ``(name, badge)`` rows in to ``rnd`` (a pasted list, the
+    ``checkin`` command): who each row is follows the desk's rule
+    (``checkin_identity.pasted_player``); unknown names and unknown badges become
+    new players, an existing player is never given a badge.
+
+    Before the round is seated an entry is "in"; after it, "late" (tournament.md,
+    Heats, Late arrivals). An absent entry is checked in again. The round is locked
+    and read again first (``core.lock``), so a check-in made while the round is
+    being seated waits for it and counts as late. Raises UserError for a name
+    shared by several players and no badge, or a badge of someone else; then
+    nothing is saved. New names that start existing ones are reported
+    (``similar``).
+
+    A constant number of statements whatever the number of rows: the players and
+    the round's entries are read once, new players, entries and audit lines are
+    inserted in bulk. A player another check-in saved meanwhile (PostgreSQL) makes
+    the insert fail; then the players are read again and the rows matched again.
+    """
+    _open_for_check_in(rnd, user)
     _check_lengths(rows)
     lock(rnd)
+    return _check_in_found(
+        rnd, rows, user, lambda found: [pasted_player(found, *row) for row in rows]
+    )
+
+
+@transaction.atomic
+def check_in_typed(rnd: Round, line: DeskLine, user=None) -> CheckInReport:
+    """Check one typed ``line`` in to ``rnd`` (the round page's check-in form),
+    as :func:`check_in` does a row; who it is follows the desk's rule
+    (``checkin_identity.typed_player``). Raises ``SamePersonError`` (a UserError) when
+    the name matches players and the GM said nothing else: the question, nothing
+    saved; UserError for a badge of someone else, or a new name that is part of
+    existing names without "New player" ticked."""
+    _open_for_check_in(rnd, user)
+    row = (line.name, line.badge)
+    _check_lengths([row])
+    lock(rnd)
+
+    return _check_in_found(rnd, [row], user, lambda found: [typed_player(found, line)])
+
+
+def _check_in_found(
+    rnd: Round,
+    rows: list[tuple[str, str]],
+    user,
+    find: Callable[[PlayerDirectory], list[Player]],
+) -> CheckInReport:
+    """Check in the players ``find`` gives for ``rows`` (the round locked): new
+    ones saved first, read and matched again when another check-in saved one
+    meanwhile (``PLAYER_TRIES``); then the entries, the report, the audit."""
     for attempt in range(1, PLAYER_TRIES + 1):
         directory = _directory(rnd.event, rows)
-        players = [
-            _find_player(directory, name, badge, new_confirmed=new_confirmed)
-            for name, badge in rows
-        ]
+        players = find(directory)
         try:
             with transaction.atomic():
                 directory.save_planned()
@@ -344,7 +323,7 @@ def _directory(event: Event, rows: list[tuple[str, str]]) -> PlayerDirectory:
     """The players a check-in of ``rows`` can meet, unsaved changes planned: for a
     few rows (a typed name, a short list) only those whose name key contains a
     row's (its exact player, the near misses and similar names of
-    ``_find_player`` and ``similar_names``) or whose badge a row gives; for
+    ``checkin_identity`` and ``similar_names``) or whose badge a row gives; for
     more, every player of the event (one query either way)."""
     if len(rows) > FEW_ROWS:
         return PlayerDirectory(event, saving=False)

@@ -5,6 +5,7 @@ and what keeps a round from being complete (plain data for templates)."""
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.db.models import Count
@@ -18,13 +19,16 @@ from heats.models import Player, ResultStatus, Round, RoundKind, Seat, Table
 
 @dataclass(frozen=True)
 class CardPlayer:
-    """The player of a card's seat: id, name, badge and name key; shown as a
-    ``Player`` is ("Ann Lee (#1204)" with a badge)."""
+    """The player of a card's seat: id, name, badge and name key, and
+    ``shown``, the name told apart from namesakes in the event (``badged_name``:
+    what the card shows); ``str()`` as a ``Player`` ("Ann Lee (#1204)" with a
+    badge)."""
 
     pk: int
     name: str
     badge: str
     name_key: str
+    shown: str = ""
 
     def __str__(self) -> str:
         return f"{self.name} (#{self.badge})" if self.badge else self.name
@@ -96,8 +100,11 @@ def table_cards(rnd: Round) -> list[TableCard]:
             "player__name_key",
         )
     )
+    namesakes = namesake_counts(rnd.event_id)
     for table_id, pk, number, *player in seats:  # one query, grouped here
-        lines[table_id].append(SeatLine(CardSeat(pk, number, CardPlayer(*player))))
+        shown = badged_name(player[1], player[2], namesakes.get(player[3], 1))
+        seat = CardSeat(pk, number, CardPlayer(*player, shown=shown))
+        lines[table_id].append(SeatLine(seat))
     cards = [
         TableCard(table, lines[table.pk], table.result_status)
         for table in rnd.tables.order_by("number")
@@ -129,13 +136,7 @@ def round_seats(rnd: Round) -> list[SeatRow]:
     printed assignments); two queries: the seats, and the event's names held by
     more than one player (one grouping of the event's players, where a count
     per seat took a quarter of a second at 1,000 players)."""
-    namesakes = dict(
-        Player.objects.filter(event_id=rnd.event_id)
-        .values("name_key")
-        .annotate(n=Count("pk"))
-        .filter(n__gt=1)
-        .values_list("name_key", "n")
-    )
+    namesakes = namesake_counts(rnd.event_id)
     rows = (
         Seat.objects.filter(round=rnd)
         .order_by("table__number", "number")
@@ -153,6 +154,33 @@ def round_seats(rnd: Round) -> list[SeatRow]:
         SeatRow(*row, shown=badged_name(row[4], row[6], namesakes.get(row[5], 1)))
         for row in rows
     ]
+
+
+def namesake_counts(event_id: int) -> dict[str, int]:
+    """Name key -> how many players of the event hold it, for the keys held by
+    more than one (namesakes); one grouping of the event's players. What
+    ``badged_name`` needs, on every page that names players: the public pages
+    through ``round_seats``, the GM pages through :func:`shown_names`."""
+    return dict(
+        Player.objects.filter(event_id=event_id)
+        .values("name_key")
+        .annotate(n=Count("pk"))
+        .filter(n__gt=1)
+        .values_list("name_key", "n")
+    )
+
+
+def shown_names(event_id: int, players: Iterable[Player]) -> dict[int, str]:
+    """Player id -> the name a page shows, told apart from the event's namesakes
+    ("John Smith (#2187)" beside another John Smith, else "John Smith"): the
+    ``badged_name`` of ``round_seats``, for the GM pages (table cards, result
+    forms, the semi-final's no-show list, the check-in list, the players page).
+    One query (:func:`namesake_counts`)."""
+    namesakes = namesake_counts(event_id)
+    return {
+        p.pk: badged_name(p.name, p.badge, namesakes.get(p.name_key, 1))
+        for p in players
+    }
 
 
 def seating_rows(rnd: Round) -> list[dict]:

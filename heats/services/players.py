@@ -119,6 +119,12 @@ class PlayerDirectory:
                 ]
                 player.pk, player._state.adding = found.pk, False
 
+    def new(self, name: str, badge: str = "") -> Player:
+        """A new player of ``name`` and ``badge``, whatever players share the
+        name (the check-in desk's rule, ``heats.services.checkin_identity``):
+        created (or planned) as ``get_or_create`` creates one."""
+        return self._create(name, badge)
+
     def _create(self, name: str, badge: str) -> Player:
         """A new player, or the one saved meanwhile by another transaction (a
         check-in to another round, an import) under the same name or badge."""

@@ -103,7 +103,7 @@ def _line(line, start_tag: str) -> str:
         else ""
     )
     return (
-        f'<li class="list-group-item py-1{winner}">{escape(seat.player.name)}'
+        f'<li class="list-group-item py-1{winner}">{escape(seat.player.shown)}'
         f"{start}{score}</li>"
     )
 

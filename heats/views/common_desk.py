@@ -35,7 +35,7 @@ from heats import permissions
 from heats.core import seating
 from heats.models import Entry, Event, ResultStatus, Round, RoundKind
 from heats.services.checkin_undo import only_here
-from heats.services.desk import round_figures
+from heats.services.desk import namesake_counts, round_figures
 from heats.services.players import search_filter
 from heats.tables import CheckInTable
 
@@ -78,6 +78,7 @@ def checkin_table(
         seated=seated,
         removable=off,
         deletes=only_here(rnd) if off else set(),
+        namesakes=namesake_counts(event.pk),
         prefix=CHECKIN_PREFIX,
     )
     table.search = query
@@ -102,12 +103,18 @@ def removable(event: Event, user, rnd: Round) -> set[int]:
 
 
 def checkin_fragment(
-    request: HttpRequest, event: Event, rnd: Round, *, saved: bool = False
+    request: HttpRequest,
+    event: Event,
+    rnd: Round,
+    *,
+    saved: bool = False,
+    extra: dict | None = None,
 ) -> HttpResponse:
     """The fragment of ``rnd``'s page (see "fragment" above); ``saved`` when a
     check-in or an undo went through (``HX-Trigger``: the page clears its form,
-    and a seated round's late-table section reloads)."""
-    context = {
+    and a seated round's late-table section reloads); ``extra``: more context
+    (the check-in's question, ``gm_checkin``)."""
+    context = (extra or {}) | {
         "event": event,
         "round": rnd,
         "figures": round_figures(rnd),

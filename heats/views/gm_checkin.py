@@ -14,6 +14,8 @@ from collections.abc import Callable
 from django.contrib import messages
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
@@ -38,6 +40,8 @@ def _answer(request, event: Event, rnd: Round, action: Callable[[], None]):
     fragment's (the typed name is kept to be corrected)."""
     try:
         action()
+    except services.SamePersonError:
+        raise  # the question: the caller asks it
     except UserError as exc:
         if not is_htmx(request):
             raise  # event_action: the message and the redirect
@@ -50,24 +54,45 @@ def _answer(request, event: Event, rnd: Round, action: Callable[[], None]):
 
 @event_action(permissions.CHECK_IN)
 def round_checkin(request, event: Event, round: str) -> HttpResponse:
-    """POST: check one player in (typed name, badge, or a type-ahead pick). A name
-    is only ever its exact player; a new name that is part of existing names
-    needs "New player" ticked (the type-ahead's "+ Add" ticks it)."""
+    """POST: check one player in (typed name, badge, or a type-ahead pick, which
+    carries the player's id). Who it is, the service decides
+    (``heats.services.checkin_identity``): a name matching players of the event
+    with nothing else said is a question, answered by the page's forms (htmx:
+    in the fragment; without JavaScript: a page of its own), posted here."""
     rnd = round_or_404(event, round)
+    form = forms.CheckInForm(request.POST)
 
     def check_in() -> None:
-        form = forms.CheckInForm(request.POST)
         if not form.is_valid():
             raise UserError(_("Nothing was checked in."), form_problems(form))
-        report = services.check_in(
-            rnd,
-            [(form.cleaned_data["name"], form.cleaned_data["badge"])],
-            request.user,
-            new_confirmed=form.cleaned_data["new"],
+        data = form.cleaned_data
+        line = services.DeskLine(
+            data["name"], data["badge"], data["player"], new=data["new"]
         )
-        _report_check_in(request, rnd, report)
+        _report_check_in(request, rnd, services.check_in_typed(rnd, line, request.user))
 
-    return _answer(request, event, rnd, check_in)
+    try:
+        return _answer(request, event, rnd, check_in)
+    except services.SamePersonError as question:
+        return _ask(request, event, rnd, question)
+
+
+def _ask(request, event: Event, rnd: Round, question: services.SamePersonError):
+    """The question "the same person or a new player?": one POST form a
+    candidate and one for a new player, each posting a check-in here; in the
+    fragment's messages for htmx, else as a page."""
+    context = {
+        "event": event,
+        "round": rnd,
+        "question": question,
+        "checkin_url": reverse(
+            "heats:round-checkin", kwargs={"event": event.slug, "round": rnd.code}
+        ),
+        "badge_needed": any(not c.badge for c in question.candidates),
+    }
+    if is_htmx(request):
+        return checkin_fragment(request, event, rnd, extra=context)
+    return TemplateResponse(request, "heats/gm/checkin_question.html", context)
 
 
 @event_action(permissions.CHECK_IN)

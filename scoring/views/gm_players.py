@@ -17,6 +17,7 @@ from django_tables2 import RequestConfig
 from heats.core.errors import UserError
 from heats.core.rounds import RoundCode
 from heats.models import Entry, EntryStatus, Event, Seat
+from heats.services.desk import namesake_counts
 from heats.services.players import search_filter
 from heats.views.common import (
     EventStaffRequiredMixin,
@@ -90,6 +91,7 @@ class PlayersView(EventStaffRequiredMixin, TemplateView):
         RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)
         listed = [row.record for row in table.page.object_list]
         table.codes = round_codes(self.event, [p.pk for p in listed])
+        table.namesakes = namesake_counts(self.event.pk)
         context.update(player_table=table, search=query)
         if context["is_gm"]:
             context["rename_form"] = RenamePlayerForm(

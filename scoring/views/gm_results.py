@@ -17,6 +17,7 @@ from django.views.generic import FormView
 
 from heats.core.errors import UserError
 from heats.models import Player
+from heats.services.desk import shown_names
 from heats.views.common import (
     EventStaffRequiredMixin,
 )
@@ -88,7 +89,9 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
             ),
             **kwargs,
         )
-        context["tied_names"] = [p.name for p in context["tied"]]
+        tied = context["tied"]
+        names = shown_names(self.event.pk, tied) if tied else {}
+        context["tied_names"] = [names[p.pk] for p in tied]
         form = context["form"]
         context["saved"] = bool(ResultForm.initial_for(self.seats))
         context["from_report"] = None if context["saved"] else self._report()
@@ -234,11 +237,16 @@ class TableTieView(EventStaffRequiredMixin, TableMixin, FormView):
     def get_form_kwargs(self):
         kwargs = super().get_form_kwargs()
         kwargs["tied"] = results.tied_players(self.table)
+        kwargs["names"] = shown_names(self.event.pk, kwargs["tied"])
         return kwargs
 
     def get_context_data(self, **kwargs):
+        seats = results.table_seats(self.table)
+        names = shown_names(self.event.pk, [s.player for s in seats])
+        for seat in seats:  # the name told apart from namesakes
+            seat.shown = names[seat.player_id]
         return super().get_context_data(
-            seats=results.table_seats(self.table),
+            seats=seats,
             suggestion=results.tie_suggestion(self.table),
             **kwargs,
         )

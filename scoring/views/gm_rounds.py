@@ -19,7 +19,7 @@ from heats.exports import export_response
 from heats.forms import SeatForm
 from heats.models import Entry, EntryStatus, Event, Player, RoundKind, Seat
 from heats.services import PlayerDirectory
-from heats.services.desk import table_cards
+from heats.services.desk import shown_names, table_cards
 from heats.views.common import (
     EventStaffRequiredMixin,
     already_seated,
@@ -198,10 +198,12 @@ def no_show_form(event: Event, data=None) -> NoShowForm | None:
     candidates = substitutes.present_alternates(event)
     state = substitutes.no_show_state(seats, candidates)
     version = heat_services.form_version(event, substitutes.NO_SHOWS, state)
+    players = [s.player for s in seats] + [c.player for c in candidates]
     return NoShowForm(
         data,
         seats=seats,
         candidates=candidates,
+        names=shown_names(event.pk, players),
         action=reverse("scoring:semi-replace", kwargs={"event": event.slug}),
         initial={"version": version},
     )

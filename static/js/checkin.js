@@ -2,14 +2,20 @@
    and lets the GM pick one with the mouse or the arrow keys and Enter.
    Served from the app's own static files; no libraries.
 
-   A partial name must never check in someone else, nor become a new player by
-   accident: Enter (or the Check in button) waits for the matches of what is
-   typed, then takes the exact match (the server says which: names are compared
-   in NFC, case and spaces ignored), or the only match of a badge number, where
-   no "+ Add" is offered. Otherwise it asks: "Sam Lee" where only Sam Leeds
-   exists lists Sam Leeds and "+ Add" and waits for the GM's pick. A new player
-   is added when nothing matches, or when the GM picks "+ Add" (which ticks
-   "New player", so the server knows it was meant).
+   The page only offers; the server decides who a check-in is
+   (heats/services/checkin_identity.py). A pick from the list sends the
+   player's id. A typed badge or a ticked "New player" is sent as typed, read
+   when the form is sent (never when the list was drawn). A name that is
+   exactly a player's (the server says which: names are compared in NFC, case
+   and spaces ignored) is sent as typed too: the server asks "the same person
+   or a new player?", its answers drawn in the check-in messages. A partial
+   name must never check in someone else, nor become a new player by accident:
+   Enter (or the Check in button) waits for the matches of what is typed, takes
+   the only match of a badge number, and otherwise asks: "Sam Lee" where only
+   Sam Leeds exists lists Sam Leeds and "+ Add" and waits for the GM's pick. A
+   new player is added when nothing matches, or when the GM picks "+ Add"
+   (which ticks "New player", so the server knows it was meant). The list lies
+   below the form's controls, so they stay clickable while it is open.
 
    With htmx (the form's hx-post), the check-in is sent without leaving the page:
    the list and the counts change in place, and the name field is cleared for the
@@ -25,6 +31,7 @@
   if (!input || !list) { return; }
   var badge = document.getElementById("id_badge");
   var isNew = document.getElementById("id_new");
+  var picked = document.getElementById("id_player");
   var form = input.form;
   var url = input.getAttribute("data-search-url");
   var active = -1;
@@ -61,13 +68,19 @@
     if (form.requestSubmit) { form.requestSubmit(); } else { HTMLFormElement.prototype.submit.call(form); }
   }
 
+  // A pick: a player of the list (their id and badge go with the name), or
+  // "+ Add" (the badge field is sent as it is now).
   function choose(player) {
     input.value = player.name;
-    if (badge) { badge.value = player.badge || ""; }
+    if (!player.isNew && badge) { badge.value = player.badge || ""; }
+    if (picked) { picked.value = player.isNew ? "" : String(player.id); }
     if (isNew) { isNew.checked = !!player.isNew; }
     hide();
     submit();
   }
+
+  // Anything typed or ticked after a pick is the GM's own again.
+  function unpick() { if (picked) { picked.value = ""; } }
 
   function option(text, player, css) {
     var item = document.createElement("li");
@@ -96,18 +109,19 @@
     });
     if (query && !exactMatch(query, players) && !/^#?\d+$/.test(query)) {
       option(words("add", "+ Add “{name}” as a new player", { name: query }),
-             { name: query, badge: badge ? badge.value : "", isNew: true }, "text-primary");
+             { name: query, isNew: true }, "text-primary");
     }
     list.hidden = !list.children.length;
   }
 
-  // The player whose name is the query (the server's "exact") or whose badge it is.
+  // True when a player's name is the query (the server's "exact") or their
+  // badge is.
   function exactMatch(query, players) {
-    var number = query.replace(/^#/, "");
-    for (var i = 0; i < players.length; i++) {
-      if (players[i].exact || (players[i].badge && players[i].badge === number)) { return players[i]; }
-    }
-    return null;
+    return players.some(function (p) { return p.exact || badgeOf(query, p); });
+  }
+
+  function badgeOf(query, player) {
+    return !!player.badge && player.badge === query.replace(/^#/, "");
   }
 
   // Enter or the Check in button, once the matches of what is typed are shown.
@@ -118,10 +132,12 @@
     items().forEach(function (el) {
       if (el._player.isNew) { add = el._player; } else { players.push(el._player); }
     });
-    var exact = exactMatch(typed(), players);
-    if (exact) { choose(exact); return; }
-    if (isNew && isNew.checked && typed()) { submit(); return; }
-    if (players.length === 1 && !add) { choose(players[0]); return; }
+    var query = typed();
+    var told = (badge && badge.value.trim()) || (isNew && isNew.checked);
+    if (query && (told || (picked && picked.value))) { hide(); submit(); return; }
+    var byBadge = players.filter(function (p) { return badgeOf(query, p); });
+    if (byBadge.length === 1) { choose(byBadge[0]); return; }
+    if (players.some(function (p) { return p.exact; })) { hide(); submit(); return; }
     if (players.length) {
       hint(words("pick", "Nobody is called “{name}”: pick a player (↑ ↓ and Enter), " +
                  "or “+ Add” for a new player.", { name: typed() }));
@@ -168,7 +184,10 @@
     search();
   }
 
+  if (badge) { badge.addEventListener("input", unpick); }
+  if (isNew) { isNew.addEventListener("change", unpick); }
   input.addEventListener("input", function () {
+    unpick();
     enterPending = false;          // typing again cancels a pending Enter
     clearTimeout(timer);
     timer = setTimeout(function () { timer = null; search(); }, 120);
@@ -200,13 +219,33 @@
   // htmx answered with the check-in fragment (the list and the counts are in
   // place): "checkin-saved" clears the form for the next name; after a refusal
   // the name stays, to be corrected. The name keeps the focus either way.
-  form.addEventListener("checkin-saved", function () {
+  // The answers to the server's question ("the same person or a new player?")
+  // are forms of their own: their "checkin-saved" clears this form too.
+  function fromAnswer(e) { return e.target.closest && e.target.closest(".checkin-answer"); }
+  function clearForm() {
     input.value = "";
     if (badge) { badge.value = ""; }
     if (isNew) { isNew.checked = false; }
+    unpick();
     dismiss();
+  }
+  form.addEventListener("checkin-saved", clearForm);
+  document.body.addEventListener("checkin-saved", function (e) { if (fromAnswer(e)) { clearForm(); } });
+  // After an answer, the name is ready for the next player; after a question,
+  // its answer ready for Enter (the only namesake), or the question itself.
+  function focusNext() {
+    var question = document.getElementById("checkin-question");
+    var answer = question && question.querySelector("[autofocus]");
+    (answer || question || input).focus();
+  }
+  form.addEventListener("htmx:afterRequest", focusNext);
+  // An answer's form is swapped away with the question before its request
+  // ends: the page settling after it is when the focus moves.
+  var answered = false;
+  document.body.addEventListener("htmx:beforeRequest", function (e) { if (fromAnswer(e)) { answered = true; } });
+  document.body.addEventListener("htmx:afterSettle", function () {
+    if (answered) { answered = false; focusNext(); }
   });
-  form.addEventListener("htmx:afterRequest", function () { input.focus(); });
   var paste = document.getElementById("paste-form");
   if (paste) {
     paste.addEventListener("checkin-saved", function () { paste.reset(); });

@@ -1,7 +1,7 @@
 """Browser test: check-in without reloading the round page (issue 17, item 1).
-A typed name and Enter, then a pasted list: the check-in list and the counts
-change in place (htmx), the field is empty and keeps the focus for the next name,
-and the page is never loaded again."""
+A typed name and Enter (and Enter again: the same person), then a pasted list:
+the check-in list and the counts change in place (htmx), the field is empty and
+keeps the focus for the next name, and the page is never loaded again."""
 
 from __future__ import annotations
 
@@ -25,7 +25,9 @@ def test_a_typed_name_and_enter_update_the_list_in_place(
 
     page.type("#id_name", "Zelda Quartermain")
     page.wait_for_selector("#checkin-suggestions li:has-text('Zelda Quartermain')")
-    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")  # a name already a player's: the page asks
+    page.wait_for_selector("#checkin-question:has-text('Zelda Quartermain (#4242)')")
+    page.keyboard.press("Enter")  # the same person, ready for Enter
     page.wait_for_selector("#checkin-table td:has-text('Zelda Quartermain')")
     page.wait_for_selector("#checked-in-count:text-is('1')")
     assert page.input_value("#id_name") == ""

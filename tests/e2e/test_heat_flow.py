@@ -137,6 +137,8 @@ def test_a_name_typed_in_nfd_finds_the_player_in_nfc(live_server, browser, gm_ev
     page.type("#id_name", "Zoe\u0308 Lee")
     page.wait_for_selector("#checkin-suggestions li:has-text('Zo\u00eb Lee')")
     assert page.locator("#checkin-suggestions li:has-text('+ Add')").count() == 0
+    page.keyboard.press("Enter")  # the same person or a new player?
+    page.wait_for_selector("#checkin-question:has-text('Zo\u00eb Lee')")
     page.keyboard.press("Enter")
     page.wait_for_selector("#checked-in-count:text-is('1')")
     assert not Player.objects.filter(name_key__startswith="zoe").exists()
@@ -147,8 +149,8 @@ def test_a_name_typed_in_nfd_finds_the_player_in_nfc(live_server, browser, gm_ev
 
 def test_check_in_button_after_the_matches_are_shown(live_server, browser, gm_event):
     """The GM types, the type-ahead list appears, then the GM presses "Check in":
-    one press checks the player in (an exact name, or a new one: nothing else
-    matches it), as Enter does."""
+    one press does what Enter does: a new name (nothing else matches it) is
+    checked in; an exact name asks "the same person?" first."""
     page = gm_opens_a_new_heat(browser, live_server)
     for count, (name, shown) in enumerate(
         (
@@ -160,6 +162,8 @@ def test_check_in_button_after_the_matches_are_shown(live_server, browser, gm_ev
         page.type("#id_name", name)
         page.wait_for_selector(f"#checkin-suggestions li:has-text('{shown}')")
         page.click("#checkin-form [type=submit]")
+        if name == shown:
+            page.click("#checkin-question button:has-text('The same person')")
         page.wait_for_selector(f"#checked-in-count:text-is('{count}')")
         page.wait_for_load_state("load")
     assert Player.objects.get(name="Ugo Foscolo").entries.count() == 1

@@ -48,9 +48,13 @@ def test_pasted_list_creates_unknown_players_and_checks_everyone_in(
     assert AuditEntry.objects.filter(event=event, action="check-in").count() == 3
 
 
-def test_single_check_in_by_name_finds_the_badged_player(gm_client, heat, event):
+def test_single_check_in_by_name_asks_about_the_badged_player(gm_client, heat, event):
     ann = Player.objects.create(event=event, name="Ann Lee", badge="1001")
-    gm_client.post(round_url("heats:round-checkin", heat), {"name": " ann  lee "})
+    url = round_url("heats:round-checkin", heat)
+    response = gm_client.post(url, {"name": " ann  lee "})
+    assert not heat.entries.exists()
+    assert "The same person: Ann Lee (#1001), no heat yet" in response.content.decode()
+    gm_client.post(url, {"name": "Ann Lee", "badge": "1001", "player": ann.pk})
     assert list(heat.entries.values_list("player", flat=True)) == [ann.pk]
 
 
@@ -231,11 +235,16 @@ def test_a_confirmed_new_name_is_added_beside_the_longer_one(gm_client, heat, ev
     assert list(heat.entries.values_list("player__name", flat=True)) == ["Sam Lee"]
 
 
-def test_an_exact_name_is_checked_in_without_asking(gm_client, heat, event):
+def test_an_exact_name_asks_about_that_player_only(gm_client, heat, event):
     Player.objects.create(event=event, name="Sam Leeds")
     sam = Player.objects.create(event=event, name="Sam Lee")
-    gm_client.post(round_url("heats:round-checkin", heat), {"name": "SAM  LEE"})
-    assert list(heat.entries.values_list("player", flat=True)) == [sam.pk]
+    response = gm_client.post(
+        round_url("heats:round-checkin", heat), {"name": "SAM  LEE"}
+    )
+    assert not heat.entries.exists()
+    text = response.content.decode()
+    assert f'name="player" value="{sam.pk}"' in text
+    assert text.count('name="player"') == 1  # Sam Leeds is not offered
 
 
 def test_type_ahead_marks_the_exact_match(gm_client, event):

@@ -70,7 +70,9 @@ def test_check_in_typed_in_nfd_finds_the_nfc_player(client, gm, event):
     zoe = Player.objects.create(event=event, name=ZOE_NFC)
     client.force_login(gm)
     url = reverse("heats:round-checkin", kwargs={"event": "wbc", "round": "1"})
-    client.post(url, {"name": ZOE_NFD})
+    response = client.post(url, {"name": ZOE_NFD})
+    assert f'name="player" value="{zoe.pk}"' in response.content.decode()
+    client.post(url, {"name": ZOE_NFD, "player": zoe.pk})
     assert list(heat.entries.values_list("player", flat=True)) == [zoe.pk]
     assert Player.objects.count() == 1
 

@@ -30,7 +30,9 @@ def card(number: int, status: str, lines, **extra) -> TableCard:
 
 
 def line(seat: int, name: str, score=None, winner=False) -> SeatLine:
-    player = SimpleNamespace(name=name)
+    """A seat line whose player is shown as ``name`` (``CardPlayer.shown``: the
+    name told apart from namesakes)."""
+    player = SimpleNamespace(name=name, shown=name)
     return SeatLine(SimpleNamespace(number=seat, player=player), score, winner)
 
 
