@@ -37,6 +37,9 @@ from django.views import defaults
 # database restart takes.
 RETRY_AFTER = 5
 UNAVAILABLE = (OperationalError, InterfaceError)
+# Marks the page as this one, so the public caches may answer their last
+# rendering instead (medici_tourney.public_cache, "database down").
+HEADER = "X-Database-Unavailable"
 logger = logging.getLogger(__name__)
 
 
@@ -44,7 +47,13 @@ def unavailable() -> HttpResponse:
     """The "database unavailable" page: status 503, ``Retry-After``."""
     response = HttpResponse(render_to_string("503.html"), status=503)
     response["Retry-After"] = str(RETRY_AFTER)
+    response[HEADER] = "1"
     return response
+
+
+def database_down(response: HttpResponse) -> bool:
+    """Whether ``response`` is :func:`unavailable`'s page."""
+    return response.status_code == 503 and response.has_header(HEADER)
 
 
 class DatabaseDownMiddleware:

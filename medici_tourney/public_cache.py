@@ -60,6 +60,14 @@ lifetimes
     needs ``maxmemory`` and ``allkeys-lru``, README "Cache and several
     workers").
 
+database down
+    While the database cannot be reached nothing can change, so the last
+    rendering of a page is its current one: a public page whose rendering
+    meets the database's error answers the page's latest rendering, of any age
+    (kept ``LAST_KNOWN_AGE``), and the version feed the memo's version, rather
+    than the "database unavailable" page (``medici_tourney.database_down``); a
+    page this process never saw gets that page.
+
 A cache that fails (Redis down, full or slow) is a miss: the page is rendered
 from the database (``medici_tourney.cache_backends``).
 
@@ -87,6 +95,7 @@ from django.utils.encoding import escape_uri_path
 from django.utils.text import compress_string
 
 from heats.models import AuditEntry, Event
+from medici_tourney.database_down import UNAVAILABLE, database_down
 from medici_tourney.language import PARAM, request_language, use_event_language
 
 # Seconds a rendering of one version is kept (see "lifetimes").
@@ -95,6 +104,9 @@ TIMEOUT = 30
 # rendering at a time"): the most a substitute lags behind the database, bar the
 # memo's VERSION_TTL.
 SUBSTITUTE_AGE = 10
+# Seconds a page's latest rendering is kept to answer while the database is down
+# (see "database down"): one copy a page, replaced by each rendering.
+LAST_KNOWN_AGE = 3600
 # Seconds a process trusts the event version it read (see "memo").
 VERSION_TTL = 1.0
 # Seconds a rendering may hold its lock (see "one rendering at a time"); a
@@ -196,7 +208,12 @@ def current_version(slug: str, ttl: float = VERSION_TTL) -> str:
     memo = _memo.get(slug)
     if memo is not None and time.monotonic() - memo[2] <= ttl:
         return memo[1]
-    return event_with_version(slug).version
+    try:
+        return event_with_version(slug).version
+    except UNAVAILABLE:
+        if memo is None:
+            raise
+        return memo[1]  # nothing changes while the database is down
 
 
 def fresh_version(slug: str) -> tuple[int, str] | None:
@@ -286,9 +303,8 @@ def cached_response(
                 return _answer(request, page, latest[1], latest[0])
         try:
             entry = _render(render, content_type)
-            latest_entry = (event.version, entry)
             cache.set(key, entry, TIMEOUT)
-            cache.set(page, latest_entry, SUBSTITUTE_AGE)
+            cache.set(page, (event.version, entry, time.time()), LAST_KNOWN_AGE)
         finally:
             cache.delete(rendering)
     return _answer(request, page, entry, event.version)
@@ -306,7 +322,7 @@ def _substitute(page: str, shown: tuple[int, ...]) -> tuple[str, tuple] | None:
     the current one (see "one rendering at a time"), else None. ``shown``: the
     version the asking screen has (:func:`version_order`, ``()`` for none)."""
     latest = cache.get(page)
-    if latest is None:
+    if latest is None or time.time() - latest[2] > SUBSTITUTE_AGE:
         return None
     order = version_order(latest[0])
     if order < _high_water.get(page, ()) or (shown and order <= shown):
@@ -332,14 +348,30 @@ class PublicCacheMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        if (
+        public = (
             request.method == "GET"
             and settings.SESSION_COOKIE_NAME not in request.COOKIES
-        ):
+        )
+        if public:
             hit = self.cached(request)
             if hit is not None:
                 return hit
-        return self.get_response(request)
+        response = self.get_response(request)
+        if public and database_down(response):
+            return self.last_known(request) or response
+        return response
+
+    def last_known(self, request) -> HttpResponse | None:
+        """The page's latest rendering, of any age, while the database is down
+        (see "database down"), None when this process knows none."""
+        match = EVENT_PATH.match(request.path_info)
+        memo = _memo.get(match["slug"]) if match else None
+        latest = cache.get(_page_key(memo[0], request)) if memo else None
+        if latest is None:
+            return None
+        response = _respond(request, latest[1], latest[0])
+        response["X-Frame-Options"] = settings.X_FRAME_OPTIONS
+        return response
 
     def cached(self, request) -> HttpResponse | None:
         match = EVENT_PATH.match(request.path_info)

@@ -30,7 +30,9 @@ served
     at most ``MAX_STALE`` seconds old; and instead of a ``503`` (the public
     queue was full, ``medici_tourney.public_gate``) while it was confirmed less
     than ``SUBSTITUTE_AGE`` seconds ago (an older one lets the ``503``, with
-    its ``Retry-After``, through). Why the wait after a change: every result
+    its ``Retry-After``, through), and instead of the database's ``503``
+    (``medici_tourney.database_down``) whatever its age, as nothing changes
+    while the database is down. Why the wait after a change: every result
     saved is a new version, and a 1,000-player standings page takes 0.1 to
     0.5 s to render; rendered again after each of the saves GMs make every few
     tenths of a second, the pages took most of the processor and saves waited
@@ -56,6 +58,7 @@ from urllib.parse import parse_qsl, urlencode
 
 from django.conf import settings
 
+from medici_tourney.database_down import HEADER as DOWN_HEADER
 from medici_tourney.language import environ_language
 from medici_tourney.public_cache import (
     EVENT_PATH,
@@ -164,15 +167,21 @@ class PublicPagesWSGI:
             time.monotonic() - stored.confirmed <= SUBSTITUTE_AGE
         )
 
+        def replaced(status: str, headers: list) -> bool:
+            # A 503 of a busy queue takes a recent answer; the database's, any:
+            # nothing changes while it is down (public_cache, "database down").
+            down = any(name == DOWN_HEADER for name, _ in headers)
+            return status.startswith("503") and (stand_in or down) and bool(stored)
+
         def capture(status, headers, exc_info=None):
             seen[:] = [status, headers]
-            if status.startswith("503") and stand_in:
+            if replaced(status, headers):
                 return None  # the stored answer is sent instead
             return start_response(status, headers, exc_info)
 
         start = time.monotonic()
         result = self.app(environ, capture)
-        if seen and seen[0].startswith("503") and stand_in:
+        if seen and replaced(*seen):
             assert stored is not None
             if hasattr(result, "close"):
                 result.close()
