@@ -21,11 +21,11 @@ from heats.models import Event
 from heats.services import SETTINGS, StaleFormError, form_version
 from heats.views.common import (
     EventStaffRequiredMixin,
-    event_action,
 )
 from scoring import pdf, permissions
 from scoring.forms import EventForm, EventSettingsForm, ResultsImportForm
 from scoring.services import (
+    EventGoneError,
     edit_event,
     import_results,
     new_event,
@@ -118,16 +118,37 @@ class EventSettingsView(EventStaffRequiredMixin, FormView):
         return redirect(self.request.path)
 
 
-@event_action(permissions.DELETE_EVENT, back="scoring:event-settings")
-def event_delete(request, event: Event):
+@require_POST
+def event_delete(request, event: str):
     """POST: delete the event and everything of it, once ``slug`` (typed by
-    the GM) is its short name (GMs of the event only)."""
-    name = remove_event(event, request.POST.get("slug", ""), request.user)
+    the GM) is its short name (GMs of the event only). A press that finds the
+    event deleted already (a second press, another GM) goes to the event list
+    saying so: neither a 404 nor a 403 for the GMs it no longer has."""
+    found = Event.objects.filter(slug=event).first()
+    try:
+        if found is None:
+            raise EventGoneError(event)
+        name = remove_event(found, request.POST.get("slug", ""), request.user)
+    except permissions.NotAllowed:
+        if Event.objects.filter(pk=found.pk).exists():  # type: ignore[union-attr]
+            raise
+        return _gone(request, event)
+    except EventGoneError:
+        return _gone(request, event)
+    except UserError as exc:
+        messages.error(request, exc.render())
+        return redirect("scoring:event-settings", event=event)
     messages.success(
         request,
         _("%(event)s (%(slug)s) was deleted, with its audit log.")
-        % {"event": name, "slug": event.slug},
+        % {"event": name, "slug": event},
     )
+    return redirect(reverse("scoring:event-list"))
+
+
+def _gone(request, slug: str):
+    """The event list, saying the event ``slug`` was deleted already."""
+    messages.info(request, EventGoneError(slug).render())
     return redirect(reverse("scoring:event-list"))
 
 
