@@ -68,9 +68,18 @@ class StorableTextForm(forms.Form):
     subclass's ``__init__``) refuses text the database cannot store
     (``validate_storable_text``), before any ``clean_*`` method sees it. Once
     cleaned, the form shows its values back with each surrogate replaced by
-    U+FFFD: a page holding one could not be sent (UTF-8 cannot encode it)."""
+    U+FFFD: a page holding one could not be sent (UTF-8 cannot encode it).
+
+    ``tidied``: the fields holding a name or a badge, tidied as they are saved
+    (``heats.core.names.display_name``: NFC, invisible characters such as
+    direction overrides removed) before any check, so ``max_length`` counts the
+    characters saved: "é" typed as "e" plus a combining accent is one."""
+
+    tidied: tuple[str, ...] = ()
 
     def full_clean(self) -> None:
+        if self.is_bound and self.tidied:
+            self.data = _tidied(self.data, self.tidied)
         for field in self.fields.values():
             if isinstance(field, forms.CharField) and (
                 validate_storable_text not in field.validators
@@ -79,6 +88,22 @@ class StorableTextForm(forms.Form):
         super().full_clean()
         if self.is_bound:
             self.data = _shown_back(self.data)
+
+
+def _tidied(data, names: tuple[str, ...]):
+    """``data`` (a ``QueryDict`` or a dict) with the text of the fields ``names``
+    as ``display_name`` tidies it (a copy when any changes)."""
+    changed = {
+        key: display_name(data[key])
+        for key in names
+        if isinstance(data.get(key), str) and display_name(data[key]) != data[key]
+    }
+    if not changed:
+        return data
+    tidied = data.copy()
+    for key, value in changed.items():
+        tidied[key] = value
+    return tidied
 
 
 def _shown_back(data):
@@ -126,6 +151,8 @@ class CheckInForm(StorableTextForm):
     """One player by name (type-ahead) and optional badge; new names are created,
     but one that is part of an existing name only with ``new`` ticked."""
 
+    tidied = ("name", "badge")
+
     name = forms.CharField(label=_("Name or badge"), max_length=120)
     badge = forms.CharField(label=_("Badge"), max_length=40, required=False)
     new = forms.BooleanField(
@@ -164,7 +191,7 @@ class CheckInForm(StorableTextForm):
         return name
 
     def clean_badge(self) -> str:
-        return self.cleaned_data["badge"].strip()
+        return display_name(self.cleaned_data["badge"])
 
 
 class PasteForm(StorableTextForm):
@@ -208,6 +235,9 @@ class SeatForm(StorableTextForm):
         required=False,
     )
     state = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
+    # "1" when the page asked whether to seat inside the minutes after the start
+    # (``heats.views.seat_questions``).
+    early = forms.CharField(max_length=1, required=False, widget=forms.HiddenInput)
 
     def __init__(
         self,
@@ -217,10 +247,12 @@ class SeatForm(StorableTextForm):
         button_id: str = "submit-seat-now",
         confirm: str = "",
         state: str = "",
+        early: bool = False,
         **kwargs,
     ):
         super().__init__(*args, **kwargs)
         self.fields["state"].initial = state
+        self.fields["early"].initial = "1" if early else ""
         self.helper = _helper(
             action,
             submit or gettext("Seat now"),
@@ -232,6 +264,7 @@ class SeatForm(StorableTextForm):
             self.helper.attrs = {"data-confirm": confirm}
         self.helper.layout = Layout(
             Field("state"),
+            Field("early"),
             Details(gettext("Seed…"), Field("seed")),
         )
 

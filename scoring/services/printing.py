@@ -307,12 +307,13 @@ def render(
     kind: str,
     *,
     round_code: str | None = None,
-    paper: str = "letter",
+    paper: str | None = None,
     base_url: str = "http://127.0.0.1:8000",
     language: str | None = None,
 ) -> Printout:
     """Build the printable ``kind`` (``scoring.pdf.KINDS``) of ``event`` in
-    ``language`` (:func:`print_language`: the event's when None).
+    ``language`` (:func:`print_language`: the event's when None), on ``paper``
+    ("a4" or "letter"; None or "": the event's ``paper`` setting).
 
     ``round_code`` ("2", "semi", "final") is needed by the assignments and the
     scoresheets and ignored by the others. UserError for an unknown kind, paper
@@ -323,6 +324,7 @@ def render(
             _("Unknown printable %(kind)s: one of %(kinds)s.")
             % {"kind": repr(kind), "kinds": ", ".join(pdf.KINDS)}
         )
+    paper = paper or event.paper
     if paper not in PAPERS:
         raise UserError(
             _("Unknown paper %(paper)s: one of %(papers)s.")

@@ -198,9 +198,9 @@ def acknowledge_view(request, event: str, round: str, number: int):
 
 class PrintView(EventStaffRequiredMixin, View):
     """GET: the printable ``kind`` of the event (or of ``round``) as an inline
-    PDF; ``?paper=a4`` or ``letter`` overrides the ``MEDICI_PAPER`` setting. It is
-    printed in the event's language unless ``?lang=`` (en, de, fr, zh-hans) asks
-    for another (``printing.print_language``)."""
+    PDF on the event's paper (its ``paper`` setting; ``?paper=a4`` or
+    ``letter`` overrides it), in the event's language unless ``?lang=`` (en,
+    de, fr, zh-hans) asks for another (``printing.print_language``)."""
 
     permission = permissions.SEE_GM_PAGES
     http_method_names = ["get", "head", "options"]
@@ -210,7 +210,7 @@ class PrintView(EventStaffRequiredMixin, View):
         if kind not in (pdf.ROUND_KINDS if code else pdf.EVENT_KINDS):
             raise Http404(_("No printable %(kind)s here.") % {"kind": repr(kind)})
         base = settings.PUBLIC_URL or request.build_absolute_uri("/")
-        paper = request.GET.get("paper") or settings.MEDICI_PAPER
+        paper = request.GET.get("paper") or None
         try:
             printout = render(
                 self.event,

@@ -93,7 +93,7 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
                 self.table,
                 form.scores(),
                 self.request.user,
-                version=form.cleaned_data["version"] or None,
+                version=form.cleaned_data["version"],
                 time_called=form.time_called(),
                 confirmed=form.confirmed(),
             )

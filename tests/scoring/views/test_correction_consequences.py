@@ -25,6 +25,7 @@ from scoring.models import PlayerRecord, RecordHistory
 from scoring.services import results
 from scoring.services.results import SeatScores
 from scoring.services.semi_final import seat_semi, semi_round
+from tests.support.versions import result_version
 
 pytestmark = pytest.mark.django_db
 
@@ -63,6 +64,7 @@ def post(
         data.update(
             {f"day1_{n}": day1, f"day2_{n}": day2, f"final_{n}": changed.get(n, final)}
         )
+    data["version"] = result_version(table)
     kwargs = {"event": "demo", "round": "1", "table": 1}
     return client.post(reverse(url_name, kwargs=kwargs), {**data, **extra})
 
