@@ -34,6 +34,7 @@ from scoring.wording import translate_reason
 # translates them with ``gettext`` (they are messages of the catalogues).
 ALTERNATE_WON = gettext_noop("alternate: does not advance")
 TIE_BROKEN = gettext_noop("tie broken by the GM")
+RUNNER_UP_ADDED = gettext_noop("runner-up added by the GM")
 
 
 def names_and(names: list[str]) -> str:
@@ -135,6 +136,22 @@ def final_lines(event: Event, keys: dict[int, str]) -> list[str]:
 def alternate_winner_ids(event: Event) -> set[int]:
     """Ids of the alternates who won a semi-final table (marked on the bracket)."""
     return {p.pk for p in alternates_winning_semi_tables(event)}
+
+
+def known_final_field(event: Event) -> FinalField | None:
+    """The final's field once it is known (every semi-final table has its
+    result), else None."""
+    try:
+        return final_field(event)
+    except UserError:
+        return None
+
+
+def added_runner_up_ids(event: Event) -> set[int]:
+    """Ids of the semi-final runners-up the GM added to the final (marked on the
+    bracket)."""
+    found = known_final_field(event)
+    return {p.pk for p in found.added} if found else set()
 
 
 def gm_decisions(event: Event) -> tuple[str, ...]:
