@@ -149,8 +149,7 @@ def test_the_report_names_a_no_show_replaced_and_a_late_correction(demo_event):
     made after the list was published (Drew Penrose's 94 at heat 1 table 10
     corrected to 80) and the no-show replaced in the seated semi-final (by the
     next alternate, marked present)."""
-    from scoring.services import publishing, substitutes
-    from scoring.services import event_advancement
+    from scoring.services import event_advancement, publishing, substitutes
 
     publishing.publish(demo_event)
     table = demo_event.rounds.get(kind=RoundKind.HEAT, number=1).tables.get(number=10)
