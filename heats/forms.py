@@ -236,7 +236,7 @@ class SeatForm(StorableTextForm):
     )
     state = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
     # "1" when the page asked whether to seat inside the minutes after the start
-    # (``heats.views.seat_questions``).
+    # (``heats.services.seat_questions``).
     early = forms.CharField(max_length=1, required=False, widget=forms.HiddenInput)
 
     def __init__(

@@ -118,8 +118,10 @@ def create_event(
 def tidy_name(name: str) -> str:
     """An event's name as saved, tidied as a player's name is
     (``heats.core.names.display_name``): NFC, invisible characters (direction
-    overrides among them) removed, runs of white space folded to one space."""
-    return display_name(name)
+    overrides among them) removed, runs of white space folded to one space. A
+    name the database cannot store (a NUL, a surrogate) is left for
+    :func:`name_problem` to refuse, naming it."""
+    return " ".join(name.split()) if text_problem(name) else display_name(name)
 
 
 def name_problem(name: str) -> str | None:

@@ -29,13 +29,13 @@ from heats.models import (
     Round,
     RoundKind,
 )
+from heats.services import seat_questions
 from heats.services.desk import (
     late_choices,
     round_figures,
     round_summary,
     table_cards,
 )
-from heats.views import seat_questions
 from heats.views.common import (
     EventStaffRequiredMixin,
     already_seated,

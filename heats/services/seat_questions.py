@@ -2,7 +2,8 @@
 clock starts long after now (``start_ahead``), or the minutes after its start
 that the GM waits before seating are not up (``grace_question``).
 
-Both are asked in the browser (the seat form's ``data-confirm``) when the page
+Read only (the round page's questions, like ``desk`` its figures). Both are
+asked in the browser (the seat form's ``data-confirm``) when the page
 is drawn; the grace is also checked when the press arrives, as a page drawn
 before the start may be pressed inside the grace: that press seats nothing and
 the page, drawn again, asks (``refuse_inside_grace``).
@@ -17,9 +18,9 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from heats import services
 from heats.core import clock
 from heats.models import Round
+from heats.services.clock import clock_start
 
 # The seat form's hidden field saying the page asked the grace question (and
 # the GM, in a browser running its scripts, said yes).
@@ -75,6 +76,6 @@ def refuse_inside_grace(rnd: Round, post) -> str:
 
 def _seat_time(rnd: Round) -> datetime:
     """When the round is due to be seated, in the event's time zone."""
-    return timezone.localtime(services.clock_start(rnd)) + timedelta(
+    return timezone.localtime(clock_start(rnd)) + timedelta(
         minutes=rnd.event.seat_after_minutes
     )
