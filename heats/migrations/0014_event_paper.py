@@ -3,6 +3,7 @@
 from django.db import migrations, models
 
 import heats.models.events
+from heats.core.names import display_name
 
 # heats.core.paper.LETTER_ZONE_PREFIXES when this migration was written.
 LETTER_ZONES = ("America/", "Canada/", "US/")
@@ -15,6 +16,25 @@ def paper_of_the_zone(apps, schema_editor):
     Event.objects.update(paper="a4")
     for prefix in LETTER_ZONES:
         Event.objects.filter(time_zone__startswith=prefix).update(paper="letter")
+
+
+def tidy_names_and_badges(apps, schema_editor):
+    """Event names and badges saved before they were tidied as player names are
+    (``display_name``: NFC, no direction overrides): tidied now. A badge whose
+    tidied form another player of its event already has is left as it is (the
+    GM merges the two records)."""
+    Event = apps.get_model("heats", "Event")
+    Player = apps.get_model("heats", "Player")
+    for event in Event.objects.all():
+        name = display_name(event.name) or event.name
+        if name != event.name:
+            Event.objects.filter(pk=event.pk).update(name=name)
+    taken = set(Player.objects.exclude(badge="").values_list("event_id", "badge"))
+    for player in Player.objects.exclude(badge="").order_by("pk"):
+        badge = display_name(player.badge)
+        if badge and badge != player.badge and (player.event_id, badge) not in taken:
+            Player.objects.filter(pk=player.pk).update(badge=badge)
+            taken.add((player.event_id, badge))
 
 
 class Migration(migrations.Migration):
@@ -35,4 +55,5 @@ class Migration(migrations.Migration):
             ),
         ),
         migrations.RunPython(paper_of_the_zone, migrations.RunPython.noop),
+        migrations.RunPython(tidy_names_and_badges, migrations.RunPython.noop),
     ]

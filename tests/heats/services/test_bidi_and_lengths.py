@@ -56,3 +56,26 @@ def test_a_name_of_too_many_letters_is_still_refused():
     form = CheckInForm({"name": E_NFD * 121, "badge": ""})
     assert not form.is_valid()
     assert "at most 120 characters (it has 121)" in str(form.errors["name"])
+
+
+def test_the_migration_tidies_names_and_badges_saved_before(event):
+    """Heats 0014: event names and badges saved with overrides are tidied; a
+    badge whose tidied form another player has stays as it is."""
+    import importlib
+
+    from django.apps import apps
+
+    from heats.models import Event
+
+    Event.objects.filter(pk=event.pk).update(name=f"{RLO}WBC{PDF}")
+    ann = Player.objects.create(event=event, name="Ann", badge="7")
+    bo = Player.objects.create(event=event, name="Bo", badge="8")
+    cy = Player.objects.create(event=event, name="Cy", badge="9")
+    Player.objects.filter(pk=ann.pk).update(badge=f"{RLO}12")
+    Player.objects.filter(pk=bo.pk).update(badge="12")
+    Player.objects.filter(pk=cy.pk).update(badge=f"{RLO}34")
+    migration = importlib.import_module("heats.migrations.0014_event_paper")
+    migration.tidy_names_and_badges(apps, None)
+    assert Event.objects.get(pk=event.pk).name == "WBC"
+    badges = dict(Player.objects.values_list("name", "badge"))
+    assert badges == {"Ann": f"{RLO}12", "Bo": "12", "Cy": "34"}
