@@ -135,3 +135,18 @@ def test_the_migration_gives_events_their_zones_paper(event):
     migration.paper_of_the_zone(apps, None)
     papers = dict(Event.objects.values_list("slug", "paper"))
     assert papers == {"wbc": "letter", "essen": "a4"}
+
+
+def test_the_create_event_command_takes_the_zones_paper_or_the_one_given():
+    call_command("create_event", "boston", "--name", "Boston", stdout=io.StringIO())
+    call_command(
+        "create_event",
+        "essen",
+        "--name",
+        "Essen",
+        "--paper",
+        "a4",
+        stdout=io.StringIO(),
+    )
+    papers = dict(Event.objects.values_list("slug", "paper"))
+    assert papers == {"boston": "letter", "essen": "a4"}  # the server: New York
