@@ -22,8 +22,16 @@ from django.utils.translation import gettext_lazy as _
 from heats.core import clock
 from heats.core.formats import HMO, HMW
 from heats.core.names import display_name
-from heats.core.storable import text_problem, without_surrogates
-from heats.form_parts import Button, Details, Partial, QuickSelect, player_choices
+from heats.core.storable import text_problem
+from heats.form_parts import (
+    Button,
+    Details,
+    Partial,
+    QuickSelect,
+    player_choices,
+    shown_back,
+    tidied_data,
+)
 from heats.models import Player, SeatingPolicy
 from heats.services import parse_name_list
 
@@ -79,7 +87,7 @@ class StorableTextForm(forms.Form):
 
     def full_clean(self) -> None:
         if self.is_bound and self.tidied:
-            self.data = _tidied(self.data, self.tidied)
+            self.data = tidied_data(self.data, self.tidied)
         for field in self.fields.values():
             if isinstance(field, forms.CharField) and (
                 validate_storable_text not in field.validators
@@ -87,40 +95,7 @@ class StorableTextForm(forms.Form):
                 field.validators.append(validate_storable_text)
         super().full_clean()
         if self.is_bound:
-            self.data = _shown_back(self.data)
-
-
-def _tidied(data, names: tuple[str, ...]):
-    """``data`` (a ``QueryDict`` or a dict) with the text of the fields ``names``
-    as ``display_name`` tidies it (a copy when any changes)."""
-    changed = {
-        key: display_name(data[key])
-        for key in names
-        if isinstance(data.get(key), str) and display_name(data[key]) != data[key]
-    }
-    if not changed:
-        return data
-    tidied = data.copy()
-    for key, value in changed.items():
-        tidied[key] = value
-    return tidied
-
-
-def _shown_back(data):
-    """``data`` (a ``QueryDict`` or a dict), its text without surrogates; the same
-    object when it holds none."""
-    if hasattr(data, "lists"):
-        pairs = [(key, value) for key, values in data.lists() for value in values]
-    else:
-        pairs = list(data.items())
-    if all(not isinstance(v, str) or without_surrogates(v) == v for _, v in pairs):
-        return data
-    if not hasattr(data, "lists"):
-        return {k: without_surrogates(v) if isinstance(v, str) else v for k, v in pairs}
-    shown = data.copy()
-    for key, values in data.lists():
-        shown.setlist(key, [without_surrogates(v) for v in values])
-    return shown
+            self.data = shown_back(self.data)
 
 
 def _htmx(helper: FormHelper, action: str) -> None:
