@@ -18,7 +18,7 @@ from django.utils.choices import normalize_choices
 from django.utils.safestring import SafeString, mark_safe
 
 from heats.core.names import display_name
-from heats.core.storable import without_surrogates
+from heats.core.storable import text_problem, without_surrogates
 
 
 class Button(Submit):
@@ -140,11 +140,15 @@ def player_choices(players) -> list[tuple[object, str]]:
 
 def tidied_data(data, names: tuple[str, ...]):
     """``data`` (a ``QueryDict`` or a dict) with the text of the fields ``names``
-    as ``display_name`` tidies it (a copy when any changes)."""
+    as ``display_name`` tidies it (a copy when any changes). Text the database
+    cannot store (a NUL, a surrogate) is left for the field's check to refuse,
+    naming it, never tidied away."""
     changed = {
         key: display_name(data[key])
         for key in names
-        if isinstance(data.get(key), str) and display_name(data[key]) != data[key]
+        if isinstance(data.get(key), str)
+        and not text_problem(data[key])
+        and display_name(data[key]) != data[key]
     }
     if not changed:
         return data
