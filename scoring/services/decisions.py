@@ -134,7 +134,12 @@ def final_lines(event: Event, keys: dict[int, str]) -> list[str]:
 
 
 def alternate_winner_ids(event: Event) -> set[int]:
-    """Ids of the alternates who won a semi-final table (marked on the bracket)."""
+    """Ids of the alternates who won a semi-final table and do not advance
+    (marked on the bracket): the final field's ``excluded`` once it is known,
+    so a player who played the final is never marked (``final._as_played``)."""
+    found = known_final_field(event)
+    if found is not None:
+        return {p.pk for p in found.excluded}
     return {p.pk for p in alternates_winning_semi_tables(event)}
 
 

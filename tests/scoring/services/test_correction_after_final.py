@@ -20,8 +20,9 @@ from scoring.services import final as finals
 from scoring.services import results
 from scoring.services.final import heat_winner_ids
 from scoring.services.laurels import event_laurels
+from scoring.services.printing import render
 from scoring.services.results import SeatScores
-from tests.scoring.services.test_printing_decisions import enter, play_semi
+from tests.scoring.services.test_printing_decisions import enter, play_semi, text
 
 pytestmark = pytest.mark.django_db
 
@@ -88,3 +89,7 @@ def test_a_finalist_corrected_out_of_her_heat_win_is_still_a_finalist(final_play
     assert {p.pk for p in field.players} == {p.pk for p in players}
     ranked = [laurel.player for laurel in event_laurels(event)]
     assert she.pk in ranked[:4]
+    bracket = text(render(event, "bracket").content)
+    report = text(render(event, "report").content)
+    assert f"{she.name} (alternate: does not advance)" not in bracket
+    assert f"{she.name} won a semi-final table as an alternate" not in report
