@@ -1,7 +1,8 @@
 """Pieces the apps' forms are built from, besides the forms themselves: a
 button of one colour, crispy layout objects that draw a template file (never
-text as template source), one of them drawing fields, and a select drawn in
-one pass.
+text as template source), one of them drawing fields, a select drawn in one
+pass, and the posted data as a form checks it (``tidied_data``) and shows it
+back (``shown_back``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,9 @@ from django.forms.utils import flatatt
 from django.template.loader import render_to_string
 from django.utils.choices import normalize_choices
 from django.utils.safestring import SafeString, mark_safe
+
+from heats.core.names import display_name
+from heats.core.storable import text_problem, without_surrogates
 
 
 class Button(Submit):
@@ -132,3 +136,40 @@ class QuickSelect(forms.Select):
 def player_choices(players) -> list[tuple[object, str]]:
     """The choices of a player select: none chosen, then ``players`` as given."""
     return [("", "---------"), *((p.pk, str(p)) for p in players)]
+
+
+def tidied_data(data, names: tuple[str, ...]):
+    """``data`` (a ``QueryDict`` or a dict) with the text of the fields ``names``
+    as ``display_name`` tidies it (a copy when any changes). Text the database
+    cannot store (a NUL, a surrogate) is left for the field's check to refuse,
+    naming it, never tidied away."""
+    changed = {
+        key: display_name(data[key])
+        for key in names
+        if isinstance(data.get(key), str)
+        and not text_problem(data[key])
+        and display_name(data[key]) != data[key]
+    }
+    if not changed:
+        return data
+    tidied = data.copy()
+    for key, value in changed.items():
+        tidied[key] = value
+    return tidied
+
+
+def shown_back(data):
+    """``data`` (a ``QueryDict`` or a dict), its text without surrogates; the same
+    object when it holds none."""
+    if hasattr(data, "lists"):
+        pairs = [(key, value) for key, values in data.lists() for value in values]
+    else:
+        pairs = list(data.items())
+    if all(not isinstance(v, str) or without_surrogates(v) == v for _, v in pairs):
+        return data
+    if not hasattr(data, "lists"):
+        return {k: without_surrogates(v) if isinstance(v, str) else v for k, v in pairs}
+    shown = data.copy()
+    for key, values in data.lists():
+        shown.setlist(key, [without_surrogates(v) for v in values])
+    return shown

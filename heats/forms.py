@@ -22,8 +22,15 @@ from django.utils.translation import gettext_lazy as _
 from heats.core import clock
 from heats.core.formats import HMO, HMW
 from heats.core.names import display_name
-from heats.core.storable import text_problem, without_surrogates
-from heats.form_parts import Button, Details, QuickSelect, player_choices
+from heats.core.storable import text_problem
+from heats.form_parts import (
+    Button,
+    Details,
+    QuickSelect,
+    player_choices,
+    shown_back,
+    tidied_data,
+)
 from heats.models import Player, SeatingPolicy
 from heats.services import parse_name_list
 
@@ -68,9 +75,18 @@ class StorableTextForm(forms.Form):
     subclass's ``__init__``) refuses text the database cannot store
     (``validate_storable_text``), before any ``clean_*`` method sees it. Once
     cleaned, the form shows its values back with each surrogate replaced by
-    U+FFFD: a page holding one could not be sent (UTF-8 cannot encode it)."""
+    U+FFFD: a page holding one could not be sent (UTF-8 cannot encode it).
+
+    ``tidied``: the fields holding a name or a badge, tidied as they are saved
+    (``heats.core.names.display_name``: NFC, invisible characters such as
+    direction overrides removed) before any check, so ``max_length`` counts the
+    characters saved: "é" typed as "e" plus a combining accent is one."""
+
+    tidied: tuple[str, ...] = ()
 
     def full_clean(self) -> None:
+        if self.is_bound and self.tidied:
+            self.data = tidied_data(self.data, self.tidied)
         for field in self.fields.values():
             if isinstance(field, forms.CharField) and (
                 validate_storable_text not in field.validators
@@ -78,24 +94,7 @@ class StorableTextForm(forms.Form):
                 field.validators.append(validate_storable_text)
         super().full_clean()
         if self.is_bound:
-            self.data = _shown_back(self.data)
-
-
-def _shown_back(data):
-    """``data`` (a ``QueryDict`` or a dict), its text without surrogates; the same
-    object when it holds none."""
-    if hasattr(data, "lists"):
-        pairs = [(key, value) for key, values in data.lists() for value in values]
-    else:
-        pairs = list(data.items())
-    if all(not isinstance(v, str) or without_surrogates(v) == v for _, v in pairs):
-        return data
-    if not hasattr(data, "lists"):
-        return {k: without_surrogates(v) if isinstance(v, str) else v for k, v in pairs}
-    shown = data.copy()
-    for key, values in data.lists():
-        shown.setlist(key, [without_surrogates(v) for v in values])
-    return shown
+            self.data = shown_back(self.data)
 
 
 def _htmx(helper: FormHelper, action: str) -> None:
@@ -126,6 +125,8 @@ class CheckInForm(StorableTextForm):
     """One player by name (type-ahead) and optional badge, ``player`` the id of
     the suggestion picked (None when typed), ``new`` "New player" ticked: who
     that is, the service decides (``heats.services.checkin_identity``)."""
+
+    tidied = ("name", "badge")
 
     name = forms.CharField(label=_("Name or badge"), max_length=120)
     badge = forms.CharField(label=_("Badge"), max_length=40, required=False)
@@ -166,7 +167,7 @@ class CheckInForm(StorableTextForm):
         return name
 
     def clean_badge(self) -> str:
-        return self.cleaned_data["badge"].strip()
+        return display_name(self.cleaned_data["badge"])
 
 
 class PasteForm(StorableTextForm):
@@ -210,6 +211,9 @@ class SeatForm(StorableTextForm):
         required=False,
     )
     state = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
+    # "1" when the page asked whether to seat inside the minutes after the start
+    # (``heats.services.seat_questions``).
+    early = forms.CharField(max_length=1, required=False, widget=forms.HiddenInput)
 
     def __init__(
         self,
@@ -219,10 +223,12 @@ class SeatForm(StorableTextForm):
         button_id: str = "submit-seat-now",
         confirm: str = "",
         state: str = "",
+        early: bool = False,
         **kwargs,
     ):
         super().__init__(*args, **kwargs)
         self.fields["state"].initial = state
+        self.fields["early"].initial = "1" if early else ""
         self.helper = _helper(
             action,
             submit or gettext("Seat now"),
@@ -234,6 +240,7 @@ class SeatForm(StorableTextForm):
             self.helper.attrs = {"data-confirm": confirm}
         self.helper.layout = Layout(
             Field("state"),
+            Field("early"),
             Details(gettext("Seed…"), Field("seed")),
         )
 

@@ -386,8 +386,6 @@ LOGGING = {
     },
 }
 
-# Default paper of the printables: "letter" or "a4".
-MEDICI_PAPER = os.environ.get("MEDICI_PAPER", "letter")
 
 
 def _event_home(event) -> str:

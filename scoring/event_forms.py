@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from heats.core.clock import zone_names
 from heats.core.layout import LayoutTextError, format_semi_layouts, parse_semi_layouts
+from heats.core.paper import paper_for_zone
 from heats.forms import FORMAT_CHOICES, SEATING_POLICY_CHOICES, StorableTextForm
 from heats.models import Event, EventFormat, default_semi_layouts, default_time_zone
 from heats.services import EVENT_SETTINGS, settings_of, settings_problems
@@ -46,6 +47,7 @@ class EventSettingsForm(StorableTextForm):
     the standard ones. ``version`` is the settings' form version
     (``heats.services.SETTINGS``)."""
 
+    tidied = ("name",)
     with_slug = False
     versioned = True
     submit_label = _("Save settings")
@@ -95,12 +97,17 @@ class EventSettingsForm(StorableTextForm):
                     "The language of the public pages, the kiosk and the printouts "
                     "(a visitor may choose another)."
                 ),
+                "paper": _(
+                    "The paper every print button lays out for (a link's "
+                    "?paper=a4 or ?paper=letter still overrides it)."
+                ),
             },
         )
         # A client that sends no format or language gets the model's defaults,
         # hmw and English.
         fields["format"].required = False
         fields["language"].required = False
+        fields["paper"].required = False  # none sent: as before, else the zone's
         fields["format"].choices = FORMAT_CHOICES
         fields["seating_policy"].choices = SEATING_POLICY_CHOICES
         mine = {n: self.fields.pop(n) for n in ("rules", "semi_layouts", "time_zone")}
@@ -109,6 +116,7 @@ class EventSettingsForm(StorableTextForm):
         self.fields.update(rules=mine["rules"], **fields)
         self.fields.update(semi_layouts=mine["semi_layouts"])
         self.fields.update(time_zone=mine["time_zone"])
+        self.fields["paper"] = self.fields.pop("paper")  # after its time zone
         if self.versioned:
             self.fields.update(version=version)
         zone = self.initial.get("time_zone") or default_time_zone()
@@ -157,6 +165,14 @@ class EventSettingsForm(StorableTextForm):
     def clean_time_zone(self) -> str:
         return str(self.cleaned_data["time_zone"] or default_time_zone())
 
+    def clean_paper(self) -> str:
+        """The paper chosen; none (a new event's "from the time zone", a
+        client sending none): the event's paper as shown, else the paper of the
+        time zone (``heats.core.paper.paper_for_zone``)."""
+        zone = self.cleaned_data.get("time_zone") or default_time_zone()
+        chosen = self.cleaned_data.get("paper") or self.initial.get("paper")
+        return str(chosen or paper_for_zone(zone))
+
     def clean(self) -> dict:
         data = super().clean()
         # Layouts and zone are checked alone: their own errors do not hide the
@@ -185,3 +201,12 @@ class EventForm(EventSettingsForm):
     versioned = False
     submit_label = _("Create event")
     form_id = "event-form"
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        paper = self.fields["paper"]
+        paper.choices = [
+            ("", _("From the time zone: Letter in the Americas, else A4")),
+            *[c for c in paper.choices if c[0]],
+        ]
+        paper.initial = ""

@@ -281,6 +281,8 @@ class RenamePlayerForm(StorableTextForm):
     """Correct one player's name and badge
     (``scoring.services.players.rename_player``)."""
 
+    tidied = ("name", "badge")
+
     player = forms.ModelChoiceField(
         Player.objects.none(), label=gettext_lazy("Player"), widget=QuickSelect
     )

@@ -215,6 +215,17 @@ def far_ahead(start: datetime | None, now: datetime) -> bool:
     return start is not None and start - now > FAR_AHEAD
 
 
+def before_seat_time(start: datetime | None, now: datetime, seat_after: int) -> bool:
+    """True when the clock started at ``start`` (or starts within
+    ``FAR_AHEAD``) and the ``seat_after`` minutes after it are not up at
+    ``now``: the GM seats "exactly two minutes after the designated start time"
+    (tournament.md, Heats), so seating now would cut the late-comers' grace.
+    A start further ahead is :func:`far_ahead`'s case."""
+    if start is None or far_ahead(start, now):
+        return False
+    return now < start + timedelta(minutes=seat_after)
+
+
 @cache
 def zone_names() -> tuple[str, ...]:
     """Every IANA time zone name this machine knows, sorted ("Africa/Abidjan",

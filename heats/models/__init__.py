@@ -21,6 +21,7 @@ from heats.models.events import (  # noqa: F401
     Event,
     EventFormat,
     SeatingPolicy,
+    default_paper,
     default_semi_layouts,
     default_time_zone,
     new_seed,

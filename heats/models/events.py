@@ -29,6 +29,7 @@ from heats.core.formats import (
 from heats.core.names import (
     name_key,
 )
+from heats.core.paper import A4, LETTER, paper_for_zone
 
 
 def new_seed() -> str:
@@ -51,6 +52,13 @@ def default_time_zone() -> str:
     """A new event's time zone: the server's (the ``TIME_ZONE`` setting;
     tournament.md, Time)."""
     return str(settings.TIME_ZONE)
+
+
+def default_paper() -> str:
+    """A new event's paper: the paper of the server's time zone
+    (``heats.core.paper.paper_for_zone``); ``create_event`` takes the event's
+    own zone's."""
+    return paper_for_zone(default_time_zone())
 
 
 def validate_time_zone(name: str) -> None:
@@ -141,6 +149,13 @@ class Event(models.Model):
     )
     time_zone = models.CharField(
         max_length=64, default=default_time_zone, validators=[validate_time_zone]
+    )
+    paper = models.CharField(
+        "paper",
+        max_length=6,
+        choices=[(A4, "A4"), (LETTER, "Letter")],
+        default=default_paper,
+        help_text="The paper the printouts are laid out for.",
     )
     archived = models.BooleanField(
         default=False, help_text="Left off the public list of events."

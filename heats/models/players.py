@@ -59,7 +59,7 @@ class Player(models.Model):
 
     def save(self, *args, **kwargs) -> None:
         self.name = display_name(self.name)
-        self.badge = self.badge.strip()
+        self.badge = display_name(self.badge)
         self.name_key = normalise_name(self.name)
         if not self.draw_key:
             assign_draw_keys(self.event_id, [self])

@@ -107,6 +107,7 @@ from heats.services.staff import (  # noqa: F401
     staff_of,
 )
 from heats.services.versions import (  # noqa: F401
+    MissingVersionError,
     StaleFormError,
     Topic,
     form_version,

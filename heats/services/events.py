@@ -13,11 +13,14 @@ from django.utils.translation import gettext_lazy
 
 from heats.core.errors import UserError
 from heats.core.layout import semi_layout_problems
+from heats.core.names import display_name
+from heats.core.paper import paper_for_zone
 from heats.core.rounds import RoundCode, RoundCodeError
 from heats.core.storable import text_problem
 from heats.models import (
     Event,
     Round,
+    default_time_zone,
 )
 from heats.permissions import require_login
 from heats.services.audit import log
@@ -54,6 +57,7 @@ EVENT_SETTINGS = (
     "late_timer_seconds",
     "semi_layouts",
     "time_zone",
+    "paper",
 )
 
 
@@ -112,8 +116,12 @@ def create_event(
 
 
 def tidy_name(name: str) -> str:
-    """An event's name as saved: runs of white space folded to one space."""
-    return " ".join(name.split())
+    """An event's name as saved, tidied as a player's name is
+    (``heats.core.names.display_name``): NFC, invisible characters (direction
+    overrides among them) removed, runs of white space folded to one space. A
+    name the database cannot store (a NUL, a surrogate) is left for
+    :func:`name_problem` to refuse, naming it."""
+    return " ".join(name.split()) if text_problem(name) else display_name(name)
 
 
 def name_problem(name: str) -> str | None:
@@ -147,7 +155,11 @@ def _insert(event: Event) -> None:
 
 def _settings(values: dict) -> dict:
     """``values`` checked (see :func:`settings_problems`); UserError listing every
-    bad field."""
+    bad field. Without a ``paper``, the paper of the event's time zone
+    (``heats.core.paper.paper_for_zone``: Letter in the Americas, else A4)."""
+    if not values.get("paper"):
+        zone = values.get("time_zone") or default_time_zone()
+        values = {**values, "paper": paper_for_zone(zone)}
     problems = settings_problems(values)
     if problems:
         raise UserError(_("The event's settings are not right."), problems)
@@ -267,6 +279,7 @@ SETTING_LABELS = {
     "late_timer_seconds": gettext_lazy("Late timer seconds"),
     "semi_layouts": gettext_lazy("Semi-final layouts"),
     "time_zone": gettext_lazy("Time zone"),
+    "paper": gettext_lazy("Paper"),
 }
 
 

@@ -66,7 +66,7 @@ class PlayerDirectory:
     def find(self, name: str, badge: str = "") -> Player | None:
         """The existing player for ``name``/``badge``, or None."""
         if badge:
-            return self.by_badge.get(badge.strip())
+            return self.by_badge.get(display_name(badge))
         same_name = self.by_name.get(normalise_name(name), [])
         plain = [p for p in same_name if not p.badge]
         if plain:
@@ -87,7 +87,7 @@ class PlayerDirectory:
             ]
             if len(plain) == 1:
                 player = plain[0]
-                player.badge = badge.strip()
+                player.badge = display_name(badge)
                 if self.saving:
                     player.save(update_fields=["badge"])
                 self.by_badge[player.badge] = player
@@ -129,7 +129,7 @@ class PlayerDirectory:
         """A new player, or the one saved meanwhile by another transaction (a
         check-in to another round, an import) under the same name or badge."""
         player = Player(event=self.event, name=" ".join(name.split()), badge=badge)
-        player.badge, player.name_key = badge.strip(), normalise_name(name)
+        player.badge, player.name_key = display_name(badge), normalise_name(name)
         if self.saving:
             try:
                 with transaction.atomic():

@@ -11,9 +11,13 @@ after the event's row lock (``audit.lock``), so two saves from one page are
 decided one after the other: the first goes through, the second finds the state
 changed and is refused with the audit entries made since the page was drawn.
 
-Result entry has its own version of a table (in the results app); a
-version that is ``None`` or empty (a management command, an old client) is not
-checked.
+Result entry has its own version of a table (in the results app). A version
+of ``None`` is not checked: no page was drawn (a management command, a service
+called from code). A form posted without its version (``""``: a client that
+left the hidden field out, a page of an older release) is refused as stale
+(``MissingVersionError``): what it was drawn from cannot be told, so it is not
+saved over what others changed. Views pass ``heats.views.common.posted_version``
+or the form's cleaned ``version`` field, never ``None``.
 """
 
 from __future__ import annotations
@@ -93,6 +97,23 @@ class StaleFormError(UserError):
         )
 
 
+class MissingVersionError(StaleFormError):
+    """A form posted without the version of the page it was drawn from: nothing
+    was saved, as for a stale page (it may have been drawn before any change)."""
+
+    def __init__(self, topic: Topic) -> None:
+        UserError.__init__(
+            self,
+            _(
+                "The form sent no version of %(what)s, so whether someone changed "
+                "it since the page was drawn cannot be told. Nothing was saved: "
+                "the page now shows it as it is; make your change again if it is "
+                "still right."
+            )
+            % {"what": topic.name},
+        )
+
+
 def _describe(entry: AuditEntry, event: Event) -> str:
     who = entry.user.get_username() if entry.user else _("a command or an import")
     at = timezone.localtime(entry.at, event.zone)
@@ -109,9 +130,13 @@ def require_current(
     """Refuse a save made from a stale page: ``StaleFormError`` when ``version``
     (from ``form_version``) is not the version of ``topic``'s state now. Call it
     inside the transaction after locking ``event``; ``state``: the state now
-    when the caller already has it. ``None`` or "" is not checked."""
-    if not version:
+    when the caller already has it. ``None`` (no page: a command) is not
+    checked; ``""`` (a form sent without its version) raises
+    ``MissingVersionError``."""
+    if version is None:
         return
+    if not version:
+        raise MissingVersionError(topic)
     shown, _dash, seen = version.partition("-")
     now = topic.state(event) if state is None else state
     if shown == fingerprint(now):

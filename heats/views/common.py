@@ -157,6 +157,13 @@ def event_action(action: permissions.Action, back: str = ""):
     return decorate
 
 
+def posted_version(request) -> str:
+    """The ``version`` field a form posted (``heats.services.versions``); ``""``
+    when it sent none, which ``require_current`` refuses as stale (never
+    ``None``, which would skip the check)."""
+    return request.POST.get("version", "")
+
+
 def event_player(event: Event, value) -> Player:
     """The player of ``event`` with id ``value``; UserError for anything else."""
     try:

@@ -9,8 +9,6 @@ Views are thin: they parse a form and call ``heats.services`` (STYLE.md).
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 from django.contrib import messages
 from django.db.models import Count, Q
 from django.shortcuts import redirect
@@ -22,7 +20,7 @@ from django.utils.translation import ngettext
 from django.views.generic import TemplateView
 
 from heats import forms, permissions, services
-from heats.core import clock, seating
+from heats.core import seating
 from heats.core.errors import UserError
 from heats.exports import EXPORT_PARAM, export_response
 from heats.models import (
@@ -31,6 +29,7 @@ from heats.models import (
     Round,
     RoundKind,
 )
+from heats.services import seat_questions
 from heats.services.desk import (
     late_choices,
     round_figures,
@@ -142,37 +141,18 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
         return super().get(request, *args, **kwargs)
 
     def start_ahead(self) -> str:
-        """The warning for a round not seated whose clock starts more than 10
-        minutes from now (``clock.far_ahead``: a start typed for later), else
-        "": seating now would come long before its designated start."""
-        rnd = self.round
-        now = timezone.now()
-        if rnd.seated_at or not clock.far_ahead(rnd.start_time, now):
-            return ""
-        start = timezone.localtime(rnd.start_time)
-        minutes = round((rnd.start_time - now).total_seconds() / 60)
-        seat = timezone.localtime(services.clock_start(rnd)) + timedelta(
-            minutes=self.event.seat_after_minutes
-        )
-        return _(
-            "%(round)s's clock starts at %(start)s (%(day)s), in %(minutes)s "
-            "minutes: seat at %(seat)s. If the heat has started, correct the start."
-        ) % {
-            "round": rnd.label,
-            "start": date_format(start, "H:i"),
-            "day": date_format(start, "D d M"),
-            "minutes": minutes,
-            "seat": date_format(seat, "H:i"),
-        }
+        """``seat_questions.start_ahead`` of the page's round, now."""
+        return seat_questions.start_ahead(self.round, timezone.now())
 
     def seat_confirm(self, cards: list) -> str:
-        """The question "Seat" asks first: re-seating a seated round, or
-        seating long before the clock's start; "" when none."""
+        """The question "Seat" asks first: re-seating a seated round, seating
+        long before the clock's start, or inside the minutes after it
+        (``seat_questions``); "" when none."""
         if cards:
             return _("Seat this round again? Every table is drawn anew.")
         ahead = self.start_ahead()
         if not ahead:
-            return ""
+            return seat_questions.grace_question(self.round, timezone.now())
         return _("%(warning)s Seat now anyway?") % {"warning": ahead}
 
     def export_name(self) -> str:
@@ -234,6 +214,7 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
                 button_id="submit-seat-again" if cards else "submit-seat-now",
                 state=services.seating_state(rnd),
                 confirm=self.seat_confirm(cards),
+                early=bool(seat_questions.grace_question(rnd, timezone.now())),
             ),
             "start_clock_form": forms.StartClockForm(
                 action=self.action("round-start-clock"),
@@ -264,6 +245,10 @@ def round_seat(request, event: Event, round: str):
     rnd = round_or_404(event, round)
     if rnd.kind != RoundKind.HEAT:
         raise UserError(_("Seat the semi-final and final from their own pages."))
+    refused = seat_questions.refuse_inside_grace(rnd, request.POST)
+    if refused:
+        messages.warning(request, refused)
+        return redirect(round_url(rnd))
     seed, state = seat_request(request)
     result = services.seat_round(rnd, seed=seed, user=request.user, state=state)
     if result is None:

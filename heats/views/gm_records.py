@@ -24,6 +24,7 @@ from heats.views.common import (
     EventStaffRequiredMixin,
     event_action,
     form_problems,
+    posted_version,
 )
 
 
@@ -109,7 +110,7 @@ def keep_apart_delete(request, event: Event, pk: int):
     pair = KeepApart.objects.filter(event=event, pk=pk).first()
     if pair is None:
         raise UserError(_("That keep-apart pair was already removed."))
-    services.remove_keep_apart(pair, request.user, request.POST.get("version"))
+    services.remove_keep_apart(pair, request.user, posted_version(request))
     messages.success(request, _("No longer kept apart: %(pair)s.") % {"pair": pair})
     return redirect("heats:keep-apart", event=event.slug)
 
@@ -175,7 +176,7 @@ def staff_remove(request, event: Event):
     if not member.exists():
         raise UserError(_("Unknown login."))
     role = services.remove_staff(
-        event, member.get(), request.user, request.POST.get("version")
+        event, member.get(), request.user, posted_version(request)
     )
     if role == ROLES[GM]:
         text = _("%(name)s is no longer a GM of the event.")

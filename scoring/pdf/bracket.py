@@ -182,8 +182,10 @@ class BracketDocument(PrintDocument):
 
     def _final(self) -> list:
         d, width = self.data, self._width(2)
-        table = d.final[0] if d.final else ResultTable(1, ())
-        seats = max(len(table.finishes), len(d.semi_layout) if not d.final_only else 4)
+        table = d.final[0] if d.final else ResultTable(1, d.final_field)
+        # Its players once known, one row each (a final of 4 prints 4 rows);
+        # before, a row per semi-final table winner to come.
+        seats = len(table.finishes) or (len(d.semi_layout) if not d.final_only else 4)
         flow: list = [
             para(pgettext("round kind", "Final"), 12, bold=True),
             Spacer(0, 2 * mm),

@@ -135,8 +135,10 @@ class EventPrint:
 
     ``semi_layout``: the semi-final's table sizes (empty when there is none:
     ``final_only``); ``semi`` and ``final``: the seated tables (empty before
-    seating, when blanks are printed); ``qualifiers`` with reasons, ``alternates``
-    in call order (called ones first), ``laurels`` places 1-6 in order;
+    seating, when blanks are printed); ``final_field``: the final's players
+    once known and before it is seated (the bracket prints them, one row
+    each); ``qualifiers`` with reasons, ``alternates`` in call order (called
+    ones first), ``laurels`` places 1-6 in order;
     ``format_line`` the event's format as printed ("Format: heats winners
     only", tournament.md, Event formats; empty: not printed); ``time_called``:
     the time-called tables, one line each ("Heat 2, table 3: time called on
@@ -161,6 +163,7 @@ class EventPrint:
     double_winners: tuple[str, ...] = ()
     semi: tuple[ResultTable, ...] = ()
     final: tuple[ResultTable, ...] = ()
+    final_field: tuple[Finish, ...] = ()
     laurels: tuple[Line, ...] = ()
     time_called: tuple[str, ...] | None = None
     decisions: tuple[str, ...] = ()

@@ -25,6 +25,7 @@ The names of ``core`` and the import's entry point are importable from here.
 """
 
 from scoring.services.core import (  # noqa: F401
+    EventGoneError,
     HeatSeatRow,
     HeldTable,
     absent_ids,

@@ -14,6 +14,7 @@ from collections import defaultdict
 from collections.abc import Collection
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from heats.core.errors import UserError
 from heats.core.names import badged_name
@@ -76,13 +77,25 @@ def edit_event(event: Event, values: dict, user=None, version: str | None = None
         return update_settings(event, values, user, version)
 
 
+class EventGoneError(UserError):
+    """The event to delete is no longer there: another press (or another GM)
+    deleted it first. Nothing to do; the message says so."""
+
+    def __init__(self, slug: str) -> None:
+        super().__init__(
+            gettext("The event %(slug)s was deleted already: nothing more to delete.")
+            % {"slug": slug}
+        )
+
+
 def remove_event(event: Event, typed_slug: str, user=None) -> str:
     """Delete ``event`` and everything of it (rounds, players, results, its
     audit log too) once ``typed_slug`` is its short name; returns its name.
     For a test event: nothing of it can be restored.
 
     UserError when ``typed_slug`` is not the slug (nothing deleted);
-    ``NotAllowed`` unless ``user`` is a GM of the event.
+    ``EventGoneError`` when another press deleted it first (decided under the event's
+    row lock); ``NotAllowed`` unless ``user`` is a GM of the event.
     """
     require(event, user, DELETE_EVENT)
     if typed_slug.strip() != event.slug:
@@ -91,7 +104,10 @@ def remove_event(event: Event, typed_slug: str, user=None) -> str:
             "to confirm."
         )
     with transaction.atomic():
-        lock(event)
+        try:
+            lock(event)
+        except Event.DoesNotExist:
+            raise EventGoneError(event.slug) from None
         name = event.name
         delete_event(event)
     logger.info("Event %s (%r) deleted by %s", event.slug, name, user)

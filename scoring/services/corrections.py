@@ -27,7 +27,7 @@ from django.utils.translation import ngettext
 
 from heats.core.names import and_list
 from heats.models import RoundKind, Seat, Table
-from scoring.models import PlayerRecord
+from scoring.models import PlayerRecord, PublishedList
 from scoring.services.core import (
     HeatSeatRow,
     absent_ids,
@@ -43,8 +43,10 @@ class Consequences:
     change: the table's winners before and after (more than one: a tie for first
     nobody declared), the players who gain and lose a place on the semi-final
     list, the semi-final's state (``"seated"`` or ``"played"``) and ``note``,
-    a sentence on the seats already given. Names as pages show them. ``key``: a
-    fingerprint of the change, which the GM's confirmation must carry."""
+    a sentence on the seats already given; ``published``, ``final`` and
+    ``laurels``: a sentence each on the published list, the final and the
+    laurels. Names as pages show them. ``key``: a fingerprint of the change,
+    which the GM's confirmation must carry."""
 
     table: str
     winners_before: list[str]
@@ -54,6 +56,9 @@ class Consequences:
     semi: str
     note: str
     key: str
+    published: str = ""
+    final: str = ""
+    laurels: str = ""
 
     @property
     def winner_changed(self) -> bool:
@@ -98,6 +103,8 @@ def correction_consequences(
     note = _note(state, named, gains, losses, seated)
     change = [won, gains, losses, state]
     key = hashlib.sha256(json.dumps(change).encode()).hexdigest()[:16]
+    final = event.rounds.filter(kind=RoundKind.FINAL).first()
+    lost = _lost_heat_wins(final, rows, merged)
     return Consequences(
         str(table),
         named(won[0]),
@@ -107,6 +114,9 @@ def correction_consequences(
         state,
         note,
         key,
+        published=_published_sentence(event, bool(gains or losses)),
+        final=_final_sentence(_semi_state(final) if final else None, named(lost)),
+        laurels=_laurels_sentence(final),
     )
 
 
@@ -183,3 +193,63 @@ def _note(state: str, named, gains, losses, seated: set[int]) -> str:
     return _("The semi-final is seated: %(changes)s.") % {
         "changes": "; ".join(parts) or _("no seat changes")
     }
+
+
+def _lost_heat_wins(final, before_rows, after_rows) -> list[int]:
+    """Ids of the players seated in ``final`` (a Round or None) who won a heat
+    table before the change and none after it."""
+    if final is None:
+        return []
+    before = {row[3] for row in before_rows if row[7] == 1}
+    after = {row[3] for row in after_rows if row[7] == 1}
+    seated = Seat.objects.filter(round=final).order_by("number")
+    return [
+        p for p in seated.values_list("player_id", flat=True) if p in before - after
+    ]
+
+
+def _published_sentence(event, changes_list: bool) -> str:
+    """What the change means for the published semi-final list."""
+    if not PublishedList.objects.filter(event=event).exists():
+        return _("No semi-final list is published yet.")
+    if changes_list:
+        return _(
+            "The published semi-final list keeps its players until you publish "
+            "the changes on the semi-final page."
+        )
+    return _("The published semi-final list keeps its players.")
+
+
+def _final_sentence(state: str | None, lost: list[str]) -> str:
+    """What the change means for the final (``state``: None, "seated" or
+    "played", as the semi-final's); ``lost``: its players who no longer won
+    a heat table."""
+    if state is None:
+        return _("The final is not seated yet: its field follows the results.")
+    if not lost:
+        if state == "played":
+            return _("The final has been played; its results stand.")
+        return _("The final is seated; its players keep their seats.")
+    names = and_list(lost)
+    if state == "played":
+        return ngettext(
+            "The final has been played: %(names)s, who played it, no longer won a "
+            "heat table; its results stand.",
+            "The final has been played: %(names)s, who played it, no longer won "
+            "a heat table; its results stand.",
+            len(lost),
+        ) % {"names": names}
+    return ngettext(
+        "The final is seated: %(names)s, who sits in it, no longer won a heat "
+        "table; nobody is re-seated by this.",
+        "The final is seated: %(names)s, who sit in it, no longer won a heat "
+        "table; nobody is re-seated by this.",
+        len(lost),
+    ) % {"names": names}
+
+
+def _laurels_sentence(final) -> str:
+    """What the change means for the laurels (places 1-6)."""
+    if final is None or _semi_state(final) != "played":
+        return _("No laurels yet: they follow the final's results.")
+    return _("The laurels stand: they rank the final as played.")

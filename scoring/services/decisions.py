@@ -20,8 +20,8 @@ from django.utils.translation import gettext, ngettext
 
 from heats.core.errors import UserError
 from heats.core.i18n import gettext_noop
-from heats.models import Event, Seat
-from scoring.models import PlayerRecord
+from heats.models import AuditEntry, Event, RoundKind, Seat
+from scoring.models import PlayerRecord, PublishedList, RecordHistory
 from scoring.services import player_names
 from scoring.services.final import (
     FinalField,
@@ -34,6 +34,7 @@ from scoring.wording import translate_reason
 # translates them with ``gettext`` (they are messages of the catalogues).
 ALTERNATE_WON = gettext_noop("alternate: does not advance")
 TIE_BROKEN = gettext_noop("tie broken by the GM")
+RUNNER_UP_ADDED = gettext_noop("runner-up added by the GM")
 
 
 def names_and(names: list[str]) -> str:
@@ -133,11 +134,103 @@ def final_lines(event: Event, keys: dict[int, str]) -> list[str]:
 
 
 def alternate_winner_ids(event: Event) -> set[int]:
-    """Ids of the alternates who won a semi-final table (marked on the bracket)."""
+    """Ids of the alternates who won a semi-final table and do not advance
+    (marked on the bracket): the final field's ``excluded`` once it is known,
+    so a player who played the final is never marked (``final._as_played``)."""
+    found = known_final_field(event)
+    if found is not None:
+        return {p.pk for p in found.excluded}
     return {p.pk for p in alternates_winning_semi_tables(event)}
 
 
+def known_final_field(event: Event) -> FinalField | None:
+    """The final's field once it is known (every semi-final table has its
+    result), else None."""
+    try:
+        return final_field(event)
+    except UserError:
+        return None
+
+
+def added_runner_up_ids(event: Event) -> set[int]:
+    """Ids of the semi-final runners-up the GM added to the final (marked on the
+    bracket)."""
+    found = known_final_field(event)
+    return {p.pk for p in found.added} if found else set()
+
+
+def substitute_lines(event: Event, keys: dict[int, str]) -> list[str]:
+    """Each no-show the GM replaced in the seated semi-final, in order: "Semi-
+    final table 2: Drew Penrose took the seat of Ann Lee, a no-show." (the
+    audit's ``substitute`` entries; one saved before they named the players by
+    id is printed as logged)."""
+    lines = []
+    entries = AuditEntry.objects.filter(event=event, action="substitute")
+    for entry in entries.order_by("pk"):
+        data = entry.data or {}
+        if "player" not in data or "alternate" not in data:
+            lines.append(entry.detail)
+            continue
+        lines.append(
+            gettext(
+                "Semi-final table %(table)s: %(alternate)s took the seat of "
+                "%(player)s, a no-show."
+            )
+            % {
+                "table": data.get("table", "?"),
+                "alternate": keys.get(data["alternate"], "?"),
+                "player": keys.get(data["player"], "?"),
+            }
+        )
+    return lines
+
+
+def late_correction_lines(event: Event, keys: dict[int, str]) -> list[str]:
+    """Each heat table's results corrected after the semi-final list was first
+    published, in order, with the finals that changed: "Heat 1, table 3 was
+    corrected after the semi-final list was published: Ann Lee 101 (was 84)."
+    (``RecordHistory``, tournament.md, Advancement, 9)."""
+    first = PublishedList.objects.filter(event=event).order_by("published_at").first()
+    if first is None:
+        return []
+    rows = RecordHistory.objects.filter(
+        table__round__event=event,
+        table__round__kind=RoundKind.HEAT,
+        at__gt=first.published_at,
+    ).select_related("table__round")
+    lines = []
+    for row in rows.order_by("pk"):
+        changed = [
+            gettext("%(player)s %(final)s (was %(was)s)")
+            % {
+                "player": keys.get(new.get("player_id"), new.get("player", "?")),
+                "final": new.get("final"),
+                "was": row.old[seat].get("final"),
+            }
+            for seat, new in sorted(row.new.items())
+            if isinstance(row.old.get(seat), dict)
+            and row.old[seat].get("final") != new.get("final")
+        ]
+        lines.append(
+            gettext(
+                "%(table)s was corrected after the semi-final list was published: "
+                "%(changes)s."
+            )
+            % {
+                "table": row.table,
+                "changes": ", ".join(changed) or gettext("day scores only"),
+            }
+        )
+    return lines
+
+
 def gm_decisions(event: Event) -> tuple[str, ...]:
-    """Every GM decision the report prints: ties broken, then the final's field."""
+    """Every GM decision the report prints: ties broken, corrections after the
+    semi-final list was published, no-shows replaced, then the final's field."""
     keys = player_names(event)
-    return (*tie_lines(event, keys), *final_lines(event, keys))
+    return (
+        *tie_lines(event, keys),
+        *late_correction_lines(event, keys),
+        *substitute_lines(event, keys),
+        *final_lines(event, keys),
+    )

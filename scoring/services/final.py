@@ -201,6 +201,20 @@ def final_field(event: Event) -> FinalField:
         found.added = [
             ranked[pk] for pk in rules.added_runners_up(ranked, chosen, found.needed)
         ]
+    return _as_played(found, final)
+
+
+def _as_played(found: FinalField, final: Round | None) -> FinalField:
+    """Once the final has a result, its field is who played it, as the laurels
+    rank them: a heat correction made since (a finalist no longer a heat
+    winner) changes neither (tournament.md, Advancement, 9: results stand)."""
+    if final is None or not PlayerRecord.objects.filter(seat__round=final).exists():
+        return found
+    seats = Seat.objects.filter(round=final).select_related("player")
+    played = [s.player for s in seats.order_by("number")]
+    found.added = [p for p in found.added if p in played]
+    found.winners = [p for p in played if p not in found.added]
+    found.excluded = [p for p in found.excluded if p not in played]
     return found
 
 

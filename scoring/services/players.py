@@ -99,7 +99,7 @@ def rename_player(
     lock(event)
     _lock_player(event, player)
     new_name = display_name(name or "")
-    new_badge = player.badge if badge is None else badge.strip()
+    new_badge = player.badge if badge is None else display_name(badge)
     if not new_name:
         raise UserError("The new name is empty.")
     if len(new_name) > NAME_MAX or len(new_badge) > BADGE_MAX:

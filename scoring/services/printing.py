@@ -172,8 +172,13 @@ gettext_noop("alternate: does not advance")
 gettext_noop("tie broken by the GM")
 
 
-def _note(record, player: int, alternates: Collection[int]) -> str:
-    """The GM's decision printed beside a finish (``decisions``), translated."""
+def _note(
+    record, player: int, alternates: Collection[int], added: Collection[int] = ()
+) -> str:
+    """The GM's decision printed beside a finish (``decisions``), translated:
+    ``added`` are the runners-up the GM added to the final."""
+    if player in added:
+        return _(decisions.RUNNER_UP_ADDED)
     if record is None:
         return ""
     if record.place == 1 and player in alternates:
@@ -186,11 +191,13 @@ def _result_tables(
     keys: dict[int, str],
     held: Collection[int] = (),
     alternates: Collection[int] = (),
+    added: Collection[int] = (),
 ) -> list[ResultTable]:
     """Seats (table and seat order) -> one :class:`ResultTable` per table; a
     table among ``held`` (being checked: ``held_tables``) prints as owing its
     results, as the public pages show it; a table win of one of ``alternates``
-    (ids) is marked as not advancing."""
+    (ids) is marked as not advancing, a runner-up among ``added`` as added by
+    the GM."""
     grouped: dict[int, list[Finish]] = defaultdict(list)
     for seat in seats:
         public = hasattr(seat, "record") and seat.table_id not in held
@@ -200,7 +207,7 @@ def _result_tables(
                 keys[seat.player_id],
                 record.final if record else None,
                 record.place if record else None,
-                _note(record, seat.player_id, alternates),
+                _note(record, seat.player_id, alternates, added),
             )
         )
     return [ResultTable(n, tuple(f)) for n, f in sorted(grouped.items())]
@@ -232,10 +239,28 @@ def _round_tables(
     keys: dict[int, str],
     held: Collection[int],
     alternates: Collection[int] = (),
+    added: Collection[int] = (),
 ) -> tuple[ResultTable, ...]:
     if rnd is None:
         return ()
-    return tuple(_result_tables(_seats(rnd), keys, held, alternates))
+    return tuple(_result_tables(_seats(rnd), keys, held, alternates, added))
+
+
+def _final_field(event: Event, keys: dict[int, str], held) -> tuple[Finish, ...]:
+    """The final's players before it is seated, once its field is known and no
+    semi-final table is being checked: the semi-final table winners, then each
+    runner-up the GM added, marked so (``decisions.known_final_field``)."""
+    semi = rounds.semi_round(event)
+    if semi is not None and semi.tables.filter(pk__in=list(held)).exists():
+        return ()
+    found = decisions.known_final_field(event)
+    if found is None:
+        return ()
+    added = {p.pk for p in found.added}
+    return tuple(
+        Finish(keys[p.pk], note=_(decisions.RUNNER_UP_ADDED) if p.pk in added else "")
+        for p in found.players
+    )
 
 
 def time_called_tables(event: Event) -> tuple[str, ...]:
@@ -291,7 +316,13 @@ def event_print(event: Event, base_url: str) -> EventPrint:
             held,
             decisions.alternate_winner_ids(event),
         ),
-        final=_round_tables(rounds.final_round(event), keys, held),
+        final=_round_tables(
+            rounds.final_round(event),
+            keys,
+            held,
+            added=decisions.added_runner_up_ids(event),
+        ),
+        final_field=_final_field(event, keys, held),
         laurels=tuple(
             Line(laurel.label, translate_reason(laurel.reason), laurel.place)
             for laurel in laurel_places.event_laurels(event, public=True)
@@ -307,12 +338,13 @@ def render(
     kind: str,
     *,
     round_code: str | None = None,
-    paper: str = "letter",
+    paper: str | None = None,
     base_url: str = "http://127.0.0.1:8000",
     language: str | None = None,
 ) -> Printout:
     """Build the printable ``kind`` (``scoring.pdf.KINDS``) of ``event`` in
-    ``language`` (:func:`print_language`: the event's when None).
+    ``language`` (:func:`print_language`: the event's when None), on ``paper``
+    ("a4" or "letter"; None or "": the event's ``paper`` setting).
 
     ``round_code`` ("2", "semi", "final") is needed by the assignments and the
     scoresheets and ignored by the others. UserError for an unknown kind, paper
@@ -323,6 +355,7 @@ def render(
             _("Unknown printable %(kind)s: one of %(kinds)s.")
             % {"kind": repr(kind), "kinds": ", ".join(pdf.KINDS)}
         )
+    paper = paper or event.paper
     if paper not in PAPERS:
         raise UserError(
             _("Unknown paper %(paper)s: one of %(papers)s.")

@@ -164,6 +164,8 @@ def replace_no_show(
         f"semi-final table {found.table.number}, seat {found.number}",
         round=semi.code,
         table=found.table.number,
+        player=player.pk,
+        alternate=chosen.player.pk,
     )
     return found
 

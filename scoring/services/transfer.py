@@ -51,6 +51,7 @@ from django.db import models, transaction
 from django.utils import timezone
 
 from heats.core.errors import UserError
+from heats.core.paper import paper_for_zone
 from heats.models import Event
 from scoring.core.reported import remap_signature
 from scoring.models import TableReport
@@ -353,6 +354,8 @@ class _Writer:
                 setattr(instance, f.attname, self._value(em, f, values[f.name]))
         if em.model is Event:
             instance.slug = self.slug
+            if "paper" not in values:  # a file of a version before the setting
+                instance.paper = paper_for_zone(instance.time_zone)
             self.event = instance
         instance.save_base(raw=True)  # keeps auto_now(_add) timestamps, as loaddata
         self.ids[(em.label, obj.get("pk"))] = instance.pk

@@ -21,11 +21,11 @@ from heats.models import Event
 from heats.services import SETTINGS, StaleFormError, form_version
 from heats.views.common import (
     EventStaffRequiredMixin,
-    event_action,
 )
 from scoring import pdf, permissions
 from scoring.forms import EventForm, EventSettingsForm, ResultsImportForm
 from scoring.services import (
+    EventGoneError,
     edit_event,
     import_results,
     new_event,
@@ -118,16 +118,37 @@ class EventSettingsView(EventStaffRequiredMixin, FormView):
         return redirect(self.request.path)
 
 
-@event_action(permissions.DELETE_EVENT, back="scoring:event-settings")
-def event_delete(request, event: Event):
+@require_POST
+def event_delete(request, event: str):
     """POST: delete the event and everything of it, once ``slug`` (typed by
-    the GM) is its short name (GMs of the event only)."""
-    name = remove_event(event, request.POST.get("slug", ""), request.user)
+    the GM) is its short name (GMs of the event only). A press that finds the
+    event deleted already (a second press, another GM) goes to the event list
+    saying so: neither a 404 nor a 403 for the GMs it no longer has."""
+    found = Event.objects.filter(slug=event).first()
+    try:
+        if found is None:
+            raise EventGoneError(event)
+        name = remove_event(found, request.POST.get("slug", ""), request.user)
+    except permissions.NotAllowed:
+        if Event.objects.filter(pk=found.pk).exists():  # type: ignore[union-attr]
+            raise
+        return _gone(request, event)
+    except EventGoneError:
+        return _gone(request, event)
+    except UserError as exc:
+        messages.error(request, exc.render())
+        return redirect("scoring:event-settings", event=event)
     messages.success(
         request,
         _("%(event)s (%(slug)s) was deleted, with its audit log.")
-        % {"event": name, "slug": event.slug},
+        % {"event": name, "slug": event},
     )
+    return redirect(reverse("scoring:event-list"))
+
+
+def _gone(request, slug: str):
+    """The event list, saying the event ``slug`` was deleted already."""
+    messages.info(request, EventGoneError(slug).render())
     return redirect(reverse("scoring:event-list"))
 
 
@@ -177,9 +198,9 @@ def acknowledge_view(request, event: str, round: str, number: int):
 
 class PrintView(EventStaffRequiredMixin, View):
     """GET: the printable ``kind`` of the event (or of ``round``) as an inline
-    PDF; ``?paper=a4`` or ``letter`` overrides the ``MEDICI_PAPER`` setting. It is
-    printed in the event's language unless ``?lang=`` (en, de, fr, zh-hans) asks
-    for another (``printing.print_language``)."""
+    PDF on the event's paper (its ``paper`` setting; ``?paper=a4`` or
+    ``letter`` overrides it), in the event's language unless ``?lang=`` (en,
+    de, fr, zh-hans) asks for another (``printing.print_language``)."""
 
     permission = permissions.SEE_GM_PAGES
     http_method_names = ["get", "head", "options"]
@@ -189,7 +210,7 @@ class PrintView(EventStaffRequiredMixin, View):
         if kind not in (pdf.ROUND_KINDS if code else pdf.EVENT_KINDS):
             raise Http404(_("No printable %(kind)s here.") % {"kind": repr(kind)})
         base = settings.PUBLIC_URL or request.build_absolute_uri("/")
-        paper = request.GET.get("paper") or settings.MEDICI_PAPER
+        paper = request.GET.get("paper") or None
         try:
             printout = render(
                 self.event,

@@ -10,13 +10,14 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.generic import FormView
 
 from heats.core.errors import UserError
-from heats.models import Player
+from heats.models import Player, RoundKind
 from heats.services.desk import shown_names
 from heats.views.common import (
     EventStaffRequiredMixin,
@@ -28,6 +29,8 @@ from scoring.forms import (
 )
 from scoring.models import RecordHistory, TableCheck, TableReport
 from scoring.services import (
+    event_advancement,
+    publishing,
     report_desk,
     results,
 )
@@ -111,7 +114,7 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
                 self.table,
                 form.scores(),
                 self.request.user,
-                version=form.cleaned_data["version"] or None,
+                version=form.cleaned_data["version"],
                 time_called=form.time_called(),
                 confirmed=form.confirmed(),
             )
@@ -169,6 +172,9 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
             messages.success(
                 self.request, _("%(table)s: results saved.") % {"table": label}
             )
+        moved = list_moved(self.event) if self.round.kind == RoundKind.HEAT else ""
+        if moved:
+            messages.warning(self.request, moved)
         if "next" not in self.request.POST:
             return self.round_page()
         number = results.next_owed_table(self.table)
@@ -268,3 +274,31 @@ class TableTieView(EventStaffRequiredMixin, TableMixin, FormView):
             % {"player": player, "table": table_name(self.table)},
         )
         return redirect(self.round_page())
+
+
+def list_moved(event) -> str:
+    """What a heat result saved changed for the published semi-final list: who
+    gains and loses a seat, the public still seeing the published list, with a
+    link to "Publish changes" (the semi-final page's publish button); "" when
+    no list is published or its players are the same."""
+    published = publishing.latest_published(event)
+    if published is None:
+        return ""
+    moved = publishing.changes(published, event_advancement(event))
+    if not moved.gains and not moved.losses:
+        return ""
+    none = _("nobody")
+    text = _(
+        "The semi-final list changed: gains a seat: %(gains)s; loses a seat: "
+        "%(losses)s. The public still sees the published list."
+    ) % {
+        "gains": ", ".join(moved.gains) or none,
+        "losses": ", ".join(moved.losses) or none,
+    }
+    url = reverse("scoring:semi", kwargs={"event": event.slug}) + "#publish-button"
+    return format_html(
+        '{} <a href="{}" id="publish-changes-link">{}</a>',
+        text,
+        url,
+        _("Publish changes"),
+    )

@@ -25,6 +25,7 @@ from heats.views.common import (
     already_seated,
     event_action,
     event_player,
+    posted_version,
     seat_request,
 )
 from scoring import permissions
@@ -217,7 +218,7 @@ def semi_replace(request, event: Event):
     choice = request.POST.get("alternate")
     alternate = event_player(event, choice) if choice else None
     seat = substitutes.replace_no_show(
-        event, player, alternate, request.user, request.POST.get("version")
+        event, player, alternate, request.user, posted_version(request)
     )
     messages.success(
         request,
@@ -301,7 +302,7 @@ def find_player(event: Event, name: str) -> Player:
 @event_action(permissions.RUN_SEMI_FINAL, back="scoring:semi")
 def semi_publish(request, event: Event):
     """POST: publish the semi-final list on the standings page (GMs only)."""
-    version = request.POST.get("version")
+    version = posted_version(request)
     if publishing.publish(event, user=request.user, version=version) is None:
         messages.info(
             request,
@@ -397,7 +398,7 @@ def final_absent(request, event: Event):
     """POST: mark a finalist absent from the final; nobody takes the seat by
     right (no alternate advances to the final)."""
     player = event_player(event, request.POST.get("player"))
-    finals.mark_final_absent(event, player, request.user, request.POST.get("version"))
+    finals.mark_final_absent(event, player, request.user, posted_version(request))
     messages.success(
         request, _("%(player)s marked absent from the final.") % {"player": player}
     )

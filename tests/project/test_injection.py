@@ -28,6 +28,7 @@ from scoring.services import import_results, new_event, reports, results
 from scoring.services import semi_final as rounds
 from scoring.services.results import SeatScores
 from tests.conftest import DEMO_DIR
+from tests.support.versions import page_version
 
 SECRET = "{{request.META.DJANGO_SECRET_KEY}}"
 DEBUG = "{% debug %}"
@@ -236,7 +237,8 @@ def test_names_checked_in_are_text_on_every_page(client, debug_on, gm, checked_i
     client.force_login(gm)
     results = url("scoring:table-results", event, round="1", table=1)
     staff.check(Visit(results, ALL))
-    response = client.post(results, tie_scores(heat.tables.get()), follow=True)
+    data = {**tie_scores(heat.tables.get()), "version": page_version(client, results)}
+    response = client.post(results, data, follow=True)
     tie = url("scoring:table-tie", event, round="1", table=1)
     assert response.redirect_chain[-1][0] == tie, "saving the results failed"
     staff.check(Visit(tie, ALL))

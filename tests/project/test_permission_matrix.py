@@ -28,6 +28,7 @@ from scoring.models import ReportLink
 from scoring.services import reports, results
 from scoring.services.results import SeatScores
 from tests.heats.conftest import names
+from tests.support.versions import page_version
 
 pytestmark = pytest.mark.django_db
 
@@ -391,10 +392,30 @@ def test_the_weakest_allowed_role_changes_the_event(client, world, name):
     role = {USER: "no role", STAFF: "assistant"}.get(row.post, "GM")
     client.force_login(world["users"][role])
     url = url_of(name, row)
+    data = dict(row.data)
+    if name in FORM_PAGES:
+        # Sent as the page's form sends it: with the version it was drawn with.
+        page = FORM_PAGES[name] and reverse(FORM_PAGES[name], kwargs={"event": "wbc"})
+        data["version"] = page_version(client, page or url, url)
     before = snapshot()
-    response = client.post(url, row.data)
+    response = client.post(url, data)
     assert response.status_code in (200, 302)
     assert snapshot() != before
+
+
+# The page drawing each versioned form ("": the form's own URL).
+FORM_PAGES = {
+    "heats:keep-apart-add": "heats:keep-apart",
+    "heats:keep-apart-delete": "heats:keep-apart",
+    "heats:staff-add": "heats:event-staff",
+    "heats:staff-remove": "heats:event-staff",
+    "scoring:semi-presence": "scoring:semi",
+    "scoring:semi-auto-publish": "scoring:semi",
+    "scoring:semi-publish": "scoring:semi",
+    "scoring:final-absent": "scoring:final",
+    "scoring:event-settings": "",
+    "scoring:table-results": "",
+}
 
 
 @pytest.mark.parametrize(

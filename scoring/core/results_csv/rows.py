@@ -227,9 +227,8 @@ class _RowReader:
         """A text column saved on Player (a name with its spaces folded, as
         ``Player.save`` does); one longer than the field holds is a problem and
         keeps the row out of the checks across rows."""
-        text = self.text(column)
-        if column == "player":
-            text = display_name(text)
+        # A badge is tidied as a name (NFC, no direction overrides), then counted.
+        text = display_name(self.text(column))
         problem = _too_long(column, text)
         if problem:
             self.fail(column, problem)

@@ -1,11 +1,14 @@
 """``manage.py create_event EVENT --name NAME [--rules wbc] [--format hmw|hmo]
-[--language en|de|fr|zh-hans] [--gm USERNAME]``."""
+[--language en|de|fr|zh-hans] [--paper a4|letter] [--gm USERNAME]``: without
+``--paper``, the paper of the event's time zone (the server's; Letter in the
+Americas, else A4: ``heats.core.paper``)."""
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from heats.core.errors import UserError
 from heats.core.formats import DEFAULT_FORMAT, FORMATS
+from heats.core.paper import PAPERS
 from heats.services import find_login
 from scoring.services import new_event
 
@@ -35,6 +38,13 @@ class Command(BaseCommand):
             help="language of the public pages, kiosk and printouts (default en)",
         )
         parser.add_argument(
+            "--paper",
+            default="",
+            choices=["", *PAPERS],
+            help="paper of the printouts (default: the time zone's, Letter in the "
+            "Americas, else A4)",
+        )
+        parser.add_argument(
             "--gm", default="", help="username of the event's first GM (a login)"
         )
 
@@ -49,6 +59,7 @@ class Command(BaseCommand):
                 settings={
                     "format": options["format"],
                     "language": options["language"],
+                    "paper": options["paper"],
                 },
             )
         except UserError as exc:

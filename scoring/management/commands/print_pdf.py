@@ -1,6 +1,7 @@
 """``manage.py print_pdf EVENT KIND [--round R] [--paper a4|letter] [--lang LANG]
 -o FILE.pdf``: ``--lang`` (en, de, fr, zh-hans) prints in that language, else in
-the event's (``scoring.services.printing.print_language``)."""
+the event's (``scoring.services.printing.print_language``); ``--paper`` lays out
+for that paper, else the event's ``paper`` setting."""
 
 from pathlib import Path
 
@@ -29,7 +30,9 @@ class Command(BaseCommand):
             "--round", help="heat number, 'semi' or 'final' (assignments, scoresheets)"
         )
         parser.add_argument(
-            "--paper", choices=PAPERS, default=settings.MEDICI_PAPER or "letter"
+            "--paper",
+            choices=PAPERS,
+            help="the paper to lay out for (default: the event's paper setting)",
         )
         parser.add_argument(
             "--lang",

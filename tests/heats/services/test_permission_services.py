@@ -14,6 +14,7 @@ from scoring.services import final as finals
 from scoring.services import import_results, results
 from scoring.services.results import SeatScores
 from tests.heats.conftest import names
+from tests.support.versions import page_version
 
 pytestmark = pytest.mark.django_db
 
@@ -102,9 +103,14 @@ def test_the_result_page_tells_an_assistant_who_corrects(client, heat, assistant
     client.force_login(assistant)
     url = f"/e/wbc/gm/round/1/table/{table.number}/results/"
     assert "correct-needs-gm" not in client.get(url).content.decode()
-    assert client.post(url, data).status_code == 302
+    assert (
+        client.post(url, {**data, "version": page_version(client, url)}).status_code
+        == 302
+    )
     assert "correct-needs-gm" in client.get(url).content.decode()
-    refused = client.post(url, {**data, "final_1": 99})
+    refused = client.post(
+        url, {**data, "final_1": 99, "version": page_version(client, url)}
+    )
     assert refused.status_code == 403
     assert "may change saved results" in refused.content.decode()
     assert PlayerRecord.objects.get(seat=seats[0]).final == 10

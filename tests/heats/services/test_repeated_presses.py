@@ -20,6 +20,7 @@ from heats.services import add_keep_apart, check_in
 from tests.heats.conftest import names
 from tests.support import concurrency
 from tests.support.concurrency import at_once, errors
+from tests.support.versions import page_version
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -52,6 +53,12 @@ def count(responses: list, text: str) -> int:
     return sum(text in said(r) for r in responses)
 
 
+def keep_apart_version(user) -> str:
+    """The version the Keep-apart page's forms carry now (read as ``user``)."""
+    page = reverse("heats:keep-apart", kwargs={"event": "wbc"})
+    return page_version(browsers(user, 1)[0], page)
+
+
 def round_url(name: str, round: str = "1") -> str:
     return reverse(f"heats:{name}", kwargs={"event": "wbc", "round": round})
 
@@ -69,6 +76,7 @@ def pair(heat) -> tuple[Player, Player]:
 def test_one_keep_apart_pair_added_six_times_at_once_is_added_once(gm, pair):
     url = reverse("heats:keep-apart-add", kwargs={"event": "wbc"})
     data = {"player_a": pair[0].pk, "player_b": pair[1].pk}
+    data["version"] = keep_apart_version(gm)
     responses = press(gm, url, data)
     assert KeepApart.objects.count() == 1
     assert AuditEntry.objects.filter(action="keep-apart").count() == 1
@@ -79,7 +87,7 @@ def test_one_keep_apart_pair_added_six_times_at_once_is_added_once(gm, pair):
 def test_one_keep_apart_pair_removed_six_times_at_once_is_logged_once(gm, pair):
     kept = add_keep_apart(pair[0].event, *pair, user=gm)
     url = reverse("heats:keep-apart-delete", kwargs={"event": "wbc", "pk": kept.pk})
-    responses = press(gm, url)
+    responses = press(gm, url, {"version": keep_apart_version(gm)})
     assert not KeepApart.objects.exists()
     removals = AuditEntry.objects.filter(detail__startswith="No longer kept apart")
     assert removals.count() == 1

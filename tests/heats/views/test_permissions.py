@@ -9,6 +9,7 @@ from heats.models import Seat
 from heats.services import check_in, seat_round
 from scoring.models import PlayerRecord
 from tests.heats.conftest import names
+from tests.support.versions import result_version
 
 pytestmark = pytest.mark.django_db
 
@@ -124,6 +125,7 @@ def test_assistants_check_in_and_enter_results(assistant_client, seated_heat):
     seats = table.seats.order_by("number")
     data = {f"final_{s.number}": 10 * s.number for s in seats}
     data["seating"] = ",".join(f"{s.number}:{s.player_id}" for s in seats)
+    data["version"] = result_version(table)
     response = assistant_client.post(
         url("scoring:table-results", {"round": "1", "table": 1}), data
     )

@@ -9,6 +9,7 @@ from django.urls import reverse
 from heats.models import AuditEntry, KeepApart, RoundKind
 from heats.services import check_in, seat_round
 from tests.heats.conftest import names, player
+from tests.support.versions import page_version, post_with_version
 
 pytestmark = pytest.mark.django_db
 
@@ -56,13 +57,20 @@ def test_keep_apart_pairs_are_added_and_removed(gm_client, heat, event):
     check_in(heat, names(2))
     a, b = player(event, "Player 01"), player(event, "Player 02")
     add = reverse("heats:keep-apart-add", kwargs={"event": "wbc"})
-    gm_client.post(add, {"player_a": b.pk, "player_b": a.pk, "note": "twins"})
+    page = reverse("heats:keep-apart", kwargs={"event": "wbc"})
+    post_with_version(
+        gm_client, page, add, {"player_a": b.pk, "player_b": a.pk, "note": "twins"}
+    )
     pair = KeepApart.objects.get()
     assert (pair.player_a, pair.player_b, pair.note) == (a, b, "twins")
-    again = gm_client.post(add, {"player_a": a.pk, "player_b": b.pk}, follow=True)
+    data = {
+        "player_a": a.pk,
+        "player_b": b.pk,
+        "version": page_version(gm_client, page),
+    }
+    again = gm_client.post(add, data, follow=True)
     assert "already kept apart" in again.content.decode()
-    gm_client.post(
-        reverse("heats:keep-apart-delete", kwargs={"event": "wbc", "pk": pair.pk})
-    )
+    remove = reverse("heats:keep-apart-delete", kwargs={"event": "wbc", "pk": pair.pk})
+    gm_client.post(remove, {"version": page_version(gm_client, page)})
     assert not KeepApart.objects.exists()
     assert AuditEntry.objects.filter(action="keep-apart").count() == 2

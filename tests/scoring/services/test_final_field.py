@@ -22,6 +22,7 @@ from scoring.services import final as finals
 from scoring.services import results
 from scoring.services import semi_final as rounds
 from scoring.services.results import SeatScores
+from tests.support.versions import post_with_version
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
 
@@ -191,10 +192,8 @@ def test_the_final_page_offers_the_runner_up_and_the_gm_picks_it(
     assert "Only 3 semi-final winners can play the final" in page
     assert "97.5% of the winner at semi-final table" in page
     assert 'id="fill-three"' in page
-    response = client.post(
-        reverse("scoring:final-fill", kwargs={"event": "demo"}),
-        {"kind": "runners-up"},
-    )
+    fill = reverse("scoring:final-fill", kwargs={"event": "demo"})
+    response = post_with_version(client, url, fill, {"kind": "runners-up"})
     assert response.status_code == 302
     page = client.get(url).content.decode()
     assert "runner-up added by the GM" in page

@@ -114,3 +114,70 @@ def test_the_report_says_how_a_tie_was_broken(demo_event):
     ) in report
     bracket = text(render(demo_event, "bracket").content)
     assert f"T{table.number} {names[1]} (tie broken by the GM)" in bracket
+
+
+def final_rows(event) -> int:
+    """The rows of the bracket's final box (its title row left out)."""
+    from scoring.pdf.bracket import BracketDocument
+    from scoring.services.printing import event_print
+
+    final_box = BracketDocument(event_print(event, "http://x")).columns()[2][2]
+    return len(final_box._cellvalues) - 1
+
+
+def test_the_bracket_names_the_added_runner_up_in_a_final_of_four(demo_event):
+    """Issue "The GM's desk", item 3: one of the 4 semi-final winners who may
+    advance is absent, the GM adds Drew's runner-up: the final box lists the 3
+    winners and the runner-up, marked, in 4 rows (no blank 5th row under the 5
+    semi-final tables), before the final is seated and after."""
+    runner_up, winners = play_semi(demo_event)
+    absent = Player.objects.get(event=demo_event, name=winners[0])
+    finals.mark_final_absent(demo_event, absent)
+    finals.decide_final_fill(demo_event, FinalFill.Kind.RUNNERS_UP)
+    bracket = text(render(demo_event, "bracket").content)
+    assert f"{runner_up} (runner-up added by the GM)" in bracket
+    assert all(name in bracket.split("Final table")[1] for name in winners[1:])
+    assert final_rows(demo_event) == 4
+    finals.seat_final(demo_event, seed=1)
+    bracket = text(render(demo_event, "bracket").content)
+    assert f"{runner_up} (runner-up added by the GM)" in bracket
+    assert final_rows(demo_event) == 4
+
+
+def test_the_report_names_a_no_show_replaced_and_a_late_correction(demo_event):
+    """Issue "The GM's desk", item 3: the report's decisions name the correction
+    made after the list was published (Drew Penrose's 94 at heat 1 table 10
+    corrected to 80) and the no-show replaced in the seated semi-final (by the
+    next alternate, marked present)."""
+    from scoring.services import event_advancement, publishing, substitutes
+
+    publishing.publish(demo_event)
+    table = demo_event.rounds.get(kind=RoundKind.HEAT, number=1).tables.get(number=10)
+    seats = list(table.seats.select_related("player", "record").order_by("number"))
+    results.save_table_results(
+        table,
+        [
+            SeatScores(
+                s.number,
+                s.record.day1,
+                s.record.day2,
+                80 if s.player.name == ALTERNATE else s.record.final,
+            )
+            for s in seats
+        ],
+    )
+    rounds.seat_semi(demo_event, seed=1)
+    listed = event_advancement(demo_event)
+    waiting = Player.objects.get(pk=listed.next_alternates[0].player)
+    rounds.mark_semi(demo_event, waiting, True)
+    no_show = Player.objects.get(pk=listed.qualifiers[0].player)
+    seat = substitutes.replace_no_show(demo_event, no_show)
+    report = text(render(demo_event, "report").content)
+    assert (
+        "Heat 1, table 10 was corrected after the semi-final list was published: "
+        f"{ALTERNATE} 80 (was 94)."
+    ) in report
+    assert (
+        f"Semi-final table {seat.table.number}: {waiting.name} took the seat of "
+        f"{no_show.name}, a no-show."
+    ) in report

@@ -16,6 +16,7 @@ from heats.models import AuditEntry, Event
 from scoring.models import PublishedList
 from tests.support import concurrency
 from tests.support.concurrency import at_once, errors
+from tests.support.versions import page_version
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -70,7 +71,9 @@ def test_new_event_posted_six_times_at_once_creates_one_event(login):
 def test_publish_pressed_six_times_at_once_publishes_the_list_once(demo_event, login):
     demo_event.gms.add(login)
     url = reverse("scoring:semi-publish", kwargs={"event": "demo"})
-    responses = post_at_once(login, url, {})
+    semi = reverse("scoring:semi", kwargs={"event": "demo"})
+    version = page_version(browsers(login, 1)[0], semi, url)
+    responses = post_at_once(login, url, {"version": version})
     assert [r.status_code for r in responses] == [302] * PRESSES
     assert PublishedList.objects.count() == 1
     assert AuditEntry.objects.filter(action="publish").count() == 1
@@ -82,8 +85,11 @@ def test_publishing_an_unchanged_list_again_is_refused(demo_event, login):
     demo_event.gms.add(login)
     client = browsers(login, 1)[0]
     url = reverse("scoring:semi-publish", kwargs={"event": "demo"})
-    client.post(url, follow=True)
-    again = client.post(url)
+    version = page_version(
+        client, reverse("scoring:semi", kwargs={"event": "demo"}), url
+    )
+    client.post(url, {"version": version}, follow=True)
+    again = client.post(url, {"version": version})
     assert again["Location"] == reverse("scoring:semi", kwargs={"event": "demo"})
     assert said(again) == (
         "The semi-final list is already published as it stands (Publish pressed "

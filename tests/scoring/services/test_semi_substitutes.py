@@ -125,9 +125,10 @@ def test_the_semi_page_offers_the_present_unseated_alternates(client, seated, gm
     )
     assert len(form.fields["player"].choices) == 25
     no_show = a_winner(seated)
+    version = form.initial["version"]  # the page's no-show form
     response = client.post(
         reverse("scoring:semi-replace", kwargs={"event": "demo"}),
-        {"player": no_show.pk, "alternate": ""},
+        {"player": no_show.pk, "alternate": "", "version": version},
     )
     assert response.status_code == 302
     assert seat_of(seated, marlo)

@@ -25,6 +25,7 @@ from scoring.models import PlayerRecord, RecordHistory
 from scoring.services import results
 from scoring.services.results import SeatScores
 from scoring.services.semi_final import seat_semi, semi_round
+from tests.support.versions import result_version
 
 pytestmark = pytest.mark.django_db
 
@@ -63,6 +64,7 @@ def post(
         data.update(
             {f"day1_{n}": day1, f"day2_{n}": day2, f"final_{n}": changed.get(n, final)}
         )
+    data["version"] = result_version(table)
     kwargs = {"event": "demo", "round": "1", "table": 1}
     return client.post(reverse(url_name, kwargs=kwargs), {**data, **extra})
 
@@ -158,3 +160,37 @@ def test_after_the_semi_is_played_the_note_says_who_played_it(client, seated):
     )
     assert note in page
     assert greer_calder_final(seated) == 84
+
+
+def test_the_confirmation_names_the_list_the_final_and_the_laurels(client, seated):
+    """Issue "The GM's desk", item 3: one sentence each for the published
+    list, the semi-final, the final and the laurels; once saved, the message
+    says who gains and loses a seat and links to "Publish changes"."""
+    from scoring.services import publishing
+
+    publishing.publish(seated)
+    table = table_1(seated)
+    page = post(client, table, {5: 101}).content.decode()
+    assert (
+        '<li id="published-note">The published semi-final list keeps its players '
+        "until you publish the changes on the semi-final page.</li>"
+    ) in page
+    assert NOTE in page
+    assert (
+        '<li id="final-note">The final is not seated yet: its field follows the '
+        "results.</li>"
+    ) in page
+    assert (
+        '<li id="laurels-note">No laurels yet: they follow the final&#x27;s '
+        "results.</li>"
+    ) in page
+    key = "".join(post(client, table, {5: 101}).context["form"].data["consequences"])
+    saved = post(client, table, {5: 101}, confirm="on", consequences=key)
+    assert saved.status_code == 302
+    shown = client.get(saved["Location"]).content.decode()
+    assert (
+        "The semi-final list changed: gains a seat: Greer Calder; loses a seat: "
+        "Drew Penrose. The public still sees the published list. "
+        '<a href="/e/demo/gm/semi/#publish-button" id="publish-changes-link">'
+        "Publish changes</a>"
+    ) in shown

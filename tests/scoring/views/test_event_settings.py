@@ -103,7 +103,8 @@ def test_a_gm_saves_the_settings(gm_client, event, gm):
 def test_empty_semi_layouts_are_the_standard_ones(gm_client, event):
     event.semi_layouts = {"20": [5, 5, 5, 5]}
     event.save()
-    gm_client.post(URL, {**WBC, "semi_layouts": ""})
+    version = version_on(gm_client.get(URL))
+    gm_client.post(URL, {**WBC, "semi_layouts": "", "version": version})
     event.refresh_from_db()
     assert sorted(event.semi_layout_map()) == [16, 20, 25, 30, 36]
 
@@ -213,3 +214,14 @@ def test_the_confirmation_says_the_audit_log_goes_too(gm_client, event):
     html = gm_client.get(URL).content.decode()
     assert "and its audit log too (an audit log cannot outlive its event)" in html
     assert 'action="/e/wbc/gm/delete/"' in html
+
+
+def test_an_event_name_typed_in_nfd_is_counted_in_letters(gm_client, event):
+    """Issue "The GM's desk", item 5: 150 letters typed as 300 code points (e
+    plus a combining accent) fit the 200 characters a name holds."""
+    name = "e\u0301" * 150
+    version = version_on(gm_client.get(URL))
+    response = gm_client.post(URL, {**WBC, "name": name, "version": version})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    event.refresh_from_db()
+    assert event.name == "\u00e9" * 150

@@ -10,6 +10,7 @@ from heats.models import AuditEntry
 from scoring.models import PlayerRecord, RecordHistory, TableCheck
 from scoring.services import results
 from scoring.services.results import SeatScores
+from tests.support.versions import result_version
 
 pytestmark = pytest.mark.django_db
 
@@ -29,6 +30,7 @@ def post_finals(client, table, finals: list[int], days=None):
         data[f"final_{n}"] = final
         if days:
             data[f"day1_{n}"], data[f"day2_{n}"] = days[n - 1]
+    data["version"] = result_version(table)
     return client.post(results_url(table), data)
 
 
@@ -191,6 +193,7 @@ def test_a_form_opened_before_a_swap_is_refused(gm_client, heat_table):
         for s, o in zip(seats, [seats[1], seats[0], *seats[2:]], strict=True)
     )
     data = {"seating": stale, **{f"final_{n}": 50 + n for n in range(1, 6)}}
+    data["version"] = result_version(heat_table)
     response = gm_client.post(results_url(heat_table), data)
     assert response.status_code == 200
     assert "The seating of this table changed" in response.content.decode()

@@ -12,6 +12,7 @@ from scoring.services import event_advancement, results
 from scoring.services import final as finals
 from scoring.services import semi_final as rounds
 from scoring.services.results import SeatScores
+from tests.support.versions import post_with_version
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
 
@@ -229,7 +230,9 @@ def test_a_finalist_marked_absent_on_the_final_page_is_not_replaced(
     winners = sorted(max(f, key=f.get) for f in scores.values())
     gone = by_name(demo_event, winners[0])
     url = reverse("scoring:final-absent", kwargs={"event": "demo"})
-    assert demo_gm.post(url, {"player": gone.pk}).status_code == 302
+    final = reverse("scoring:final", kwargs={"event": "demo"})
+    data = {"player": gone.pk}
+    assert post_with_version(demo_gm, final, url, data).status_code == 302
     page = demo_gm.get(reverse("scoring:final", kwargs={"event": "demo"})).content
     assert f"Absent from the final: {gone.name}." in page.decode()
     assert {p.name for p in finals.finalists(demo_event)} == set(winners[1:])

@@ -8,6 +8,7 @@ import pytest
 from heats.models import AuditEntry, Player
 from scoring.models import PublishedList
 from scoring.services import import_results, player_names, publishing
+from tests.support.versions import post_with_version
 
 pytestmark = pytest.mark.django_db
 
@@ -41,7 +42,7 @@ def test_the_public_sees_the_live_recommendation_until_publication(client, demo_
 
 def test_publishing_freezes_the_public_list(client, demo_event, demo_gm):
     client.force_login(demo_gm)
-    assert client.post(SEMI + "publish/").status_code == 302
+    assert post_with_version(client, SEMI, SEMI + "publish/").status_code == 302
     published = PublishedList.objects.get()
     assert len(names(published)) == 25 and "Drew Penrose" in names(published)
     client.logout()
@@ -53,7 +54,7 @@ def test_a_corrected_score_shows_who_gains_and_loses_and_waits(
     client, demo_event, demo_gm
 ):
     client.force_login(demo_gm)
-    client.post(SEMI + "publish/")
+    post_with_version(client, SEMI, SEMI + "publish/")
     # Heat 1 table 10 (results.csv): Greer Eastwick won with 97, Drew Penrose was
     # second with 94 (96.9%), the one alternate. Corrected to 80 (82.5%), Drew falls
     # below Marlo Juniper (95.6%), the next alternate, who gains his seat.
@@ -68,7 +69,7 @@ def test_a_corrected_score_shows_who_gains_and_loses_and_waits(
     public = client.get("/e/demo/").content.decode()
     assert "Drew Penrose" in public.split("Heat winners")[0]
     client.force_login(demo_gm)
-    client.post(SEMI + "publish/")
+    post_with_version(client, SEMI, SEMI + "publish/")
     latest = PublishedList.objects.first()
     assert "Marlo Juniper" in names(latest)
     assert "Drew Penrose" not in names(latest)
@@ -84,13 +85,13 @@ def test_a_corrected_score_that_moves_no_seat_still_waits_for_the_gm(
     seat, but the published reason is wrong; the GM must not read "up to date"
     (Advancement, 5 and 9: the list a GM posts, with the reason for every place)."""
     client.force_login(demo_gm)
-    client.post(SEMI + "publish/")
+    post_with_version(client, SEMI, SEMI + "publish/")
     import_results(demo_event, _heat1_table10_with(demo_event, drew=93), replace=True)
     page = client.get(SEMI).content.decode()
     assert "The published list is up to date" not in page
     assert "The list has changed since." in page
     assert "Changed reasons or call order: Drew Penrose." in page
-    client.post(SEMI + "publish/")
+    post_with_version(client, SEMI, SEMI + "publish/")
     latest = PublishedList.objects.first()
     drew = next(a for a in shown(latest, "alternates") if a["player"] == "Drew Penrose")
     assert drew["percent"] == 95.9
@@ -114,8 +115,8 @@ def _heat1_table10_with(event, drew: int) -> str:
 
 def test_gm_override_of_size_and_added_player(client, demo_event, demo_gm):
     client.force_login(demo_gm)
-    response = client.post(
-        SEMI + "override/", {"size": "30", "added": "Parker Dunmore\n"}
+    response = post_with_version(
+        client, SEMI, SEMI + "override/", {"size": "30", "added": "Parker Dunmore\n"}
     )
     assert response.status_code == 302
     page = client.get(SEMI).content.decode()
@@ -124,15 +125,17 @@ def test_gm_override_of_size_and_added_player(client, demo_event, demo_gm):
     assert "Recommended: 25 (5+5+5+5+5)" in page
     # 24 winners + Parker Dunmore + 5 alternates: Drew Penrose, Marlo Juniper, Eden
     # Tamsin, Fern Tamsin and the next best second place.
-    client.post(SEMI + "publish/")
+    post_with_version(client, SEMI, SEMI + "publish/")
     assert len(names(PublishedList.objects.get())) == 30
 
 
 def test_override_refuses_unknown_players_and_sizes(client, demo_event, demo_gm):
     client.force_login(demo_gm)
-    client.post(SEMI + "override/", {"size": "", "added": "Nobody Here"})
+    post_with_version(
+        client, SEMI, SEMI + "override/", {"size": "", "added": "Nobody Here"}
+    )
     assert "No player &#x27;Nobody Here&#x27;" in client.get(SEMI).content.decode()
-    client.post(SEMI + "override/", {"size": "18", "added": ""})
+    post_with_version(client, SEMI, SEMI + "override/", {"size": "18", "added": ""})
     assert "The override was not saved" in client.get(SEMI).content.decode()
 
 
@@ -151,7 +154,9 @@ def test_assistants_cannot_publish_or_override(client, demo_event):
 def test_a_list_longer_than_the_seats_is_not_seated(client, demo_event, demo_gm):
     # 25 seats, 24 winners + 1 alternate; the GM adds two more players.
     client.force_login(demo_gm)
-    client.post(SEMI + "override/", {"added": "Parker Dunmore\nNoel Oakhurst"})
+    post_with_version(
+        client, SEMI, SEMI + "override/", {"added": "Parker Dunmore\nNoel Oakhurst"}
+    )
     page = client.get(SEMI).content.decode()
     assert "The list holds 26 players for 25 seats." in page
     client.post(SEMI + "seat/")
@@ -163,6 +168,8 @@ def test_a_list_longer_than_the_seats_is_not_seated(client, demo_event, demo_gm)
 
 def test_an_absent_player_cannot_be_added(client, demo_event, demo_gm):
     client.force_login(demo_gm)
-    client.post(SEMI + "override/", {"size": "30", "added": "Avery Vantablack"})
+    post_with_version(
+        client, SEMI, SEMI + "override/", {"size": "30", "added": "Avery Vantablack"}
+    )
     page = client.get(SEMI).content.decode()
     assert "Marked absent from the semi-final: Avery Vantablack" in page

@@ -33,10 +33,11 @@ GET_ASSISTANT = GET + 1
 # insert of the five records, the newest scoresheet, the rules check (read,
 # then inserted inside a savepoint: three), the status's inputs (the seats'
 # places, the checks not acknowledged) and the status written, the audit entry,
-# COMMIT; then the session saved with the message (BEGIN, UPDATE, COMMIT).
-# (After the commit, production also looks for the events that publish their
-# list automatically: one more.)
-POST_FIRST = 25
+# COMMIT; the event's latest published semi-final list looked for (a heat's
+# save says when it changes who qualifies: none here); then the session saved
+# with the message (BEGIN, UPDATE, COMMIT). (After the commit, production also
+# looks for the events that publish their list automatically: one more.)
+POST_FIRST = 26
 # A correction: the records updated in one query instead of inserted, the
 # history row inserted, the rules check read and left as it is (no savepoint
 # and insert: three fewer); and what the correction changes: the semi-final

@@ -10,6 +10,7 @@ from heats.models import Round, RoundKind
 from heats.services import check_in, seat_round
 from scoring.services import results
 from scoring.services.results import SeatScores
+from tests.support.versions import result_version
 
 pytestmark = pytest.mark.django_db
 
@@ -42,6 +43,7 @@ def save_and_next(client, heat, number: int):
     seats = heat.tables.get(number=number).seats.order_by("number")
     data = {"seating": ",".join(f"{s.number}:{s.player_id}" for s in seats)}
     data.update({f"final_{n}": f for n, f in enumerate(FINALS, start=1)})
+    data["version"] = result_version(heat.tables.get(number=number))
     return client.post(table_url(heat, number), {**data, "next": "1"})
 
 

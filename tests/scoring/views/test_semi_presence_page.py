@@ -15,6 +15,7 @@ from heats.models import AuditEntry, EntryStatus, Player
 from scoring.models import PublishedList
 from scoring.services import event_advancement, publishing
 from scoring.services import semi_final as rounds
+from tests.support.versions import post_with_version
 
 pytestmark = pytest.mark.django_db
 
@@ -77,7 +78,7 @@ def test_all_present_marks_every_listed_player_in_one_post(client, demo_gm, demo
 
 
 def test_one_save_then_one_publish_changes_box(client, demo_gm, demo_event):
-    client.post(SEMI + "publish/")
+    post_with_version(client, SEMI, SEMI + "publish/")
     fields = form_fields(page_of(client))
     greer = Player.objects.get(event=demo_event, name=GREER)
     # Everyone listed is here but Greer; the six no-shows stay absent.
@@ -150,7 +151,7 @@ def test_the_gm_turns_automatic_publication_on(client, demo_gm, demo_event):
     assert "changed while this page was open" in response.content.decode()
     assert publishing.auto_publish_on(demo_event)
     # With it on, a save publishes the changes at once.
-    client.post(SEMI + "publish/")
+    post_with_version(client, SEMI, SEMI + "publish/")
     fields = form_fields(page_of(client))
     greer = Player.objects.get(event=demo_event, name=GREER)
     listed = [q.player for q in event_advancement(demo_event).qualifiers]

@@ -176,10 +176,14 @@ def test_a_stale_final_fill_does_not_replace_another_gms_decision(two_gms, semi_
     assert entries.count() == 1
 
 
-def test_forms_without_a_version_still_save(two_gms, demo_event):
-    """A command or an old page sends no version: nothing to compare, saved."""
+def test_forms_without_a_version_are_refused_as_stale(two_gms, demo_event):
+    """A page that sends no version (a client leaving the hidden field out): what
+    it was drawn from cannot be told, so nothing is saved (issue "The GM's
+    desk", item 5). Only a command (version ``None``) is not checked."""
     a, _, _ = two_gms
-    a.post(url("semi-override"), {"size": "30", "added": ""})
-    assert SemiFinalOverride.objects.get(event=demo_event).size == 30
-    a.post(url("semi-publish"))
-    assert publishing.latest_published(demo_event) is not None
+    refused = a.post(url("semi-override"), {"size": "30", "added": ""})
+    assert "sent no version of the semi-final override" in said(refused)
+    assert not SemiFinalOverride.objects.filter(event=demo_event, size=30).exists()
+    refused = a.post(url("semi-publish"))
+    assert "sent no version" in said(refused)
+    assert publishing.latest_published(demo_event) is None

@@ -22,6 +22,7 @@ from scoring.models import RecordHistory, TableCheck
 from scoring.services import import_results
 from scoring.services.printing import render
 from scoring.services.rules_checks import acknowledge_check, attach_scoresheet
+from tests.support.versions import result_version
 
 pytestmark = pytest.mark.django_db
 
@@ -56,6 +57,7 @@ def post_results(client, table, finals, time_called="", days=None):
         data[f"final_{n}"] = final
         if days:
             data[f"day1_{n}"], data[f"day2_{n}"] = days[n - 1]
+    data["version"] = result_version(table)
     return client.post(results_url(table), data)
 
 
