@@ -387,7 +387,6 @@ LOGGING = {
 }
 
 
-
 def _event_home(event) -> str:
     from django.urls import reverse
 
