@@ -22,8 +22,9 @@ Two parts:
    (``floor_measure``) and the statements PostgreSQL ran, divided by the
    requests answered: the version poll; a page repeated by the WSGI store
    (``medici_tourney.public_pages``); a page from the Django cache by the
-   view (the kiosk panel's ``?v=``, which the store never answers, with its
-   version query); a page rendered (cache emptied before each request); a
+   view (the kiosk panel and the phone view with a ``?v=`` newer than the
+   store's, as the phone view sends it: ``static/js/find.js``; with the
+   view's version query); a page rendered (cache emptied before each request); a
    result saved (GET form + POST, ``bench_load.Writer``). The CPU of the
    machine's idle processes over the same time is taken off.
 2. *The floor* (``floor_clients``: what the screens send, in a process of
@@ -81,6 +82,8 @@ TAIL = 8.0  # seconds without saves at the end of the floor
 ALONE = 3.0  # seconds of each kind of request alone (part 1)
 RENDERS = 20  # renderings measured of each page (part 1)
 PUBLIC_SLOTS = 1  # as make serve
+AHEAD = "999999999.0"
+DJANGO_HIT = "page, Django cache (view, ?v=)"
 
 
 def outer() -> None:
@@ -243,8 +246,9 @@ def per_request(port: int, meter: Meter, events: list, writers: list) -> dict:
         meter, looped([f"/e/{s}/version.json" for s in slugs])
     )
     costs["page, WSGI repeat"] = alone(meter, looped(warm))
-    panels = [f"/e/{s}/kiosk/panel/?v=0" for s in slugs]
-    costs["page, Django cache (panel ?v=)"] = alone(meter, looped(panels))
+    # A ?v= newer than any version: never the WSGI store's, the cache's page.
+    ahead = [f"/e/{s}/{p}?v={AHEAD}" for s in slugs for p in ("kiosk/panel/", "find/")]
+    costs[DJANGO_HIT] = alone(meter, looped(ahead))
     for label, page in (
         ("standings", "?x={n}"),
         ("kiosk panel", "kiosk/panel/?v=0"),

@@ -32,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import gzip
 import json
+import os
 import random
 import re
 import time
@@ -44,6 +45,9 @@ PANEL_EVERY, CLOCK_EVERY = 60.0, 15.0
 # A phone's page loads: every PHONE_VISIT seconds, uniformly drawn.
 PHONE_VISIT = (30.0, 60.0)
 TIMEOUT = 30.0
+# The phone view's ?v=: the feed's version, as static/js/find.js sends it; with
+# BENCH_FLOOR_FIND_SHOWN=1 the version the page shows, as the kiosk's panel does.
+FIND_SENDS_SHOWN = os.environ.get("BENCH_FLOOR_FIND_SHOWN") == "1"
 DATA_VERSION = re.compile(rb'id="kiosk-panel"[^>]*data-version="([^"]*)"')
 
 
@@ -250,7 +254,7 @@ class Floor:
         version = await self.feed(connection, screen)
         if order(version) <= order(shown):
             return shown
-        path = f"/e/{slug}/find/?v={version}"
+        path = f"/e/{slug}/find/?v={shown if FIND_SENDS_SHOWN else version}"
         status, headers, _ = await self.fetch(connection, "find ?v=", path)
         answered = headers.get("x-event-version", "")
         if status != 200:

@@ -144,7 +144,8 @@ class Meter:
 @dataclass
 class Spent:
     """What a phase cost: CPU seconds of the server, database and Redis,
-    statements (None: not counted), seconds, load average at its end."""
+    statements (None: not counted), seconds, load average at its end and at
+    its start."""
 
     server: float
     database: float
@@ -152,6 +153,7 @@ class Spent:
     statements: int | None
     seconds: float
     load: float
+    load_before: float
 
 
 def spent(before: Reading, after: Reading) -> Spent:
@@ -167,6 +169,7 @@ def spent(before: Reading, after: Reading) -> Spent:
         count,
         after.at - before.at,
         after.load,
+        before.load,
     )
 
 

@@ -17,10 +17,17 @@ import subprocess
 from pathlib import Path
 
 from bench_load import WAS, percentile
-from floor_clients import Tally, order
+from floor_clients import FIND_SENDS_SHOWN, Tally, order
 from floor_measure import redis_memory, top_statements
 
 ROOT = Path(__file__).resolve().parent.parent
+FIND_V = {
+    False: "The phone view's `?v=` is the feed's version, as `static/js/find.js` "
+    "sends it.",
+    True: "**Variant**: the phone view's `?v=` is the version its page shows "
+    "(`BENCH_FLOOR_FIND_SHOWN=1`), as the kiosk's panel sends it; find.js sends "
+    "the feed's.",
+}
 FRESH_TARGET = 2.0  # seconds: freshness p95 target
 # Requests of the floor by kind, and the kind of part 1 whose cost each has.
 COST_OF = {
@@ -28,9 +35,9 @@ COST_OF = {
     "kiosk page": "page, WSGI repeat",
     "standings page": "page, WSGI repeat",
     "find page": "page, WSGI repeat",
-    "clock.json": "page, Django cache (panel ?v=)",
-    "kiosk panel": "page, Django cache (panel ?v=)",
-    "find ?v=": "page, Django cache (panel ?v=)",
+    "clock.json": "page, Django cache (view, ?v=)",
+    "kiosk panel": "page, Django cache (view, ?v=)",
+    "find ?v=": "page, Django cache (view, ?v=)",
 }
 
 
@@ -71,7 +78,8 @@ def introduction(database: str, redis: bool, sizes: dict) -> str:
             "and fetch the panel when it changed (and the clock every 15 s); "
             f"one GM per event saves a table through the form every "
             f"{s['save_every']:g} s (saves stop {s['tail']:g} s before the end). "
-            f"The floor lasts {s['seconds']:g} s. CPU: user + system seconds of "
+            f"The floor lasts {s['seconds']:g} s. {FIND_V[FIND_SENDS_SHOWN]} "
+            "CPU: user + system seconds of "
             "the processes (`/proc`), waiting for a core not counted.",
             "",
         ]
@@ -263,7 +271,8 @@ def cost_lines(floor: dict, server_ms: dict, redis_stats: dict | None) -> str:
         said
         + f". Database CPU {cost.database:.1f} s ({cost.database / cost.seconds:.2f} "
         f"cores), {statements} statements/s; Redis CPU {cost.redis:.1f} s; the load's "
-        f"clients {clients:.1f} s. Load average at the end {cost.load:.1f}.\n"
+        f"clients {clients:.1f} s. Load average {cost.load_before:.1f} at the start, "
+        f"{cost.load:.1f} at the end.\n"
     )
 
 
