@@ -66,7 +66,8 @@ def introduction(database: str, redis: bool, sizes: dict) -> str:
         [
             "## The convention floor (`bench/bench_floor.py`)",
             "",
-            f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, commit {commit()}; {database}; gunicorn as `make serve` (4 workers of 2 "
+            f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, commit {commit()}; "
+            f"{database}; gunicorn as `make serve` (4 workers of 2 "
             f"threads, 1 public slot each, persistent database connections) {cache}; "
             f"{os.cpu_count()} cores, shared with the load's own clients (and, in "
             "this run, other work: see the load averages). "
