@@ -18,7 +18,9 @@ phone
     seconds, nothing between (the page has no live.js). The others have the
     phone view (``/e/<event>/find/``): a page load every 30 to 60 seconds and,
     between, live.js's poll every second and find.js's fetch of
-    ``find/?v=<feed's version>`` when the feed is newer than the page.
+    ``find/?v=<feed's version>`` when the feed is newer than the page (with
+    ``BENCH_FLOOR_FIND_SHOWN=1``: ``?v=<the page's version>``, as the kiosk's
+    panel sends it).
 receipt
     ``(time.monotonic(), version)`` of each panel or phone page a screen took
     (its version not older than what it showed).
