@@ -57,6 +57,7 @@ import tempfile
 import threading
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 from bench_load import PASSWORD, Writer, database_name
@@ -112,13 +113,20 @@ def port_from(name: str) -> int:
     return int(os.environ.get(name) or free_port())
 
 
-def inner() -> None:
-    redis_port = port_from("BENCH_REDIS_PORT")
+def shared_cache() -> tuple:
+    """``(redis-server process or None, its port or None, DJANGO_CACHE_URL)``:
+    Redis when installed, else a new file cache."""
     from floor_measure import start_redis
 
-    redis = start_redis(redis_port)
-    cache_url = f"redis://127.0.0.1:{redis_port}/0" if redis else ""
-    cache_url = cache_url or f"file://{tempfile.mkdtemp(prefix='bench-floor-')}"
+    port = port_from("BENCH_REDIS_PORT")
+    redis = start_redis(port)
+    if redis is None:
+        return None, None, f"file://{tempfile.mkdtemp(prefix='bench-floor-')}"
+    return redis, port, f"redis://127.0.0.1:{port}/0"
+
+
+def inner() -> None:
+    redis, redis_port, cache_url = shared_cache()
     os.environ.update(
         DJANGO_SETTINGS_MODULE="medici_tourney.settings",
         DJANGO_DEBUG="0",
@@ -147,14 +155,12 @@ def inner() -> None:
         )
         writers = [gm(port, event) for event in events]
         costs = per_request(port, meter, events, writers)
-        floor = on_the_floor(
-            port, meter, events, writers, redis_port if redis else None
-        )
+        floor = on_the_floor(port, meter, events, writers, redis_port)
     finally:
         server.terminate()
         server.wait(timeout=10)
     setting = introduction(database_name(connection), bool(redis), floor_sizes())
-    text = report(setting, costs, floor, redis_port if redis else None, connection)
+    text = report(setting, costs, floor, redis_port, connection)
     if redis:
         redis.terminate()
         redis.wait(timeout=10)
@@ -205,58 +211,64 @@ def alone(meter: Meter, run) -> tuple:
     return answered, spent(before, meter.read())
 
 
+def looped(port: int, paths: list[str]) -> Callable[[], int]:
+    """``paths`` in turn for ``ALONE`` seconds, one at a time; requests
+    answered 2xx."""
+
+    def run() -> int:
+        tally = asyncio.run(closed_loop(port, paths, ALONE))
+        return sum(n for s, n in tally.statuses.items() if 200 <= s < 300)
+
+    return run
+
+
+def rendered(port: int, slugs: list[str], page: str) -> Callable[[], int]:
+    """``page`` (``{n}``: the request's number) of each event in turn,
+    ``RENDERS`` times, the cache emptied before each (a rendering each)."""
+    from django.core.cache import cache
+
+    def run() -> int:
+        answered = 0
+        for n in range(RENDERS):
+            cache.clear()
+            path = f"/e/{slugs[n % len(slugs)]}/{page.format(n=n)}"
+            url = f"http://127.0.0.1:{port}{path}"
+            with urllib.request.urlopen(url, timeout=30) as response:  # noqa: S310
+                response.read()
+                answered += response.status == 200
+        return answered
+
+    return run
+
+
+def saved(writers: list[Writer]) -> int:
+    """Two saves by each GM; saves answered with the redirect."""
+    for writer in writers * 2:
+        writer.save(writer.tables[writer.turn % len(writer.tables)])
+        writer.turn += 1
+    return sum(len(w.sent) for w in writers)
+
+
 def per_request(port: int, meter: Meter, events: list, writers: list) -> dict:
     """Part 1 (module doc): ``{kind: (requests answered, Spent)}``, with
     ``"idle"``: ``(0, Spent)`` of ``ALONE`` seconds without requests."""
-    from django.core.cache import cache
-
     slugs = [event.slug for event in events]
     warm = [f"/e/{s}/{page}" for s in slugs for page in ("", "find/", "kiosk/")]
     asyncio.run(closed_loop(port, warm, 2.0))
-
-    def looped(paths: list[str]):
-        def run() -> int:
-            tally = asyncio.run(closed_loop(port, paths, ALONE))
-            return sum(n for s, n in tally.statuses.items() if 200 <= s < 300)
-
-        return run
-
-    def rendered(page: str):
-        def run() -> int:
-            answered = 0
-            for n in range(RENDERS):
-                cache.clear()
-                path = f"/e/{slugs[n % len(slugs)]}/{page.format(n=n)}"
-                url = f"http://127.0.0.1:{port}{path}"
-                with urllib.request.urlopen(url, timeout=30) as response:  # noqa: S310
-                    response.read()
-                    answered += response.status == 200
-            return answered
-
-        return run
-
-    def saved() -> int:
-        for writer in writers * 2:
-            writer.save(writer.tables[writer.turn % len(writer.tables)])
-            writer.turn += 1
-        return sum(len(w.sent) for w in writers)
-
     costs = {"idle": alone(meter, lambda: time.sleep(ALONE) or 0)}
-    costs["version poll"] = alone(
-        meter, looped([f"/e/{s}/version.json" for s in slugs])
-    )
-    costs["page, WSGI repeat"] = alone(meter, looped(warm))
+    polls = [f"/e/{s}/version.json" for s in slugs]
+    costs["version poll"] = alone(meter, looped(port, polls))
+    costs["page, WSGI repeat"] = alone(meter, looped(port, warm))
     # A ?v= newer than any version: never the WSGI store's, the cache's page.
     ahead = [f"/e/{s}/{p}?v={AHEAD}" for s in slugs for p in ("kiosk/panel/", "find/")]
-    costs[DJANGO_HIT] = alone(meter, looped(ahead))
+    costs[DJANGO_HIT] = alone(meter, looped(port, ahead))
     for label, page in (
         ("standings", "?x={n}"),
         ("kiosk panel", "kiosk/panel/?v=0"),
         ("phone view", "find/?x={n}"),
     ):
-        costs[f"render: {label}"] = alone(meter, rendered(page))
-
-    costs["save (GET form + POST)"] = alone(meter, saved)
+        costs[f"render: {label}"] = alone(meter, rendered(port, slugs, page))
+    costs["save (GET form + POST)"] = alone(meter, lambda: saved(writers))
     for writer in writers:
         writer.sent.clear()
     return costs
