@@ -117,10 +117,19 @@ format: setup
 bench: setup
 	$(PY) bench/run.py
 
-# The load test alone (also part of make bench): reads and result saves for a fixed
-# time on a throwaway PostgreSQL cluster, behind gunicorn.
+# The load tests alone (also part of make bench): reads and result saves for a fixed
+# time on a throwaway PostgreSQL cluster, behind gunicorn; then the convention floor.
 load: setup postgres
 	$(PY) bench/bench_load.py
+	$(PY) bench/bench_floor.py
+
+# The convention floor alone (about 90 s of load): 10 events, 40 kiosks, 600 phones,
+# a GM saving on each event every 5 s; freshness, regressions, CPU per request
+# (bench/bench_floor.py; Redis when redis-server is installed). docs/capacity.md
+# works out a convention's servers from its figures.
+.PHONY: load-floor
+load-floor: setup postgres
+	$(PY) bench/bench_floor.py
 
 # The translation catalogues (docs/translating.md): messages extracted into
 # locale/<locale>/LC_MESSAGES/django.po (needs GNU gettext's xgettext), then every

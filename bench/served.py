@@ -49,14 +49,15 @@ WORKERS, THREADS = 4, 2  # as make serve runs gunicorn
 
 
 def start_server(
-    port: int, static_dir: Path, public_slots: int = THREADS
+    port: int, static_dir: Path, public_slots: int = THREADS, cache_url: str = ""
 ) -> subprocess.Popen:
     """gunicorn (``WORKERS`` workers of ``THREADS`` threads sharing one file
     cache, as ``make serve``) on 127.0.0.1:``port``, ``public_slots`` of each
     worker's threads open to public requests (``MEDICI_PUBLIC_SLOTS``,
     ``medici_tourney.public_gate``; by default every thread, as
     ``bench_public_pages`` measures a page against a static file; ``make serve``
-    leaves half to GMs)."""
+    leaves half to GMs); ``cache_url``: their ``DJANGO_CACHE_URL`` (a new file
+    cache when empty)."""
     env = dict(
         os.environ,
         DJANGO_DEBUG="0",
@@ -68,7 +69,8 @@ def start_server(
         DJANGO_LOG_LEVEL="WARNING",
         MEDICI_PUBLIC_SLOTS=str(public_slots),
         # As make serve: the workers share a file cache (medici_tourney.ops.serve).
-        DJANGO_CACHE_URL=f"file://{tempfile.mkdtemp(prefix='bench-pages-')}",
+        DJANGO_CACHE_URL=cache_url
+        or f"file://{tempfile.mkdtemp(prefix='bench-pages-')}",
         BENCH_STATIC_DIR=str(static_dir),
         PYTHONPATH=f"{ROOT}:{ROOT / 'bench'}",
     )

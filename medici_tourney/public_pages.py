@@ -16,10 +16,20 @@ stored answer
     ``medici_tourney.language.environ_language``), host, path, the query as
     the page reads it (:func:`page_query`) and whether gzip is accepted; with
     the seconds Django took to answer. A query holding a parameter the page
-    does not read (``?x=1``, ``?utm_source=…``, the screens' ``?v=``) is
-    answered by Django, which keeps one rendering for all of them, and is never
-    stored here: junk queries cannot fill a process's memory. A newer version
-    of a page replaces the older one, never the reverse.
+    does not read (``?x=1``, ``?utm_source=…``) is answered by Django, which
+    keeps one rendering for all of them, and is never stored here: junk
+    queries cannot fill a process's memory. A newer version of a page
+    replaces the older one, never the reverse.
+shown
+    The screens' ``?v=``: the version the kiosk's panel or the phone view
+    shows (static/js/kiosk.js, find.js). It is no part of the key: a request
+    with it is answered from the stored answer only when that is newer than
+    ``v`` (also in place of a ``503``), else by Django (the panel's ``204``:
+    nothing new), whose answer is stored as the page's. So after a save, of
+    the screens that all ask for the new version within the same second, the
+    first in each process is answered by Django, the others from the store,
+    and not ``503`` for want of a public slot (the load test of the
+    convention floor, ``bench/bench_floor.py``).
 confirmed
     When a stored answer was last known to be the current version: when it was
     stored, and each time it is served while the memo's version equals it.
@@ -54,7 +64,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Collection
 from dataclasses import dataclass
-from urllib.parse import parse_qsl, urlencode
+from urllib.parse import parse_qsl, unquote_plus, urlencode
 
 from django.conf import settings
 
@@ -63,6 +73,7 @@ from medici_tourney.language import environ_language
 from medici_tourney.public_cache import (
     EVENT_PATH,
     PARAMS_KEY,
+    SHOWN,
     SUBSTITUTE_AGE,
     fresh_version,
     version_order,
@@ -115,13 +126,16 @@ class PublicPagesWSGI:
         base = self._base(environ)
         if base is None:
             return self.app(environ, start_response)
+        query_string, shown = split_shown(environ.get("QUERY_STRING", ""))
         params = self.params.get(environ["PATH_INFO"])
         stored = None
         if params is not None:
-            query = page_query(environ.get("QUERY_STRING", ""), params)
+            query = page_query(query_string, params)
             if query is None:
                 return self.app(environ, start_response)
             stored = self.pages.get((*base, query))
+            if stored is not None and not _newer(stored.version, shown):
+                stored = None  # nothing new for this screen: Django answers
             if stored is not None and self._servable(base[0], stored):
                 start_response(stored.status, stored.headers)
                 return [stored.body]
@@ -194,7 +208,7 @@ class PublicPagesWSGI:
         if "x-event-version" not in names or "set-cookie" in names or params is None:
             return result
         params = frozenset(params)
-        query = page_query(environ.get("QUERY_STRING", ""), params)
+        query = page_query(split_shown(environ.get("QUERY_STRING", ""))[0], params)
         fresh = fresh_version(base[0])
         if query is None or fresh is None or fresh[1] != names["x-event-version"]:
             self._learn(environ["PATH_INFO"], params)
@@ -248,6 +262,26 @@ def entry_size(key: tuple, answer: Stored) -> int:
         *map(str, key),
     ]
     return len(answer.body) + sum(len(text) for text in texts) + ENTRY_OVERHEAD
+
+
+def split_shown(query_string: str) -> tuple[str, str | None]:
+    """``query_string`` without its ``v`` (the version the asking screen shows,
+    ``medici_tourney.public_cache.SHOWN``), and that version (the last given,
+    as Django reads it), None when there is none."""
+    kept, shown = [], None
+    for pair in query_string.split("&"):
+        name, _, value = pair.partition("=")
+        if unquote_plus(name) == SHOWN:
+            shown = unquote_plus(value)
+        else:
+            kept.append(pair)
+    return "&".join(kept), shown
+
+
+def _newer(version: str, shown: str | None) -> bool:
+    """Whether an answer at ``version`` is news to a screen showing ``shown``
+    (None: a plain request, which any answer is)."""
+    return shown is None or version_order(version) > version_order(shown)
 
 
 def page_query(query_string: str, params: Collection[str]) -> str | None:

@@ -12,7 +12,8 @@ user (Debian's package makes it). Without PostgreSQL's programs (Debian: ``apt-g
 install postgresql``; ``make test`` does it as root) this prints why and exits 0
 without running COMMAND, or exits 1 when ``MEDICI_REQUIRE_POSTGRES=1`` (CI: a
 PostgreSQL pass that silently did not run is a failure). ``PG_BIN`` names the
-folder of ``initdb`` and ``pg_ctl`` when they are elsewhere.
+folder of ``initdb`` and ``pg_ctl`` when they are elsewhere; ``MEDICI_PG_OPTIONS``
+adds server options (``-c name=value ...``).
 """
 
 from __future__ import annotations
@@ -33,6 +34,9 @@ SERVER_OPTIONS = (
     "-c fsync=off -c synchronous_commit=off -c full_page_writes=off "
     "-c max_connections=60"
 )
+# Further server options from the environment (``bench/bench_floor.py`` loads
+# pg_stat_statements with it).
+EXTRA = "MEDICI_PG_OPTIONS"
 
 
 def find_bin() -> Path | None:
@@ -74,7 +78,7 @@ def start(bindir: Path, folder: Path, as_user: list[str]) -> None:
         stdout=subprocess.DEVNULL,
         cwd=folder,  # the postgres user may not enter the caller's folder
     )
-    options = SERVER_OPTIONS.format(socket=folder)
+    options = SERVER_OPTIONS.format(socket=folder) + " " + os.environ.get(EXTRA, "")
     subprocess.run(
         [*as_user, str(bindir / "pg_ctl"), "-D", str(data), "-l", str(folder / "log")]
         + ["-w", "-o", options, "start"],

@@ -70,9 +70,9 @@
     var version = event.detail.version;
     if (loading || !page || !newer(version, page.getAttribute("data-version"))) { return; }
     loading = true;
-    // ?v= (the version shown) makes the address one the front store never
-    // answers (medici_tourney.public_pages), and the server never answers it
-    // with a stored rendering no newer than that (medici_tourney.public_cache).
+    // ?v= (the version the feed named): the server never answers it with a
+    // stored rendering no newer than that (medici_tourney.public_pages,
+    // public_cache).
     window.fetch(window.location.pathname + "?v=" + encodeURIComponent(version),
       { headers: { Accept: "text/html" } })
       .then(function (response) { return response.ok ? response.text() : null; })

@@ -20,6 +20,7 @@ from medici_tourney.wsgi import application
 from scoring.services import semi_final as rounds
 from tests.project.test_public_cache_workers import AnotherRendering
 from tests.project.test_public_gate import call
+from tests.project.test_public_wsgi import get
 
 FEED = "/e/demo/standings.json"
 _presence = itertools.cycle([False, True])
@@ -166,3 +167,50 @@ def test_the_memo_does_not_step_back_to_an_older_read(demo_event):
     older = f"{version_order(newer)[0] - 1}.{version_order(newer)[1]}"
     public_cache._remember("demo", demo_event.pk, older)
     assert public_cache.current_version("demo") == newer
+
+
+PANEL = "/e/demo/kiosk/panel/"
+
+
+def older_than(version: str) -> str:
+    audit, admin = version_order(version)
+    return f"{audit - 1}.{admin}"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_screen_behind_is_answered_from_the_store(repeat, monkeypatch):
+    """A kiosk's ``?v=`` older than the stored panel gets the stored panel,
+    without Django (so without a public slot); at the stored version it gets
+    Django's 204 (nothing new)."""
+    first = get(PANEL)
+    version = first[1]["X-Event-Version"]
+    django, calls = application.app, []
+    monkeypatch.setattr(application, "app", lambda *a: calls.append(a))
+    assert get(PANEL, QUERY_STRING=f"v={older_than(version)}") == first
+    assert calls == []
+    monkeypatch.setattr(application, "app", django)
+    assert get(PANEL, QUERY_STRING=f"v={version}")[0].startswith("204")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_djangos_answer_to_a_screen_is_stored_as_the_page(repeat, monkeypatch):
+    answered = get(PANEL, QUERY_STRING="v=0.0&lang=de")
+    assert [key[-1] for key in application.pages] == ["lang=de"]
+    monkeypatch.setattr(application, "app", lambda *a: pytest.fail("not stored"))
+    assert get(PANEL, QUERY_STRING="lang=de") == answered
+
+
+@pytest.mark.django_db(transaction=True)
+def test_no_stand_in_for_503_no_newer_than_the_screens(repeat, monkeypatch):
+    """With every slot taken, the stored panel stands in for the 503 for a
+    kiosk showing an older one, not for a kiosk showing it already."""
+    clock = [5000.0]
+    monkeypatch.setattr(public_pages.time, "monotonic", lambda: clock[0])
+    first = get(PANEL)
+    version = first[1]["X-Event-Version"]
+    change(repeat)
+    clock[0] += 2  # past MAX_STALE: the change goes to Django
+    monkeypatch.setattr(application.app, "free", threading.BoundedSemaphore(1))
+    application.app.free.acquire()
+    assert get(PANEL, QUERY_STRING=f"v={version}")[0].startswith("503")
+    assert get(PANEL, QUERY_STRING=f"v={older_than(version)}") == first
