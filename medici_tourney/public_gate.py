@@ -28,8 +28,9 @@ busy
     threads kept for GMs. :class:`~medici_tourney.public_pages.PublicPagesWSGI`,
     in front, answers it with the page's last rendering when it holds one known
     current less than ``SUBSTITUTE_AGE`` seconds ago, so a reader sees 503 only
-    for what this process does not store (the clock's feed, the kiosk panel's
-    polls, a page not served yet or not lately). The kiosk's panel and the
+    for what this process does not store (the clock's feed, a page not served
+    yet or not lately, a screen's ``?v=`` when the stored copy is no newer than
+    what it shows). The kiosk's panel and the
     clock poll again by themselves and keep what they show meanwhile.
 
 A slot is held while Django makes the answer; no public page streams, so its body

@@ -70,10 +70,12 @@
     var version = event.detail.version;
     if (loading || !page || !newer(version, page.getAttribute("data-version"))) { return; }
     loading = true;
-    // ?v= (the version the feed named): the server never answers it with a
-    // stored rendering no newer than that (medici_tourney.public_pages,
-    // public_cache).
-    window.fetch(window.location.pathname + "?v=" + encodeURIComponent(version),
+    // ?v= (the version the page shows, as the kiosk's panel sends): any
+    // stored rendering newer than that is an answer, so most phones are
+    // answered from the store, never with one no newer
+    // (medici_tourney.public_pages, public_cache).
+    var shown = page.getAttribute("data-version");
+    window.fetch(window.location.pathname + "?v=" + encodeURIComponent(shown),
       { headers: { Accept: "text/html" } })
       .then(function (response) { return response.ok ? response.text() : null; })
       .then(function (html) { if (html) { swap(html); } })

@@ -92,3 +92,30 @@ def test_the_kiosk_keeps_its_panel_when_answered_an_older_version(
     assert page.get_attribute("#kiosk-panel", "data-version") == newest
     page.close()
     close_orm_connection()
+
+
+def test_the_phone_view_asks_with_the_version_it_shows(live_server, browser, demo):
+    """After a change the phone view fetches its page with ``?v=`` naming the
+    version the page shows (as the kiosk's panel does), so any stored rendering
+    newer than that answers it, not only the one the feed named."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/e/demo/find/")
+    shown = page.get_attribute("#find-page", "data-version")
+    audit, admin = (int(part) for part in shown.split("."))
+    feed = f"{audit + 5}.{admin}"
+    asked: list[str] = []
+    page.route(
+        re.compile(r".*/version\.json$"),
+        lambda route: route.fulfill(
+            status=200, content_type="application/json", body=json.dumps({"v": feed})
+        ),
+    )
+    page.on("request", lambda request: asked.append(request.url))
+    page.wait_for_function(
+        "() => performance.getEntriesByType('resource')"
+        ".some(e => e.name.includes('/find/?v='))",
+        timeout=10_000,
+    )
+    fetched = [url for url in asked if "/find/?v=" in url]
+    assert fetched and all(url.endswith(f"?v={shown}") for url in fetched)
+    close_orm_connection()
