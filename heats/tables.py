@@ -52,7 +52,8 @@ def post_button(
 ):
     """A one-button POST form with the CSRF token and hidden ``fields`` (for row
     actions); ``confirm`` is a question asked before it is sent (confirm.js);
-    ``attrs``: more attributes of the form (htmx's)."""
+    ``attrs``: more attributes of the form (htmx's). Its word never breaks: "Und/o"
+    in a narrow column is misread at the desk."""
     hidden = format_html_join(
         "",
         '<input type="hidden" name="{}" value="{}">',
@@ -63,7 +64,7 @@ def post_button(
         extra["data-confirm"] = confirm
     return format_html(
         '<form method="post" action="{}" class="d-inline"{}>{}'
-        '<button type="submit" class="btn btn-sm {}">{}</button></form>',
+        '<button type="submit" class="btn btn-sm text-nowrap {}">{}</button></form>',
         url,
         format_html_join("", ' {}="{}"', extra.items()),
         hidden,

@@ -209,6 +209,12 @@ class Event(models.Model):
         return ZoneInfo(self.time_zone)
 
     @property
+    def zone_label(self) -> str:
+        """The time zone as people read it: "America/New York" for
+        ``America/New_York`` (the settings' list shows the same)."""
+        return self.time_zone.replace("_", " ")
+
+    @property
     def format_line(self) -> str:
         """ "Format: heats winners only", as pages and printables show the format,
         in the current language (English: ``heats.core.formats.format_line``)."""

@@ -70,14 +70,16 @@ class ListChanges:
     """Players who gain or lose a seat against the published list, in list order;
     ``revised``: players who keep their part of the list (seat or next
     alternate) but whose place in the call order or reason (a percentage) is no
-    longer what was published. Names, for display."""
+    longer what was published; ``joined``: players not on the published list at
+    all who are next alternates now. Names, for display."""
 
     gains: list[str]
     losses: list[str]
     revised: list[str] = field(default_factory=list)
+    joined: list[str] = field(default_factory=list)
 
     def __bool__(self) -> bool:
-        return bool(self.gains or self.losses or self.revised)
+        return bool(self.gains or self.losses or self.revised or self.joined)
 
 
 def latest_published(event: Event) -> PublishedList | None:
@@ -157,17 +159,27 @@ def changes(
     gains = [p for p in new if p not in old]
     losses = [p for p in old if p not in new]
     before = _reasons(before_rows)
+    listed_before = {player for _, player in before}
     moved = set(gains) | set(losses)
     revised: list[int] = []
+    joined: list[int] = []
     for (part, player), reason in _reasons(after_rows).items():
-        if player not in moved and player not in revised:
-            if before.get((part, player)) != reason:
-                revised.append(player)
+        if player in moved or player in revised or player in joined:
+            continue
+        if player not in listed_before:
+            joined.append(player)
+        elif before.get((part, player)) != reason:
+            revised.append(player)
 
     def named(ids: list[int]) -> list[str]:
         return [(names or {}).get(pk) or result.name(pk) for pk in ids]
 
-    return ListChanges(gains=named(gains), losses=named(losses), revised=named(revised))
+    return ListChanges(
+        gains=named(gains),
+        losses=named(losses),
+        revised=named(revised),
+        joined=named(joined),
+    )
 
 
 @transaction.atomic

@@ -346,6 +346,9 @@ class FinalView(EventStaffRequiredMixin, TemplateView):
         except UserError as exc:
             field, problem = None, exc
         action = reverse("scoring:final-seat", kwargs={"event": self.event.slug})
+        runners = [c.player for c in field.candidates] if field else []
+        named = [*field.absent, *field.excluded, *runners] if field else []
+        shown = shown_names(self.event.pk, named)  # namesakes told apart by badge
         return super().get_context_data(
             version=heat_services.form_version(
                 self.event, finals.FIELD, finals.field_state(field, problem)
@@ -353,10 +356,10 @@ class FinalView(EventStaffRequiredMixin, TemplateView):
             round=final,
             field=field,
             finalists=field.players if field else [],
-            absent_names=[p.name for p in field.absent] if field else [],
-            excluded_names=[p.name for p in field.excluded] if field else [],
+            absent_names=[shown[p.pk] for p in field.absent] if field else [],
+            excluded_names=[shown[p.pk] for p in field.excluded] if field else [],
             next_runners_up=[
-                f"{c.player.name} ({c.detail})"
+                f"{shown[c.player.pk]} ({c.detail})"
                 for c in field.candidates[field.needed :]
             ]
             if field

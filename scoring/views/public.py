@@ -18,6 +18,7 @@ from django.views.generic import FormView, ListView, TemplateView
 from heats.core.errors import UserError
 from heats.exports import export_response
 from heats.models import Event, RoundKind
+from heats.services.desk import shown_names
 from heats.views.common import (
     EventMixin,
 )
@@ -151,9 +152,14 @@ class TableDetailView(EventMixin, FormView):
         check = TableCheck.objects.filter(table=self.table).first()
         held = self.table.pk in held_tables(self.event)
         staff = permissions.may(self.event, self.request.user, permissions.SEE_GM_PAGES)
+        seats = list(self.table.seats.select_related("player", "record"))
+        # A badge only beside a namesake, as on every other public page.
+        names = shown_names(self.event.pk, [s.player for s in seats])
+        for seat in seats:
+            seat.shown_name = names[seat.player_id]
         context.update(
             table=self.table,
-            seats=self.table.seats.select_related("player", "record"),
+            seats=seats,
             has_records=records.exists(),
             being_checked=held,
             show_records=staff or not held,

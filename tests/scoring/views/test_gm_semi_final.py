@@ -236,3 +236,20 @@ def test_a_finalist_marked_absent_on_the_final_page_is_not_replaced(
     page = demo_gm.get(reverse("scoring:final", kwargs={"event": "demo"})).content
     assert f"Absent from the final: {gone.name}." in page.decode()
     assert {p.name for p in finals.finalists(demo_event)} == set(winners[1:])
+
+
+def test_the_final_page_tells_an_excluded_alternate_from_a_namesake(
+    demo_gm, demo_event
+):
+    # Two Drew Penroses (badges 7001 and 7002): the page names the one who won a
+    # semi-final table as an alternate by badge, as the laurels and lists do.
+    Player.objects.filter(event=demo_event, name="Drew Penrose").update(badge="7001")
+    Player.objects.create(event=demo_event, name="Drew Penrose", badge="7002")
+    rounds.seat_semi(demo_event, seed=1)
+    scores = play_semi(demo_event, set())
+    drew_table = next(n for n, f in scores.items() if "Drew Penrose" in f)
+    table = rounds.semi_round(demo_event).tables.get(number=drew_table)
+    drew_finals = {n: 50 - i for i, n in enumerate(scores[drew_table])}
+    enter(table, drew_finals | {"Drew Penrose": 120})
+    page = demo_gm.get(reverse("scoring:final", kwargs={"event": "demo"}))
+    assert "does not advance: Drew Penrose (#7001)." in page.content.decode()

@@ -9,6 +9,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from heats.models import Player
 from scoring.services import results
 from scoring.services.results import SeatScores
 
@@ -79,3 +80,20 @@ def test_the_table_page_says_the_gm_decided_the_tie(client, decided, event):
         )
     ).content.decode()
     check(page, decided)
+
+
+def test_the_table_page_shows_a_badge_only_beside_a_namesake(client, decided, event):
+    # Ann's badge is no one's business while she is the only Ann; the seated Ed
+    # is told from another Ed by his badge, as on the standings.
+    Player.objects.filter(event=event, name="Ann").update(badge="1204")
+    Player.objects.filter(event=event, name="Ed").update(badge="77")
+    Player.objects.create(event=event, name="Ed", badge="78")
+    page = client.get(
+        reverse(
+            "scoring:table-detail",
+            kwargs={"event": event.slug, "round": "1", "number": 1},
+        )
+    ).content.decode()
+    assert "#1204" not in page and "#78" not in page
+    assert any(re.fullmatch(r"\d Ann — — \d+ \d", r) for r in rows(page))
+    assert any(re.fullmatch(r"\d Ed \(#77\) — — \d+ \d", r) for r in rows(page))

@@ -7,7 +7,7 @@ import pytest
 
 from heats.models import AuditEntry, Player
 from scoring.models import PublishedList
-from scoring.services import import_results, player_names, publishing
+from scoring.services import import_results, player_names, publishing, semi_final
 from tests.support.versions import post_with_version
 
 pytestmark = pytest.mark.django_db
@@ -173,3 +173,22 @@ def test_an_absent_player_cannot_be_added(client, demo_event, demo_gm):
     )
     page = client.get(SEMI).content.decode()
     assert "Marked absent from the semi-final: Avery Vantablack" in page
+
+
+def test_a_player_new_to_the_list_is_not_said_to_have_changed(
+    client, demo_event, demo_gm
+):
+    """Published: alternate Drew Penrose, next alternates Marlo Juniper, Eden
+    Tamsin, Fern Tamsin. Drew does not show: Marlo takes his seat, Eden and Fern
+    move up a call, and Kit Greywater (76 of 85 at heat 2 table 9, 89.4%, next
+    below Fern's 90.8%) joins the next alternates: new to the list, not
+    "changed"."""
+    client.force_login(demo_gm)
+    post_with_version(client, SEMI, SEMI + "publish/")
+    drew = Player.objects.get(event=demo_event, name="Drew Penrose")
+    semi_final.mark_semi(demo_event, drew, False)
+    page = client.get(SEMI).content.decode()
+    assert "Gains a seat: Marlo Juniper." in page
+    assert "Loses a seat: Drew Penrose." in page
+    assert "Changed reasons or call order: Eden Tamsin, Fern Tamsin." in page
+    assert "New on the list as next alternates: Kit Greywater." in page
