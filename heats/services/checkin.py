@@ -285,7 +285,9 @@ def check_in_typed(rnd: Round, line: DeskLine, user=None) -> CheckInReport:
     _check_lengths([row])
     lock(rnd)
 
-    return _check_in_found(rnd, [row], user, lambda found: [typed_player(found, line)])
+    return _check_in_found(
+        rnd, [row], user, lambda found: [typed_player(found, line, rnd.pk)]
+    )
 
 
 def _check_in_found(

@@ -51,13 +51,16 @@ class DeskLine:
 
 @dataclass(frozen=True)
 class Candidate:
-    """A namesake the question offers: id, name, badge ("" for none) and the
-    numbers of the heats the player was checked in to (absences left out)."""
+    """A namesake the question offers: id, name, badge ("" for none), the
+    numbers of the heats the player was checked in to (absences left out), and
+    ``here``: checked in to the round of the question already, so not the
+    person at the desk (the page offers that answer disabled)."""
 
     player_id: int
     name: str
     badge: str
     heats: tuple[int, ...]
+    here: bool = False  # checked in to the round asked about already
 
     def __str__(self) -> str:
         """ "Ann Lee (#1204), heats 1, 2", in the reader's language."""
@@ -89,27 +92,38 @@ class SamePersonError(UserError):
         )
 
 
-def candidates(players: list[Player]) -> list[Candidate]:
+def candidates(players: list[Player], round_id: int | None = None) -> list[Candidate]:
     """``players`` (saved) as the question lists them, each with the heats they
-    were checked in to: one query."""
+    were checked in to and whether round ``round_id`` has them already: one
+    query."""
     heats: dict[int, list[int]] = {p.pk: [] for p in players}
+    here: set[int] = set()
     rows = (
-        Entry.objects.filter(player_id__in=list(heats), round__kind=RoundKind.HEAT)
+        Entry.objects.filter(player_id__in=list(heats))
         .exclude(status=EntryStatus.ABSENT)
         .order_by("round__number")
-        .values_list("player_id", "round__number")
+        .values_list("player_id", "round_id", "round__kind", "round__number")
     )
-    for pk, number in rows:
-        heats[pk].append(number)
+    for pk, entry_round, kind, number in rows:
+        if kind == RoundKind.HEAT:
+            heats[pk].append(number)
+        if entry_round == round_id:
+            here.add(pk)
     ordered = sorted(players, key=lambda p: (p.name_key, p.badge))
-    return [Candidate(p.pk, p.name, p.badge, tuple(heats[p.pk])) for p in ordered]
+    return [
+        Candidate(p.pk, p.name, p.badge, tuple(heats[p.pk]), p.pk in here)
+        for p in ordered
+    ]
 
 
-def typed_player(directory: PlayerDirectory, line: DeskLine) -> Player:
+def typed_player(
+    directory: PlayerDirectory, line: DeskLine, round_id: int | None = None
+) -> Player:
     """The player of a typed ``line`` (the module's rule), planned in
     ``directory`` when new. Raises ``SamePersonError`` for a name matching players
     and nothing else said, UserError for a badge of someone else, a pick whose
-    badge is not the one typed, or a second player of a name without a badge."""
+    badge is not the one typed, or a second player of a name without a badge.
+    ``round_id``: the round checked in to, for the question's ``here``."""
     if line.player_id is not None:
         return _picked(directory, line)
     if line.badge:
@@ -122,7 +136,7 @@ def typed_player(directory: PlayerDirectory, line: DeskLine) -> Player:
     if typed in directory.by_badge:
         return directory.by_badge[typed]
     if same:
-        raise SamePersonError(line, candidates(same))
+        raise SamePersonError(line, candidates(same, round_id))
     refuse_near_misses(directory, line.name)
     return directory.get_or_create(line.name)
 

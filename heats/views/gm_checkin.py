@@ -89,6 +89,9 @@ def _ask(request, event: Event, rnd: Round, question: services.SamePersonError):
             "heats:round-checkin", kwargs={"event": event.slug, "round": rnd.code}
         ),
         "badge_needed": any(not c.badge for c in question.candidates),
+        # Every namesake is in this round already: the person at the desk is
+        # a new player, whose badge field takes the focus.
+        "all_here": all(c.here for c in question.candidates),
     }
     if is_htmx(request):
         return checkin_fragment(request, event, rnd, extra=context)

@@ -9,7 +9,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from heats.models import Player
+from heats.models import Entry, Player
 
 pytestmark = pytest.mark.django_db
 
@@ -65,3 +65,18 @@ def test_the_new_player_answer_makes_a_new_player(gm_client, heat):
     gm_client.post(url(), {"name": "John Smith", "new": "on", "badge": "2187"})
     assert list(heat.entries.values_list("player__badge", flat=True)) == ["2187"]
     assert not john.entries.exists()
+
+
+def test_a_namesake_checked_in_already_is_no_answer(gm_client, heat):
+    """John Smith #2187 sits in this heat already: a second "John Smith" at the
+    desk is someone else. That answer is offered disabled and not preselected;
+    the new player's badge takes the focus (a walk of the GM's day: Enter, Enter
+    checked in nobody, "Already checked in")."""
+    john = Player.objects.create(event=heat.event, name="John Smith", badge="2187")
+    Entry.objects.create(round=heat, player=john)
+    response = gm_client.post(url(), {"name": "John Smith"}, **HTMX)
+    html = response.content.decode()
+    same, new = forms_of(html)
+    assert "John Smith (#2187), heat 1: checked in to this round already" in same
+    assert "disabled" in same and "autofocus" not in same
+    assert re.search(r'id="question-badge"[^>]*autofocus', new)
