@@ -3,6 +3,9 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# What serving needs alone (requirements.txt): `make run`, `serve`, `restore` and
+# `backup` install no test or lint tools, so a spare laptop serves sooner.
+RUN_STAMP := $(VENV)/.installed-run
 # Where `make run` listens: 127.0.0.1 (this machine only) unless HOST is given;
 # any other HOST (0.0.0.0: every interface) also serves the local network.
 HOST ?= 127.0.0.1
@@ -10,17 +13,23 @@ PORT ?= 8000
 LOOPBACK := 127.0.0.1 localhost
 LAN := $(if $(filter $(HOST),$(LOOPBACK)),,MEDICI_LAN_PORT=$(PORT))
 
-.PHONY: messages setup migrate demo run lan serve backup restore test test-deep test-fast test-postgres lint typecheck format bench load browser postgres check-deploy clean
+.PHONY: messages setup setup-run migrate demo run lan serve backup restore test test-deep test-fast test-postgres lint typecheck format bench load browser postgres check-deploy clean
 
-$(STAMP): requirements.txt requirements-dev.txt
+$(RUN_STAMP): requirements.txt
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --upgrade pip
+	$(VENV)/bin/pip install --quiet -r requirements.txt
+	touch $(RUN_STAMP)
+
+$(STAMP): $(RUN_STAMP) requirements-dev.txt
 	$(VENV)/bin/pip install --quiet -r requirements-dev.txt
 	touch $(STAMP)
 
+# setup: everything (tests, lint, benchmarks); setup-run: what serving needs.
 setup: $(STAMP)
+setup-run: $(RUN_STAMP)
 
-migrate: setup
+migrate: setup-run
 	$(PY) manage.py migrate --noinput
 
 demo: migrate
@@ -43,18 +52,18 @@ lan:
 # reader at most, and runs on the other core while another process renders a page.
 WORKERS ?= 4
 THREADS ?= 2
-serve: setup
+serve: setup-run
 	$(PY) -m medici_tourney.ops.serve --host $(HOST) --port $(PORT) --workers $(WORKERS) --threads $(THREADS)
 
 # A consistent copy of the database into backups/ (MEDICI_BACKUP_DIR), safe while the
 # app runs (SQLite's backup API, or pg_dump for PostgreSQL), readable by its owner
 # only: medici_tourney/ops/backup.py.
-backup: setup
+backup: setup-run
 	$(PY) -m medici_tourney.ops.backup
 
 # The newest backup (or FILE=backups/...) back in place of the database, after saying
 # what it replaces and asking (YES=1: no question); refused while a server runs here.
-restore: setup
+restore: setup-run
 	$(PY) -m medici_tourney.ops.restore $(FILE) $(if $(filter 1 yes,$(YES)),--yes)
 
 # Debian's Chromium drives the browser tests; installed once if missing (needs root).

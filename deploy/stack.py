@@ -229,7 +229,8 @@ class Stack:
             (clone / ".venv").symlink_to(venv)
             # The clone's requirement files are newer than the virtualenv's
             # stamp: make would build a virtualenv again. Older: it does not.
-            older = stamp.stat().st_mtime_ns - 10**9
+            stamps = [s for s in venv.glob(".installed*") if s.exists()]
+            older = min(s.stat().st_mtime_ns for s in stamps) - 10**9
             for name in ("requirements.txt", "requirements-dev.txt"):
                 os.utime(clone / name, ns=(older, older))
             self.clones.append(clone)
