@@ -49,28 +49,36 @@ WORKERS, THREADS = 4, 2  # as make serve runs gunicorn
 
 
 def start_server(
-    port: int, static_dir: Path, public_slots: int = THREADS
+    port: int,
+    static_dir: Path,
+    public_slots: int = THREADS,
+    root: Path = ROOT,
+    manifest: bool = False,
 ) -> subprocess.Popen:
     """gunicorn (``WORKERS`` workers of ``THREADS`` threads sharing one file
     cache, as ``make serve``) on 127.0.0.1:``port``, ``public_slots`` of each
     worker's threads open to public requests (``MEDICI_PUBLIC_SLOTS``,
     ``medici_tourney.public_gate``; by default every thread, as
     ``bench_public_pages`` measures a page against a static file; ``make serve``
-    leaves half to GMs)."""
+    leaves half to GMs). ``root``: the checkout whose app is served (another
+    commit's, for a *before* figure); ``manifest``: the static files as
+    ``make serve`` serves them (hashed names, from a ``collectstatic`` into
+    ``DJANGO_STATIC_ROOT``), else plain names from no collectstatic."""
     env = dict(
         os.environ,
         DJANGO_DEBUG="0",
         DJANGO_SECRET_KEY="bench-only-" + "x" * 50,
         DJANGO_ALLOWED_HOSTS="127.0.0.1",
         DJANGO_SECURE="0",
-        # Plain static names: no collectstatic here, and the figures are the pages'.
-        DJANGO_STATIC_MANIFEST="0",
+        # Plain static names unless asked: no collectstatic, and the figures are
+        # the pages'.
+        DJANGO_STATIC_MANIFEST="1" if manifest else "0",
         DJANGO_LOG_LEVEL="WARNING",
         MEDICI_PUBLIC_SLOTS=str(public_slots),
         # As make serve: the workers share a file cache (medici_tourney.ops.serve).
         DJANGO_CACHE_URL=f"file://{tempfile.mkdtemp(prefix='bench-pages-')}",
         BENCH_STATIC_DIR=str(static_dir),
-        PYTHONPATH=f"{ROOT}:{ROOT / 'bench'}",
+        PYTHONPATH=f"{root}:{ROOT / 'bench'}",
     )
     server = subprocess.Popen(
         [
@@ -87,7 +95,7 @@ def start_server(
             "--log-level",
             "warning",
         ],
-        cwd=ROOT,
+        cwd=root,
         env=env,
     )
     for _ in range(100):
