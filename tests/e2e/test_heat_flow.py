@@ -5,8 +5,6 @@ Drives Debian's Chromium at /usr/bin/chromium against pytest-django's live serve
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from heats.models import Player
