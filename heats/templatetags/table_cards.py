@@ -22,7 +22,8 @@ register = template.Library()
 
 
 #: Where a round page opens a card's in-place links (``Link.in_place``): htmx
-#: loads the page's part ``#table-work`` into the panel ``#table-panel``.
+#: loads the page's part ``#table-work`` into the panel ``#table-panel``. Set
+#: once on the cards' row, which the links inherit them from (htmx).
 PANEL_ATTRS = (
     ' hx-target="#table-panel" hx-select="#table-work" hx-swap="innerHTML '
     'show:#table-panel:top"'
@@ -41,7 +42,8 @@ def table_cards(cards: list, panel: bool = False) -> SafeString:
         f'<div class="col-sm-6 col-xxl-4">{_card(card, words, panel)}</div>'
         for card in cards
     )
-    return mark_safe(f'<div class="row g-2 mb-3" id="table-cards">{body}</div>')
+    attrs = PANEL_ATTRS if panel else ""
+    return mark_safe(f'<div class="row g-2 mb-3" id="table-cards"{attrs}>{body}</div>')
 
 
 @register.simple_tag
@@ -92,10 +94,11 @@ def _card(card, words: dict[str, str], panel: bool, extra: str = "") -> str:
 
 
 def _in_place(link, url: str, panel: bool) -> str:
-    """The htmx attributes of an in-place link on the round page, else ""."""
+    """The htmx request of an in-place link on the round page, else ""; where
+    its answer goes is the cards' row's (``PANEL_ATTRS``)."""
     if not (panel and link.in_place):
         return ""
-    return f' hx-get="{url}"{PANEL_ATTRS}'
+    return f' hx-get="{url}"'
 
 
 def _badges(card, words: dict[str, str]) -> str:

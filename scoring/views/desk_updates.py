@@ -62,7 +62,7 @@ def desk_update(
     ``work``: the page whose ``#table-work`` comes back in the panel (the next
     table's form, unrendered), else the panel keeps only the messages."""
     rnd = table.round
-    card = next((c for c in table_cards(rnd) if c.table.pk == table.pk), None)
+    card = next(iter(table_cards(rnd, only=table)), None)
     context = {
         "event": rnd.event,
         "round": rnd,
