@@ -35,7 +35,7 @@ from scoring.services import (
 )
 from scoring.services.result_log import last_change
 from scoring.views.common import TableMixin, table_label, table_name
-from scoring.views.desk_updates import (
+from scoring.views.common_desk import (
     as_get,
     desk_update,
     from_round_page,
@@ -151,9 +151,9 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
     def htmx_answer(self, target: str) -> HttpResponse:
         """What htmx gets after a save instead of a redirect to ``target``: the
         next table's form itself (its URL pushed to the address bar), with, on
-        the round page, the desk update (``desk_updates``); the round page's
-        desk update alone when the GM goes back there from its table panel;
-        else the page at ``target`` loaded whole."""
+        the round page, the desk update (``scoring.views.common_desk``); the
+        round page's desk update alone when the GM goes back there from its
+        table panel; else the page at ``target`` loaded whole."""
         desk = from_round_page(self.request, self.round)
         match = resolve(target)
         if match.view_name == "scoring:table-results":

@@ -48,7 +48,7 @@ def test_gm_checks_in_23_seats_them_and_enters_a_table(live_server, browser, gm_
     winner = page.inner_text(".result-seat:nth-of-type(5) .seat-name")
     page.click("#result-form [type=submit]")
     # Saved in the round page's table panel: the card and the figures change
-    # in place (scoring.views.desk_updates).
+    # in place (scoring.views.common_desk).
     page.wait_for_selector("#table-1:has-text('results in')")
     assert page.url.endswith("/e/wbc/gm/round/1/")
     assert page.inner_text("#owed") == "3"

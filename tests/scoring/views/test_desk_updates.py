@@ -1,5 +1,5 @@
 """A save or a report confirmed from the round page's table panel answers htmx
-with what changed (``scoring.views.desk_updates``): the panel's part (the
+with what changed (``scoring.views.common_desk``): the panel's part (the
 messages, or the next table's form), the saved table's card and the round's
 figures out of band; "Save and next table" on the results page answers with the
 next form itself; without JavaScript every form still posts and redirects."""
