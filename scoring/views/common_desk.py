@@ -1,7 +1,6 @@
 """What scoring's views of one table share for the round page (not a view
 module itself): what an action on one table answers when the round page sent it
-(htmx): the
-page's parts that changed, not the whole page again.
+(htmx), the page's parts that changed, not the whole page again.
 
 Words:
 
