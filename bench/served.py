@@ -49,7 +49,12 @@ WORKERS, THREADS = 4, 2  # as make serve runs gunicorn
 
 
 def start_server(
-    port: int, static_dir: Path, public_slots: int = THREADS, cache_url: str = ""
+    port: int,
+    static_dir: Path,
+    public_slots: int = THREADS,
+    cache_url: str = "",
+    root: Path = ROOT,
+    manifest: bool = False,
 ) -> subprocess.Popen:
     """gunicorn (``WORKERS`` workers of ``THREADS`` threads sharing one file
     cache, as ``make serve``) on 127.0.0.1:``port``, ``public_slots`` of each
@@ -57,22 +62,26 @@ def start_server(
     ``medici_tourney.public_gate``; by default every thread, as
     ``bench_public_pages`` measures a page against a static file; ``make serve``
     leaves half to GMs); ``cache_url``: their ``DJANGO_CACHE_URL`` (a new file
-    cache when empty)."""
+    cache when empty). ``root``: the checkout whose app is served (another
+    commit's, for a *before* figure); ``manifest``: the static files as
+    ``make serve`` serves them (hashed names, from a ``collectstatic`` into
+    ``DJANGO_STATIC_ROOT``), else plain names from no collectstatic."""
     env = dict(
         os.environ,
         DJANGO_DEBUG="0",
         DJANGO_SECRET_KEY="bench-only-" + "x" * 50,
         DJANGO_ALLOWED_HOSTS="127.0.0.1",
         DJANGO_SECURE="0",
-        # Plain static names: no collectstatic here, and the figures are the pages'.
-        DJANGO_STATIC_MANIFEST="0",
+        # Plain static names unless asked: no collectstatic, and the figures are
+        # the pages'.
+        DJANGO_STATIC_MANIFEST="1" if manifest else "0",
         DJANGO_LOG_LEVEL="WARNING",
         MEDICI_PUBLIC_SLOTS=str(public_slots),
         # As make serve: the workers share a file cache (medici_tourney.ops.serve).
         DJANGO_CACHE_URL=cache_url
         or f"file://{tempfile.mkdtemp(prefix='bench-pages-')}",
         BENCH_STATIC_DIR=str(static_dir),
-        PYTHONPATH=f"{ROOT}:{ROOT / 'bench'}",
+        PYTHONPATH=f"{root}:{ROOT / 'bench'}",
     )
     server = subprocess.Popen(
         [
@@ -89,7 +98,7 @@ def start_server(
             "--log-level",
             "warning",
         ],
-        cwd=ROOT,
+        cwd=root,
         env=env,
     )
     for _ in range(100):

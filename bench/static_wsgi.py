@@ -1,6 +1,8 @@
 """The benchmark's server: the app, plus ``/bench-static/<name>`` answered from
 files read once into memory, so a static file comes from the same server process
-as the pages it is compared with (``bench_public_pages.py``)."""
+as the pages it is compared with (``bench_public_pages.py``); a file written to
+the folder after the server started is read on its first request
+(``bench_gm_browser.py`` saves the pages it received as it goes)."""
 
 from __future__ import annotations
 
@@ -15,7 +17,12 @@ FILES = {f"/bench-static/{p.name}": p.read_bytes() for p in STATIC_DIR.iterdir()
 
 def application(environ, start_response):
     """Serve a benchmark file, else hand the request to Django."""
-    body = FILES.get(environ.get("PATH_INFO", ""))
+    path = environ.get("PATH_INFO", "")
+    body = FILES.get(path)
+    if body is None and path.startswith("/bench-static/"):
+        late = STATIC_DIR / path.removeprefix("/bench-static/")
+        if late.parent == STATIC_DIR and late.is_file():
+            body = FILES[path] = late.read_bytes()
     if body is None:
         return django_app(environ, start_response)
     start_response(

@@ -30,24 +30,28 @@ PLACES = ("nav", "event", "round", "round-screens", "round-page")
 @dataclass(frozen=True)
 class Link:
     """A link a page shows: ``label``, ``url``; ``primary`` for the main button,
-    ``new_tab`` for printables, ``dom_id`` when tests or scripts look for it."""
+    ``new_tab`` for printables, ``dom_id`` when tests or scripts look for it;
+    ``in_place`` for a page about one table that a round page may open in its
+    table panel (its part ``#table-work``, loaded by htmx) rather than leave."""
 
     label: str
     url: str
     primary: bool = False
     new_tab: bool = False
     dom_id: str = ""
+    in_place: bool = False
 
 
 @dataclass(frozen=True)
 class Note:
     """A line under a table card: ``tone`` ("warning" or "danger"), ``text``, and
-    a link (``link_text`` to ``url``) to act on it."""
+    a link (``link_text`` to ``url``) to act on it; ``in_place`` as ``Link``'s."""
 
     tone: str
     text: str
     link_text: str = ""
     url: str = ""
+    in_place: bool = False
 
 
 _links: dict[str, list[Callable[[Any], list[Link]]]] = defaultdict(list)

@@ -64,6 +64,7 @@ def fill_table_cards(rnd: Round, cards: list) -> None:
             _("Edit results") if card.done else _("Enter results"),
             reverse("scoring:table-results", kwargs={**kwargs, "table": number}),
             primary=not card.done,
+            in_place=True,
         )
 
 
@@ -90,7 +91,7 @@ def report_notes(rnd: Round, cards: list) -> None:
                 "scoring:table-reports", kwargs={**kwargs, "table": card.table.number}
             )
             text = _("📨 Reported by players (%(count)s):") % {"count": reported}
-            card.notes.append(Note("info", text, _("confirm"), url))
+            card.notes.append(Note("info", text, _("confirm"), url, in_place=True))
         path = reverse(
             "scoring:table-report",
             kwargs={**kwargs, "number": card.table.number, "token": token},

@@ -49,7 +49,7 @@ class ReportForm(ResultForm):
         )
         self.helper.layout.insert(3, Field("reporter"))
 
-    def _add_buttons(self, check_url: str) -> None:
+    def _add_buttons(self, check_url: str, save_url: str = "") -> None:
         self.helper.add_input(
             Button(
                 "send",

@@ -87,7 +87,14 @@ class ResultForm(StorableTextForm):
         ),
     )
 
-    def __init__(self, *args, seats: list[Seat], check_url: str = "", **kwargs) -> None:
+    def __init__(
+        self,
+        *args,
+        seats: list[Seat],
+        check_url: str = "",
+        save_url: str = "",
+        **kwargs,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.seats = seats
         self._check: ResultCheck | None = None
@@ -126,18 +133,37 @@ class ResultForm(StorableTextForm):
                 "time_called",
             )
         )
-        self._add_buttons(check_url)
+        self._add_buttons(check_url, save_url)
 
-    def _add_buttons(self, check_url: str) -> None:
+    def _add_buttons(self, check_url: str, save_url: str) -> None:
         """Save (the default: Enter without JavaScript), save and next, and the
         check; the live check posts the form to ``check_url`` 0.4 s after the
-        last keystroke, a newer check replacing one still running."""
+        last keystroke, a newer check replacing one still running. With a
+        ``save_url`` the form posts there, and with JavaScript the saves are
+        htmx's: the answer's part ``#table-work`` replaces the page's (the next
+        table's form, or on the round page the table panel emptied)."""
         button = "btn-lg mt-3 me-2"
+        saves: dict[str, str] = {}
+        if save_url:
+            self.helper.form_action = save_url
+            saves = {
+                "hx-post": save_url,
+                "hx-target": "#table-work",
+                "hx-select": "#table-work",
+                "hx-swap": "outerHTML",
+            }
         self.helper.add_input(
-            Button("save", _("Save results"), css_class=f"btn-primary {button}")
+            Button(
+                "save", _("Save results"), css_class=f"btn-primary {button}", **saves
+            )
         )
         self.helper.add_input(
-            Button("next", _("Save and next table"), css_class=f"btn-success {button}")
+            Button(
+                "next",
+                _("Save and next table"),
+                css_class=f"btn-success {button}",
+                **saves,
+            )
         )
         if not check_url:
             return

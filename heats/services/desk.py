@@ -83,32 +83,30 @@ class TableCard:
         return self.status == ResultStatus.CHECK
 
 
-def table_cards(rnd: Round) -> list[TableCard]:
+def table_cards(rnd: Round, *, only: Table | None = None) -> list[TableCard]:
     """The round's tables with their seats and result status, filled in by the
-    apps registered with ``heats.extensions`` (scores, notes, actions)."""
+    apps registered with ``heats.extensions`` (scores, notes, actions); with
+    ``only``, that table's card alone (what changed after an action on it)."""
     lines: dict[int, list[SeatLine]] = defaultdict(list)
-    seats = (
-        Seat.objects.filter(round=rnd)
-        .order_by("number")
-        .values_list(
-            "table_id",
-            "pk",
-            "number",
-            "player_id",
-            "player__name",
-            "player__badge",
-            "player__name_key",
-        )
+    tables = rnd.tables.order_by("number")
+    found = Seat.objects.filter(round=rnd)
+    if only is not None:
+        tables, found = tables.filter(pk=only.pk), found.filter(table=only)
+    seats = found.order_by("number").values_list(
+        "table_id",
+        "pk",
+        "number",
+        "player_id",
+        "player__name",
+        "player__badge",
+        "player__name_key",
     )
     namesakes = namesake_counts(rnd.event_id)
     for table_id, pk, number, *player in seats:  # one query, grouped here
         shown = badged_name(player[1], player[2], namesakes.get(player[3], 1))
         seat = CardSeat(pk, number, CardPlayer(*player, shown=shown))
         lines[table_id].append(SeatLine(seat))
-    cards = [
-        TableCard(table, lines[table.pk], table.result_status)
-        for table in rnd.tables.order_by("number")
-    ]
+    cards = [TableCard(table, lines[table.pk], table.result_status) for table in tables]
     extensions.fill_cards(rnd, cards)
     return cards
 

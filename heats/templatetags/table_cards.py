@@ -21,14 +21,37 @@ from django.utils.translation import gettext, pgettext
 register = template.Library()
 
 
+#: Where a round page opens a card's in-place links (``Link.in_place``): htmx
+#: loads the page's part ``#table-work`` into the panel ``#table-panel``. Set
+#: once on the cards' row, which the links inherit them from (htmx).
+PANEL_ATTRS = (
+    ' hx-target="#table-panel" hx-select="#table-work" hx-swap="innerHTML '
+    'show:#table-panel:top"'
+)
+
+
 @register.simple_tag
-def table_cards(cards: list) -> SafeString:
+def table_cards(cards: list, panel: bool = False) -> SafeString:
     """The cards of ``cards`` (``TableCard`` objects) in a row with the id
     ``table-cards``; each card's id is ``table-<number>``. The words are in the
-    active language, each looked up once per call."""
+    active language, each looked up once per call. With ``panel`` (the round
+    page), the in-place links open in the page's table panel (``PANEL_ATTRS``);
+    without JavaScript they are plain links."""
     words = _words()
-    body = "".join(_card(card, words) for card in cards)
-    return mark_safe(f'<div class="row g-2 mb-3" id="table-cards">{body}</div>')
+    body = "".join(
+        f'<div class="col-sm-6 col-xxl-4">{_card(card, words, panel)}</div>'
+        for card in cards
+    )
+    attrs = PANEL_ATTRS if panel else ""
+    return mark_safe(f'<div class="row g-2 mb-3" id="table-cards"{attrs}>{body}</div>')
+
+
+@register.simple_tag
+def table_card_swap(card) -> SafeString:
+    """One card (``table-<number>``) marked to replace its old self on the round
+    page out of band (``hx-swap-oob``), its links opening in the table panel:
+    what an action on one table sends back besides its own part."""
+    return mark_safe(_card(card, _words(), True, ' hx-swap-oob="true"'))
 
 
 def _words() -> dict[str, str]:
@@ -52,21 +75,30 @@ def _words() -> dict[str, str]:
     return {key: escape(value) for key, value in words.items()}
 
 
-def _card(card, words: dict[str, str]) -> str:
+def _card(card, words: dict[str, str], panel: bool, extra: str = "") -> str:
+    """One card's ``div#table-<number>``; ``extra``: more attributes."""
     number = int(card.table.number)
     state = "table-done" if card.done else "table-owed"
     start = f' <span class="text-muted small">{words["start"]}</span>'
     lines = "".join(_line(line, start) for line in card.lines)
-    notes = "".join(_note(note) for note in card.notes)
+    notes = "".join(_note(note, panel) for note in card.notes)
     title = words["table"] % {"number": number}
     return (
-        f'<div class="col-sm-6 col-xxl-4"><div class="card h-100 table-card {state}" '
-        f'id="table-{number}"><div class="card-header d-flex justify-content-between '
+        f'<div class="card h-100 table-card {state}" id="table-{number}"{extra}>'
+        '<div class="card-header d-flex justify-content-between '
         f'align-items-center py-1"><strong class="text-nowrap">{title}</strong>'
         f"<span>{_badges(card, words)}</span></div>"
         f'<ol class="list-group list-group-flush list-group-numbered">{lines}</ol>'
-        f"{notes}{_action(card.action)}</div></div>"
+        f"{notes}{_action(card.action, panel)}</div>"
     )
+
+
+def _in_place(link, url: str, panel: bool) -> str:
+    """The htmx request of an in-place link on the round page, else ""; where
+    its answer goes is the cards' row's (``PANEL_ATTRS``)."""
+    if not (panel and link.in_place):
+        return ""
+    return f' hx-get="{url}"'
 
 
 def _badges(card, words: dict[str, str]) -> str:
@@ -108,11 +140,13 @@ def _line(line, start_tag: str) -> str:
     )
 
 
-def _note(note) -> str:
+def _note(note, panel: bool) -> str:
     link = ""
     if note.url:
+        url = escape(note.url)
         danger = ' class="link-danger"' if note.tone == "danger" else ""
-        link = f'<a{danger} href="{escape(note.url)}">{escape(note.link_text)}</a>'
+        hx = _in_place(note, url, panel)
+        link = f'<a{danger} href="{url}"{hx}>{escape(note.link_text)}</a>'
     flag = " tie-flag" if note.tone == "warning" else ""
     return (
         f'<div class="card-body py-1 small text-{escape(note.tone)}-emphasis{flag}">'
@@ -120,11 +154,12 @@ def _note(note) -> str:
     )
 
 
-def _action(action) -> str:
+def _action(action, panel: bool) -> str:
     if action is None:
         return ""
+    url = escape(action.url)
     css = "btn-primary" if action.primary else "btn-outline-primary"
     return (
         f'<div class="card-footer py-1"><a class="btn btn-sm {css} w-100" '
-        f'href="{escape(action.url)}">{escape(action.label)}</a></div>'
+        f'href="{url}"{_in_place(action, url, panel)}>{escape(action.label)}</a></div>'
     )

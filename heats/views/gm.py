@@ -47,6 +47,7 @@ from heats.views.common import (
     seat_request,
 )
 from heats.views.common_desk import (
+    CHECKIN_PREFIX,
     FRAGMENT_TARGET,
     checkin_fragment,
     checkin_table,
@@ -182,7 +183,9 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
             late_choices=late_choices(rnd, waiting) if waiting else [],
             short_tables=services.short_tables(rnd) if cards else [],
             previous=services.previous_seating(rnd),
-            checkin_table=checkin_table(self.request, self.event, rnd),
+            checkin_table=None
+            if self.list_folded()
+            else checkin_table(self.request, self.event, rnd),
             is_heat=rnd.kind == RoundKind.HEAT,
             objective=services.current_objective(rnd) if cards else None,
             clock=services.clock_json(self.event, rnd),
@@ -191,6 +194,13 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
             **self.forms(cards, waiting, context["is_gm"]),
         )
         return context
+
+    def list_folded(self) -> bool:
+        """True when the check-in list is drawn folded and empty, loaded when
+        opened (htmx; ``?checkin-page=1`` without JavaScript): a seated round
+        whose list was not asked for (no query of the list's own)."""
+        asked = any(key.startswith(CHECKIN_PREFIX) for key in self.request.GET)
+        return bool(self.round.seated_at) and not asked
 
     def forms(self, cards: list, waiting: list, is_gm: bool) -> dict:
         """The page's forms: check-in, paste; for GMs seat, start the clock, swap."""
@@ -232,10 +242,14 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
                     "again are replaced."
                 ),
             ),
+            # Every player twice, in two lists: drawn only when asked for
+            # (``?swap=1``; htmx loads it in place), the page being lighter.
             "swap_form": forms.SwapForm(
                 players=sorted(seated + waiting, key=lambda p: p.name_key),
                 action=self.action("round-swap"),
-            ),
+            )
+            if self.request.GET.get("swap")
+            else None,
         }
 
 

@@ -21,6 +21,7 @@ from scoring.models import ReportSettings, TableReport
 from scoring.report_forms import AutoConfirmForm
 from scoring.services import report_desk, reports, results
 from scoring.views.common import TableMixin, table_label
+from scoring.views.common_desk import as_get, desk_update, from_round_page
 from scoring.wording_rules import shown_check
 
 
@@ -55,10 +56,13 @@ class TableReportsView(EventStaffRequiredMixin, TableMixin, TemplateView):
         report = get_object_or_404(
             TableReport, table=self.table, pk=int(pk) if pk.isdigit() else 0
         )
+        desk = from_round_page(request, self.round)
         try:
             outcome = reports.confirm_report(report, request.user)
         except UserError as exc:
             messages.error(request, exc.render())
+            if desk:  # the reports again in the panel, the refusal above them
+                return self.get(as_get(request), *args, **kwargs)
             return redirect(request.path)
         values = {
             "table": table_label(self.round, self.table.number),
@@ -72,6 +76,8 @@ class TableReportsView(EventStaffRequiredMixin, TableMixin, TemplateView):
             messages.success(
                 request, _("%(table)s: report of seat %(seat)s saved.") % values
             )
+        if desk:
+            return desk_update(request, self.table)
         return redirect(self.round_page())
 
 

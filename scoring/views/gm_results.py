@@ -7,9 +7,10 @@ from __future__ import annotations
 from functools import cached_property
 
 from django.contrib import messages
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
-from django.urls import reverse
+from django.urls import resolve, reverse
 from django.utils.html import format_html
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
@@ -22,6 +23,7 @@ from heats.services.desk import shown_names
 from heats.views.common import (
     EventStaffRequiredMixin,
 )
+from heats.views.common_desk import is_htmx
 from scoring import permissions
 from scoring.forms import (
     ResultForm,
@@ -36,6 +38,12 @@ from scoring.services import (
 )
 from scoring.services.result_log import last_change
 from scoring.views.common import TableMixin, table_label, table_name
+from scoring.views.common_desk import (
+    as_get,
+    desk_update,
+    from_round_page,
+    redirect_page,
+)
 from scoring.wording_rules import shown_check
 
 
@@ -62,6 +70,9 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
         kwargs["seats"] = self.seats
         kwargs["check_url"] = reverse(
             "scoring:table-results-check", kwargs=self.table_kwargs()
+        )
+        kwargs["save_url"] = reverse(
+            "scoring:table-results", kwargs=self.table_kwargs()
         )
         return kwargs
 
@@ -125,7 +136,8 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
         except permissions.NotAllowed as exc:
             form.add_error(None, str(exc))
             response = self.form_invalid(form)
-            response.status_code = 403
+            if not is_htmx(self.request):  # htmx shows a 200's form only
+                response.status_code = 403
             return response
         except results.StaleResultsError as exc:
             form.show_saved(exc.seats)
@@ -134,7 +146,28 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
         except UserError as exc:
             form.add_error(None, exc.render())
             return self.form_invalid(form)
-        return redirect(self.after_save(outcome))
+        target = self.after_save(outcome)
+        if not is_htmx(self.request):
+            return redirect(target)
+        return self.htmx_answer(target)
+
+    def htmx_answer(self, target: str) -> HttpResponse:
+        """What htmx gets after a save instead of a redirect to ``target``: the
+        next table's form itself (its URL pushed to the address bar), with, on
+        the round page, the desk update (``scoring.views.common_desk``); the
+        round page's desk update alone when the GM goes back there from its
+        table panel; else the page at ``target`` loaded whole."""
+        desk = from_round_page(self.request, self.round)
+        match = resolve(target)
+        if match.view_name == "scoring:table-results":
+            work = TableResultsView.as_view()(as_get(self.request), **match.kwargs)
+            if desk:
+                return desk_update(self.request, self.table, work)
+            work["HX-Push-Url"] = target
+            return work
+        if desk and target == self.round_page():
+            return desk_update(self.request, self.table)
+        return redirect_page(target)
 
     def after_save(self, outcome: results.TableOutcome) -> str:
         """Say what was saved; where the GM goes next: the tie's page when a GM

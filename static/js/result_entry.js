@@ -1,22 +1,24 @@
 /* Result entry: Enter moves to the next field of the form, as on a paper
-   sheet read line by line; Enter in the last field sends the form with its
-   default button (Save results), as Enter does in any field without this file.
-   The live rules check is htmx's (hx-post on the form, no code here). */
+   sheet read line by line; Enter in the last field presses the form's default
+   button (Save results), as Enter does in any field without this file. The
+   form may come later than this file (the round page's table panel, loaded by
+   htmx), so the key is listened for on the document. The live rules check and
+   the saves are htmx's (hx-post on the form and its buttons, no code here). */
 (function () {
   "use strict";
-  var form = document.getElementById("result-form");
-  if (!form) { return; }
 
-  function fields() {
+  function fields(form) {
     return Array.prototype.filter.call(form.elements, function (el) {
       var input = el.tagName === "INPUT" || el.tagName === "SELECT";
       return input && el.type !== "hidden" && el.type !== "submit" && !el.disabled;
     });
   }
 
-  form.addEventListener("keydown", function (event) {
+  document.addEventListener("keydown", function (event) {
     if (event.key !== "Enter" || event.isComposing || event.shiftKey) { return; }
-    var list = fields();
+    var form = event.target.form;
+    if (!form || form.id !== "result-form") { return; }
+    var list = fields(form);
     var index = list.indexOf(event.target);
     if (index < 0) { return; }
     event.preventDefault();
@@ -24,7 +26,8 @@
       list[index + 1].focus();
       return;
     }
+    // A click, not requestSubmit: htmx sends the button's own request.
     var save = form.querySelector("[type=submit]");
-    if (form.requestSubmit) { form.requestSubmit(save); } else { save.click(); }
+    if (save) { save.click(); }
   });
 })();
