@@ -14,6 +14,7 @@ from heats.services import check_in, seat_round
 from scoring.models import PlayerRecord
 from scoring.services import reports
 from scoring.services.results import SeatScores
+from tests.support.versions import result_version
 
 pytestmark = pytest.mark.django_db
 
@@ -47,8 +48,12 @@ def reports_url(number: int) -> str:
 
 
 def form_data(heat, number: int, **extra) -> dict:
-    seats = heat.tables.get(number=number).seats.order_by("number")
-    data = {"seating": ",".join(f"{s.number}:{s.player_id}" for s in seats)}
+    table = heat.tables.get(number=number)
+    seats = table.seats.order_by("number")
+    data = {
+        "seating": ",".join(f"{s.number}:{s.player_id}" for s in seats),
+        "version": result_version(table),
+    }
     return data | {f"final_{n}": f for n, f in enumerate(FINALS, start=1)} | extra
 
 
