@@ -12,7 +12,9 @@ database it replaces with which backup, taken when, and asks for ``yes`` unless
 database first, since those cannot be seen from here.
 
 SQLite
-    The ``-wal`` and ``-shm`` files are deleted (they belong to the database
+    A backup that is not a whole database, or that applied a migration of this
+    app this checkout does not have, is refused (``sqlite_problem``). The
+    ``-wal`` and ``-shm`` files are deleted (they belong to the database
     being replaced: left beside the restored file, SQLite would replay them
     into it), then the backup is copied over the database file (written beside
     it, then renamed: never half a database).
