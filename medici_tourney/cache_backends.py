@@ -9,7 +9,8 @@ failure
     server refused or dropped the connection, did not answer within the
     socket timeouts, or refused a write because it is full: ``OOM command not
     allowed`` under ``maxmemory-policy noeviction``); for the file cache, an
-    ``OSError`` (disk full, no permission) or a file that does not unpickle.
+    ``OSError`` (disk full, no permission) or a file that does not unpickle
+    (any error its unpickling raises).
 garbled answer
     What a server that is not Redis, or a connection out of step, sends back:
     redis-py or the unpickling raises an error of its own (``TypeError``,
@@ -44,10 +45,8 @@ log
 from __future__ import annotations
 
 import logging
-import pickle
 import threading
 import time
-import zlib
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -242,7 +241,9 @@ class FailSoftRedisCache(FailSoftMixin, RedisCache):
 class FailSoftFileBasedCache(FailSoftMixin, FileBasedCache):
     """Django's file cache; a failure is a miss (module docstring)."""
 
-    failures = (OSError, EOFError, zlib.error, pickle.UnpicklingError)
+    # Any error: a call only reads, writes and (un)pickles files, and a damaged
+    # file's unpickling raises nearly anything (TypeError, UnicodeDecodeError...).
+    failures = (Exception,)
 
     def __init__(self, dir, params) -> None:  # noqa: A002 (Django's name)
         self._location = str(dir)
