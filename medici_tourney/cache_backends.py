@@ -9,7 +9,14 @@ failure
     server refused or dropped the connection, did not answer within the
     socket timeouts, or refused a write because it is full: ``OOM command not
     allowed`` under ``maxmemory-policy noeviction``); for the file cache, an
-    ``OSError`` (disk full, no permission) or a file that does not unpickle.
+    ``OSError`` (disk full, no permission) or a file that does not unpickle
+    (any error its unpickling raises).
+garbled answer
+    What a server that is not Redis, or a connection out of step, sends back:
+    redis-py or the unpickling raises an error of its own (``TypeError``,
+    ``AttributeError``, ``UnpicklingError``...), or an answer comes that Redis
+    never gives to the call (an integer or a list for a value, a count that is
+    not a number). A failure, as Redis being down.
 miss
     What a failed call answers: ``get`` its default, ``get_many`` ``{}``,
     ``add``/``delete``/``touch``/``has_key`` False, ``set_many`` every key (as
@@ -38,16 +45,14 @@ log
 from __future__ import annotations
 
 import logging
-import pickle
 import threading
 import time
-import zlib
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.filebased import FileBasedCache
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache.backends.redis import RedisCache, RedisSerializer
 from redis.exceptions import RedisError, ResponseError
 
 # Seconds a process leaves a cache alone after it failed to connect or answer.
@@ -135,7 +140,7 @@ class FailSoftMixin:
 
     def _count(self, call: Callable[[], int]) -> int:
         missing = object()
-        answer: Any = self._call(call, missing)
+        answer: Any = self._call(lambda: _number(call()), missing)
         if answer is missing:
             raise CacheUnavailable(f"cache {self._location} unavailable")
         return answer
@@ -192,10 +197,34 @@ class FailSoftMixin:
         return self._count(lambda: base.decr(key, delta, version))
 
 
-class FailSoftRedisCache(FailSoftMixin, RedisCache):
-    """Django's Redis cache; a failure is a miss (module docstring)."""
+class GarbledAnswer(RedisError):  # noqa: N818 (as CacheUnavailable)
+    """An answer Redis never gives to the call (see "garbled answer")."""
 
-    failures = (RedisError,)
+
+def _number(answer: Any) -> int:
+    """``answer`` of ``incr``/``decr``, which must be an integer."""
+    if type(answer) is not int:
+        raise GarbledAnswer(f"a count answered as {type(answer).__name__}")
+    return answer
+
+
+class CheckedRedisSerializer(RedisSerializer):
+    """Django's serializer, refusing (:class:`GarbledAnswer`) a stored value
+    that is not a byte string: Redis answers every value as one."""
+
+    def loads(self, data: Any) -> Any:
+        if not isinstance(data, bytes):
+            raise GarbledAnswer(f"a value answered as {type(data).__name__}")
+        return super().loads(data)
+
+
+class FailSoftRedisCache(FailSoftMixin, RedisCache):
+    """Django's Redis cache, reading values with
+    :class:`CheckedRedisSerializer`; a failure is a miss (module docstring)."""
+
+    # Any error: past the connection, a call only reads and unpickles an
+    # answer, whose errors are all the server's (see "garbled answer").
+    failures = (Exception,)
 
     def pauses(self, error: BaseException) -> bool:
         """Everything but an answer of Redis's own (a full Redis refusing a
@@ -206,12 +235,15 @@ class FailSoftRedisCache(FailSoftMixin, RedisCache):
     def __init__(self, server, params) -> None:
         super().__init__(server, params)
         self._location = ",".join(self._servers)
+        self._options = {"serializer": CheckedRedisSerializer, **self._options}
 
 
 class FailSoftFileBasedCache(FailSoftMixin, FileBasedCache):
     """Django's file cache; a failure is a miss (module docstring)."""
 
-    failures = (OSError, EOFError, zlib.error, pickle.UnpicklingError)
+    # Any error: a call only reads, writes and (un)pickles files, and a damaged
+    # file's unpickling raises nearly anything (TypeError, UnicodeDecodeError...).
+    failures = (Exception,)
 
     def __init__(self, dir, params) -> None:  # noqa: A002 (Django's name)
         self._location = str(dir)

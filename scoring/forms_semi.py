@@ -33,7 +33,7 @@ class PlayerIdsField(forms.Field):
 
     def to_python(self, value) -> list[int]:
         values = [str(v).strip() for v in value or []]
-        if any(not v.isdigit() or len(v) > MAX_ID_DIGITS for v in values):
+        if any(not v.isdecimal() or len(v) > MAX_ID_DIGITS for v in values):
             raise forms.ValidationError(gettext("Unknown player."), code="unknown")
         return [int(v) for v in values]
 

@@ -202,10 +202,10 @@ def parse_semi_layouts(text: str) -> dict[int, tuple[int, ...]]:
 def _layout_line(line: str) -> tuple[int, tuple[int, ...]] | str:
     """(size, tables) of one typed line, or what is wrong with it."""
     match = _LAYOUT_LINE.fullmatch(line)
-    if match is None or not match["size"].isdigit():
+    if match is None or not match["size"].isdecimal():
         return 'write the size, a colon and the tables, e.g. "25: 5 5 5 5 5".'
     words = [w for w in _TABLE_SEPARATORS.split(match["tables"]) if w]
-    if not all(w.isdigit() and len(w) < 4 for w in words):
+    if not all(w.isdecimal() and len(w) < 4 for w in words):
         return "the tables are numbers of players (4, 5 or 6), e.g. 5 5 5 5 5."
     if len(match["size"]) > 4:
         return f"a semi-final size is 1 to {MAX_SEMI_SIZE} players."

@@ -68,10 +68,14 @@ def name_key(name: str) -> str:
     give ``"zoë lee"``.
 
     Case folding can decompose a letter (``"ǰ"`` folds to ``"j"`` + U+030C), so the
-    folded text is composed again.
+    folded text is composed again. At most ``KEY_MAX_LENGTH`` characters.
     """
     text = "".join(c for c in display_name(name) if c not in ZERO_WIDTH_JOINERS)
-    return unicodedata.normalize("NFC", " ".join(text.split()).casefold())
+    key = unicodedata.normalize("NFC", " ".join(text.split()).casefold())
+    # Folding can lengthen a name ("ß" is "ss", "ΐ" three characters): cut to
+    # what a player stores; names alike that far are namesakes, whom the
+    # check-in desk asks about.
+    return key[:KEY_MAX_LENGTH]
 
 
 def and_list(names: list[str] | tuple[str, ...]) -> str:

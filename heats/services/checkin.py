@@ -210,13 +210,13 @@ def _check_lengths(rows: list[tuple[str, str]]) -> None:
         _("line %(line)s: the name is longer than %(most)s characters")
         % {"line": n, "most": names}
         for n, (name, _badge) in enumerate(rows, 1)
-        if len(name.strip()) > names
+        if len(display_name(name)) > names  # as stored: NFC may lengthen it
     ]
     problems += [
         _("line %(line)s: the badge is longer than %(most)s characters")
         % {"line": n, "most": badges}
         for n, (_name, badge) in enumerate(rows, 1)
-        if len(badge.strip()) > badges
+        if len(display_name(badge)) > badges
     ]
     unstorable = (
         _("line %(line)s: the name: %(problem)s"),

@@ -240,7 +240,7 @@ def _layout_problems(value: object) -> list[str]:
     """Problems of ``semi_layouts`` as JSON, each starting "Semi-final layouts"."""
     lead = _label("semi_layouts")
     if not isinstance(value, dict) or not all(
-        isinstance(k, str) and k.isdigit() and len(k) < 6 for k in value
+        isinstance(k, str) and k.isdecimal() and len(k) < 6 for k in value
     ):
         return [
             _("%(field)s: sizes (numbers of players) to lists of table sizes.")

@@ -113,10 +113,14 @@ def round_url(rnd: Round) -> str:
 
 
 def _back(request, event: Event, kwargs: dict, page: str = "") -> str:
-    """Where an action returns: a safe ``next`` field, the action's own ``page``
-    (a URL name taking the event), the round page, else the event's GM page."""
+    """Where an action returns: a safe ``next`` field (a path of this site), the
+    action's own ``page`` (a URL name taking the event), the round page, else the
+    event's GM page."""
     target = request.POST.get("next", "")
-    if target and url_has_allowed_host_and_scheme(target, {request.get_host()}):
+    # Only a path: ``redirect()`` takes other text ("0", "logout") for a URL name.
+    if target.startswith("/") and url_has_allowed_host_and_scheme(
+        target, {request.get_host()}
+    ):
         return target
     if page:
         return reverse(page, kwargs={"event": event.slug})

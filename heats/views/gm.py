@@ -98,7 +98,7 @@ def round_create(request, event: Event):
     """POST: create the next heat (GMs only) and open its check-in; ``number`` is
     the heat the page offered, so a second press opens that heat again."""
     number = request.POST.get("number", "")
-    expected = int(number) if number.isdigit() and len(number) < 6 else None
+    expected = int(number) if number.isdecimal() and len(number) < 6 else None
     rnd, created = services.open_heat(event, expected, request.user)
     if created:
         messages.success(
@@ -412,4 +412,4 @@ def round_late_seat(request, event: Event, round: str):
 def _number(value) -> int | None:
     """A table number posted by a form, or None."""
     text = str(value or "")
-    return int(text) if text.isdigit() and len(text) < 6 else None
+    return int(text) if text.isdecimal() and len(text) < 6 else None

@@ -171,7 +171,7 @@ def staff_remove(request, event: Event):
     """POST: remove one person (``member``, a user id) from the event's staff."""
     value = request.POST.get("member", "")
     member = get_user_model().objects.filter(
-        pk=int(value) if value.isdigit() and len(value) < 12 else None
+        pk=int(value) if value.isdecimal() and len(value) < 12 else None
     )
     if not member.exists():
         raise UserError(_("Unknown login."))

@@ -53,7 +53,7 @@ def round_short_table(request, event: Event, round: str):
     tables of 4-5 without results, by repeat-opponent cost (GMs only)."""
     rnd = round_or_404(event, round)
     number = str(request.POST.get("table", ""))
-    if not number.isdigit() or len(number) > 5:
+    if not number.isdecimal() or len(number) > 5:
         raise UserError(_("Choose a table of %(round)s.") % {"round": rnd.label})
     done = services.move_short_table(rnd, int(number), request.user)
     moves = "; ".join(

@@ -12,7 +12,9 @@ database it replaces with which backup, taken when, and asks for ``yes`` unless
 database first, since those cannot be seen from here.
 
 SQLite
-    The ``-wal`` and ``-shm`` files are deleted (they belong to the database
+    A backup that is not a whole database, or that applied a migration of this
+    app this checkout does not have, is refused (``sqlite_problem``). The
+    ``-wal`` and ``-shm`` files are deleted (they belong to the database
     being replaced: left beside the restored file, SQLite would replay them
     into it), then the backup is copied over the database file (written beside
     it, then renamed: never half a database).
@@ -31,6 +33,7 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import sqlite3
 import subprocess
 import sys
 from datetime import UTC, datetime
@@ -103,8 +106,53 @@ def confirmed(question: str, yes: bool) -> bool:
     return input("Type yes to replace it: ").strip().lower() == "yes"
 
 
+# The apps whose migrations are this checkout's: a backup that applied one of
+# theirs not here comes from newer code (its tables differ from the models).
+OWN_MIGRATIONS = {
+    "heats": backup.BASE_DIR / "heats" / "migrations",
+    "scoring": backup.BASE_DIR / "scoring" / "migrations",
+    "ops": backup.BASE_DIR / "medici_tourney" / "ops" / "migrations",
+}
+
+
+def sqlite_problem(source: Path) -> str | None:
+    """Why the file ``source`` cannot stand in for the database: not a SQLite
+    database, empty, damaged (``PRAGMA quick_check``), or holding migrations this
+    checkout does not have; None when it can."""
+    try:
+        with sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True) as db:
+            checked = db.execute("PRAGMA quick_check").fetchall()
+            tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master")}
+            applied = (
+                db.execute("SELECT app, name FROM django_migrations").fetchall()
+                if "django_migrations" in tables
+                else []
+            )
+    except sqlite3.DatabaseError as exc:
+        return f"it is not a SQLite database that can be read ({exc})"
+    if not tables:
+        return "it holds no tables"
+    if checked != [("ok",)]:
+        return f"it is damaged ({checked[0][0]})"
+    newer = sorted(
+        f"{app}.{name}"
+        for app, name in applied
+        if app in OWN_MIGRATIONS and not (OWN_MIGRATIONS[app] / f"{name}.py").is_file()
+    )
+    if newer:
+        return f"it was written by newer code (migrations {', '.join(newer)})"
+    return None
+
+
 def restore_sqlite(source: Path, target: Path) -> None:
-    """Copy the backup ``source`` over the SQLite database ``target``."""
+    """Copy the backup ``source`` over the SQLite database ``target``;
+    SystemExit, leaving it as it was, when ``source`` cannot stand in for it
+    (:func:`sqlite_problem`)."""
+    problem = sqlite_problem(source)
+    if problem:
+        raise SystemExit(
+            f"{source} is not restored: {problem}. The database is unchanged."
+        )
     target.parent.mkdir(parents=True, exist_ok=True)
     with backup.private_draft(target) as draft:
         shutil.copyfile(source, draft)

@@ -50,7 +50,7 @@ def parse_signature(signature: str) -> dict[int, int] | None:
     pairs: dict[int, int] = {}
     for part in signature.split(","):
         seat, sep, player = part.partition(":")
-        if not (sep and seat.isdigit() and player.isdigit()):
+        if not (sep and seat.isdecimal() and player.isdecimal()):
             return None
         pairs[int(seat)] = int(player)
     return pairs
@@ -125,7 +125,7 @@ def lay_report(
 
 
 def _seat_numbers(scores: Mapping[str, object]) -> list[int]:
-    return sorted(int(key) for key in scores if str(key).isdigit())
+    return sorted(int(key) for key in scores if str(key).isdecimal())
 
 
 def differing_cells(laid: list[Laid]) -> list[set[tuple[int, str]]]:

@@ -123,7 +123,10 @@ def event_delete(request, event: str):
     """POST: delete the event and everything of it, once ``slug`` (typed by
     the GM) is its short name (GMs of the event only). A press that finds the
     event deleted already (a second press, another GM) goes to the event list
-    saying so: neither a 404 nor a 403 for the GMs it no longer has."""
+    saying so: neither a 404 nor a 403 for the GMs it no longer has. Without a
+    login, a 403 whatever the address (no GM is logged out between presses)."""
+    if not request.user.is_authenticated:
+        raise permissions.NotAllowed(_("Log in as a GM of the event to delete it."))
     found = Event.objects.filter(slug=event).first()
     try:
         if found is None:

@@ -54,7 +54,7 @@ class TableReportsView(EventStaffRequiredMixin, TableMixin, TemplateView):
     def post(self, request, *args, **kwargs):
         pk = request.POST.get("report", "")
         report = get_object_or_404(
-            TableReport, table=self.table, pk=int(pk) if pk.isdigit() else 0
+            TableReport, table=self.table, pk=int(pk) if pk.isdecimal() else 0
         )
         desk = from_round_page(request, self.round)
         try:

@@ -87,7 +87,7 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
         """The players' report "Enter by hand" came from (``?report=``), if it
         is one of this table's."""
         pk = self.request.GET.get("report", "")
-        if self.request.method != "GET" or not pk.isdigit():
+        if self.request.method != "GET" or not pk.isdecimal():
             return None
         return TableReport.objects.filter(table=self.table, pk=int(pk)).first()
 

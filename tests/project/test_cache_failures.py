@@ -6,6 +6,7 @@ once per request."""
 from __future__ import annotations
 
 import logging
+import pickle
 
 import pytest
 from django.core.cache import cache
@@ -13,7 +14,7 @@ from django.urls import reverse
 
 from heats.models import Round, RoundKind
 from heats.services import check_in, seat_round
-from medici_tourney import cache_backends
+from medici_tourney import cache_backends, public_cache
 from medici_tourney.cache_backends import CacheUnavailable
 from medici_tourney.settings import cache_settings
 from scoring.models import ReportLink, TableReport
@@ -136,3 +137,31 @@ def test_a_broken_file_cache_is_a_miss(demo_event, settings, tmp_path, client):
     for path in ("/e/demo/", "/e/demo/kiosk/panel/", "/e/demo/standings.json"):
         assert client.get(path).status_code == 200, path
     assert cache.get("x", "miss") == "miss"
+
+
+@pytest.mark.parametrize(
+    "damaged",
+    [
+        pickle.dumps("not a time"),  # the expiry Django compares with a number
+        b"X\x02\x00\x00\x00\xff\xfe",  # text that is not UTF-8
+    ],
+)
+def test_a_damaged_file_cache_entry_is_a_miss(
+    demo_event, settings, tmp_path, client, monkeypatch, damaged
+):
+    """Entries the file cache cannot read (a crash or a full disk left them
+    half written; Django only renames a whole file, but a power cut may not
+    keep its contents): each is a miss, and every page is rendered again."""
+    monkeypatch.setattr(cache_backends, "PAUSE", 0.0)
+    settings.CACHES = cache_settings(f"file://{tmp_path / 'cache'}")
+    for path in ("/e/demo/", "/e/demo/standings.json"):
+        assert client.get(path).status_code == 200, path
+    entries = list((tmp_path / "cache").glob("*.djcache"))
+    assert entries
+    for entry in entries:
+        entry.write_bytes(damaged)
+    public_cache.forget_answers()
+    for path in ("/e/demo/", "/e/demo/standings.json"):
+        response = client.get(path)
+        assert response.status_code == 200, path
+        assert "Medici" in response.content.decode() or path.endswith(".json")

@@ -193,3 +193,58 @@ def test_the_serving_lock_is_held_by_the_server_program_it_becomes(tmp_path):
     taken = running.hold_while_restoring(lock)
     assert taken is not None
     os.close(taken)
+
+
+def damaged(path) -> None:
+    """A copy cut short: the first half of a database file."""
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 2])
+
+
+@pytest.mark.parametrize(
+    ("spoil", "why"),
+    [
+        (lambda p: p.write_bytes(b"PGDMP not SQLite at all " * 50), "not a SQLite"),
+        (lambda p: p.write_bytes(b""), "it holds no tables"),
+        (damaged, "malformed"),
+    ],
+)
+def test_a_backup_that_is_not_a_whole_database_replaces_nothing(
+    folder, monkeypatch, spoil, why
+):
+    path = folder / "db.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE results (player TEXT, final INTEGER)")
+        db.executemany(
+            "INSERT INTO results VALUES (?, ?)",
+            [(f"p{n}" * 300, n) for n in range(300)],
+        )
+    database = {"ENGINE": "django.db.backends.sqlite3", "NAME": str(path)}
+    made = backup.back_up(database, folder / "backups")
+    spoil(made)
+    use_database(monkeypatch, database)
+    with pytest.raises(SystemExit, match=why) as refused:
+        restore.main(["--yes", str(made)])
+    assert str(refused.value).endswith("The database is unchanged.")
+    assert len(rows(path)) == 300
+    assert (folder / ".page-cache").exists()
+
+
+def test_a_backup_of_newer_code_replaces_nothing(folder, monkeypatch):
+    path = folder / "db.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE results (player TEXT, final INTEGER)")
+        db.execute("CREATE TABLE django_migrations (app TEXT, name TEXT)")
+        db.executemany(
+            "INSERT INTO django_migrations VALUES (?, ?)",
+            [("heats", "0001_initial"), ("scoring", "0099_from_the_future")],
+        )
+    database = {"ENGINE": "django.db.backends.sqlite3", "NAME": str(path)}
+    made = backup.back_up(database, folder / "backups")
+    with sqlite3.connect(path) as db:
+        db.execute("DELETE FROM django_migrations WHERE app = 'scoring'")
+    use_database(monkeypatch, database)
+    with pytest.raises(SystemExit, match=r"newer code \(migrations scoring\.0099_"):
+        restore.main(["--yes", str(made)])
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT count(*) FROM django_migrations").fetchone() == (1,)

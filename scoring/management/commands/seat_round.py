@@ -64,7 +64,7 @@ def named(data: dict) -> dict:
         Player.objects.filter(pk__in=[int(k) for k in keys]).values_list("pk", "name")
     )
     seed = data["seed"]
-    if isinstance(seed, str) and seed.isdigit():
+    if isinstance(seed, str) and seed.isdecimal():
         seed = int(seed)
     return {
         "seed": seed,

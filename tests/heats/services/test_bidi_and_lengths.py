@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from heats.core.errors import UserError
 from heats.forms import CheckInForm
 from heats.models import Player
 from heats.services import check_in, create_event, update_settings
@@ -79,3 +80,21 @@ def test_the_migration_tidies_names_and_badges_saved_before(event):
     assert Event.objects.get(pk=event.pk).name == "WBC"
     badges = dict(Player.objects.values_list("name", "badge"))
     assert badges == {"Ann": f"{RLO}12", "Bo": "12", "Cy": "34"}
+
+
+# "क़" (U+0958) is two code points once in NFC; "ß" is "ss" once case-folded.
+QA, ESZETT = "\u0958", "\u00df"
+
+
+def test_a_pasted_name_longer_once_tidied_is_refused(heat):
+    with pytest.raises(UserError) as refused:
+        check_in(heat, [(QA * 61, "")])  # 122 characters as stored
+    assert refused.value.problems == ["line 1: the name is longer than 120 characters"]
+    assert not Player.objects.exists()
+
+
+def test_a_name_whose_key_folds_longer_than_a_key_is_cut(heat):
+    check_in(heat, [(ESZETT * 120, ""), ("Ann " + ESZETT * 116, "")])
+    keys = dict(Player.objects.values_list("name", "name_key"))
+    assert keys[ESZETT * 120] == "s" * 120
+    assert keys["Ann " + ESZETT * 116] == "ann " + "s" * 116

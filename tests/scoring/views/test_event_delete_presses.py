@@ -48,3 +48,11 @@ def test_deleting_an_event_deleted_already_says_so(gm, event, client):
     # The test client keeps the first press's message (no page read it).
     gone = "The event wbc was deleted already: nothing more to delete."
     assert said(again).splitlines()[-1] == gone
+
+
+@pytest.mark.parametrize("slug", ["wbc", "never-was"])
+def test_without_a_login_a_delete_is_refused_and_says_nothing(client, event, slug):
+    response = client.post(f"/e/{slug}/gm/delete/", {"slug": slug})
+    assert response.status_code == 403
+    assert said(response) == ""
+    assert Event.objects.filter(slug="wbc").exists()
