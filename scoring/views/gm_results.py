@@ -310,24 +310,37 @@ class TableTieView(EventStaffRequiredMixin, TableMixin, FormView):
 
 
 def list_moved(event) -> str:
-    """What a heat result saved changed for the published semi-final list: who
-    gains and loses a seat, the public still seeing the published list, with a
-    link to "Publish changes" (the semi-final page's publish button); "" when
-    no list is published or its players are the same."""
+    """How the semi-final list now differs from the published one, after a heat
+    result is saved: who gains and loses a seat and whose call order or reason
+    changed, the public still seeing the published list, with a link to
+    "Publish changes" (the semi-final page's publish button); "" when no list
+    is published or it is the same. Said as a difference, not as this save's
+    doing: an absence marked earlier may be part of it."""
     published = publishing.latest_published(event)
     if published is None:
         return ""
     moved = publishing.changes(published, event_advancement(event))
-    if not moved.gains and not moved.losses:
+    if not moved:
         return ""
-    none = _("nobody")
+    parts = []
+    if moved.gains or moved.losses:
+        none = _("nobody")
+        parts.append(
+            _("gains a seat: %(gains)s; loses a seat: %(losses)s")
+            % {
+                "gains": ", ".join(moved.gains) or none,
+                "losses": ", ".join(moved.losses) or none,
+            }
+        )
+    if moved.revised or moved.joined:
+        parts.append(
+            _("call order or percentage changed: %(names)s")
+            % {"names": ", ".join([*moved.revised, *moved.joined])}
+        )
     text = _(
-        "The semi-final list changed: gains a seat: %(gains)s; loses a seat: "
-        "%(losses)s. The public still sees the published list."
-    ) % {
-        "gains": ", ".join(moved.gains) or none,
-        "losses": ", ".join(moved.losses) or none,
-    }
+        "The semi-final list now differs from the published one: %(changes)s. "
+        "The public still sees the published list."
+    ) % {"changes": "; ".join(parts)}
     url = reverse("scoring:semi", kwargs={"event": event.slug}) + "#publish-button"
     return format_html(
         '{} <a href="{}" id="publish-changes-link">{}</a>',

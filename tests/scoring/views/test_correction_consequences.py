@@ -189,8 +189,9 @@ def test_the_confirmation_names_the_list_the_final_and_the_laurels(client, seate
     assert saved.status_code == 302
     shown = client.get(saved["Location"]).content.decode()
     assert (
-        "The semi-final list changed: gains a seat: Greer Calder; loses a seat: "
-        "Drew Penrose. The public still sees the published list. "
+        "The semi-final list now differs from the published one: gains a seat: "
+        "Greer Calder; loses a seat: Drew Penrose; call order or percentage "
+        "changed: Kai Kestrel. The public still sees the published list. "
         '<a href="/e/demo/gm/semi/#publish-button" id="publish-changes-link">'
         "Publish changes</a>"
     ) in shown
