@@ -109,6 +109,13 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
         form = context["form"]
         context["saved"] = bool(ResultForm.initial_for(self.seats))
         context["from_report"] = None if context["saved"] else self._report()
+        # Players' reports waiting for this table: said here too, so a GM typing
+        # the scoresheet in knows a report could be confirmed instead.
+        context["waiting_reports"] = (
+            0
+            if context["saved"] or context["from_report"]
+            else self.table.reports.filter(confirmed_at__isnull=True).count()
+        )
         if context["saved"] and not context["may_correct"]:
             # Saved results an assistant may not change: shown, not offered.
             for field in form.fields.values():

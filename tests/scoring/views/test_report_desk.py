@@ -152,3 +152,17 @@ def test_an_archived_events_link_is_refused_with_a_page(client, gm, heat_table):
     assert "archived" in response.content.decode()
     posted = client.post(report_url(heat_table), form_data(heat_table, CLEAN))
     assert posted.status_code == 403 and not TableReport.objects.exists()
+
+
+def test_the_results_form_says_players_reports_wait(client, gm, heat_table):
+    """A GM typing a scoresheet in sees that two reports wait for the table
+    (a walk of the GM's day: only the round card said so)."""
+    send(client, heat_table, CLEAN)
+    send(client, heat_table, OTHER, reporter=2)
+    client.force_login(gm)
+    kwargs = {"event": heat_table.round.event.slug, "round": "1", "table": 1}
+    page = client.get(reverse("scoring:table-results", kwargs=kwargs)).content
+    waiting = re.search(r'<div [^>]*id="waiting-reports">(.*?)</div>', page.decode())
+    assert waiting is not None
+    assert "2 players' reports wait for this table." in waiting[1]
+    assert reverse("scoring:table-reports", kwargs=kwargs) in waiting[1]
