@@ -9,7 +9,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.http import HttpRequest
-from django.test import Client
+from django.test import Client, override_settings
 from hypothesis import settings as hypothesis_settings
 
 from heats.models import Event
@@ -24,6 +24,17 @@ if DEPTH > 1:
 
 REPO = Path(__file__).resolve().parent.parent
 DEMO_DIR = REPO / "data" / "demo"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def fast_password_hashing():
+    """MD5 password hashing in every test, browser tests' live server included: the
+    deployed PBKDF2 spends about 0.3 s of CPU on each password set or checked, and
+    no test is about the hash's strength (a login still checks the password)."""
+    with override_settings(
+        PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]
+    ):
+        yield
 
 
 @pytest.fixture(autouse=True)

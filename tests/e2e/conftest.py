@@ -37,29 +37,49 @@ class CheckedBrowser:
     def __init__(self, chromium) -> None:
         self.chromium = chromium
         self.problems: list[str] = []
+        self.pages: list = []
 
     def new_page(self, **kwargs):
+        """A page in a browser context of its own (Playwright's ``new_page``):
+        no cookie, storage or cache is shared with any other page."""
         page = self.chromium.new_page(**kwargs)
+        self.pages.append(page)
         page.on("console", self._console)
         page.on("pageerror", lambda error: self.problems.append(f"error: {error}"))
         return page
+
+    def close(self) -> None:
+        """Close every page this test opened, with its context."""
+        for page in self.pages:
+            page.context.close()
 
     def _console(self, message) -> None:
         if "Content Security Policy" in message.text:
             self.problems.append(f"CSP: {message.text}")
 
 
-@pytest.fixture
-def browser():
+@pytest.fixture(scope="package")
+def chromium():
+    """One Chromium for the browser tests of this package: starting Playwright and
+    Chromium costs each test about as much CPU as a short walk. Tests stay apart
+    because every page opens in a fresh context (``CheckedBrowser.new_page``)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
+        launched = playwright.chromium.launch(
             executable_path=str(CHROMIUM), args=CHROMIUM_ARGS
         )
-        checked = CheckedBrowser(chromium)
-        yield checked
-        chromium.close()
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def browser(chromium):
+    """The shared Chromium, checked for this test: its pages are closed and any
+    CSP violation or script error they reported fails the test."""
+    checked = CheckedBrowser(chromium)
+    yield checked
+    checked.close()
     if checked.problems:
         pytest.fail("\n".join(checked.problems))
 
