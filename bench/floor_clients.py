@@ -18,9 +18,9 @@ phone
     seconds, nothing between (the page has no live.js). The others have the
     phone view (``/e/<event>/find/``): a page load every 30 to 60 seconds and,
     between, live.js's poll every second and find.js's fetch of
-    ``find/?v=<feed's version>`` when the feed is newer than the page (with
-    ``BENCH_FLOOR_FIND_SHOWN=1``: ``?v=<the page's version>``, as the kiosk's
-    panel sends it).
+    ``find/?v=<the page's version>`` when the feed is newer than the page
+    (with ``BENCH_FLOOR_FIND_SHOWN=0``: ``?v=<feed's version>``, as find.js
+    sent it before).
 receipt
     ``(time.monotonic(), version)`` of each panel or phone page a screen took
     (its version not older than what it showed).
@@ -47,9 +47,9 @@ PANEL_EVERY, CLOCK_EVERY = 60.0, 15.0
 # A phone's page loads: every PHONE_VISIT seconds, uniformly drawn.
 PHONE_VISIT = (30.0, 60.0)
 TIMEOUT = 30.0
-# The phone view's ?v=: the feed's version, as static/js/find.js sends it; with
-# BENCH_FLOOR_FIND_SHOWN=1 the version the page shows, as the kiosk's panel does.
-FIND_SENDS_SHOWN = os.environ.get("BENCH_FLOOR_FIND_SHOWN") == "1"
+# The phone view's ?v=: the version the page shows, as static/js/find.js and the
+# kiosk's panel send it; with BENCH_FLOOR_FIND_SHOWN=0 the feed's, as before.
+FIND_SENDS_SHOWN = os.environ.get("BENCH_FLOOR_FIND_SHOWN", "1") == "1"
 DATA_VERSION = re.compile(rb'id="kiosk-panel"[^>]*data-version="([^"]*)"')
 
 

@@ -23,11 +23,10 @@ from floor_measure import redis_memory, top_statements
 
 ROOT = Path(__file__).resolve().parent.parent
 FIND_V = {
-    False: "The phone view's `?v=` is the feed's version, as `static/js/find.js` "
-    "sends it.",
-    True: "**Variant**: the phone view's `?v=` is the version its page shows "
-    "(`BENCH_FLOOR_FIND_SHOWN=1`), as the kiosk's panel sends it; find.js sends "
-    "the feed's.",
+    False: "**Variant**: the phone view's `?v=` is the feed's version "
+    "(`BENCH_FLOOR_FIND_SHOWN=0`), as `static/js/find.js` sent it before.",
+    True: "The phone view's `?v=` is the version its page shows, as "
+    "`static/js/find.js` and the kiosk's panel send it.",
 }
 FRESH_TARGET = 2.0  # seconds: freshness p95 target
 # Requests of the floor by kind, and the kind of part 1 whose cost each has.
