@@ -140,7 +140,9 @@ def test_check_in_list_offers_a_gm_to_take_seated_players_off(
     gm_client, heat_23, event
 ):
     seat_round(heat_23, seed=1)
-    page = gm_client.get(round_url("heats:round-detail", heat_23)).content.decode()
+    # A seated round's check-in list is drawn when opened (?checkin-page=1).
+    url = round_url("heats:round-detail", heat_23) + "?checkin-page=1"
+    page = gm_client.get(url).content.decode()
     assert page.count(">Remove from table<") == 23
 
 

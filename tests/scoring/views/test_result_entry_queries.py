@@ -23,8 +23,9 @@ FINALS = [83, 60, 100, 55, 70]
 # the event (one query for the whole request: ``permissions.remember_roles``),
 # the round, the table, its rules check, its seats with their players and
 # records (once: the form, its initial values and the tie shown), the event's
-# namesakes (the seats' names told apart), and the last changes of its history.
-GET = 10
+# namesakes (the seats' names told apart), the last changes of its history, and
+# the count of players' reports waiting for the table (none saved yet).
+GET = 11
 # An assistant's role is read from the GMs, then from the assistants.
 GET_ASSISTANT = GET + 1
 # The first save of a table: the event, the session and the user, the role, the
