@@ -63,19 +63,21 @@ def display_name(name: str) -> str:
 
 
 @lru_cache(maxsize=8192)
-def name_key(name: str) -> str:
-    """The identity key of a name: ``"ZOE\\u0308  LEE"`` and ``"zoë lee"`` both
-    give ``"zoë lee"``.
-
-    Case folding can decompose a letter (``"ǰ"`` folds to ``"j"`` + U+030C), so the
-    folded text is composed again. At most ``KEY_MAX_LENGTH`` characters.
-    """
+def folded_name(name: str) -> str:
+    """A name as its key compares it, whole: ``"ZOE\u0308  LEE"`` and
+    ``"zoë lee"`` both give ``"zoë lee"``. Case folding can decompose a letter
+    (``"ǰ"`` folds to ``"j"`` + U+030C), so the folded text is composed again;
+    it can lengthen a name (``"ß"`` is ``"ss"``): files refuse a name longer
+    than ``KEY_MAX_LENGTH`` this way."""
     text = "".join(c for c in display_name(name) if c not in ZERO_WIDTH_JOINERS)
-    key = unicodedata.normalize("NFC", " ".join(text.split()).casefold())
-    # Folding can lengthen a name ("ß" is "ss", "ΐ" three characters): cut to
-    # what a player stores; names alike that far are namesakes, whom the
-    # check-in desk asks about.
-    return key[:KEY_MAX_LENGTH]
+    return unicodedata.normalize("NFC", " ".join(text.split()).casefold())
+
+
+def name_key(name: str) -> str:
+    """The identity key of a name (:func:`folded_name`), at most
+    ``KEY_MAX_LENGTH`` characters: cut to what a player stores; names alike
+    that far are namesakes, whom the check-in desk asks about."""
+    return folded_name(name)[:KEY_MAX_LENGTH]
 
 
 def and_list(names: list[str] | tuple[str, ...]) -> str:

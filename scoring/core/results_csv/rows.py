@@ -25,6 +25,7 @@ from heats.core.names import (
     KEY_MAX_LENGTH,
     NAME_MAX_LENGTH,
     display_name,
+    folded_name,
     name_key,
 )
 from heats.core.rounds import RoundCode, RoundCodeError, RoundKind
@@ -181,7 +182,7 @@ def _whole(value: str, *, minimum: int, what: str) -> int:
 
 def _too_long(column: str, text: str) -> str | None:
     """The problem with a text cell longer than its Player field's ``max_length``
-    (the name also once case is folded: ``name_key``), or None."""
+    (the name also once case is folded: ``folded_name``), or None."""
     what = "name" if column == "player" else "badge"  # the Player field too
     limit = NAME_MAX_LENGTH if column == "player" else BADGE_MAX_LENGTH
     if len(text) > limit:
@@ -192,13 +193,13 @@ def _too_long(column: str, text: str) -> str | None:
         )
         return Message(template, count=len(text), most=limit)
     key_limit = KEY_MAX_LENGTH
-    if column == "player" and len(name_key(text)) > key_limit:
+    if column == "player" and len(folded_name(text)) > key_limit:
         return Message(
             gettext_noop(
                 "the name has %(count)s characters once case is folded (ß becomes "
                 "ss); at most %(most)s"
             ),
-            count=len(name_key(text)),
+            count=len(folded_name(text)),
             most=key_limit,
         )
     return None
