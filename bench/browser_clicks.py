@@ -242,7 +242,14 @@ def round_pages(gm: Clicks, round_url: str) -> dict:
 def in_panel(gm: Clicks, number: int, link: str) -> bool:
     """Open table ``number``'s ``link`` (a card's selector) in the round page's
     table panel; False when the page has no panel (load the page instead)."""
-    found = gm.page.query_selector(f"#table-{number} {link}[hx-get]")
+    from playwright.sync_api import Error as PlaywrightError
+
+    selector = f"#table-{number} {link}[hx-get]"
+    try:
+        found = gm.page.query_selector(selector)
+    except PlaywrightError:  # the last click's navigation still under way
+        gm.page.wait_for_load_state("load")
+        found = gm.page.query_selector(selector)
     if found is None:
         return False
     found.click()
