@@ -25,6 +25,7 @@ PUBLIC = sorted(
         *(TEMPLATES / name for name in ("400.html", "403.html", "404.html")),
         TEMPLATES / "500.html",
         TEMPLATES / "503.html",
+        TEMPLATES / "plain_error.html",
         TEMPLATES / "base.html",
         TEMPLATES / "base_room.html",
         TEMPLATES / "components" / "clock.html",

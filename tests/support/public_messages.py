@@ -18,6 +18,7 @@ PUBLIC = (
     "templates/404.html",
     "templates/500.html",
     "templates/503.html",
+    "templates/plain_error.html",
     "templates/base.html",
     "templates/base_room.html",
     "templates/components/clock.html",
