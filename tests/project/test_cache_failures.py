@@ -24,6 +24,8 @@ pytestmark = pytest.mark.django_db
 CLEAN = [110, 95, 85, 75, 65]
 # Nothing listens on port 1: every connection is refused.
 DEAD = "redis://127.0.0.1:1/0"
+# The public pages and feeds of the demo event (test_cache_garbled, test_cache_redis
+# read them too).
 PAGES = [
     "/e/demo/",
     "/e/demo/heat/1/",

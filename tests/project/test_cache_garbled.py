@@ -15,19 +15,10 @@ from django.core.cache import cache
 
 from medici_tourney import cache_backends
 from medici_tourney.settings import cache_settings
+from tests.project.test_cache_failures import PAGES
 
 pytestmark = pytest.mark.django_db
 
-PAGES = [
-    "/e/demo/",
-    "/e/demo/heat/1/",
-    "/e/demo/kiosk/",
-    "/e/demo/kiosk/panel/",
-    "/e/demo/find/",
-    "/e/demo/standings.json",
-    "/e/demo/version.json",
-    "/e/demo/seating.json",
-]
 
 # What the stand-in answers to every command, in Redis's wire protocol.
 ANSWERS = {

@@ -18,6 +18,7 @@ from django.core.cache import cache
 
 from medici_tourney import cache_backends
 from medici_tourney.settings import cache_settings
+from tests.project.test_cache_failures import PAGES
 
 pytestmark = [
     pytest.mark.django_db,
@@ -25,16 +26,6 @@ pytestmark = [
         shutil.which("redis-server") is None,
         reason="redis-server is not on PATH (Debian: apt install redis-server)",
     ),
-]
-
-PAGES = [
-    "/e/demo/",
-    "/e/demo/heat/1/",
-    "/e/demo/kiosk/",
-    "/e/demo/kiosk/panel/",
-    "/e/demo/find/",
-    "/e/demo/standings.json",
-    "/e/demo/version.json",
 ]
 
 
