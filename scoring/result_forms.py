@@ -151,6 +151,9 @@ class ResultForm(StorableTextForm):
                 "hx-target": "#table-work",
                 "hx-select": "#table-work",
                 "hx-swap": "outerHTML",
+                # Each save its own queue, not the form's: the live check, which
+                # replaces the form's request, never cancels a save under way.
+                "hx-sync": "this:drop",
             }
         self.helper.add_input(
             Button(
