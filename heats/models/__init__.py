@@ -46,3 +46,27 @@ from heats.models.rounds import (  # noqa: F401
     Seat,
     Table,
 )
+
+__all__ = [
+    "FEW_NEW_PLAYERS",
+    "AuditEntry",
+    "Entry",
+    "EntryStatus",
+    "Event",
+    "EventFormat",
+    "KeepApart",
+    "Player",
+    "ResultStatus",
+    "Round",
+    "RoundKind",
+    "Seat",
+    "SeatingPolicy",
+    "Table",
+    "assign_draw_keys",
+    "default_paper",
+    "default_semi_layouts",
+    "default_time_zone",
+    "new_seed",
+    "normalise_name",
+    "validate_time_zone",
+]

@@ -177,6 +177,9 @@ class Event(models.Model):
         verbose_name="assistant GMs",
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Not a field: the version of the event ("<audit pk>.<admin pk>") on an
+    # event read by medici_tourney.public_cache.event_with_version, absent on others.
+    version: str
 
     class Meta:
         ordering = ["-created_at"]

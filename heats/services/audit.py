@@ -8,6 +8,8 @@ rounds, then their tables, each by id.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import models
 
 from heats.models import (
@@ -16,7 +18,7 @@ from heats.models import (
 )
 
 
-def acting_user(user):
+def acting_user(user: Any) -> Any:
     """The user to record as having made a change: ``user`` when logged in, else
     None (an anonymous request, or the operator at the command line)."""
     return user if getattr(user, "is_authenticated", False) else None

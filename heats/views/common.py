@@ -13,11 +13,13 @@ Used by the views of both apps; not a view module itself.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import wraps
+from typing import TYPE_CHECKING, Any
 
 from django.contrib import messages
 from django.contrib.auth.mixins import AccessMixin
-from django.http import Http404
+from django.http import Http404, HttpRequest, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils import timezone
@@ -34,6 +36,18 @@ from heats.models import (
 )
 from heats.services import current_round, get_round
 from medici_tourney.language import use_event_language
+
+if TYPE_CHECKING:
+    from django.views.generic.base import ContextMixin, View
+
+    class _EventView(ContextMixin, View):
+        """What the mixins below are mixed into: a view with a context."""
+
+else:
+    _EventView = object
+
+ActionView = Callable[..., HttpResponseBase]
+"""An action's function: ``fn(request, event, **url_arguments) -> response``."""
 
 
 def use_zone(event: Event) -> None:
@@ -52,23 +66,25 @@ def event_or_404(slug: str) -> Event:
     return event
 
 
-class EventMixin:
+class EventMixin(_EventView):
     """Loads ``self.event`` from the ``<slug:event>`` URL argument and puts it in
     the template context as ``event`` (with ``is_gm`` and ``is_staff_member``)."""
 
     event: Event
     # Forms post; PUT, PATCH and DELETE (which FormView would treat as a POST) are
     # served nowhere.
-    http_method_names = ["get", "post", "head", "options"]
+    http_method_names: Sequence[str] = ["get", "post", "head", "options"]
 
-    def dispatch(self, request, *args, **kwargs):
+    def dispatch(
+        self, request: HttpRequest, *args: Any, **kwargs: Any
+    ) -> HttpResponseBase:
         if getattr(self, "event", None) is None:  # a view's setup() may load it
             self.event = get_object_or_404(Event, slug=kwargs["event"])
         use_zone(self.event)
         permissions.remember_roles(request.user)
         return super().dispatch(request, *args, **kwargs)
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         role = permissions.role_of(self.event, self.request.user)
         context.update(
@@ -87,7 +103,9 @@ class EventStaffRequiredMixin(EventMixin, AccessMixin):
     permission: permissions.Action = permissions.SEE_GM_PAGES
     post_permission: permissions.Action | None = None
 
-    def dispatch(self, request, *args, **kwargs):
+    def dispatch(
+        self, request: HttpRequest, *args: Any, **kwargs: Any
+    ) -> HttpResponseBase:
         self.event = event_or_404(kwargs["event"])
         if not request.user.is_authenticated:
             return self.handle_no_permission()
@@ -137,16 +155,18 @@ def back_to(request, event: Event, page: str = "heats:event-gm") -> str:
     return _back(request, event, {}, page)
 
 
-def event_action(action: permissions.Action, back: str = ""):
+def event_action(
+    action: permissions.Action, back: str = ""
+) -> Callable[[ActionView], Callable[..., HttpResponseBase]]:
     """Decorate ``fn(request, event, **kwargs) -> response`` as a POST-only action
     that needs ``action`` (``heats.permissions``): a 403 saying why for anyone else.
     A ``UserError`` becomes an error message and a redirect back (see ``_back``;
     ``back``: the URL name of the page the action's form is on)."""
 
-    def decorate(fn):
+    def decorate(fn: ActionView) -> Callable[..., HttpResponseBase]:
         @require_POST
         @wraps(fn)
-        def view(request, event: str, **kwargs):
+        def view(request: HttpRequest, event: str, **kwargs: Any) -> HttpResponseBase:
             ev = event_or_404(event)
             permissions.remember_roles(request.user)
             permissions.require(ev, request.user, action)
