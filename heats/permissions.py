@@ -27,10 +27,15 @@ from dataclasses import dataclass
 from enum import IntEnum
 from itertools import count
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
 from django.db.models.signals import m2m_changed
 
 from heats.models import Event
+
+# Whom a change is for: a ``User``, an ``AnonymousUser`` (a visitor not logged
+# in), or None: the operator.
+Actor = User | AnonymousUser | None
 
 
 class Role(IntEnum):

@@ -8,20 +8,20 @@ rounds, then their tables, each by id.
 
 from __future__ import annotations
 
-from typing import Any
-
+from django.contrib.auth.models import User
 from django.db import models
 
 from heats.models import (
     AuditEntry,
     Event,
 )
+from heats.permissions import Actor
 
 
-def acting_user(user: Any) -> Any:
+def acting_user(user: Actor) -> User | None:
     """The user to record as having made a change: ``user`` when logged in, else
     None (an anonymous request, or the operator at the command line)."""
-    return user if getattr(user, "is_authenticated", False) else None
+    return user if user is not None and user.is_authenticated else None
 
 
 def log(event: Event, user, action: str, detail: str, **data) -> AuditEntry:
