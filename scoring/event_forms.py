@@ -11,6 +11,8 @@ and a command refuse the same values with the same words.
 
 from __future__ import annotations
 
+from typing import Any
+
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Submit
 from django import forms
@@ -130,7 +132,7 @@ class EventSettingsForm(StorableTextForm):
         self.helper.add_input(Submit("go", self.submit_label))
 
     @classmethod
-    def initial_of(cls, event: Event) -> dict:
+    def initial_of(cls, event: Event) -> dict[str, Any]:
         """The form's initial values: ``event``'s settings as it shows them."""
         initial = settings_of(event)
         initial["semi_layouts"] = format_semi_layouts(event.semi_layout_map())
@@ -173,7 +175,7 @@ class EventSettingsForm(StorableTextForm):
         chosen = self.cleaned_data.get("paper") or self.initial.get("paper")
         return str(chosen or paper_for_zone(zone))
 
-    def clean(self) -> dict:
+    def clean(self) -> dict[str, Any]:
         data = super().clean()
         # Layouts and zone are checked alone: their own errors do not hide the
         # other settings' (missing, they take their valid defaults).
@@ -183,11 +185,11 @@ class EventSettingsForm(StorableTextForm):
                 self.add_error(None, problem)
         return data
 
-    def settings(self) -> dict:
+    def settings(self) -> dict[str, Any]:
         """The settings as ``heats.services.create_event`` takes them."""
         return {name: self.cleaned_data[name] for name in EVENT_SETTINGS}
 
-    def changes(self) -> dict:
+    def changes(self) -> dict[str, Any]:
         """Name, rule set and settings as ``scoring.services.edit_event`` takes
         them."""
         data = self.cleaned_data

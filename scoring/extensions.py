@@ -8,6 +8,8 @@ language (each function runs for the page being drawn).
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import Count
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -19,7 +21,7 @@ from scoring.models import PlayerRecord, ReportLink, TableCheck
 
 
 @provide_card_details
-def fill_table_cards(rnd: Round, cards: list) -> None:
+def fill_table_cards(rnd: Round, cards: list[Any]) -> None:
     """Scores and winners on each seat line, a note for a tie to declare or rules
     warnings to acknowledge, and the button to enter or edit the results; two
     queries for the whole round."""
@@ -69,7 +71,7 @@ def fill_table_cards(rnd: Round, cards: list) -> None:
 
 
 @provide_card_details
-def report_notes(rnd: Round, cards: list) -> None:
+def report_notes(rnd: Round, cards: list[Any]) -> None:
     """On each card owing results: its report link (tournament.md, Reported
     results), and "reported" with the way to confirm when players sent a
     report; one query for the whole round."""

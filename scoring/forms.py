@@ -6,6 +6,8 @@ result entry form ``scoring.result_forms``'s (both importable from here too).
 
 from __future__ import annotations
 
+from typing import Any
+
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Column, Layout, Row, Submit
 from django import forms
@@ -87,7 +89,7 @@ class UploadOrPasteForm(StorableTextForm):
             raise forms.ValidationError(translate(exc.message)) from None
         return text
 
-    def clean(self) -> dict:
+    def clean(self) -> dict[str, Any]:
         data = super().clean()
         if data.get("file") and (data.get("text") or "").strip():
             raise forms.ValidationError(
@@ -340,7 +342,7 @@ class MergePlayersForm(StorableTextForm):
             Submit("merge", _("Merge into one player"), css_class="btn-warning")
         )
 
-    def clean(self) -> dict:
+    def clean(self) -> dict[str, Any]:
         data = super().clean()
         if data.get("kept") and data.get("kept") == data.get("duplicate"):
             raise forms.ValidationError(_("Choose two different players."))

@@ -7,6 +7,7 @@ login through the table's report link (tournament.md, "Reported results").
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from crispy_forms.layout import Field
 from django import forms
@@ -65,7 +66,7 @@ class ReportForm(ResultForm):
                 "hx-sync": "this:replace",
             }
 
-    def clean(self) -> dict:
+    def clean(self) -> dict[str, Any]:
         """:meth:`ResultForm.clean`; a damaged ``nonce`` is named as the form's
         error (it is hidden)."""
         data = super().clean()

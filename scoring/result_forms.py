@@ -21,6 +21,8 @@ shown check
 
 from __future__ import annotations
 
+from typing import Any
+
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Field, Layout
 from django import forms
@@ -200,7 +202,7 @@ class ResultForm(StorableTextForm):
         report stores too."""
         return seating_signature(seats)
 
-    def clean(self) -> dict:
+    def clean(self) -> dict[str, Any]:
         """Refuse a form drawn before the table's seating changed (a swap): its
         scores would land on the wrong players."""
         data = super().clean()
@@ -272,7 +274,7 @@ class ResultForm(StorableTextForm):
             if error.code != "required"
         ]
 
-    def seat_rows(self) -> list[dict]:
+    def seat_rows(self) -> list[dict[str, Any]]:
         """The seat grid's rows, seat order: ``number``, the player's ``name``
         (told apart from namesakes, ``heats.services.desk.shown_names``; text:
         the template escapes it, never reads it as template source, or a player
@@ -294,7 +296,7 @@ class ResultForm(StorableTextForm):
             )
         return rows
 
-    def slot(self, number: int, *, errors: bool = False) -> dict:
+    def slot(self, number: int, *, errors: bool = False) -> dict[str, Any]:
         """The context of seat ``number``'s check slot: its findings in the dry
         run ``self.check`` and, with ``errors``, :meth:`typed_errors`."""
         findings = self.check.seat_findings()[number] if self.check else []

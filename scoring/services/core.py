@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 from collections import defaultdict
 from collections.abc import Collection
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext
@@ -20,6 +21,7 @@ from heats.core.errors import UserError
 from heats.core.names import badged_name
 from heats.core.rounds import RoundCode, round_ordinal
 from heats.models import Event, RoundKind, Seat
+from heats.permissions import Actor
 from heats.services import PlayerDirectory, create_event, lock, update_settings
 from scoring.core import advancement
 from scoring.core.draw import Draw
@@ -31,7 +33,9 @@ from scoring.services.transfer import delete_event
 logger = logging.getLogger(__name__)
 
 
-def new_event(slug: str, name: str, rules: str = "wbc", user=None, **options) -> Event:
+def new_event(
+    slug: str, name: str, rules: str = "wbc", user: Actor = None, **options
+) -> Event:
     """Create an event whose rule set the rules engine knows (rules.md, Rule sets);
     ``options`` (``gm``, ``settings``) as for ``heats.services.create_event``.
 
@@ -45,7 +49,9 @@ def new_event(slug: str, name: str, rules: str = "wbc", user=None, **options) ->
     return create_event(slug, name, rules, user, **options)
 
 
-def edit_event(event: Event, values: dict, user=None, version: str | None = None):
+def edit_event(
+    event: Event, values: dict[str, Any], user: Actor = None, version: str | None = None
+):
     """Change the settings of ``event`` (``heats.services.update_settings``;
     returns its lines), once the rule set is one the rules engine knows and the
     GM's semi-final override keeps a layout of its size.
@@ -88,7 +94,7 @@ class EventGoneError(UserError):
         )
 
 
-def remove_event(event: Event, typed_slug: str, user=None) -> str:
+def remove_event(event: Event, typed_slug: str, user: Actor = None) -> str:
     """Delete ``event`` and everything of it (rounds, players, results, its
     audit log too) once ``typed_slug`` is its short name; returns its name.
     For a test event: nothing of it can be restored.

@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -120,7 +121,7 @@ def correction_consequences(
     )
 
 
-def _list_change(event, keys, before_rows, after_rows) -> tuple[list, list]:
+def _list_change(event, keys, before_rows, after_rows) -> tuple[list[Any], list[Any]]:
     """The ids of the players who gain and who lose a place on the live
     semi-final list when ``before_rows`` become ``after_rows``, in list order."""
     absent = absent_ids(event)

@@ -32,6 +32,7 @@ filled to 4 with alternates by the spec itself (Advancement, 4).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext
@@ -40,6 +41,7 @@ from django.utils.translation import gettext_lazy as _
 from heats import services as heat_services
 from heats.core.errors import UserError
 from heats.models import EntryStatus, Event, Player, Round, RoundKind, Seat
+from heats.permissions import Actor
 from heats.services.audit import acting_user
 from scoring import permissions
 from scoring.core import finals as rules
@@ -218,7 +220,9 @@ def _as_played(found: FinalField, final: Round | None) -> FinalField:
     return found
 
 
-def field_state(found: FinalField | None, problem: UserError | None = None) -> dict:
+def field_state(
+    found: FinalField | None, problem: UserError | None = None
+) -> dict[str, Any]:
     """The final's field as the final page shows it (players by id, or the
     reason there is no field yet: ``problem``), for its form version."""
     if found is None:
@@ -231,7 +235,7 @@ def field_state(found: FinalField | None, problem: UserError | None = None) -> d
     }
 
 
-def _field_state_now(event: Event) -> dict:
+def _field_state_now(event: Event) -> dict[str, Any]:
     try:
         return field_state(final_field(event))
     except UserError as exc:
@@ -316,7 +320,7 @@ def decide_final_fill(
     kind: str,
     *,
     confirm: bool = False,
-    user=None,
+    user: Actor = None,
     version: str | None = None,
 ) -> FinalFill:
     """Record the GM's decision for a short final (module docstring), logged.
@@ -395,7 +399,13 @@ def public_note(event: Event) -> str:
 
 
 @transaction.atomic
-def seat_final(event: Event, *, seed=None, user=None, state: str | None = None):
+def seat_final(
+    event: Event,
+    *,
+    seed: str | None = None,
+    user: Actor = None,
+    state: str | None = None,
+):
     """Seat the final, one table of the field's players (:func:`final_field`);
     None when ``state`` is not the final's (see ``seat_round``).
 

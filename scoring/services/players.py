@@ -43,6 +43,7 @@ from heats.models import (
     Seat,
     normalise_name,
 )
+from heats.permissions import Actor
 from heats.services.audit import (
     lock,
     log,
@@ -235,7 +236,9 @@ def _move_choices(event: Event, kept: Player, duplicate: Player) -> None:
 
 
 @transaction.atomic
-def merge_players(event: Event, kept: Player, duplicate: Player, user=None) -> Player:
+def merge_players(
+    event: Event, kept: Player, duplicate: Player, user: Actor = None
+) -> Player:
     """Make ``duplicate`` part of ``kept`` (see "merge") and delete it.
 
     ``kept`` keeps its name; it takes the duplicate's badge when it has none.

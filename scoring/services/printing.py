@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Collection
 from dataclasses import dataclass
+from typing import Any
 
 from django.urls import reverse
 from django.utils import translation
@@ -217,7 +218,7 @@ def _heats(
     event: Event, keys: dict[int, str], held: Collection[int]
 ) -> tuple[tuple[HeatPrint, ...], int]:
     """Every heat with its tables, and the number of distinct heat players."""
-    by_heat: dict[int, list] = defaultdict(list)
+    by_heat: dict[int, list[Any]] = defaultdict(list[Any])
     players = set()
     seats = (
         Seat.objects.filter(round__event=event, round__kind=RoundKind.HEAT)

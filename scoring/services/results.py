@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -36,6 +37,7 @@ from heats.models import (
     Seat,
     Table,
 )
+from heats.permissions import Actor
 from heats.translate import translate
 from scoring import permissions
 from scoring.core.places import PlayerResult, TablePlaces, table_places
@@ -76,7 +78,7 @@ class TableOutcome:
     table: Table
     places: TablePlaces
     tied: list[str]
-    findings: list[dict]
+    findings: list[dict[str, Any]]
 
     @property
     def unresolved_tie(self) -> bool:
@@ -88,7 +90,7 @@ def table_seats(table: Table) -> list[Seat]:
     return list(table.seats.select_related("player", "record").order_by("number"))
 
 
-def seat_values(seats) -> dict[str, dict]:
+def seat_values(seats) -> dict[str, dict[str, Any]]:
     """A table's values as the history keeps them: ``{seat number (text): {
     "player_id", "player" (the name then), ...PlayerRecord.values()}}``; a seat
     without a record has its number and player only. Keyed by seat, with the
@@ -103,7 +105,7 @@ def seat_values(seats) -> dict[str, dict]:
     }
 
 
-def saved_values(seats: list[Seat]) -> dict[str, dict]:
+def saved_values(seats: list[Seat]) -> dict[str, dict[str, Any]]:
     """:func:`seat_values` of the seats that have a record."""
     return seat_values([s for s in seats if seat_record(s)])
 
@@ -204,11 +206,11 @@ class ResultCheck:
 
     seats: list[Seat]
     scores: dict[int, SeatScores]
-    findings: list[dict]
+    findings: list[dict[str, Any]]
     places: TablePlaces | None
     consequences: Consequences | None
 
-    def seat_findings(self) -> dict[int, list[dict]]:
+    def seat_findings(self) -> dict[int, list[dict[str, Any]]]:
         """Seat number -> the findings naming its player (by name, as the rows
         checked name them)."""
         return {
@@ -216,7 +218,7 @@ class ResultCheck:
             for s in self.seats
         }
 
-    def table_findings(self) -> list[dict]:
+    def table_findings(self) -> list[dict[str, Any]]:
         """The findings naming no player of the table (the table's totals)."""
         names = {s.player.name for s in self.seats}
         return [f for f in self.findings if f["player"] not in names]
@@ -253,7 +255,7 @@ class UnconfirmedCorrectionError(UserError):
 def check_table_results(
     table: Table,
     scores: list[SeatScores],
-    user=None,
+    user: Actor = None,
     *,
     version: str | None = None,
     time_called: int | None = None,
@@ -283,7 +285,7 @@ def check_table_results(
     return ResultCheck(seats, by_seat, findings, places, consequences)
 
 
-def _checked_scores(table, seats, scores, user, version, time_called):
+def _checked_scores(table, seats, scores, user: Actor, version, time_called):
     """``scores`` by seat number once the save may go ahead: the form was drawn
     from the saved table (``version``), every seat has one result, the day time
     was called is a day, and ``user`` may enter (or correct) results."""
@@ -331,7 +333,7 @@ def _heat_rows(table, seats, by_seat, places, time_called) -> list[HeatSeatRow]:
 def save_table_results(
     table: Table,
     scores: list[SeatScores],
-    user=None,
+    user: Actor = None,
     source: str = "result entry",
     *,
     version: str | None = None,
@@ -409,7 +411,9 @@ def check_time_called(day: int | None) -> None:
 
 
 @transaction.atomic
-def declare_winner(table: Table, player: Player, reason: str, user=None) -> TablePlaces:
+def declare_winner(
+    table: Table, player: Player, reason: str, user: Actor = None
+) -> TablePlaces:
     """The GM resolves a tie for first: ``player`` wins, for ``reason``.
 
     The other tied players share place 2 (``scoring.core.places``). The old values stay

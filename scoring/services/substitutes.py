@@ -21,6 +21,7 @@ substitute
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext
@@ -29,6 +30,7 @@ from django.utils.translation import gettext_lazy as _
 from heats import services as heat_services
 from heats.core.errors import UserError
 from heats.models import EntryStatus, Event, Player, Seat
+from heats.permissions import Actor
 from scoring import permissions
 from scoring.permissions import require
 from scoring.services import event_advancement
@@ -90,7 +92,7 @@ def open_seats(event: Event) -> list[Seat]:
     )
 
 
-def no_show_state(seats: list[Seat], candidates: list[Candidate]) -> dict:
+def no_show_state(seats: list[Seat], candidates: list[Candidate]) -> dict[str, Any]:
     """What the "Replace a no-show" form shows: ``open_seats`` and
     ``present_alternates``, by id (its form version's state)."""
     return {
@@ -111,7 +113,7 @@ def replace_no_show(
     event: Event,
     player: Player,
     alternate: Player | None = None,
-    user=None,
+    user: Actor = None,
     version: str | None = None,
 ) -> Seat:
     """Mark the seated ``player`` absent and give the seat to ``alternate`` (by

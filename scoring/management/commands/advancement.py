@@ -2,6 +2,7 @@
 
 import json
 import re
+from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -61,7 +62,7 @@ class Command(BaseCommand):
             self.stdout.write(render_text(result.to_json()))
 
 
-def render_text(data: dict) -> str:
+def render_text(data: dict[str, Any]) -> str:
     """The list a GM posts, as plain text, its format's line second
     (tournament.md, Event formats)."""
     lines = []
@@ -90,7 +91,7 @@ def render_text(data: dict) -> str:
     return "\n".join(lines)
 
 
-def _where(alternate: dict) -> str:
+def _where(alternate: dict[str, Any]) -> str:
     if alternate["percent"] is None:
         return alternate["reason"]
     return (

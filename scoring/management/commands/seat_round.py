@@ -1,6 +1,7 @@
 """``manage.py seat_round EVENT ROUND [--seed S] [--json]``."""
 
 import json
+from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -57,7 +58,7 @@ def seat(event, rnd: Round, seed):
     return seat_round(rnd, seed=seed)
 
 
-def named(data: dict) -> dict:
+def named(data: dict[str, Any]) -> dict[str, Any]:
     """Seating JSON with player ids replaced by names and a numeric seed as int."""
     keys = [k for t in data["tables"] for k in t["players"]] + data["waiting"]
     names = dict(
