@@ -31,6 +31,7 @@ from scoring.services.results import seat_values
 from scoring.services.rules_checks import score_findings
 
 RoundKey = tuple[str, int]
+TableKey = tuple[str, int, int]
 
 
 @dataclass
@@ -261,7 +262,7 @@ class TableImport:
         self.round_key = round_key
         self.round = state.round(round_key)
         self.number = number
-        self.key = (*round_key, number)
+        self.key: TableKey = (*round_key, number)
         self.records = sorted(records, key=lambda r: r.seat)
         self.table = state.tables.get(self.key)
         seats = state.seats.get(self.table.pk, []) if self.table else []

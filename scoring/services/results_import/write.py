@@ -41,13 +41,15 @@ from scoring.models import PlayerRecord, RecordHistory, TableCheck
 from scoring.permissions import NotAllowed, may, refusal, require
 from scoring.services.core import new_event
 from scoring.services.result_status import update_result_status
+from scoring.services.results import seat_values
 from scoring.services.results_import.plan import (
     DesiredRecord,
     ImportSummary,
+    RoundKey,
     SavedState,
     TableImport,
+    TableKey,
     desired_records,
-    seat_values,
 )
 from scoring.services.rules_checks import refresh_table_check, sheet_findings
 
@@ -124,7 +126,9 @@ def _group_tables(rows: list[ResultRow]) -> dict[tuple[str, int, int], list[Resu
     return tables
 
 
-def _check_one_seat_per_round(rows: list[ResultRow], players: dict[str, Player]):
+def _check_one_seat_per_round(
+    rows: list[ResultRow], players: dict[str, Player]
+) -> None:
     """UserError when rows the file tells apart are one saved player in one round
     (e.g. a badge on one row, only the name on another, matching a saved player)."""
     seen: dict[tuple[Any, ...], ResultRow] = {}
@@ -233,9 +237,7 @@ def import_into_new_event(
         return import_results(event, text, source=source, parsed=parsed)
 
 
-def _lock_rounds(
-    event: Event, keys: set[tuple[str, int]]
-) -> dict[tuple[Any, ...], Round]:
+def _lock_rounds(event: Event, keys: set[tuple[str, int]]) -> dict[RoundKey, Round]:
     """Lock the event, then the file's rounds (created when missing) and their
     tables, in ``heats.services.lock``'s order; the rounds by key."""
     lock(event)
@@ -252,7 +254,14 @@ def _lock_rounds(
     return rounds
 
 
-def _write(event, parsed, plan: ImportPlan, replace: bool, user: Actor, source: str):
+def _write(
+    event: Event,
+    parsed: ParsedResults,
+    plan: ImportPlan,
+    replace: bool,
+    user: Actor,
+    source: str,
+) -> ImportSummary:
     """Lock, plan again if the saved state changed since ``plan``, and write."""
     keys = set(plan.state.keys)
     rounds = _lock_rounds(event, keys)
@@ -298,7 +307,11 @@ def _write(event, parsed, plan: ImportPlan, replace: bool, user: Actor, source: 
 
 
 def _write_tables(
-    plan: ImportPlan, changed, rounds, user: Actor, source: str
+    plan: ImportPlan,
+    changed: list[TableImport],
+    rounds: dict[RoundKey, Round],
+    user: Actor,
+    source: str,
 ) -> list[str]:
     """Write the changed tables, their entries, seats, records, history rows and
     rules checks; the summary lines of the tables with rules findings."""
@@ -320,7 +333,7 @@ def _write_tables(
 
 def _free_seats(
     state: SavedState, changed: list[TableImport], user: Actor, source: str
-):
+) -> None:
     """Delete the seats the import replaces: those of the replaced tables, and
     those of players it moves here from another table of the round. A table a
     player left (and the import does not replace) gets its places derived again,
@@ -362,15 +375,15 @@ def rederive_places(table: Table) -> None:
 
 
 def _save_tables(
-    changed: list[TableImport], rounds: dict[str, Any]
-) -> dict[tuple[Any, ...], Table]:
+    changed: list[TableImport], rounds: dict[RoundKey, Round]
+) -> dict[TableKey, Table]:
     """The tables written, by ``TableImport.key``, with the day time was called
     that the file gives; new ones created in bulk."""
     tables = {item.key: item.table for item in changed if item.table is not None}
-    called = [item for item in changed if item.table is not None]
-    for item in called:
-        item.table.time_called = item.time_called
-    Table.objects.bulk_update([item.table for item in called], ["time_called"])
+    called = [(item.table, item) for item in changed if item.table is not None]
+    for table, item in called:
+        table.time_called = item.time_called
+    Table.objects.bulk_update([table for table, _item in called], ["time_called"])
     new = {
         item.key: Table(
             round=rounds[item.round_key],
@@ -390,7 +403,7 @@ def _save_tables(
     return {**tables, **new}
 
 
-def _save_entries(changed: list[TableImport], rounds: dict[str, Any]) -> None:
+def _save_entries(changed: list[TableImport], rounds: dict[RoundKey, Round]) -> None:
     """A player with a result played the round: checked in, whatever the check-in
     desk recorded (tournament.md, Words: entry). Only missing entries are created
     and only others changed (a re-import writes none)."""
@@ -421,7 +434,9 @@ def _save_entries(changed: list[TableImport], rounds: dict[str, Any]) -> None:
 
 
 def _save_seats_and_records(
-    changed, tables: dict[str, Any], rounds: dict[str, Any]
+    changed: list[TableImport],
+    tables: dict[TableKey, Table],
+    rounds: dict[RoundKey, Round],
 ) -> None:
     seats = [
         Seat(
@@ -473,7 +488,9 @@ def _history(
     )
 
 
-def _save_checks(changed: list[TableImport], tables: dict[str, Any]) -> list[str]:
+def _save_checks(
+    changed: list[TableImport], tables: dict[TableKey, Table]
+) -> list[str]:
     """Save the level-1 findings of every written table (and its newest
     scoresheet's) as ``refresh_table_check`` does, in bulk; the summary lines of
     the tables with findings."""
@@ -485,7 +502,9 @@ def _save_checks(changed: list[TableImport], tables: dict[str, Any]) -> list[str
             "pk", flat=True
         )
     )
-    new, renewed, lines = [], [], []
+    new: list[TableCheck] = []
+    renewed: list[int] = []
+    lines: list[str] = []
     for item in changed:
         table = written[item.key]
         findings = item.findings + (
