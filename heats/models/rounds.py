@@ -5,6 +5,8 @@ The words are ``heats.models``'s (tournament.md, "Words").
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -62,7 +64,7 @@ class Round(models.Model):
     def __str__(self) -> str:
         return f"{self.event.slug} {self.label}"
 
-    def save(self, *args, **kwargs) -> None:
+    def save(self, *args: Any, **kwargs: Any) -> None:
         self.ordinal = self.round_code.ordinal
         super().save(*args, **kwargs)
 
@@ -219,6 +221,6 @@ class Seat(models.Model):
     def __str__(self) -> str:
         return f"{self.table}, seat {self.number}: {self.player}"
 
-    def save(self, *args, **kwargs) -> None:
+    def save(self, *args: Any, **kwargs: Any) -> None:
         self.round_id = self.table.round_id
         super().save(*args, **kwargs)
