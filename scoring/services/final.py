@@ -41,11 +41,13 @@ from django.utils.translation import gettext_lazy as _
 from heats import services as heat_services
 from heats.core.errors import UserError
 from heats.models import EntryStatus, Event, Player, Round, RoundKind, Seat
+from heats.core.seating import Seating
 from heats.permissions import Actor
 from heats.services.audit import acting_user
 from scoring import permissions
 from scoring.core import finals as rules
 from scoring.core import reasons
+from scoring.core.ids import PlayerId
 from scoring.core.laurels import Laurel, semi_runners_up
 from scoring.core.places import display_percent
 from scoring.models import FinalFill, PlayerRecord
@@ -183,7 +185,7 @@ def final_field(event: Event) -> FinalField:
         return FinalField(players_by_id(event, [q.player for q in result.qualifiers]))
     heat_winners = set(heat_winner_ids(event))
     all_winners = semi_table_winners(semi, None)
-    by_id = {p.pk: p for p in all_winners}
+    by_id: dict[PlayerId, Player] = {p.pk: p for p in all_winners}
     table_winners = list(by_id)
     absent = _absent(final)
     found = FinalField(
@@ -199,9 +201,12 @@ def final_field(event: Event) -> FinalField:
     )
     if found.fill is not None and found.fill.kind == FinalFill.Kind.RUNNERS_UP:
         chosen = set(found.fill.added.values_list("pk", flat=True))
-        ranked = {c.player.pk: c.player for c in found.candidates}
+        ranked: dict[PlayerId, Player] = {
+            c.player.pk: c.player for c in found.candidates
+        }
         found.added = [
-            ranked[pk] for pk in rules.added_runners_up(ranked, chosen, found.needed)
+            ranked[pk]
+            for pk in rules.added_runners_up(list(ranked), chosen, found.needed)
         ]
     return _as_played(found, final)
 
@@ -284,7 +289,7 @@ def semi_table_winners(semi: Round, final: Round | None) -> list[Player]:
 
 
 def _candidates(
-    event: Event, semi: Round, heat_winners: set[int], leave_out: set[int]
+    event: Event, semi: Round, heat_winners: set[int], leave_out: set[PlayerId]
 ) -> list[RunnerUp]:
     """Runner-up candidates, best first (module docstring)."""
     keys = player_names(event)
@@ -362,7 +367,9 @@ def decide_final_fill(
     return fill
 
 
-def _decision(current: FinalField, kind: str, confirm: bool):
+def _decision(
+    current: FinalField, kind: str, confirm: bool
+) -> tuple[list[RunnerUp], bool]:
     """(runner-up picks, final of 3?) for ``kind``; UserError as
     :func:`decide_final_fill`."""
     if kind == FinalFill.Kind.RUNNERS_UP:
@@ -405,7 +412,7 @@ def seat_final(
     seed: str | None = None,
     user: Actor = None,
     state: str | None = None,
-):
+) -> Seating | None:
     """Seat the final, one table of the field's players (:func:`final_field`);
     None when ``state`` is not the final's (see ``seat_round``).
 
@@ -436,7 +443,7 @@ def seat_final(
 
 @transaction.atomic
 def mark_final_absent(
-    event: Event, player: Player, user=None, version: str | None = None
+    event: Event, player: Player, user: Actor = None, version: str | None = None
 ) -> None:
     """A finalist does not come: marked absent from the final, and nobody takes
     the seat by right ("no alternates advance to the final", seed 001); a short

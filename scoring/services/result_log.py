@@ -58,7 +58,12 @@ def keep_history(
 
 
 def log_result(
-    table: Table, user, seats: list[Seat], action: str, what: str, old=None
+    table: Table,
+    user: Actor,
+    seats: list[Seat],
+    action: str,
+    what: str,
+    old: dict[str, Any] | None = None,
 ) -> None:
     """Audit one table's results: "Results Heat 2 table 3: Ann 98, Ben 77 ...";
     a correction names the old final: "Corrected ...: Ann 98 (was 89), ..."; a

@@ -13,6 +13,7 @@ is written to the event's audit log (``heats.services.log``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -30,8 +31,10 @@ from heats.models import (
     Round,
     RoundKind,
 )
+from heats.core.seating import Seating
 from heats.permissions import Actor
 from scoring import permissions
+from scoring.core.ids import PlayerId
 from scoring.models import PublishedList
 from scoring.permissions import require
 from scoring.services import (
@@ -61,7 +64,7 @@ def _make_round(event: Event, code: str) -> Round:
     return heat_services.get_round(event, code, create=True)
 
 
-def players_by_id(event: Event, ids: list[int]) -> list[Player]:
+def players_by_id(event: Event, ids: Sequence[PlayerId]) -> list[Player]:
     """The players of ``event`` with ``ids``, in that order."""
     found = event.players.in_bulk(ids)
     return [found[pk] for pk in ids]
@@ -237,7 +240,7 @@ def seat_semi(
     seed: str | None = None,
     user: Actor = None,
     state: str | None = None,
-):
+) -> Seating | None:
     """Seat the semi-final qualifiers in the layout for its size, avoiding repeat
     opponents (tournament.md, Semi-final and final). Returns the ``Seating``, or
     None when ``state`` is not the semi-final's (seated since the GM's page was

@@ -59,7 +59,8 @@ def result_rows(
         table_id__in=held
     )
     if kind is not None:
-        seats = seats.filter(round__kind=kind, round__number=number)
+        # None is a lookup Django takes (IS NULL); django-stubs' plugin refuses it.
+        seats = seats.filter(round__kind=kind, round__number=number)  # type: ignore[misc]
     rows = seats.values_list(
         "round__kind",
         "round__number",

@@ -32,6 +32,8 @@ from heats.core.errors import UserError
 from heats.models import EntryStatus, Event, Player, Seat
 from heats.permissions import Actor
 from scoring import permissions
+from scoring.core.alternates import Alternate
+from scoring.core.hmw import Listed
 from scoring.permissions import require
 from scoring.services import event_advancement
 from scoring.services.results import lock_table
@@ -67,7 +69,7 @@ def present_alternates(event: Event) -> list[Candidate]:
             "player_id", flat=True
         )
     )
-    listed = [*result.qualifiers, *result.next_alternates]
+    listed: list[Listed | Alternate] = [*result.qualifiers, *result.next_alternates]
     wanted = [
         (item.player, item.reason)
         for item in listed
