@@ -40,8 +40,8 @@ from django.utils.translation import gettext_lazy as _
 
 from heats import services as heat_services
 from heats.core.errors import UserError
-from heats.models import EntryStatus, Event, Player, Round, RoundKind, Seat
 from heats.core.seating import Seating
+from heats.models import EntryStatus, Event, Player, Round, RoundKind, Seat
 from heats.permissions import Actor
 from heats.services.audit import acting_user
 from scoring import permissions

@@ -215,7 +215,7 @@ def publish(
 
 
 def _publish(
-    event: Event, result: advancement.Advancement, user, how: str = ""
+    event: Event, result: advancement.Advancement, user: Actor, how: str = ""
 ) -> PublishedList | None:
     """Save ``result`` as the event's published list (the caller holds the
     event's lock); None when it is the latest published list as it stands.
@@ -291,7 +291,7 @@ def publish_after_results(table_ids: Iterable[int]) -> None:
 
 @transaction.atomic
 def set_auto_publish(
-    event: Event, on: bool, user=None, version: str | None = None
+    event: Event, on: bool, user: Actor = None, version: str | None = None
 ) -> bool:
     """Turn the event's automatic publication of the semi-final list on or off;
     True when it changed (logged "auto-publish"). ``StaleFormError`` when
@@ -321,7 +321,8 @@ def _list_data(result: advancement.Advancement) -> dict[str, Any]:
     JSON reads it back (lists, not tuples)."""
     data = result.to_json()
     kept = {k: v for k, v in data.items() if k not in PARTS + ("double_winner_ids",)}
-    return json.loads(json.dumps(kept))
+    read_back: dict[str, Any] = json.loads(json.dumps(kept))
+    return read_back
 
 
 def _entries(result: advancement.Advancement) -> list[PublishedEntry]:

@@ -31,6 +31,7 @@ version, so a phone in a loop would re-render every public page.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,10 +41,10 @@ from django.utils.translation import gettext as _
 
 from heats import services as heat_services
 from heats.core.errors import UserError
-from heats.models import Event, ResultStatus, Round, Table
+from heats.models import Event, ResultStatus, Round, Seat, Table
 from heats.permissions import Actor
 from scoring import permissions
-from scoring.core.reported import CELLS, EMPTY, lay_report, seating_signature
+from scoring.core.reported import CELLS, EMPTY, Laid, lay_report, seating_signature
 from scoring.models import ReportLink, ReportSettings, TableReport
 from scoring.services import report_rates, results
 from scoring.services.report_links import later_round_seated
@@ -203,7 +204,16 @@ def submit_report(
 
 
 @transaction.atomic
-def _store(table, token, seat, scores, time_called, address, nonce, seating):
+def _store(
+    table: Table,
+    token: str,
+    seat: int,
+    scores: list[SeatScores],
+    time_called: int | None,
+    address: str | None,
+    nonce: str,
+    seating: str | None,
+) -> Submitted:
     event = table.round.event
     results.lock_table(table)
     table = open_table(event, table.round.code, table.number, token)
@@ -246,7 +256,15 @@ def _replayed(table: Table, nonce: str, fields: dict[str, Any]) -> TableReport |
     )
 
 
-def _log(table, token, seat, address, action, what, report_id=None) -> None:
+def _log(
+    table: Table,
+    token: str,
+    seat: int,
+    address: str | None,
+    action: str,
+    what: str,
+    report_id: int | None = None,
+) -> None:
     heat_services.log(
         table.round.event,
         None,
@@ -269,7 +287,9 @@ def _same(a: TableReport, b: TableReport) -> bool:
     )
 
 
-def _confirm_by_two(table, report, check) -> TableOutcome | None:
+def _confirm_by_two(
+    table: Table, report: TableReport, check: ResultCheck
+) -> TableOutcome | None:
     """Confirm ``report`` when the event allows it and another seat sent the
     same values for the same seating from another address, with no level-1
     finding.
@@ -300,7 +320,7 @@ def _confirm_by_two(table, report, check) -> TableOutcome | None:
 
 
 def _save(
-    report: TableReport, scores: list[SeatScores], user: Actor, source
+    report: TableReport, scores: list[SeatScores], user: Actor, source: str
 ) -> TableOutcome:
     table = report.table
     outcome = results.save_table_results(
@@ -360,7 +380,7 @@ def confirm_report(report: TableReport, user: Actor) -> TableOutcome:
     return _save(report, report_scores(report, seats), user, source)
 
 
-def _unlaid(laid, seats) -> str:
+def _unlaid(laid: Laid, seats: Iterable[Seat]) -> str:
     """The seats a report cannot be laid on, as the GM reads them."""
     names = {s.number: s.player.name for s in seats}
     parts = [

@@ -168,7 +168,7 @@ def acknowledge_check(table: Table, user: Actor) -> TableCheck:
     """Record that ``user`` (a GM) has seen ``table``'s level-1 findings."""
     permissions.require(table.round.event, user, permissions.ACKNOWLEDGE)
     check = refresh_table_check(table)
-    check.acknowledged_by = user
+    check.acknowledged_by = acting_user(user)  # the GM: others are refused above
     check.acknowledged_at = timezone.now()
     check.save()
     update_result_status([table.pk])
@@ -250,7 +250,7 @@ def _time_called_mismatch(sheet: dict[str, Any], table: Table) -> list[dict[str,
     if not records_exist(table) or said == recorded:
         return []
 
-    def describe(day) -> str:
+    def describe(day: int | None) -> str:
         return Message(PLAYED_OUT) if day is None else Message(TIME_CALLED_ON, day=day)
 
     return [
@@ -296,7 +296,7 @@ def _money_mismatch(
     sheet: dict[str, Any], name: str, record: PlayerRecord
 ) -> list[dict[str, Any]]:
     days = sheet.get("days") or []
-    pairs = [
+    pairs: list[tuple[int | None, Any, int | None]] = [
         (day, _money(days, day - 1, name), recorded)
         for day, recorded in ((1, record.day1), (2, record.day2))
     ]
@@ -315,7 +315,7 @@ def _money_mismatch(
     ]
 
 
-def _money(days: list[Any], index: int, name: str):
+def _money(days: list[Any], index: int, name: str) -> Any:
     if index >= len(days) or not isinstance(days[index], dict):
         return None
     return (days[index].get("money") or {}).get(name)

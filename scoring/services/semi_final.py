@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 
 from heats import services as heat_services
 from heats.core.errors import UserError
+from heats.core.seating import Seating
 from heats.models import (
     Entry,
     EntryStatus,
@@ -31,7 +32,6 @@ from heats.models import (
     Round,
     RoundKind,
 )
-from heats.core.seating import Seating
 from heats.permissions import Actor
 from scoring import permissions
 from scoring.core.ids import PlayerId
