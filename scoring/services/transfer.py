@@ -98,16 +98,17 @@ class ImportReport:
         return out
 
 
-def _is_user(model) -> bool:
+def _is_user(model: type[models.Model] | None) -> bool:
     return model is get_user_model()
 
 
-def _relations(model) -> list[models.Field[Any, Any]]:
+def _relations(model: type[models.Model]) -> list[models.Field[Any, Any]]:
     """The forward foreign keys, one-to-ones and many-to-manys of ``model``."""
     return [
         f
         for f in model._meta.get_fields()
-        if f.is_relation
+        if isinstance(f, models.Field)  # not a reverse relation
+        and f.is_relation
         and f.concrete
         and (f.many_to_one or f.one_to_one or f.many_to_many)
     ]
@@ -162,7 +163,9 @@ def event_models() -> tuple[EventModel, ...]:
     return tuple(EventModel(m, paths[m]) for m in _in_dependency_order(paths))
 
 
-def _in_dependency_order(paths: dict[str, Any]) -> list[type[models.Model]]:
+def _in_dependency_order(
+    paths: dict[type[models.Model], str],
+) -> list[type[models.Model]]:
     ordered: list[type[models.Model]] = []
     waiting = list(paths)
     while waiting:
@@ -174,11 +177,13 @@ def _in_dependency_order(paths: dict[str, Any]) -> list[type[models.Model]]:
     return ordered
 
 
-def _parents(model, paths: dict[str, Any]) -> list[type[models.Model]]:
+def _parents(
+    model: type[models.Model], paths: dict[type[models.Model], str]
+) -> list[type[models.Model]]:
     parents = []
     for f in _relations(model):
         target = f.related_model
-        if _is_user(target) or target is model:
+        if target is None or _is_user(target) or target is model:
             continue
         if target not in paths:
             raise TypeError(
@@ -224,7 +229,7 @@ def loads(text: str) -> dict[str, Any]:
     derived fields worked out; UserError naming what is wrong, each problem by
     its field path."""
     try:
-        document = json.loads(text)
+        document: dict[str, Any] = json.loads(text)  # check() below: a dict
     except json.JSONDecodeError as exc:
         raise UserError(
             f"Not a JSON file: {exc.msg} at line {exc.lineno}, column {exc.colno}"
@@ -352,7 +357,7 @@ class _Writer:
                 setattr(instance, f.attname, self._ref(em, f, values[f.name]))
             else:
                 setattr(instance, f.attname, self._value(em, f, values[f.name]))
-        if em.model is Event:
+        if isinstance(instance, Event):  # em.model is Event
             instance.slug = self.slug
             if "paper" not in values:  # a file of a version before the setting
                 instance.paper = paper_for_zone(instance.time_zone)
@@ -374,7 +379,9 @@ class _Writer:
             return None
         if _is_user(f.related_model):
             return self._user(em, f, value)
-        target = f.related_model._meta.label_lower
+        related = f.related_model
+        assert related is not None  # a relation's
+        target = related._meta.label_lower
         new = self.ids.get((target, value))
         if new is None:
             raise UserError(
