@@ -167,7 +167,10 @@ def room_screens(rnd: Round) -> list[Link]:
 @provide_links("round-page")
 def round_page(rnd: Round) -> list[Link]:
     """The semi-final's or the final's own page, where it is seated and run."""
-    name = {RoundKind.SEMI: "scoring:semi", RoundKind.FINAL: "scoring:final"}
+    name: dict[str, str] = {
+        RoundKind.SEMI: "scoring:semi",
+        RoundKind.FINAL: "scoring:final",
+    }
     if rnd.kind not in name:
         return []
     url = reverse(name[rnd.kind], kwargs={"event": rnd.event.slug})

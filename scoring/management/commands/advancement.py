@@ -4,7 +4,7 @@ import json
 import re
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from heats.core.errors import UserError
 from heats.core.files import read_name_list
@@ -22,7 +22,7 @@ class Command(BaseCommand):
         "qualifiers with reasons, alternates in call order, HMW cuts and warnings."
     )
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("event", help="the event's slug")
         parser.add_argument(
             "--absent",
@@ -38,7 +38,7 @@ class Command(BaseCommand):
         )
         parser.add_argument("--json", action="store_true", help="print one JSON object")
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
         absent = list(options["absent"])
         if options["absent_file"]:
             try:
@@ -93,7 +93,8 @@ def render_text(data: dict[str, Any]) -> str:
 
 def _where(alternate: dict[str, Any]) -> str:
     if alternate["percent"] is None:
-        return alternate["reason"]
+        reason: str = alternate["reason"]
+        return reason
     return (
         f"{alternate['percent']}% (heat {alternate['heat']}, "
         f"table {alternate['table']})"
