@@ -33,7 +33,7 @@ class PlayerIdsField(forms.Field):
 
     widget = forms.MultipleHiddenInput
 
-    def to_python(self, value) -> list[int]:
+    def to_python(self, value: Any) -> list[int]:
         values = [str(v).strip() for v in value or []]
         if any(not v.isdecimal() or len(v) > MAX_ID_DIGITS for v in values):
             raise forms.ValidationError(gettext("Unknown player."), code="unknown")
@@ -77,7 +77,7 @@ class AutoPublishForm(StorableTextForm):
     )
     version = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args, action: str = "", **kwargs) -> None:
+    def __init__(self, *args: Any, action: str = "", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.helper = FormHelper()
         self.helper.form_action = action

@@ -31,7 +31,9 @@ class ReportForm(ResultForm):
         error_messages={"invalid": gettext_lazy("Not a key of this form.")},
     )
 
-    def __init__(self, *args, seats: list[Seat], check_url: str = "", **kwargs) -> None:
+    def __init__(
+        self, *args: Any, seats: list[Seat], check_url: str = "", **kwargs: Any
+    ) -> None:
         super().__init__(*args, seats=seats, check_url=check_url, **kwargs)
         self.fields["nonce"].initial = secrets.token_hex(16)
         self.helper.layout.append(Field("nonce"))

@@ -21,11 +21,13 @@ shown check
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Field, Layout
 from django import forms
+from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -60,6 +62,12 @@ def _score_field(label: str, required: bool) -> forms.IntegerField:
     )
 
 
+def _changeable(data: Mapping[str, Any]) -> QueryDict | dict[str, Any]:
+    """A copy of a bound form's ``data`` to change: a request's QueryDict, or a
+    dict (``Form.data`` is typed as a Mapping)."""
+    return cast("QueryDict | dict[str, Any]", data).copy()
+
+
 class ResultForm(StorableTextForm):
     """Day-1, day-2 and final florins for every seat of one table, and the day
     time was called, if it was.
@@ -91,11 +99,11 @@ class ResultForm(StorableTextForm):
 
     def __init__(
         self,
-        *args,
+        *args: Any,
         seats: list[Seat],
         check_url: str = "",
         save_url: str = "",
-        **kwargs,
+        **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.seats = seats
@@ -205,11 +213,12 @@ class ResultForm(StorableTextForm):
     def clean(self) -> dict[str, Any]:
         """Refuse a form drawn before the table's seating changed (a swap): its
         scores would land on the wrong players."""
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         current = self.seating_signature(self.seats)
         if data.get("seating") != current:
             # The page drawn again shows today's names; sending it again is fine.
-            self.data = self.data.copy()
+            self.data = _changeable(self.data)
             self.data["seating"] = current
             raise forms.ValidationError(
                 _(
@@ -222,7 +231,7 @@ class ResultForm(StorableTextForm):
     def show_saved(self, seats: list[Seat]) -> None:
         """Draw the form again with the table's saved values and version (after a
         save refused because someone else saved first)."""
-        self.data = self.data.copy()
+        self.data = _changeable(self.data)
         for name, value in self.initial_for(seats).items():
             self.data[name] = "" if value is None else str(value)
         self.data["version"] = table_version(seats)
@@ -307,7 +316,7 @@ class ResultForm(StorableTextForm):
         """Draw the form again as the second step of a correction: the
         ``consequences`` key kept, ``confirm`` offered and not ticked."""
         self.asked = consequences
-        self.data = self.data.copy()
+        self.data = _changeable(self.data)
         self.data["consequences"] = consequences.key
         self.data.pop("confirm", None)
         self.helper.layout.append(Field("confirm", wrapper_class="mt-3 fw-bold"))
