@@ -321,7 +321,7 @@ class RenamePlayerForm(StorableTextForm):
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
-        field = cast(forms.ModelChoiceField[Player], self.fields["player"])
+        field = cast("forms.ModelChoiceField[Player]", self.fields["player"])
         field.queryset = Player.objects.filter(event=event)
         _offer(field, players)
         self.fields["next"].initial = action.rsplit("rename/", 1)[0]
@@ -359,7 +359,7 @@ class MergePlayersForm(StorableTextForm):
         super().__init__(*args, **kwargs)
         self.fields["next"].initial = action.rsplit("merge/", 1)[0]
         for name in ("duplicate", "kept"):
-            field = cast(forms.ModelChoiceField[Player], self.fields[name])
+            field = cast("forms.ModelChoiceField[Player]", self.fields[name])
             field.queryset = Player.objects.filter(event=event)
             _offer(field, players)
         self.helper = FormHelper()
