@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.contrib import messages
 from django.contrib.auth.mixins import AccessMixin
+from django.forms import BaseForm
 from django.http import Http404, HttpRequest, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
@@ -130,7 +131,9 @@ def round_url(rnd: Round) -> str:
     return rnd.get_absolute_url()
 
 
-def _back(request, event: Event, kwargs: dict, page: str = "") -> str:
+def _back(
+    request: HttpRequest, event: Event, kwargs: dict[str, Any], page: str = ""
+) -> str:
     """Where an action returns: a safe ``next`` field (a path of this site), the
     action's own ``page`` (a URL name taking the event), the round page, else the
     event's GM page."""
@@ -149,7 +152,7 @@ def _back(request, event: Event, kwargs: dict, page: str = "") -> str:
     return reverse("heats:event-gm", kwargs={"event": event.slug})
 
 
-def back_to(request, event: Event, page: str = "heats:event-gm") -> str:
+def back_to(request: HttpRequest, event: Event, page: str = "heats:event-gm") -> str:
     """Where a successful action returns: a safe ``next`` field, else ``page``
     (a URL name taking the event)."""
     return _back(request, event, {}, page)
@@ -181,17 +184,17 @@ def event_action(
     return decorate
 
 
-def posted_version(request) -> str:
+def posted_version(request: HttpRequest) -> str:
     """The ``version`` field a form posted (``heats.services.versions``); ``""``
     when it sent none, which ``require_current`` refuses as stale (never
     ``None``, which would skip the check)."""
     return request.POST.get("version", "")
 
 
-def event_player(event: Event, value) -> Player:
+def event_player(event: Event, value: str | None) -> Player:
     """The player of ``event`` with id ``value``; UserError for anything else."""
     try:
-        return Player.objects.get(event=event, pk=int(value))
+        return Player.objects.get(event=event, pk=int(value or ""))
     except (TypeError, ValueError, Player.DoesNotExist):
         raise UserError(_("Unknown player.")) from None
 
@@ -206,7 +209,7 @@ def round_or_current(event: Event, code: str | None) -> Round | None:
         raise Http404(_("No round %(code)s") % {"code": repr(code)}) from None
 
 
-def seat_request(request) -> tuple[str | None, str]:
+def seat_request(request: HttpRequest) -> tuple[str | None, str]:
     """The seed and the page's seating state posted by a "Seat" button.
 
     A post without a state (or with a seed too long to read) counts as made from
@@ -230,13 +233,13 @@ def already_seated(rnd: Round) -> str:
     ) % {"round": rnd.label}
 
 
-def form_problems(form) -> list[str]:
+def form_problems(form: BaseForm) -> list[str]:
     """A refused form's errors, one line each: "Field: what is wrong" (the
     form's own errors, not of one field, without a field)."""
     return [
         _("%(field)s: %(problem)s")
-        % {"field": form[name].label, "problem": " ".join(errors)}
+        % {"field": form[name].label, "problem": " ".join(map(str, errors))}
         if name != "__all__"
-        else " ".join(errors)
+        else " ".join(map(str, errors))
         for name, errors in form.errors.items()
     ]
