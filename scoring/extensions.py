@@ -8,7 +8,7 @@ language (each function runs for the page being drawn).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.db.models import Count
 from django.urls import reverse
@@ -19,9 +19,12 @@ from heats.extensions import Link, Note, provide_card_details, provide_links
 from heats.models import Event, ResultStatus, Round, RoundKind
 from scoring.models import PlayerRecord, ReportLink, TableCheck
 
+if TYPE_CHECKING:
+    from heats.services.desk import TableCard
+
 
 @provide_card_details
-def fill_table_cards(rnd: Round, cards: list[Any]) -> None:
+def fill_table_cards(rnd: Round, cards: list[TableCard]) -> None:
     """Scores and winners on each seat line, a note for a tie to declare or rules
     warnings to acknowledge, and the button to enter or edit the results; two
     queries for the whole round."""
@@ -71,7 +74,7 @@ def fill_table_cards(rnd: Round, cards: list[Any]) -> None:
 
 
 @provide_card_details
-def report_notes(rnd: Round, cards: list[Any]) -> None:
+def report_notes(rnd: Round, cards: list[TableCard]) -> None:
     """On each card owing results: its report link (tournament.md, Reported
     results), and "reported" with the way to confirm when players sent a
     report; one query for the whole round."""

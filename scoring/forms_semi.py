@@ -8,6 +8,7 @@ publication of the list (``scoring.services.semi_final.save_semi_presence``,
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from crispy_forms.helper import FormHelper
@@ -92,7 +93,9 @@ class AutoPublishForm(StorableTextForm):
         )
 
 
-def presence_form_data(event: Event, rows: list[dict[str, Any]]) -> dict[str, Any]:
+def presence_form_data(
+    event: Event, rows: Sequence[Mapping[str, object]]
+) -> dict[str, Any]:
     """What the semi-final page's check-in form needs: its ``version``
     (``SEMI_PRESENCE``) and the ids of the players listed with a tick box
     (``shown``: every row of the list not seated yet, in list order)."""

@@ -225,7 +225,7 @@ def _heats(
     event: Event, keys: dict[int, str], held: Collection[int]
 ) -> tuple[tuple[HeatPrint, ...], int]:
     """Every heat with its tables, and the number of distinct heat players."""
-    by_heat: dict[int, list[Any]] = defaultdict(list[Any])
+    by_heat: dict[int, list[Seat]] = defaultdict(list)
     players = set()
     seats = (
         Seat.objects.filter(round__event=event, round__kind=RoundKind.HEAT)

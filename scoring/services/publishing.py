@@ -345,7 +345,9 @@ def _entry_key(entry: PublishedEntry) -> tuple[Any, ...]:
     return tuple(getattr(entry, name) for name in fields)
 
 
-def _same(published: PublishedList, data: dict[str, Any], entries: list[Any]) -> bool:
+def _same(
+    published: PublishedList, data: dict[str, Any], entries: list[PublishedEntry]
+) -> bool:
     """True when ``published`` holds ``data`` and ``entries`` (``_list_data``,
     ``_entries``): publishing them again would change nothing."""
     saved = sorted(map(_entry_key, published.entries.all()))

@@ -140,7 +140,7 @@ def _values(scores: list[SeatScores]) -> dict[str, dict[str, Any]]:
 
 
 def report_scores(
-    report: TableReport, seats: list[Any] | None = None
+    report: TableReport, seats: list[Seat] | None = None
 ) -> list[SeatScores]:
     """A report's values as ``SeatScores`` on today's ``seats`` (default: the
     table's), laid by player when the seating changed since it was sent

@@ -6,7 +6,7 @@ merge two records of one person (``scoring.services.players``).
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
+from typing import Any, TypedDict
 
 from django.contrib import messages
 from django.forms import BaseForm
@@ -56,7 +56,17 @@ def round_codes(event: Event, ids: list[int]) -> dict[int, tuple[str, str]]:
     return {pk: (" ".join(entered[pk]), " ".join(seated[pk])) for pk in ids}
 
 
-def player_rows(event: Event) -> list[dict[str, Any]]:
+class PlayerRow(TypedDict):
+    """One player record as the Players page's export lists it
+    (:func:`player_rows`)."""
+
+    player: str
+    badge: str
+    rounds: str
+    seated: str
+
+
+def player_rows(event: Event) -> list[PlayerRow]:
     """One row per player record of ``event``: ``{"player", "badge", "rounds",
     "seated"}`` (``round_codes``), from three queries."""
     players = list(event.players.values_list("pk", "name", "badge"))

@@ -6,7 +6,7 @@ Views parse a form and call ``scoring.services`` (``rounds``, ``publishing``,
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, QueryDict
@@ -33,6 +33,7 @@ from heats.views.common import (
 )
 from scoring import permissions
 from scoring.core.advancement import Advancement
+from scoring.core.ids import PlayerId
 from scoring.forms import (
     FinalFillForm,
     NoShowForm,
@@ -48,7 +49,22 @@ from scoring.tables import LaurelTable, SemiListTable
 from scoring.views.common import held_heat_tables
 
 
-def semi_rows(event: Event, result: Advancement) -> list[dict[str, Any]]:
+class SemiRow(TypedDict):
+    """One line of the GM's semi-final list (:func:`semi_rows`): its place
+    ``n``, the player's label and id, the list ``kind`` ("qualifier", "next
+    alternate", "absent"), the ``reason``, the check-in ``status`` and
+    ``to_check``."""
+
+    n: int
+    player: str
+    pk: PlayerId
+    kind: str
+    reason: str
+    status: str
+    to_check: bool
+
+
+def semi_rows(event: Event, result: Advancement) -> list[SemiRow]:
     """The posted list: qualifiers, next alternates, then absent players, each with
     its check-in status ("seated", "present", "absent" or "not checked in") and
     ``to_check``: the player sat at a heat table being checked (the GM's list
@@ -72,7 +88,7 @@ def semi_rows(event: Event, result: Advancement) -> list[dict[str, Any]]:
         ("next alternate", result.next_alternates),
         ("absent", result.skipped),
     )
-    rows: list[dict[str, Any]] = []
+    rows: list[SemiRow] = []
     for kind, listed in groups:
         for item in listed:
             pk = item.player
