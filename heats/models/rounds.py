@@ -5,7 +5,7 @@ The words are ``heats.models``'s (tournament.md, "Words").
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from django.db import models
 from django.db.models import Q
@@ -27,6 +27,22 @@ class RoundKind(models.TextChoices):
     HEAT = CoreKind.HEAT.value, KIND_LABELS[CoreKind.HEAT]
     SEMI = CoreKind.SEMI.value, KIND_LABELS[CoreKind.SEMI]
     FINAL = CoreKind.FINAL.value, KIND_LABELS[CoreKind.FINAL]
+
+
+class SnapshotTable(TypedDict):
+    """One table of a seating snapshot: its number, whether it is a late table,
+    and its players' draw keys in seat order."""
+
+    number: int
+    late: bool
+    players: list[str]
+
+
+class SeatingSnapshot(TypedDict):
+    """A seating as ``Round.previous_seating`` keeps it: its seed and tables."""
+
+    seed: str
+    tables: list[SnapshotTable]
 
 
 class Round(models.Model):

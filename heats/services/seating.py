@@ -7,7 +7,6 @@ tournament.md, Heats (seating, late arrivals) and Semi-final and final.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TypedDict
 
 from django.db import transaction
 from django.db.models import Max
@@ -28,6 +27,7 @@ from heats.models import (
     Seat,
     Table,
 )
+from heats.models.rounds import SeatingSnapshot
 from heats.permissions import Actor
 from heats.services.audit import lock, log
 from heats.services.checkin import (
@@ -170,22 +170,6 @@ def seat_round(
         seating=result.to_json(),
     )
     return result
-
-
-class SnapshotTable(TypedDict):
-    """One table of a seating snapshot: its number, whether it is a late table,
-    and its players' draw keys in seat order."""
-
-    number: int
-    late: bool
-    players: list[str]
-
-
-class SeatingSnapshot(TypedDict):
-    """A seating as ``Round.previous_seating`` keeps it: its seed and tables."""
-
-    seed: str
-    tables: list[SnapshotTable]
 
 
 def seating_snapshot(rnd: Round) -> SeatingSnapshot | None:
