@@ -11,6 +11,8 @@ and a command refuse the same values with the same words.
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Submit
 from django import forms
@@ -76,32 +78,35 @@ class EventSettingsForm(StorableTextForm):
     )
     version = forms.CharField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         own = ("name", "slug") if self.with_slug else ("name",)
+        # Lazy text, which Django takes (django-stubs asks for str).
+        labels: dict[str, Any] = {n: SETTING_LABELS[n] for n in (*own, *MODEL_SETTINGS)}
+        help_texts: dict[str, Any] = {
+            "slug": _(
+                "Letters, digits, - and _: the event's web address, e.g. "
+                "wbc2027 for /e/wbc2027/."
+            ),
+            "min_late_table": _(
+                "Late arrivals waiting before a late table forms (4–6)."
+            ),
+            "format": _("How heat winners reach the semi-final and the final."),
+            "heat_minutes": _("At most 120 minutes."),
+            "language": _(
+                "The language of the public pages, the kiosk and the printouts "
+                "(a visitor may choose another)."
+            ),
+            "paper": _(
+                "The paper every print button lays out for (a link's "
+                "?paper=a4 or ?paper=letter still overrides it)."
+            ),
+        }
         fields = forms.fields_for_model(
             Event,
             fields=(*own, *MODEL_SETTINGS),
-            labels={n: SETTING_LABELS[n] for n in (*own, *MODEL_SETTINGS)},
-            help_texts={
-                "slug": _(
-                    "Letters, digits, - and _: the event's web address, e.g. "
-                    "wbc2027 for /e/wbc2027/."
-                ),
-                "min_late_table": _(
-                    "Late arrivals waiting before a late table forms (4–6)."
-                ),
-                "format": _("How heat winners reach the semi-final and the final."),
-                "heat_minutes": _("At most 120 minutes."),
-                "language": _(
-                    "The language of the public pages, the kiosk and the printouts "
-                    "(a visitor may choose another)."
-                ),
-                "paper": _(
-                    "The paper every print button lays out for (a link's "
-                    "?paper=a4 or ?paper=letter still overrides it)."
-                ),
-            },
+            labels=labels,
+            help_texts=help_texts,
         )
         # A client that sends no format or language gets the model's defaults,
         # hmw and English.
@@ -120,7 +125,7 @@ class EventSettingsForm(StorableTextForm):
         if self.versioned:
             self.fields.update(version=version)
         zone = self.initial.get("time_zone") or default_time_zone()
-        self.fields["time_zone"].choices = _zone_choices(zone)
+        cast(forms.ChoiceField, self.fields["time_zone"]).choices = _zone_choices(zone)
         self.fields["time_zone"].initial = zone
         self.fields["semi_layouts"].initial = format_semi_layouts(
             {int(s): t for s, t in default_semi_layouts().items()}
@@ -130,7 +135,7 @@ class EventSettingsForm(StorableTextForm):
         self.helper.add_input(Submit("go", self.submit_label))
 
     @classmethod
-    def initial_of(cls, event: Event) -> dict:
+    def initial_of(cls, event: Event) -> dict[str, Any]:
         """The form's initial values: ``event``'s settings as it shows them."""
         initial = settings_of(event)
         initial["semi_layouts"] = format_semi_layouts(event.semi_layout_map())
@@ -173,8 +178,9 @@ class EventSettingsForm(StorableTextForm):
         chosen = self.cleaned_data.get("paper") or self.initial.get("paper")
         return str(chosen or paper_for_zone(zone))
 
-    def clean(self) -> dict:
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         # Layouts and zone are checked alone: their own errors do not hide the
         # other settings' (missing, they take their valid defaults).
         if all(name in data for name in MODEL_SETTINGS):
@@ -183,11 +189,11 @@ class EventSettingsForm(StorableTextForm):
                 self.add_error(None, problem)
         return data
 
-    def settings(self) -> dict:
+    def settings(self) -> dict[str, Any]:
         """The settings as ``heats.services.create_event`` takes them."""
         return {name: self.cleaned_data[name] for name in EVENT_SETTINGS}
 
-    def changes(self) -> dict:
+    def changes(self) -> dict[str, Any]:
         """Name, rule set and settings as ``scoring.services.edit_event`` takes
         them."""
         data = self.cleaned_data
@@ -202,11 +208,14 @@ class EventForm(EventSettingsForm):
     submit_label = _("Create event")
     form_id = "event-form"
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        paper = self.fields["paper"]
+        paper = cast(forms.ChoiceField, self.fields["paper"])
+        # Read back, choices are a list of pairs (django-stubs types the getter
+        # as what the setter takes).
+        given = cast(list[tuple[str, str]], paper.choices)
         paper.choices = [
             ("", _("From the time zone: Letter in the Americas, else A4")),
-            *[c for c in paper.choices if c[0]],
+            *[c for c in given if c[0]],
         ]
         paper.initial = ""

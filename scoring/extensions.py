@@ -8,6 +8,8 @@ language (each function runs for the page being drawn).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.db.models import Count
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -17,9 +19,12 @@ from heats.extensions import Link, Note, provide_card_details, provide_links
 from heats.models import Event, ResultStatus, Round, RoundKind
 from scoring.models import PlayerRecord, ReportLink, TableCheck
 
+if TYPE_CHECKING:
+    from heats.services.desk import TableCard
+
 
 @provide_card_details
-def fill_table_cards(rnd: Round, cards: list) -> None:
+def fill_table_cards(rnd: Round, cards: list[TableCard]) -> None:
     """Scores and winners on each seat line, a note for a tie to declare or rules
     warnings to acknowledge, and the button to enter or edit the results; two
     queries for the whole round."""
@@ -69,7 +74,7 @@ def fill_table_cards(rnd: Round, cards: list) -> None:
 
 
 @provide_card_details
-def report_notes(rnd: Round, cards: list) -> None:
+def report_notes(rnd: Round, cards: list[TableCard]) -> None:
     """On each card owing results: its report link (tournament.md, Reported
     results), and "reported" with the way to confirm when players sent a
     report; one query for the whole round."""
@@ -165,7 +170,10 @@ def room_screens(rnd: Round) -> list[Link]:
 @provide_links("round-page")
 def round_page(rnd: Round) -> list[Link]:
     """The semi-final's or the final's own page, where it is seated and run."""
-    name = {RoundKind.SEMI: "scoring:semi", RoundKind.FINAL: "scoring:final"}
+    name: dict[str, str] = {
+        RoundKind.SEMI: "scoring:semi",
+        RoundKind.FINAL: "scoring:final",
+    }
     if rnd.kind not in name:
         return []
     url = reverse(name[rnd.kind], kwargs={"event": rnd.event.slug})

@@ -6,6 +6,9 @@ result entry form ``scoring.result_forms``'s (both importable from here too).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, cast
+
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Column, Layout, Row, Submit
 from django import forms
@@ -17,7 +20,7 @@ from heats.core.files import check_size, decode_utf8
 from heats.core.message import Message
 from heats.form_parts import Button, QuickSelect, player_choices
 from heats.forms import StorableTextForm
-from heats.models import Player
+from heats.models import Event, Player, Seat
 from heats.translate import translate
 from scoring.core.medici.sheet import MAX_SHEET_BYTES
 from scoring.core.results_csv import (
@@ -28,6 +31,9 @@ from scoring.core.results_csv import (
 from scoring.event_forms import EventForm, EventSettingsForm  # noqa: F401
 from scoring.result_forms import ResultForm  # noqa: F401 (its old home)
 from scoring.wording import translate_reason
+
+if TYPE_CHECKING:
+    from scoring.services.substitutes import Candidate
 
 # The subject of a size message (heats.core.files.size_message).
 _THE_PASTED_TEXT = gettext_noop("The pasted text")
@@ -51,7 +57,7 @@ class UploadOrPasteForm(StorableTextForm):
     file = forms.FileField(required=False)
     text = forms.CharField(required=False)
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["file"].label = self.file_label
         self.fields["text"].label = self.text_label
@@ -87,8 +93,9 @@ class UploadOrPasteForm(StorableTextForm):
             raise forms.ValidationError(translate(exc.message)) from None
         return text
 
-    def clean(self) -> dict:
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         if data.get("file") and (data.get("text") or "").strip():
             raise forms.ValidationError(
                 _("Give a file or pasted text, not both: which one should count?")
@@ -142,10 +149,18 @@ class TieForm(StorableTextForm):
         max_length=200,
     )
 
-    def __init__(self, *args, tied=(), names=None, **kwargs) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        tied: Sequence[Player] = (),
+        names: dict[int, str] | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         names = names or {}  # id -> name told apart from namesakes
-        self.fields["winner"].choices = [(p.pk, names.get(p.pk, p.name)) for p in tied]
+        cast(forms.ChoiceField, self.fields["winner"]).choices = [
+            (p.pk, names.get(p.pk, p.name)) for p in tied
+        ]
         self.helper = FormHelper()
         self.helper.form_id = "tie-form"
         self.helper.add_input(
@@ -172,9 +187,13 @@ class SemiOverrideForm(StorableTextForm):
     )
     version = forms.CharField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args, sizes: list[int], action: str, **kwargs) -> None:
+    def __init__(
+        self, *args: Any, sizes: list[int], action: str, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["size"].choices = [("", _("as recommended"))] + [
+        cast(forms.ChoiceField, self.fields["size"]).choices = [
+            ("", _("as recommended"))
+        ] + [
             (s, ngettext("%(count)s player", "%(count)s players", s) % {"count": s})
             for s in sizes
         ]
@@ -205,17 +224,17 @@ class NoShowForm(StorableTextForm):
 
     def __init__(
         self,
-        *args,
-        seats=(),
-        candidates=(),
-        names=None,
+        *args: Any,
+        seats: Sequence[Seat] = (),
+        candidates: Sequence[Candidate] = (),
+        names: dict[int, str] | None = None,
         action: str = "",
-        **kwargs,
-    ):
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         # Player id -> name told apart from namesakes (``shown_names``).
         names = names or {}
-        self.fields["player"].choices = [
+        cast(forms.ChoiceField, self.fields["player"]).choices = [
             (
                 s.player_id,
                 _("Table %(table)s seat %(seat)s: %(name)s")
@@ -233,8 +252,7 @@ class NoShowForm(StorableTextForm):
             if candidates
             else _("The next present alternate")
         )
-        self.fields["alternate"].choices = [("", first)]
-        self.fields["alternate"].choices += [
+        cast(forms.ChoiceField, self.fields["alternate"]).choices = [("", first)] + [
             (
                 c.player.pk,
                 # Translators: an alternate in call order: "2. Ann — <reason>".
@@ -268,7 +286,9 @@ class FinalFillForm(StorableTextForm):
     version = forms.CharField(required=False, widget=forms.HiddenInput)
 
 
-def _offer(field: forms.ModelChoiceField, players) -> None:
+def _offer(
+    field: forms.ModelChoiceField[Player], players: Iterable[Player] | None
+) -> None:
     """Offer ``players`` (those the Players page lists) in ``field``'s select,
     which still accepts any player of its queryset: an event of 20,000 records
     is not drawn 20,000 times a select. None: the queryset's players."""
@@ -292,10 +312,18 @@ class RenamePlayerForm(StorableTextForm):
     )
     next = forms.CharField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args, event=None, action: str = "", players=None, **kwargs):
+    def __init__(
+        self,
+        *args: Any,
+        event: Event | None = None,
+        action: str = "",
+        players: Iterable[Player] | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["player"].queryset = Player.objects.filter(event=event)
-        _offer(self.fields["player"], players)
+        field = cast("forms.ModelChoiceField[Player]", self.fields["player"])
+        field.queryset = Player.objects.filter(event=event)
+        _offer(field, players)
         self.fields["next"].initial = action.rsplit("rename/", 1)[0]
         self.helper = FormHelper()
         self.helper.form_action = action
@@ -320,12 +348,20 @@ class MergePlayersForm(StorableTextForm):
     )
     next = forms.CharField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args, event=None, action: str = "", players=None, **kwargs):
+    def __init__(
+        self,
+        *args: Any,
+        event: Event | None = None,
+        action: str = "",
+        players: Iterable[Player] | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.fields["next"].initial = action.rsplit("merge/", 1)[0]
         for name in ("duplicate", "kept"):
-            self.fields[name].queryset = Player.objects.filter(event=event)
-            _offer(self.fields[name], players)
+            field = cast("forms.ModelChoiceField[Player]", self.fields[name])
+            field.queryset = Player.objects.filter(event=event)
+            _offer(field, players)
         self.helper = FormHelper()
         self.helper.form_action = action
         self.helper.form_id = "merge-form"
@@ -340,8 +376,9 @@ class MergePlayersForm(StorableTextForm):
             Submit("merge", _("Merge into one player"), css_class="btn-warning")
         )
 
-    def clean(self) -> dict:
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         if data.get("kept") and data.get("kept") == data.get("duplicate"):
             raise forms.ValidationError(_("Choose two different players."))
         return data

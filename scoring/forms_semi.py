@@ -8,6 +8,9 @@ publication of the list (``scoring.services.semi_final.save_semi_presence``,
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from crispy_forms.helper import FormHelper
 from django import forms
 from django.urls import reverse
@@ -31,7 +34,7 @@ class PlayerIdsField(forms.Field):
 
     widget = forms.MultipleHiddenInput
 
-    def to_python(self, value) -> list[int]:
+    def to_python(self, value: Any) -> list[int]:
         values = [str(v).strip() for v in value or []]
         if any(not v.isdecimal() or len(v) > MAX_ID_DIGITS for v in values):
             raise forms.ValidationError(gettext("Unknown player."), code="unknown")
@@ -75,7 +78,7 @@ class AutoPublishForm(StorableTextForm):
     )
     version = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args, action: str = "", **kwargs) -> None:
+    def __init__(self, *args: Any, action: str = "", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.helper = FormHelper()
         self.helper.form_action = action
@@ -90,7 +93,9 @@ class AutoPublishForm(StorableTextForm):
         )
 
 
-def presence_form_data(event: Event, rows: list[dict]) -> dict:
+def presence_form_data(
+    event: Event, rows: Sequence[Mapping[str, object]]
+) -> dict[str, Any]:
     """What the semi-final page's check-in form needs: its ``version``
     (``SEMI_PRESENCE``) and the ids of the players listed with a tick box
     (``shown``: every row of the list not seated yet, in list order)."""

@@ -12,6 +12,8 @@ Words (tournament.md, "Recording a table"):
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -99,7 +101,7 @@ class RecordHistory(models.Model):
         return f"{self.table} changed {self.at:%Y-%m-%d %H:%M} ({self.source})"
 
     @property
-    def old_rows(self) -> list[tuple[str, dict]]:
+    def old_rows(self) -> list[tuple[str, dict[str, Any]]]:
         """``(name, values)`` of the old values in seat order, whichever way the
         row was keyed (by seat, or by name in rows saved before)."""
         rows = [(v.get("player", key), v) for key, v in self.old.items()]

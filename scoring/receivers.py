@@ -8,6 +8,8 @@ audit entry of a seating is when scoring gives new tables their report links
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
@@ -27,7 +29,9 @@ RETIRING_ACTIONS = frozenset({"seating", "seating-undo", "short-table"})
 
 
 @receiver(post_save, sender=AuditEntry, dispatch_uid="scoring-report-links")
-def links_for_new_tables(sender, instance: AuditEntry, created: bool, **kwargs) -> None:
+def links_for_new_tables(
+    sender: type[AuditEntry], instance: AuditEntry, created: bool, **kwargs: Any
+) -> None:
     """Report links for the event's tables that have none yet, after an entry
     of ``TABLE_ACTIONS`` (one query when every table has one); after "Undo" of
     a seating, the links of the tables it puts back."""

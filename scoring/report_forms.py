@@ -7,6 +7,7 @@ login through the table's report link (tournament.md, "Reported results").
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from crispy_forms.layout import Field
 from django import forms
@@ -30,7 +31,9 @@ class ReportForm(ResultForm):
         error_messages={"invalid": gettext_lazy("Not a key of this form.")},
     )
 
-    def __init__(self, *args, seats: list[Seat], check_url: str = "", **kwargs) -> None:
+    def __init__(
+        self, *args: Any, seats: list[Seat], check_url: str = "", **kwargs: Any
+    ) -> None:
         super().__init__(*args, seats=seats, check_url=check_url, **kwargs)
         self.fields["nonce"].initial = secrets.token_hex(16)
         self.helper.layout.append(Field("nonce"))
@@ -65,7 +68,7 @@ class ReportForm(ResultForm):
                 "hx-sync": "this:replace",
             }
 
-    def clean(self) -> dict:
+    def clean(self) -> dict[str, Any]:
         """:meth:`ResultForm.clean`; a damaged ``nonce`` is named as the form's
         error (it is hidden)."""
         data = super().clean()

@@ -21,9 +21,13 @@ shown check
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any, cast
+
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Field, Layout
 from django import forms
+from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -58,6 +62,12 @@ def _score_field(label: str, required: bool) -> forms.IntegerField:
     )
 
 
+def _changeable(data: Mapping[str, Any]) -> QueryDict | dict[str, Any]:
+    """A copy of a bound form's ``data`` to change: a request's QueryDict, or a
+    dict (``Form.data`` is typed as a Mapping)."""
+    return cast("QueryDict | dict[str, Any]", data).copy()
+
+
 class ResultForm(StorableTextForm):
     """Day-1, day-2 and final florins for every seat of one table, and the day
     time was called, if it was.
@@ -89,11 +99,11 @@ class ResultForm(StorableTextForm):
 
     def __init__(
         self,
-        *args,
+        *args: Any,
         seats: list[Seat],
         check_url: str = "",
         save_url: str = "",
-        **kwargs,
+        **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.seats = seats
@@ -203,14 +213,15 @@ class ResultForm(StorableTextForm):
         report stores too."""
         return seating_signature(seats)
 
-    def clean(self) -> dict:
+    def clean(self) -> dict[str, Any]:
         """Refuse a form drawn before the table's seating changed (a swap): its
         scores would land on the wrong players."""
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         current = self.seating_signature(self.seats)
         if data.get("seating") != current:
             # The page drawn again shows today's names; sending it again is fine.
-            self.data = self.data.copy()
+            self.data = _changeable(self.data)
             self.data["seating"] = current
             raise forms.ValidationError(
                 _(
@@ -223,7 +234,7 @@ class ResultForm(StorableTextForm):
     def show_saved(self, seats: list[Seat]) -> None:
         """Draw the form again with the table's saved values and version (after a
         save refused because someone else saved first)."""
-        self.data = self.data.copy()
+        self.data = _changeable(self.data)
         for name, value in self.initial_for(seats).items():
             self.data[name] = "" if value is None else str(value)
         self.data["version"] = table_version(seats)
@@ -275,7 +286,7 @@ class ResultForm(StorableTextForm):
             if error.code != "required"
         ]
 
-    def seat_rows(self) -> list[dict]:
+    def seat_rows(self) -> list[dict[str, Any]]:
         """The seat grid's rows, seat order: ``number``, the player's ``name``
         (told apart from namesakes, ``heats.services.desk.shown_names``; text:
         the template escapes it, never reads it as template source, or a player
@@ -297,7 +308,7 @@ class ResultForm(StorableTextForm):
             )
         return rows
 
-    def slot(self, number: int, *, errors: bool = False) -> dict:
+    def slot(self, number: int, *, errors: bool = False) -> dict[str, Any]:
         """The context of seat ``number``'s check slot: its findings in the dry
         run ``self.check`` and, with ``errors``, :meth:`typed_errors`."""
         findings = self.check.seat_findings()[number] if self.check else []
@@ -308,7 +319,7 @@ class ResultForm(StorableTextForm):
         """Draw the form again as the second step of a correction: the
         ``consequences`` key kept, ``confirm`` offered and not ticked."""
         self.asked = consequences
-        self.data = self.data.copy()
+        self.data = _changeable(self.data)
         self.data["consequences"] = consequences.key
         self.data.pop("confirm", None)
         self.helper.layout.append(Field("confirm", wrapper_class="mt-3 fw-bold"))

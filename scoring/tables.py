@@ -9,6 +9,8 @@ are never translated.
 
 from __future__ import annotations
 
+from typing import Any
+
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
@@ -17,6 +19,7 @@ from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from heats.core.names import badged_name
+from heats.models import Event, Player
 from heats.tables import TABLE_CLASS, WIDE_ONLY, post_button
 from scoring.wording import percent_text, translate_reason
 
@@ -30,7 +33,7 @@ __all__ = [
 ]
 
 
-def reason_cell(value: str):
+def reason_cell(value: str) -> str:
     """A reason in the reader's language; a place the die decided is marked
     (``die-roll``), read from the English the core wrote."""
     text = translate_reason(value)
@@ -68,10 +71,11 @@ class QualifierTable(tables.Table):
         orderable = False
         attrs = {"class": "table table-sm table-striped align-middle"}
 
-    def render_number(self, record) -> int:
-        return self.data.data.index(record) + 1
+    def render_number(self, record: dict[str, Any]) -> int:
+        index: int = self.data.data.index(record)
+        return index + 1
 
-    def render_reason(self, value: str):
+    def render_reason(self, value: str) -> str:
         return reason_cell(value)
 
 
@@ -100,10 +104,11 @@ class AlternateTable(tables.Table):
         orderable = False
         attrs = {"class": "table table-sm table-striped align-middle"}
 
-    def render_order(self, record) -> int:
-        return record["call"]
+    def render_order(self, record: dict[str, Any]) -> int:
+        call: int = record["call"]
+        return call
 
-    def render_percent(self, value) -> str:
+    def render_percent(self, value: float | None) -> str:
         return percent_text(value)
 
     def render_reason(self, value: str) -> str:
@@ -161,12 +166,18 @@ class SemiListTable(tables.Table):
         attrs = {"class": TABLE_CLASS, "id": "semi-list"}
         row_attrs = {"data-kind": lambda record: record["kind"]}
 
-    def __init__(self, *args, event=None, can_mark=False, **kwargs) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        event: Event | None = None,
+        can_mark: bool = False,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.event = event
         self.can_mark = can_mark
 
-    def render_player(self, value: str, record):
+    def render_player(self, value: str, record: dict[str, Any]) -> str:
         if not record.get("to_check"):
             return value
         return format_html(
@@ -187,7 +198,7 @@ class SemiListTable(tables.Table):
     def render_reason(self, value: str) -> str:
         return translate_reason(value)
 
-    def render_status(self, value: str):
+    def render_status(self, value: str) -> str:
         css = {"present": "text-bg-success", "absent": "text-bg-danger"}.get(
             value, "text-bg-light"
         )
@@ -198,7 +209,7 @@ class SemiListTable(tables.Table):
         """Exports carry the plain status, not the badge's HTML."""
         return value
 
-    def render_present(self, record):
+    def render_present(self, record: dict[str, Any]) -> str:
         if not self.can_mark or record["status"] == "seated":
             return ""
         return format_html(
@@ -211,18 +222,20 @@ class SemiListTable(tables.Table):
             mark_safe(" checked") if record["status"] == "present" else "",
         )
 
-    def render_mark(self, record):
+    def render_mark(self, record: dict[str, Any]) -> str:
         if not self.can_mark or record["status"] in ("seated", "absent"):
             return ""
+        assert self.event is not None  # the marking table is given its event
         url = reverse("scoring:semi-mark", kwargs={"event": self.event.slug})
         fields = {"player": record["pk"], "status": "absent"}
-        return post_button(
+        button: str = post_button(
             self.request,
             url,
             pgettext("button: mark the player absent", "Absent"),
             css="btn-outline-danger",
             fields=fields,
         )
+        return button
 
 
 class PlayerTable(tables.Table):
@@ -248,20 +261,20 @@ class PlayerTable(tables.Table):
     class Meta:
         attrs = {"class": TABLE_CLASS, "id": "players"}
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.codes: dict[int, tuple[str, str]] = {}
         # Name key -> players holding it, for names held by several
         # (``heats.services.desk.namesake_counts``): they are told apart.
         self.namesakes: dict[str, int] = {}
 
-    def render_player(self, record) -> str:
+    def render_player(self, record: Player) -> str:
         return badged_name(
             record.name, record.badge, self.namesakes.get(record.name_key, 1)
         )
 
-    def render_rounds(self, record) -> str:
+    def render_rounds(self, record: Player) -> str:
         return self.codes.get(record.pk, ("", ""))[0] or "—"
 
-    def render_seated(self, record) -> str:
+    def render_seated(self, record: Player) -> str:
         return self.codes.get(record.pk, ("", ""))[1] or "—"

@@ -2,7 +2,7 @@
 mounted once under ``e/<event>/gm/``; and the new-event page, which belongs to
 no event yet."""
 
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 
 from scoring.views import (
     gm,
@@ -20,7 +20,7 @@ app_name = "scoring"
 
 _event = "e/<slug:event>/"
 
-public_urlpatterns: list = [
+public_urlpatterns: list[URLPattern | URLResolver] = [
     path("", public.EventListView.as_view(), name="event-list"),
     path(_event, public.StandingsView.as_view(), name="standings"),
     path(
@@ -50,7 +50,7 @@ public_urlpatterns: list = [
 _table = "round/<str:round>/table/<int:table>/"
 
 # Under e/<slug:event>/gm/.
-gm_urlpatterns: list = [
+gm_urlpatterns: list[URLPattern | URLResolver] = [
     path("settings/", gm.EventSettingsView.as_view(), name="event-settings"),
     path("delete/", gm.event_delete, name="event-delete"),
     path("import/", gm.ResultsImportView.as_view(), name="results-import"),

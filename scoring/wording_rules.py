@@ -63,7 +63,7 @@ def shown_check(check: Checked) -> Checked:
         return check
     findings = translate_findings(check.findings)  # type: ignore[attr-defined]
     if dataclasses.is_dataclass(check) and not isinstance(check, type):
-        return dataclasses.replace(check, findings=findings)  # type: ignore[type-var]
+        return dataclasses.replace(check, findings=findings)
     shown = copy.copy(check)
     shown.findings = findings  # type: ignore[attr-defined]
     return shown

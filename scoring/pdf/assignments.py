@@ -10,16 +10,20 @@ event's standings page.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
+    BaseDocTemplate,
     Flowable,
     Frame,
     NextPageTemplate,
     PageBreak,
     PageTemplate,
     Paragraph,
+    Table,
 )
 
 from scoring.pdf import fonts
@@ -94,7 +98,7 @@ class Slips(Flowable):
     def _extra(names: list[tuple[float, list[str]]]) -> float:
         return sum(_leading(size) * (len(lines) - 1) for size, lines in names)
 
-    def wrap(self, *_args):
+    def wrap(self, *_args: float) -> tuple[float, float]:
         return self.width, self.height
 
     def draw(self) -> None:
@@ -110,7 +114,13 @@ class Slips(Flowable):
         for i, table in enumerate(self.tables):
             self._slip(table, self.names[i], i * slip + 8, slip - 16)
 
-    def _slip(self, table: SeatedTable, names, x: float, room: float) -> None:
+    def _slip(
+        self,
+        table: SeatedTable,
+        names: list[tuple[float, list[str]]],
+        x: float,
+        room: float,
+    ) -> None:
         canvas, top = self.canv, self.height - 34
         heading = table_label(table.number)
         fonts.draw(canvas, x, top, heading, 26, bold=True)
@@ -133,7 +143,7 @@ def sort_key(name: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
-def name_cell(name: str, size: float, room: float):
+def name_cell(name: str, size: float, room: float) -> str | Paragraph:
     """A name for a table cell: a plain string when the text font prints it on
     one line (fast), else a wrapping paragraph with font fallback."""
     shown = fonts.visual(name)
@@ -156,7 +166,7 @@ class AssignmentsDocument(PrintDocument):
         self.title = _("%(round)s table assignments") % {"round": data.round}
         super().__init__(data.event, paper)
 
-    def page_templates(self, doc):
+    def page_templates(self, doc: BaseDocTemplate) -> list[PageTemplate]:
         body = self.frame_height - HEADER
         tables = Frame(self.margin, self.margin, self.frame_width, body, id="tables")
         column = (
@@ -176,14 +186,14 @@ class AssignmentsDocument(PrintDocument):
             PageTemplate("by-name", columns, onPage=self._header(by_name)),
         ]
 
-    def _header(self, title: str):
+    def _header(self, title: str) -> Callable[[Canvas, BaseDocTemplate], None]:
         # Translators: star is the start player's mark (★); url the standings page.
         note = _("%(star)s starts (seat 1). Standings: %(url)s") % {
             "star": START,
             "url": self.data.standings_url,
         }
 
-        def draw(canvas, doc) -> None:
+        def draw(canvas: Canvas, doc: BaseDocTemplate) -> None:
             top = self.pagesize[1] - self.margin
             x = self.margin
             room = self.frame_width - HEADER - 4
@@ -204,9 +214,9 @@ class AssignmentsDocument(PrintDocument):
 
         return draw
 
-    def story(self):
+    def story(self) -> list[Flowable]:
         tables = list(self.data.tables)
-        flow: list = []
+        flow: list[Flowable] = []
         width = self.frame_width
         for start in range(0, len(tables), self.slips_per_row):
             flow.append(
@@ -222,7 +232,7 @@ class AssignmentsDocument(PrintDocument):
         flow += [NextPageTemplate("by-name"), PageBreak(), self._by_name()]
         return flow
 
-    def _by_name(self):
+    def _by_name(self) -> Table:
         column = (
             self.frame_width - self.gap * (self.name_columns - 1)
         ) / self.name_columns

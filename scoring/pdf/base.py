@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from io import BytesIO
-from typing import Any
+from typing import Any, Literal
 from xml.sax.saxutils import escape
 
 import segno
@@ -41,7 +41,11 @@ from scoring.pdf.data import PAPERS
 from scoring.pdf.words import gettext as _
 
 PAGE_SIZES = {"letter": letter, "a4": A4}
-ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
+ALIGN: dict[str, Literal[0, 1, 2]] = {
+    "left": TA_LEFT,
+    "center": TA_CENTER,
+    "right": TA_RIGHT,
+}
 CELL_ALIGN = {"LEFT": "left", "CENTER": "center", "CENTRE": "center", "RIGHT": "right"}
 CELL_PADDING = 12
 """A table cell's default left plus right padding (reportlab: 6 + 6 points)."""
@@ -64,7 +68,9 @@ def style(
     )
 
 
-def para(text: str, size: float = 10, bold: bool = False, align: str = "left"):
+def para(
+    text: str, size: float = 10, bold: bool = False, align: str = "left"
+) -> Paragraph:
     """A paragraph of plain ``text`` (escaped, font fallback): wraps, never
     overflows its cell."""
     return Paragraph(fonts.markup(text, bold), style(size, align))
@@ -80,7 +86,7 @@ def grid(
 ) -> Table:
     """A ruled table (first row a repeated grey header unless ``header`` is
     False); ``extra`` adds TableStyle commands."""
-    commands = [
+    commands: list[tuple[Any, ...]] = [
         ("FONT", (0, 0), (-1, -1), fonts.REGULAR, 9),
         ("GRID", (0, 0), (-1, -1), 0.5, RULE),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -143,7 +149,7 @@ def _needs_paragraph(text: str, font: str, size: float, width: float) -> bool:
     return fonts.width(text, size, bold) > width - 4
 
 
-def text_cell(text: str, font: str, size: float, align: str, room: float):
+def text_cell(text: str, font: str, size: float, align: str, room: float) -> Paragraph:
     """``text`` (a label, left to right) as a paragraph in a cell ``room`` points
     wide: CJK runs in the CJK font; one word too wide is set smaller (down to
     three quarters of ``size``), words wrap at spaces."""
@@ -191,7 +197,7 @@ def qr_modules(url: str) -> tuple[tuple[bool, ...], ...]:
     return tuple(tuple(bool(m) for m in row) for row in code.matrix)
 
 
-def draw_qr(canvas, x: float, y: float, size: float, url: str) -> None:
+def draw_qr(canvas: Canvas, x: float, y: float, size: float, url: str) -> None:
     """Draw the QR code of ``url`` as a ``size``-point square with its lower left
     corner at ``(x, y)``, with the four-module quiet zone inside the square."""
     modules = qr_modules(url)
@@ -222,7 +228,7 @@ class QrCode(Flowable):
         self.url, self.size, self.caption = url, size, caption
         self.width, self.height = size, size + (10 if caption else 0)
 
-    def wrap(self, *_args):
+    def wrap(self, *_args: float) -> tuple[float, float]:
         return self.width, self.height
 
     def draw(self) -> None:
@@ -252,20 +258,20 @@ def footer_text(event: str, title: str) -> str:
     return _("%(event)s — %(title)s") % {"event": event, "title": title}
 
 
-def _numbered_canvas(footer: str, margin: float):
+def _numbered_canvas(footer: str, margin: float) -> type[Canvas]:
     """A canvas class that keeps every page until the end, then writes "page x of
     y" and ``footer`` at the foot of each (reportlab's two-pass recipe)."""
     # Translators: at the foot of every printed page.
     page_of = _("page %(page)s of %(pages)s")
 
     class NumberedCanvas(Canvas):
-        def __init__(self, *args, **kwargs) -> None:
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
-            self._pages: list[dict] = []
+            self._pages: list[dict[str, Any]] = []
 
         def showPage(self) -> None:  # noqa: N802 (reportlab's name)
             self._pages.append(dict(self.__dict__))
-            self._startPage()
+            self._startPage()  # type: ignore[attr-defined]  # private, not in the stubs
 
         def save(self) -> None:
             total = len(self._pages)
@@ -276,10 +282,11 @@ def _numbered_canvas(footer: str, margin: float):
             super().save()
 
         def _foot(self, total: int) -> None:
-            width = self._pagesize[0]
+            width = self._pagesize[0]  # type: ignore[attr-defined]  # private, as above
             room = width - 2 * margin - 30 * mm
             fonts.draw(self, margin, margin / 2, fonts.shorten(footer, 8, room), 8)
-            label = page_of % {"page": self._pageNumber, "pages": total}
+            number = self._pageNumber  # type: ignore[attr-defined]  # private, as above
+            label = page_of % {"page": number, "pages": total}
             start = width - margin - fonts.width(label, 8)
             fonts.draw(self, start, margin / 2, label, 8)
 
@@ -328,7 +335,7 @@ class PrintDocument:
         )
         return [PageTemplate(id="page", frames=[frame], onPage=self.on_page)]
 
-    def on_page(self, canvas, doc) -> None:
+    def on_page(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
         """Hook to draw on every page (behind the flowables)."""
 
     def build(self) -> bytes:

@@ -13,9 +13,11 @@ place on the next page (a 36-player semi-final, a large event's heat winners).
 from __future__ import annotations
 
 from io import BytesIO
+from typing import Any
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Frame, Spacer
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, Frame, Spacer, Table
 
 from scoring.pdf import fonts
 from scoring.pdf.base import (
@@ -36,11 +38,11 @@ HEAD = 16 * mm
 BLANK_ROW = 13
 
 
-def _finish_rows(table: ResultTable, seats: int) -> list[list]:
+def _finish_rows(table: ResultTable, seats: int) -> list[list[Any]]:
     """One row per seat: name (winner bold) with the GM's decision about the
     finish ("tie broken by the GM", "alternate: does not advance") and final
     florins; blanks for the seats nobody is known for yet."""
-    rows = []
+    rows: list[list[Any]] = []
     for finish in table.finishes:
         won = finish.place == 1
         score = "" if finish.final is None else str(finish.final)
@@ -52,7 +54,7 @@ def _finish_rows(table: ResultTable, seats: int) -> list[list]:
     return rows
 
 
-def _fill(frame: Frame, column: list, canvas) -> None:
+def _fill(frame: Frame, column: list[Flowable], canvas: Canvas) -> None:
     """Draw flowables from the front of ``column`` into ``frame`` until it is
     full, splitting the one that straddles the end (a table splits between rows);
     what is drawn leaves ``column``."""
@@ -62,7 +64,9 @@ def _fill(frame: Frame, column: list, canvas) -> None:
             continue
         parts = frame.split(column[0], canvas)
         if not parts:
-            if frame._atTop:  # taller than an empty column: would never fit
+            # taller than an empty column: would never fit (a private attribute,
+            # not in the stubs)
+            if frame._atTop:  # type: ignore[attr-defined]
                 column.pop(0)
                 continue
             return
@@ -85,11 +89,17 @@ class BracketDocument(PrintDocument):
         self.title = _("bracket")
         super().__init__(data.event, paper)
 
-    def columns(self) -> list[list]:
+    def columns(self) -> list[list[Flowable]]:
         """The flowables of each column, left to right."""
         return [self._heats(), self._semi(), self._final()]
 
-    def _table(self, title: str, rows: list[list], width: float, extra=()):
+    def _table(
+        self,
+        title: str,
+        rows: list[list[Any]],
+        width: float,
+        extra: tuple[tuple[Any, ...], ...] = (),
+    ) -> Table:
         body = rows or [[BLANK, BLANK]]
         # Blank lines are kept low so a 25-player semi-final fits one page; a name
         # that wraps gets the height it needs.
@@ -106,9 +116,9 @@ class BracketDocument(PrintDocument):
             ],
         )
 
-    def _heats(self) -> list:
+    def _heats(self) -> list[Flowable]:
         width = self._width(0)
-        flow: list = [
+        flow: list[Flowable] = [
             para(_("Heats: table winners"), 12, bold=True),
             Spacer(0, 2 * mm),
         ]
@@ -156,7 +166,7 @@ class BracketDocument(PrintDocument):
             flow.append(para(_("No heat has been played yet."), 9))
         return flow
 
-    def _semi(self) -> list:
+    def _semi(self) -> list[Flowable]:
         d, width = self.data, self._width(1)
         if d.final_only:
             return [
@@ -170,7 +180,7 @@ class BracketDocument(PrintDocument):
             "size": d.semi_size,
             "layout": " + ".join(map(str, layout)),
         }
-        flow: list = [para(title, 12, bold=True), Spacer(0, 2 * mm)]
+        flow: list[Flowable] = [para(title, 12, bold=True), Spacer(0, 2 * mm)]
         seated = {t.number: t for t in d.semi}
         for number, seats in enumerate(layout, start=1):
             table = seated.get(number, ResultTable(number, ()))
@@ -180,13 +190,13 @@ class BracketDocument(PrintDocument):
             ]
         return flow
 
-    def _final(self) -> list:
+    def _final(self) -> list[Flowable]:
         d, width = self.data, self._width(2)
         table = d.final[0] if d.final else ResultTable(1, d.final_field)
         # Its players once known, one row each (a final of 4 prints 4 rows);
         # before, a row per semi-final table winner to come.
         seats = len(table.finishes) or (len(d.semi_layout) if not d.final_only else 4)
-        flow: list = [
+        flow: list[Flowable] = [
             para(pgettext("round kind", "Final"), 12, bold=True),
             Spacer(0, 2 * mm),
             self._table(_("Final table"), _finish_rows(table, seats), width),
@@ -207,8 +217,8 @@ class BracketDocument(PrintDocument):
         )
         return [*flow, box, Spacer(0, 6 * mm), *self._alternates(width)]
 
-    def _alternates(self, width: float) -> list:
-        flow: list = [para(_("Alternates in call order"), 10, bold=True)]
+    def _alternates(self, width: float) -> list[Flowable]:
+        flow: list[Flowable] = [para(_("Alternates in call order"), 10, bold=True)]
         rows = [
             [para(f"{i}. {fonts.isolate(a.player)}", 8), para(a.reason, 7)]
             for i, a in enumerate(self.data.alternates, start=1)
@@ -222,7 +232,7 @@ class BracketDocument(PrintDocument):
     def _width(self, index: int) -> float:
         return (self.frame_width - 2 * self.gap) * self.shares[index]
 
-    def _header(self, canvas) -> None:
+    def _header(self, canvas: Canvas) -> None:
         top = self.pagesize[1] - self.margin
         room = self.frame_width
         # Translators: the bracket's heading, after the event's name.

@@ -36,6 +36,7 @@ import re
 import unicodedata
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import cast
 from xml.sax.saxutils import escape
 
 import arabic_reshaper
@@ -43,6 +44,7 @@ from bidi.algorithm import get_display
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 REGULAR = "MediciSans"
@@ -79,7 +81,8 @@ def register() -> None:
 @cache
 def _covered(font: str) -> frozenset[int]:
     register()
-    return frozenset(pdfmetrics.getFont(font).face.charToGlyph)
+    # register() registers TrueType fonts only.
+    return frozenset(cast(TTFont, pdfmetrics.getFont(font)).face.charToGlyph)
 
 
 def _is_rtl(text: str) -> bool:
@@ -191,7 +194,9 @@ def fit_size(
     return max(current, smallest)
 
 
-def draw(canvas, x: float, y: float, text: str, size: float, bold=False) -> float:
+def draw(
+    canvas: Canvas, x: float, y: float, text: str, size: float, bold: bool = False
+) -> float:
     """Draw ``text`` on ``canvas`` from ``(x, y)`` with font fallback; returns the
     width drawn (points)."""
     start = x

@@ -13,9 +13,10 @@ ends a page: it moves to the next page with the lines it heads (``CondPageBreak`
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from reportlab.lib.units import mm
-from reportlab.platypus import CondPageBreak, Spacer
+from reportlab.platypus import CondPageBreak, Flowable, Paragraph, Spacer
 
 from scoring.pdf.base import PrintDocument, grid, para, tie_text
 from scoring.pdf.data import EventPrint, HeatPrint, Line, ResultTable
@@ -51,7 +52,7 @@ class ReportDocument(PrintDocument):
         self.title = _("event report")
         super().__init__(data.event, paper)
 
-    def story(self) -> list:
+    def story(self) -> list[Flowable]:
         d = self.data
         flow = [
             para(d.event, 20, bold=True),
@@ -120,7 +121,7 @@ class ReportDocument(PrintDocument):
         summary = _("%(players)s, %(games)s in %(heats)s, %(winners)s (%(doubles)s).")
         return summary % parts
 
-    def _heats(self) -> list:
+    def _heats(self) -> list[Flowable]:
         rows = [
             [
                 _("Heat"),
@@ -147,8 +148,8 @@ class ReportDocument(PrintDocument):
         w = self.frame_width
         return [grid(rows, [w * 0.1, w * 0.14, w * 0.14, w * 0.32, w * 0.3])]
 
-    def _winners(self) -> list:
-        rows: list[list] = [
+    def _winners(self) -> list[Flowable]:
+        rows: list[list[Any]] = [
             [
                 _("Heat"),
                 pgettext("table of players", "Table"),
@@ -160,7 +161,7 @@ class ReportDocument(PrintDocument):
         for heat in self.data.heats:
             rows += [self._winner_row(heat, t) for t in heat.tables if t.has_results]
         w = self.frame_width
-        flow: list = []
+        flow: list[Flowable] = []
         if len(rows) > 1:
             flow.append(grid(rows, [w * 0.11, w * 0.08, w * 0.35, w * 0.1, w * 0.36]))
         doubles = ", ".join(map(isolate, self.data.double_winners)) or none_text()
@@ -168,7 +169,7 @@ class ReportDocument(PrintDocument):
         return flow
 
     @staticmethod
-    def _winner_row(heat: HeatPrint, table: ResultTable) -> list:
+    def _winner_row(heat: HeatPrint, table: ResultTable) -> list[Any]:
         ranked = sorted(table.finishes, key=lambda f: (f.place or 99, f.player))
         first = ranked[0]
         second = next((f for f in ranked if f.place != 1), None)
@@ -184,7 +185,7 @@ class ReportDocument(PrintDocument):
             para(runner, 9),
         ]
 
-    def _advancement(self) -> list:
+    def _advancement(self) -> list[Flowable]:
         d = self.data
         if d.final_only:
             head = _("No semi-final: the heat winners play the final.")
@@ -195,19 +196,23 @@ class ReportDocument(PrintDocument):
                 "size": d.semi_size,
                 "layout": " + ".join(map(str, d.semi_layout)),
             }
-        flow: list = [para(head, 11, bold=True)]
+        flow: list[Flowable] = [para(head, 11, bold=True)]
         flow += self._lines(_("Qualifiers"), d.qualifiers)
         flow += self._lines(_("Alternates in call order"), d.alternates, numbered=True)
         flow += self._lines(_("Absent or passed over"), d.skipped)
         flow += [para(_("Note: %(warning)s") % {"warning": w}, 9) for w in d.warnings]
         return flow
 
-    def _lines(self, title: str, lines: tuple[Line, ...], numbered=False) -> list:
+    def _lines(
+        self, title: str, lines: tuple[Line, ...], numbered: bool = False
+    ) -> list[Flowable]:
         if not lines:
             # Translators: title is a list's title ("Qualifiers") and it is empty.
             return [para(_("%(title)s: none") % {"title": title}, 10)]
         w = self.frame_width
-        rows = [["#" if numbered else "", _("Player"), _("Reason")]]
+        rows: list[list[str | Paragraph]] = [
+            ["#" if numbered else "", _("Player"), _("Reason")]
+        ]
         rows += [
             [str(i), para(line.player, 9), para(line.reason, 9)]
             for i, line in enumerate(lines, start=1)
@@ -219,11 +224,11 @@ class ReportDocument(PrintDocument):
             grid(rows, [w * 0.06, w * 0.36, w * 0.58]),
         ]
 
-    def _round(self, tables: tuple[ResultTable, ...], empty: str) -> list:
+    def _round(self, tables: tuple[ResultTable, ...], empty: str) -> list[Flowable]:
         if not tables:
             return [para(empty, 10)]
         w = self.frame_width
-        rows = [
+        rows: list[list[str | Paragraph]] = [
             [
                 pgettext("table of players", "Table"),
                 _("Seat"),
@@ -245,11 +250,11 @@ class ReportDocument(PrintDocument):
                 )
         return [grid(rows, [w * 0.1, w * 0.1, w * 0.5, w * 0.15, w * 0.15])]
 
-    def _laurels(self) -> list:
+    def _laurels(self) -> list[Flowable]:
         if not self.data.laurels:
             return [para(_("The laurels follow the final's results."), 10)]
         w = self.frame_width
-        rows = [[_("Place"), _("Player"), _("Reason")]]
+        rows: list[list[str | Paragraph]] = [[_("Place"), _("Player"), _("Reason")]]
         rows += [
             [
                 str(line.place or i),
@@ -260,12 +265,12 @@ class ReportDocument(PrintDocument):
         ]
         return [grid(rows, [w * 0.1, w * 0.4, w * 0.5])]
 
-    def _decisions(self) -> list:
+    def _decisions(self) -> list[Flowable]:
         if not self.data.decisions:
             return [para(_("None recorded."), 10)]
         return [para(line, 10) for line in self.data.decisions]
 
-    def _time_called(self) -> list:
+    def _time_called(self) -> list[Flowable]:
         if not self.data.time_called:
             return [para(_("None recorded."), 10)]
         return [para(line, 10) for line in self.data.time_called]

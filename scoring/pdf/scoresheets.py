@@ -11,7 +11,7 @@ the table's public page is reached from its QR code.
 from __future__ import annotations
 
 from reportlab.lib.units import mm
-from reportlab.platypus import PageBreak, Paragraph, Spacer, Table
+from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table
 
 from scoring.pdf import fonts
 from scoring.pdf.base import PrintDocument, QrCode, grid, para, style, table_label
@@ -32,8 +32,8 @@ class ScoresheetsDocument(PrintDocument):
         self.title = _("%(round)s scoresheets") % {"round": data.round}
         super().__init__(data.event, paper)
 
-    def story(self):
-        flow: list = []
+    def story(self) -> list[Flowable]:
+        flow: list[Flowable] = []
         for table in self.data.tables:
             if flow:
                 flow.append(PageBreak())
@@ -42,7 +42,7 @@ class ScoresheetsDocument(PrintDocument):
             flow.append(para(_("No tables are seated in this round."), 12))
         return flow
 
-    def sheet(self, table: SeatedTable) -> list:
+    def sheet(self, table: SeatedTable) -> list[Flowable]:
         """The flowables of one table's sheet; the parts every sheet shares are
         built once and drawn on every page (a third of the time for 200 tables)."""
         if not hasattr(self, "_common"):
@@ -51,7 +51,7 @@ class ScoresheetsDocument(PrintDocument):
             self._common
         )
 
-    def _notes(self) -> list:
+    def _notes(self) -> list[Flowable]:
         return [
             Spacer(0, 4 * mm),
             para(
@@ -158,7 +158,7 @@ class ScoresheetsDocument(PrintDocument):
         called = _("%(box)s Time called at %(minutes)s minutes") % minutes
         # Translators: boxes are the three days with check boxes.
         days = _("during day: %(boxes)s") % {"boxes": " 1 ☐   2 ☐   3 ☐"}
-        rows = [
+        rows: list[list[str | Paragraph]] = [
             [para(called, 11, bold=True), para(days, 11), para(_("GM initials:"), 11)],
             [
                 para(

@@ -10,7 +10,7 @@ the event's settings (:class:`ClockPrint`).
 from __future__ import annotations
 
 from reportlab.lib.units import mm
-from reportlab.platypus import PageBreak, Spacer
+from reportlab.platypus import Flowable, PageBreak, Spacer
 
 from scoring.pdf.base import PrintDocument, grid, para
 from scoring.pdf.data import ClockPrint
@@ -34,7 +34,7 @@ class TimerRulesDocument(PrintDocument):
         self.title = _("timer rules")
         super().__init__(data.event, paper)
 
-    def story(self):
+    def story(self) -> list[Flowable]:
         return [*self._clock(), PageBreak(), *self._timer()]
 
     def _marks(self) -> list[tuple[str, str]]:
@@ -83,7 +83,7 @@ class TimerRulesDocument(PrintDocument):
             ),
         ]
 
-    def _clock(self) -> list:
+    def _clock(self) -> list[Flowable]:
         d = self.data
         rows = [
             [para(f"{m}'", 30, bold=True, align="right"), para(text, 17)]
@@ -118,7 +118,7 @@ class TimerRulesDocument(PrintDocument):
             ),
         ]
 
-    def _timer(self) -> list:
+    def _timer(self) -> list[Flowable]:
         d = self.data
         full, late = clock(d.timer_seconds), clock(d.late_timer_seconds)
         figures = {

@@ -16,10 +16,20 @@ active then); ``makemessages`` finds the calls by their names.
 from __future__ import annotations
 
 import sys
-from types import ModuleType
+from typing import Protocol
 
 
-def _translation() -> ModuleType | None:
+class _Translation(Protocol):
+    """What is used of ``django.utils.translation``."""
+
+    def gettext(self, message: str) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, number: int) -> str: ...
+
+    def pgettext(self, context: str, message: str) -> str: ...
+
+
+def _translation() -> _Translation | None:
     """``django.utils.translation`` when Django's settings are configured."""
     conf = sys.modules.get("django.conf")
     if conf is None or not conf.settings.configured:

@@ -42,8 +42,8 @@ from scoring.services.core import (  # noqa: F401
     require_no_held_heats,
     resolve_absent,
 )
+from scoring.services.results_import.plan import ImportSummary  # noqa: F401
 from scoring.services.results_import.write import (  # noqa: F401
-    ImportSummary,
     import_into_new_event,
     import_results,
 )

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 from collections import defaultdict
 from collections.abc import Collection
+from typing import Any, cast
 
 from django.db import transaction
 from django.utils.translation import gettext
@@ -20,6 +21,7 @@ from heats.core.errors import UserError
 from heats.core.names import badged_name
 from heats.core.rounds import RoundCode, round_ordinal
 from heats.models import Event, RoundKind, Seat
+from heats.permissions import Actor
 from heats.services import PlayerDirectory, create_event, lock, update_settings
 from scoring.core import advancement
 from scoring.core.draw import Draw
@@ -31,7 +33,9 @@ from scoring.services.transfer import delete_event
 logger = logging.getLogger(__name__)
 
 
-def new_event(slug: str, name: str, rules: str = "wbc", user=None, **options) -> Event:
+def new_event(
+    slug: str, name: str, rules: str = "wbc", user: Actor = None, **options: Any
+) -> Event:
     """Create an event whose rule set the rules engine knows (rules.md, Rule sets);
     ``options`` (``gm``, ``settings``) as for ``heats.services.create_event``.
 
@@ -45,7 +49,9 @@ def new_event(slug: str, name: str, rules: str = "wbc", user=None, **options) ->
     return create_event(slug, name, rules, user, **options)
 
 
-def edit_event(event: Event, values: dict, user=None, version: str | None = None):
+def edit_event(
+    event: Event, values: dict[str, Any], user: Actor = None, version: str | None = None
+) -> list[str]:
     """Change the settings of ``event`` (``heats.services.update_settings``;
     returns its lines), once the rule set is one the rules engine knows and the
     GM's semi-final override keeps a layout of its size.
@@ -88,7 +94,7 @@ class EventGoneError(UserError):
         )
 
 
-def remove_event(event: Event, typed_slug: str, user=None) -> str:
+def remove_event(event: Event, typed_slug: str, user: Actor = None) -> str:
     """Delete ``event`` and everything of it (rounds, players, results, its
     audit log too) once ``typed_slug`` is its short name; returns its name.
     For a test event: nothing of it can be restored.
@@ -127,7 +133,8 @@ def player_names(event: Event) -> dict[int, str]:
     counts: dict[str, int] = defaultdict(int)
     for _, _, key, _, _ in players:
         counts[key] += 1
-    event.draw_keys = {pk: draw for pk, _, _, _, draw in players}
+    # A memo on this event object for event_draw, not a field of Event.
+    event.draw_keys = {pk: draw for pk, _, _, _, draw in players}  # type: ignore[attr-defined]
     return {
         pk: badged_name(name, badge, counts[key]) for pk, name, key, badge, _ in players
     }
@@ -140,7 +147,7 @@ def event_draw(event: Event) -> Draw:
     name or a merge never re-rolls a die."""
     if not hasattr(event, "draw_keys"):
         player_names(event)
-    return Draw(event.seed, event.draw_keys)
+    return Draw(event.seed, event.draw_keys)  # type: ignore[attr-defined]  # as above
 
 
 def resolve_absent(event: Event, names: list[str]) -> set[int]:
@@ -282,7 +289,9 @@ def heat_tables(
     grouped: dict[tuple[int, int], list[HeatSeatRow]] = defaultdict(list)
     for row in heat_seat_rows(event) if rows is None else rows:
         grouped[(row[0], row[1])].append(row)
-    tables, missing, pending = [], [], set()
+    tables: list[advancement.HeatTable] = []
+    missing: list[tuple[int, int]] = []
+    pending: set[int] = set()
     for (heat, number), table_rows in grouped.items():
         if any(row[4] is None for row in table_rows):
             missing.append((heat, number))
@@ -291,7 +300,7 @@ def heat_tables(
         records = tuple(
             advancement.PlayerResult(
                 player=player,
-                final=final,
+                final=cast(int, final),  # a table missing a record was skipped
                 day1=day1,
                 day2=day2,
                 declared_place=1 if declared else None,
@@ -342,7 +351,7 @@ def event_advancement(
             layouts=event.semi_layout_map(),
             seed=event.seed,
             draws=event_draw(event).keys,
-            names=keys,
+            names=dict(keys.items()),  # Mapping keys are invariant: ids as PlayerId
             forced_size=gm.size if gm else None,
             format=event.format,
             policy=event.seating_policy,

@@ -20,13 +20,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import cast
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from heats.core.names import and_list
-from heats.models import RoundKind, Seat, Table
+from heats.models import Event, Round, RoundKind, Seat, Table
 from scoring.models import PlayerRecord, PublishedList
 from scoring.services.core import (
     HeatSeatRow,
@@ -120,18 +122,24 @@ def correction_consequences(
     )
 
 
-def _list_change(event, keys, before_rows, after_rows) -> tuple[list, list]:
+def _list_change(
+    event: Event,
+    keys: dict[int, str],
+    before_rows: list[HeatSeatRow],
+    after_rows: list[HeatSeatRow],
+) -> tuple[list[int], list[int]]:
     """The ids of the players who gain and who lose a place on the live
     semi-final list when ``before_rows`` become ``after_rows``, in list order."""
     absent = absent_ids(event)
     before = event_advancement(event, keys=keys, rows=before_rows, absent=absent)
     after = event_advancement(event, keys=keys, rows=after_rows, absent=absent)
-    old = [q.player for q in before.qualifiers]
-    new = [q.player for q in after.qualifiers]
+    # The list's players are database ids here (the rows': heat_seat_rows).
+    old = [cast(int, q.player) for q in before.qualifiers]
+    new = [cast(int, q.player) for q in after.qualifiers]
     return [p for p in new if p not in old], [p for p in old if p not in new]
 
 
-def _semi_state(semi) -> str | None:
+def _semi_state(semi: Round) -> str | None:
     if PlayerRecord.objects.filter(seat__round=semi).exists():
         return "played"
     return "seated" if Seat.objects.filter(round=semi).exists() else None
@@ -142,7 +150,13 @@ def _winners(rows: list[HeatSeatRow]) -> list[int]:
     return [row[3] for row in rows if row[7] == 1]
 
 
-def _note(state: str, named, gains, losses, seated: set[int]) -> str:
+def _note(
+    state: str,
+    named: Callable[[list[int]], list[str]],
+    gains: list[int],
+    losses: list[int],
+    seated: set[int],
+) -> str:
     """What the change means for the semi-final's seats (``seated``: the ids of
     the gaining and losing players who hold one); no seat is changed by it.
     In the reader's language; names as they are."""
@@ -195,7 +209,9 @@ def _note(state: str, named, gains, losses, seated: set[int]) -> str:
     }
 
 
-def _lost_heat_wins(final, before_rows, after_rows) -> list[int]:
+def _lost_heat_wins(
+    final: Round | None, before_rows: list[HeatSeatRow], after_rows: list[HeatSeatRow]
+) -> list[int]:
     """Ids of the players seated in ``final`` (a Round or None) who won a heat
     table before the change and none after it."""
     if final is None:
@@ -208,7 +224,7 @@ def _lost_heat_wins(final, before_rows, after_rows) -> list[int]:
     ]
 
 
-def _published_sentence(event, changes_list: bool) -> str:
+def _published_sentence(event: Event, changes_list: bool) -> str:
     """What the change means for the published semi-final list."""
     if not PublishedList.objects.filter(event=event).exists():
         return _("No semi-final list is published yet.")
@@ -248,7 +264,7 @@ def _final_sentence(state: str | None, lost: list[str]) -> str:
     ) % {"names": names}
 
 
-def _laurels_sentence(final) -> str:
+def _laurels_sentence(final: Round | None) -> str:
     """What the change means for the laurels (places 1-6)."""
     if final is None or _semi_state(final) != "played":
         return _("No laurels yet: they follow the final's results.")

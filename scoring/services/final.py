@@ -32,6 +32,7 @@ filled to 4 with alternates by the spec itself (Advancement, 4).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext
@@ -39,11 +40,14 @@ from django.utils.translation import gettext_lazy as _
 
 from heats import services as heat_services
 from heats.core.errors import UserError
+from heats.core.seating import Seating
 from heats.models import EntryStatus, Event, Player, Round, RoundKind, Seat
+from heats.permissions import Actor
 from heats.services.audit import acting_user
 from scoring import permissions
 from scoring.core import finals as rules
 from scoring.core import reasons
+from scoring.core.ids import PlayerId
 from scoring.core.laurels import Laurel, semi_runners_up
 from scoring.core.places import display_percent
 from scoring.models import FinalFill, PlayerRecord
@@ -181,7 +185,7 @@ def final_field(event: Event) -> FinalField:
         return FinalField(players_by_id(event, [q.player for q in result.qualifiers]))
     heat_winners = set(heat_winner_ids(event))
     all_winners = semi_table_winners(semi, None)
-    by_id = {p.pk: p for p in all_winners}
+    by_id: dict[PlayerId, Player] = {p.pk: p for p in all_winners}
     table_winners = list(by_id)
     absent = _absent(final)
     found = FinalField(
@@ -197,9 +201,12 @@ def final_field(event: Event) -> FinalField:
     )
     if found.fill is not None and found.fill.kind == FinalFill.Kind.RUNNERS_UP:
         chosen = set(found.fill.added.values_list("pk", flat=True))
-        ranked = {c.player.pk: c.player for c in found.candidates}
+        ranked: dict[PlayerId, Player] = {
+            c.player.pk: c.player for c in found.candidates
+        }
         found.added = [
-            ranked[pk] for pk in rules.added_runners_up(ranked, chosen, found.needed)
+            ranked[pk]
+            for pk in rules.added_runners_up(list(ranked), chosen, found.needed)
         ]
     return _as_played(found, final)
 
@@ -218,7 +225,9 @@ def _as_played(found: FinalField, final: Round | None) -> FinalField:
     return found
 
 
-def field_state(found: FinalField | None, problem: UserError | None = None) -> dict:
+def field_state(
+    found: FinalField | None, problem: UserError | None = None
+) -> dict[str, Any]:
     """The final's field as the final page shows it (players by id, or the
     reason there is no field yet: ``problem``), for its form version."""
     if found is None:
@@ -231,7 +240,7 @@ def field_state(found: FinalField | None, problem: UserError | None = None) -> d
     }
 
 
-def _field_state_now(event: Event) -> dict:
+def _field_state_now(event: Event) -> dict[str, Any]:
     try:
         return field_state(final_field(event))
     except UserError as exc:
@@ -280,7 +289,7 @@ def semi_table_winners(semi: Round, final: Round | None) -> list[Player]:
 
 
 def _candidates(
-    event: Event, semi: Round, heat_winners: set[int], leave_out: set[int]
+    event: Event, semi: Round, heat_winners: set[int], leave_out: set[PlayerId]
 ) -> list[RunnerUp]:
     """Runner-up candidates, best first (module docstring)."""
     keys = player_names(event)
@@ -316,7 +325,7 @@ def decide_final_fill(
     kind: str,
     *,
     confirm: bool = False,
-    user=None,
+    user: Actor = None,
     version: str | None = None,
 ) -> FinalFill:
     """Record the GM's decision for a short final (module docstring), logged.
@@ -358,7 +367,9 @@ def decide_final_fill(
     return fill
 
 
-def _decision(current: FinalField, kind: str, confirm: bool):
+def _decision(
+    current: FinalField, kind: str, confirm: bool
+) -> tuple[list[RunnerUp], bool]:
     """(runner-up picks, final of 3?) for ``kind``; UserError as
     :func:`decide_final_fill`."""
     if kind == FinalFill.Kind.RUNNERS_UP:
@@ -395,7 +406,13 @@ def public_note(event: Event) -> str:
 
 
 @transaction.atomic
-def seat_final(event: Event, *, seed=None, user=None, state: str | None = None):
+def seat_final(
+    event: Event,
+    *,
+    seed: str | None = None,
+    user: Actor = None,
+    state: str | None = None,
+) -> Seating | None:
     """Seat the final, one table of the field's players (:func:`final_field`);
     None when ``state`` is not the final's (see ``seat_round``).
 
@@ -426,7 +443,7 @@ def seat_final(event: Event, *, seed=None, user=None, state: str | None = None):
 
 @transaction.atomic
 def mark_final_absent(
-    event: Event, player: Player, user=None, version: str | None = None
+    event: Event, player: Player, user: Actor = None, version: str | None = None
 ) -> None:
     """A finalist does not come: marked absent from the final, and nobody takes
     the seat by right ("no alternates advance to the final", seed 001); a short

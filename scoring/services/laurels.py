@@ -26,7 +26,8 @@ from scoring.services import (
     held_tables,
     player_names,
 )
-from scoring.services.results import seat_record, table_seats
+from scoring.services.result_records import seat_record
+from scoring.services.results import table_seats
 
 
 def round_results(
@@ -37,7 +38,7 @@ def round_results(
     empty list, so positions stay table numbers - 1."""
     if rnd is None:
         return []
-    tables = []
+    tables: list[list[PlayerResult]] = []
     for table in rnd.tables.order_by("number"):
         seats = table_seats(table)
         if table.pk in held or not seats or not all(seat_record(s) for s in seats):
@@ -72,7 +73,7 @@ def event_laurels(event: Event, *, public: bool = False) -> list[Laurel]:
     if not final_tables or not final_tables[0]:
         return []
     semi_tables = round_results(rounds.get(RoundKind.SEMI), keys, held)
-    ties = dict(
+    ties: dict[PlayerId, str] = dict(
         PlayerRecord.objects.filter(
             seat__round=rounds[RoundKind.FINAL], declared_winner=True
         ).values_list("seat__player_id", "tie_reason")

@@ -30,6 +30,8 @@ names.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.db import transaction
 
 from heats.core.errors import UserError
@@ -41,8 +43,10 @@ from heats.models import (
     KeepApart,
     Player,
     Seat,
+    max_length,
     normalise_name,
 )
+from heats.permissions import Actor
 from heats.services.audit import (
     lock,
     log,
@@ -57,8 +61,8 @@ from scoring.models import (
 )
 from scoring.services.result_status import update_result_status
 
-NAME_MAX = Player._meta.get_field("name").max_length
-BADGE_MAX = Player._meta.get_field("badge").max_length
+NAME_MAX = max_length(Player, "name")
+BADGE_MAX = max_length(Player, "badge")
 
 
 def _lock_player(event: Event, player: Player) -> None:
@@ -85,7 +89,11 @@ def _clash(event: Event, player: Player, name: str, badge: str) -> Player | None
 
 @transaction.atomic
 def rename_player(
-    event: Event, player: Player, name: str, badge: str | None = None, user=None
+    event: Event,
+    player: Player,
+    name: str,
+    badge: str | None = None,
+    user: Actor = None,
 ) -> Player:
     """Correct ``player``'s name (and badge, when ``badge`` is not None).
 
@@ -129,7 +137,7 @@ def rename_player(
     return player
 
 
-def _rounds_of(seats) -> dict[int, Seat]:
+def _rounds_of(seats: Iterable[Seat]) -> dict[int, Seat]:
     return {seat.round_id: seat for seat in seats}
 
 
@@ -153,7 +161,11 @@ def _refuse_shared_rounds(kept: Player, duplicate: Player) -> None:
 
 
 # A person checked in under two names is as present as their most present record.
-PRESENCE = {EntryStatus.CHECKED_IN: 2, EntryStatus.LATE: 1, EntryStatus.ABSENT: 0}
+PRESENCE: dict[str, int] = {
+    EntryStatus.CHECKED_IN: 2,
+    EntryStatus.LATE: 1,
+    EntryStatus.ABSENT: 0,
+}
 
 
 def _move_entries(kept: Player, duplicate: Player) -> None:
@@ -235,7 +247,9 @@ def _move_choices(event: Event, kept: Player, duplicate: Player) -> None:
 
 
 @transaction.atomic
-def merge_players(event: Event, kept: Player, duplicate: Player, user=None) -> Player:
+def merge_players(
+    event: Event, kept: Player, duplicate: Player, user: Actor = None
+) -> Player:
     """Make ``duplicate`` part of ``kept`` (see "merge") and delete it.
 
     ``kept`` keeps its name; it takes the duplicate's badge when it has none.

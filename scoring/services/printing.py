@@ -15,9 +15,11 @@ in that language. Names are never translated.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
+from typing import Any
 
+from django.db.models import QuerySet
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -28,6 +30,7 @@ from heats.models import EntryStatus, Event, Round, RoundKind, Seat, Table
 from heats.services import get_round
 from heats.services.desk import round_seats
 from scoring import pdf
+from scoring.models import PlayerRecord
 from scoring.pdf.data import (
     PAPERS,
     ClockPrint,
@@ -83,7 +86,7 @@ def absolute(base_url: str, path: str) -> str:
     return base_url.rstrip("/") + path
 
 
-def _seats(rnd: Round):
+def _seats(rnd: Round) -> QuerySet[Seat]:
     return (
         Seat.objects.filter(round=rnd)
         .select_related("table", "record")
@@ -126,7 +129,9 @@ def round_print(event: Event, code: str, base_url: str) -> RoundPrint:
         event=event.name,
         round=rnd.label,
         tables=tables,
-        standings_url=absolute(base_url, event.get_absolute_url()),
+        standings_url=absolute(
+            base_url, reverse("scoring:standings", kwargs={"event": event.slug})
+        ),
         heat_minutes=event.heat_minutes,
         call_minutes=event.call_minutes,
         waiting=_waiting(rnd, player_names(event)),
@@ -173,7 +178,10 @@ gettext_noop("tie broken by the GM")
 
 
 def _note(
-    record, player: int, alternates: Collection[int], added: Collection[int] = ()
+    record: PlayerRecord | None,
+    player: int,
+    alternates: Collection[int],
+    added: Collection[int] = (),
 ) -> str:
     """The GM's decision printed beside a finish (``decisions``), translated:
     ``added`` are the runners-up the GM added to the final."""
@@ -187,7 +195,7 @@ def _note(
 
 
 def _result_tables(
-    seats,
+    seats: Iterable[Seat],
     keys: dict[int, str],
     held: Collection[int] = (),
     alternates: Collection[int] = (),
@@ -217,7 +225,7 @@ def _heats(
     event: Event, keys: dict[int, str], held: Collection[int]
 ) -> tuple[tuple[HeatPrint, ...], int]:
     """Every heat with its tables, and the number of distinct heat players."""
-    by_heat: dict[int, list] = defaultdict(list)
+    by_heat: dict[int, list[Seat]] = defaultdict(list)
     players = set()
     seats = (
         Seat.objects.filter(round__event=event, round__kind=RoundKind.HEAT)
@@ -246,7 +254,9 @@ def _round_tables(
     return tuple(_result_tables(_seats(rnd), keys, held, alternates, added))
 
 
-def _final_field(event: Event, keys: dict[int, str], held) -> tuple[Finish, ...]:
+def _final_field(
+    event: Event, keys: dict[int, str], held: Collection[int]
+) -> tuple[Finish, ...]:
     """The final's players before it is seated, once its field is known and no
     semi-final table is being checked: the semi-final table winners, then each
     runner-up the GM added, marked so (``decisions.known_final_field``)."""
@@ -275,7 +285,7 @@ def time_called_tables(event: Event) -> tuple[str, ...]:
     )
 
 
-def _lines(rows) -> tuple[Line, ...]:
+def _lines(rows: Iterable[dict[str, Any]]) -> tuple[Line, ...]:
     """Posted players (``standings``) as lines with their reasons translated."""
     return tuple(Line(row["player"], translate_reason(row["reason"])) for row in rows)
 
@@ -293,7 +303,9 @@ def event_print(event: Event, base_url: str) -> EventPrint:
     alternates = [*posted["alternates"], *posted["next_alternates"]]
     return EventPrint(
         event=event.name,
-        standings_url=absolute(base_url, event.get_absolute_url()),
+        standings_url=absolute(
+            base_url, reverse("scoring:standings", kwargs={"event": event.slug})
+        ),
         format_line=event.format_line,
         heats=heats,
         participants=participants,

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext
@@ -23,6 +24,7 @@ from django.utils.translation import gettext_lazy as _
 
 from heats.core.errors import UserError
 from heats.models import Event, Player
+from heats.permissions import Actor
 from heats.services import Topic, lock, log, require_current
 from heats.services.audit import acting_user
 from scoring import permissions
@@ -43,7 +45,7 @@ PARTS = tuple(ListPart.values)
 FINISH = ("percent", "heat", "table", "place")
 
 
-def _override_state(event: Event) -> dict:
+def _override_state(event: Event) -> dict[str, Any]:
     current = SemiFinalOverride.objects.filter(event=event).first()
     if current is None:
         return {"size": None, "added": []}
@@ -51,7 +53,7 @@ def _override_state(event: Event) -> dict:
     return {"size": current.size, "added": added}
 
 
-def list_state(result: advancement.Advancement) -> dict:
+def list_state(result: advancement.Advancement) -> dict[str, Any]:
     """The semi-final list as the GM's page shows it (players by id), for its
     form version (``heats.services.versions``)."""
     return result.to_json(with_ids=True)
@@ -88,9 +90,9 @@ def latest_published(event: Event) -> PublishedList | None:
     return PublishedList.objects.filter(event=event).prefetch_related("entries").first()
 
 
-def _result_rows(result: advancement.Advancement) -> dict[str, list[dict]]:
+def _result_rows(result: advancement.Advancement) -> dict[str, list[dict[str, Any]]]:
     """Each part of ``result`` as rows ``{"player_id", "reason", ...finish}``."""
-    rows: dict[str, list[dict]] = {}
+    rows: dict[str, list[dict[str, Any]]] = {}
     for part in PARTS:
         if part == ListPart.DOUBLE_WINNERS:
             rows[part] = [{"player_id": p, "reason": ""} for p in result.double_winners]
@@ -102,9 +104,9 @@ def _result_rows(result: advancement.Advancement) -> dict[str, list[dict]]:
     return rows
 
 
-def _entry_rows(published: PublishedList) -> dict[str, list[dict]]:
+def _entry_rows(published: PublishedList) -> dict[str, list[dict[str, Any]]]:
     """Each part of ``published`` as rows shaped as :func:`_result_rows`."""
-    rows: dict[str, list[dict]] = {part: [] for part in PARTS}
+    rows: dict[str, list[dict[str, Any]]] = {part: [] for part in PARTS}
     for entry in sorted(published.entries.all(), key=lambda e: e.position):
         row = {"player_id": entry.player_id, "reason": entry.reason}
         if entry.part in ("alternates", "next_alternates"):
@@ -113,7 +115,9 @@ def _entry_rows(published: PublishedList) -> dict[str, list[dict]]:
     return rows
 
 
-def published_json(published: PublishedList, names: Mapping[int, str]) -> dict:
+def published_json(
+    published: PublishedList, names: Mapping[int, str]
+) -> dict[str, Any]:
     """``published`` shaped as ``Advancement.to_json()``, players named by
     ``names`` (id -> name shown: ``scoring.services.player_names``), so a name
     corrected since shows corrected."""
@@ -132,7 +136,7 @@ def published_json(published: PublishedList, names: Mapping[int, str]) -> dict:
     return data
 
 
-def _reasons(rows: dict[str, list[dict]]) -> dict[tuple[str, int], str]:
+def _reasons(rows: dict[str, list[dict[str, Any]]]) -> dict[tuple[str, int], str]:
     """``{(part, player id): reason}`` of the public parts; an alternate's reason
     carries its call number ("alternate 9: ...")."""
     return {
@@ -186,7 +190,7 @@ def changes(
 def publish(
     event: Event,
     result: advancement.Advancement | None = None,
-    user=None,
+    user: Actor = None,
     version: str | None = None,
 ) -> PublishedList | None:
     """Publish ``result`` (default: the live list, worked out under the event's
@@ -211,7 +215,7 @@ def publish(
 
 
 def _publish(
-    event: Event, result: advancement.Advancement, user, how: str = ""
+    event: Event, result: advancement.Advancement, user: Actor, how: str = ""
 ) -> PublishedList | None:
     """Save ``result`` as the event's published list (the caller holds the
     event's lock); None when it is the latest published list as it stands.
@@ -252,7 +256,7 @@ AUTO_PUBLISH = Topic(
 """The setting as the semi-final page's checkbox shows it."""
 
 
-def publish_automatically(event: Event, user=None) -> PublishedList | None:
+def publish_automatically(event: Event, user: Actor = None) -> PublishedList | None:
     """With the event's automatic publication on and a list published already,
     publish the live list again when it moved (logged "... automatically", as
     made by ``user``, whose change moved it); None otherwise, and while heat
@@ -287,7 +291,7 @@ def publish_after_results(table_ids: Iterable[int]) -> None:
 
 @transaction.atomic
 def set_auto_publish(
-    event: Event, on: bool, user=None, version: str | None = None
+    event: Event, on: bool, user: Actor = None, version: str | None = None
 ) -> bool:
     """Turn the event's automatic publication of the semi-final list on or off;
     True when it changed (logged "auto-publish"). ``StaleFormError`` when
@@ -312,12 +316,13 @@ def set_auto_publish(
     return True
 
 
-def _list_data(result: advancement.Advancement) -> dict:
+def _list_data(result: advancement.Advancement) -> dict[str, Any]:
     """What ``PublishedList.data`` keeps of ``result``: all but its parts, as
     JSON reads it back (lists, not tuples)."""
     data = result.to_json()
     kept = {k: v for k, v in data.items() if k not in PARTS + ("double_winner_ids",)}
-    return json.loads(json.dumps(kept))
+    read_back: dict[str, Any] = json.loads(json.dumps(kept))
+    return read_back
 
 
 def _entries(result: advancement.Advancement) -> list[PublishedEntry]:
@@ -335,12 +340,14 @@ def _entries(result: advancement.Advancement) -> list[PublishedEntry]:
     ]
 
 
-def _entry_key(entry: PublishedEntry) -> tuple:
+def _entry_key(entry: PublishedEntry) -> tuple[Any, ...]:
     fields = ("part", "position", "player_id", "reason", *FINISH)
     return tuple(getattr(entry, name) for name in fields)
 
 
-def _same(published: PublishedList, data: dict, entries: list) -> bool:
+def _same(
+    published: PublishedList, data: dict[str, Any], entries: list[PublishedEntry]
+) -> bool:
     """True when ``published`` holds ``data`` and ``entries`` (``_list_data``,
     ``_entries``): publishing them again would change nothing."""
     saved = sorted(map(_entry_key, published.entries.all()))
@@ -352,7 +359,7 @@ def set_override(
     event: Event,
     size: int | None,
     added: list[Player],
-    user=None,
+    user: Actor = None,
     version: str | None = None,
 ) -> SemiFinalOverride:
     """Save the GM's semi-final size (None: recommended) and added players.

@@ -58,15 +58,17 @@ def report_links(rnd: Round) -> list[LinkRow]:
     links = ReportLink.objects.filter(table__round=rnd).select_related(
         "table__round__event"
     )
+    # Each link has its table: the query reads the links of rnd's tables.
+    tables = [(link.table, link.token) for link in links if link.table is not None]
     return [
         LinkRow(
-            link.table.number,
-            report_url(link.table, link.token),
+            table.number,
+            report_url(table, token),
             not later
             and not rnd.event.archived
-            and link.table.result_status == ResultStatus.OWED,
+            and table.result_status == ResultStatus.OWED,
         )
-        for link in sorted(links, key=lambda link: link.table.number)
+        for table, token in sorted(tables, key=lambda pair: pair[0].number)
     ]
 
 

@@ -31,7 +31,9 @@ version, so a phone in a loop would re-render every public page.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -39,9 +41,10 @@ from django.utils.translation import gettext as _
 
 from heats import services as heat_services
 from heats.core.errors import UserError
-from heats.models import Event, ResultStatus, Round, Table
+from heats.models import Event, ResultStatus, Round, Seat, Table
+from heats.permissions import Actor
 from scoring import permissions
-from scoring.core.reported import CELLS, EMPTY, lay_report, seating_signature
+from scoring.core.reported import CELLS, EMPTY, Laid, lay_report, seating_signature
 from scoring.models import ReportLink, ReportSettings, TableReport
 from scoring.services import report_rates, results
 from scoring.services.report_links import later_round_seated
@@ -130,13 +133,15 @@ def check_report(
     return results.check_table_results(table, scores, None, time_called=time_called)
 
 
-def _values(scores: list[SeatScores]) -> dict[str, dict]:
+def _values(scores: list[SeatScores]) -> dict[str, dict[str, Any]]:
     return {
         str(s.seat): {"day1": s.day1, "day2": s.day2, "final": s.final} for s in scores
     }
 
 
-def report_scores(report: TableReport, seats: list | None = None) -> list[SeatScores]:
+def report_scores(
+    report: TableReport, seats: list[Seat] | None = None
+) -> list[SeatScores]:
     """A report's values as ``SeatScores`` on today's ``seats`` (default: the
     table's), laid by player when the seating changed since it was sent
     (``lay_report``); a seat it cannot be laid on has no values."""
@@ -199,7 +204,16 @@ def submit_report(
 
 
 @transaction.atomic
-def _store(table, token, seat, scores, time_called, address, nonce, seating):
+def _store(
+    table: Table,
+    token: str,
+    seat: int,
+    scores: list[SeatScores],
+    time_called: int | None,
+    address: str | None,
+    nonce: str,
+    seating: str | None,
+) -> Submitted:
     event = table.round.event
     results.lock_table(table)
     table = open_table(event, table.round.code, table.number, token)
@@ -228,7 +242,7 @@ def _store(table, token, seat, scores, time_called, address, nonce, seating):
     return Submitted(report, check, _confirm_by_two(table, report, check))
 
 
-def _replayed(table: Table, nonce: str, fields: dict) -> TableReport | None:
+def _replayed(table: Table, nonce: str, fields: dict[str, Any]) -> TableReport | None:
     """The report already stored from the same form (``nonce``), or, for a
     client sending none, the same values from the same seat and address."""
     if nonce:
@@ -242,7 +256,15 @@ def _replayed(table: Table, nonce: str, fields: dict) -> TableReport | None:
     )
 
 
-def _log(table, token, seat, address, action, what, report_id=None) -> None:
+def _log(
+    table: Table,
+    token: str,
+    seat: int,
+    address: str | None,
+    action: str,
+    what: str,
+    report_id: int | None = None,
+) -> None:
     heat_services.log(
         table.round.event,
         None,
@@ -265,7 +287,9 @@ def _same(a: TableReport, b: TableReport) -> bool:
     )
 
 
-def _confirm_by_two(table, report, check) -> TableOutcome | None:
+def _confirm_by_two(
+    table: Table, report: TableReport, check: ResultCheck
+) -> TableOutcome | None:
     """Confirm ``report`` when the event allows it and another seat sent the
     same values for the same seating from another address, with no level-1
     finding.
@@ -295,7 +319,9 @@ def _confirm_by_two(table, report, check) -> TableOutcome | None:
     )
 
 
-def _save(report: TableReport, scores: list[SeatScores], user, source) -> TableOutcome:
+def _save(
+    report: TableReport, scores: list[SeatScores], user: Actor, source: str
+) -> TableOutcome:
     table = report.table
     outcome = results.save_table_results(
         table, scores, user, source, time_called=report.time_called
@@ -318,7 +344,7 @@ def _save(report: TableReport, scores: list[SeatScores], user, source) -> TableO
 
 
 @transaction.atomic
-def confirm_report(report: TableReport, user) -> TableOutcome:
+def confirm_report(report: TableReport, user: Actor) -> TableOutcome:
     """A GM or assistant confirms ``report``: its values become the table's
     result, as if entered (``results.save_table_results``; a tie or rules
     finding follows as there), laid on today's seats by player when the
@@ -354,7 +380,7 @@ def confirm_report(report: TableReport, user) -> TableOutcome:
     return _save(report, report_scores(report, seats), user, source)
 
 
-def _unlaid(laid, seats) -> str:
+def _unlaid(laid: Laid, seats: Iterable[Seat]) -> str:
     """The seats a report cannot be laid on, as the GM reads them."""
     names = {s.number: s.player.name for s in seats}
     parts = [
@@ -383,7 +409,9 @@ def reported_tables(rnd: Round) -> set[int]:
 
 
 @transaction.atomic
-def set_two_reports_confirm(event: Event, on: bool, user=None) -> ReportSettings:
+def set_two_reports_confirm(
+    event: Event, on: bool, user: Actor = None
+) -> ReportSettings:
     """Turn the event's "two identical reports from two seats confirm a table"
     on or off (``ReportSettings``); logged. NotAllowed unless ``user`` may
     change the event's settings. Source: tournament.md, Reported results."""

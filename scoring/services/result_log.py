@@ -5,12 +5,15 @@ last changed a table, read back from them. Used by ``scoring.services.results``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from heats import services as heat_services
 from heats.models import AuditEntry, Seat, Table
+from heats.permissions import Actor
 from heats.services.audit import acting_user
 from scoring.models import RecordHistory
 
@@ -42,7 +45,9 @@ def last_change(table: Table) -> str:
     }
 
 
-def keep_history(table: Table, user, source: str, old: dict, new: dict) -> None:
+def keep_history(
+    table: Table, user: Actor, source: str, old: dict[str, Any], new: dict[str, Any]
+) -> None:
     """Keep ``old`` values of ``table`` (``results.saved_values``) replaced by
     ``new`` ones in ``RecordHistory``; nothing when they are the same or there
     were none (a first entry)."""
@@ -53,7 +58,12 @@ def keep_history(table: Table, user, source: str, old: dict, new: dict) -> None:
 
 
 def log_result(
-    table: Table, user, seats: list[Seat], action: str, what: str, old=None
+    table: Table,
+    user: Actor,
+    seats: list[Seat],
+    action: str,
+    what: str,
+    old: dict[str, Any] | None = None,
 ) -> None:
     """Audit one table's results: "Results Heat 2 table 3: Ann 98, Ben 77 ...";
     a correction names the old final: "Corrected ...: Ann 98 (was 89), ..."; a
@@ -78,7 +88,7 @@ def log_result(
     )
 
 
-def _time_called_note(table: Table, old: dict) -> str:
+def _time_called_note(table: Table, old: dict[str, Any]) -> str:
     """ "; time called on day 2", with "(was ...)" when a saved result said else."""
     before = [v.get("time_called") for v in old.values()]
     now = table.time_called

@@ -5,11 +5,12 @@ change it, whose tie declaration stands, and the records written at once.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from django.utils import timezone
 
 from heats.models import Seat
+from scoring.core.ids import PlayerId
 from scoring.core.places import TablePlaces
 from scoring.models import PlayerRecord
 
@@ -42,7 +43,7 @@ def keeps_declaration(places: TablePlaces, player_id: int) -> bool:
     return len(_top(places)) > 1 and places.winners == (str(player_id),)
 
 
-def _top(places: TablePlaces) -> list[str]:
+def _top(places: TablePlaces) -> list[PlayerId]:
     """Player keys with the top final score (tied for first, declared or not)."""
     return [r.player for r in places.records if r.final == places.winner_final]
 
@@ -56,14 +57,15 @@ def write_records(
     ``updated_at`` too, as ``update_or_create`` did, seat by seat); a declared
     winner still tied keeps the declaration and its reason. The seats then hold
     their records as saved (no need to read them again)."""
-    new, saved = [], []
+    new: list[PlayerRecord] = []
+    saved: list[PlayerRecord] = []
     now = timezone.now()
     for s in seats:
         scores, old = by_seat[s.number], seat_record(s)
         declared = keeps_declaration(places, s.player_id)
         record = old or PlayerRecord(seat=s)
         record.day1, record.day2 = scores.day1, scores.day2
-        record.final = scores.final
+        record.final = cast(int, scores.final)  # a save has every final
         record.place = places.places[str(s.player_id)]
         record.declared_winner = declared
         record.tie_reason = old.tie_reason if declared and old else ""

@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -36,8 +38,10 @@ from heats.models import (
     Seat,
     Table,
 )
+from heats.permissions import Actor
 from heats.translate import translate
 from scoring import permissions
+from scoring.core.ids import PlayerId
 from scoring.core.places import PlayerResult, TablePlaces, table_places
 from scoring.core.tiebreak import TieSuggestion, suggest_tie_winner
 from scoring.permissions import require
@@ -76,7 +80,7 @@ class TableOutcome:
     table: Table
     places: TablePlaces
     tied: list[str]
-    findings: list[dict]
+    findings: list[dict[str, Any]]
 
     @property
     def unresolved_tie(self) -> bool:
@@ -88,7 +92,7 @@ def table_seats(table: Table) -> list[Seat]:
     return list(table.seats.select_related("player", "record").order_by("number"))
 
 
-def seat_values(seats) -> dict[str, dict]:
+def seat_values(seats: Iterable[Seat]) -> dict[str, dict[str, Any]]:
     """A table's values as the history keeps them: ``{seat number (text): {
     "player_id", "player" (the name then), ...PlayerRecord.values()}}``; a seat
     without a record has its number and player only. Keyed by seat, with the
@@ -103,7 +107,7 @@ def seat_values(seats) -> dict[str, dict]:
     }
 
 
-def saved_values(seats: list[Seat]) -> dict[str, dict]:
+def saved_values(seats: list[Seat]) -> dict[str, dict[str, Any]]:
     """:func:`seat_values` of the seats that have a record."""
     return seat_values([s for s in seats if seat_record(s)])
 
@@ -118,7 +122,9 @@ def _every_final(table: Table) -> str:
     return _("Give the final florins of every seat of %(table)s.") % {"table": table}
 
 
-def _places(seats: list[Seat], scores: dict[int, SeatScores], declared: set[int]):
+def _places(
+    seats: list[Seat], scores: dict[int, SeatScores], declared: set[int]
+) -> TablePlaces:
     results = [
         PlayerResult(
             player=str(s.player_id),
@@ -204,11 +210,11 @@ class ResultCheck:
 
     seats: list[Seat]
     scores: dict[int, SeatScores]
-    findings: list[dict]
+    findings: list[dict[str, Any]]
     places: TablePlaces | None
     consequences: Consequences | None
 
-    def seat_findings(self) -> dict[int, list[dict]]:
+    def seat_findings(self) -> dict[int, list[dict[str, Any]]]:
         """Seat number -> the findings naming its player (by name, as the rows
         checked name them)."""
         return {
@@ -216,7 +222,7 @@ class ResultCheck:
             for s in self.seats
         }
 
-    def table_findings(self) -> list[dict]:
+    def table_findings(self) -> list[dict[str, Any]]:
         """The findings naming no player of the table (the table's totals)."""
         names = {s.player.name for s in self.seats}
         return [f for f in self.findings if f["player"] not in names]
@@ -225,7 +231,9 @@ class ResultCheck:
         """The names tied for first while no GM has declared a winner."""
         if self.places is None or not self.places.unresolved_tie:
             return []
-        names = {str(s.player_id): s.player.name for s in self.seats}
+        names: dict[PlayerId, str] = {
+            str(s.player_id): s.player.name for s in self.seats
+        }
         return [names[key] for key in self.places.winners]
 
 
@@ -253,7 +261,7 @@ class UnconfirmedCorrectionError(UserError):
 def check_table_results(
     table: Table,
     scores: list[SeatScores],
-    user=None,
+    user: Actor = None,
     *,
     version: str | None = None,
     time_called: int | None = None,
@@ -283,7 +291,14 @@ def check_table_results(
     return ResultCheck(seats, by_seat, findings, places, consequences)
 
 
-def _checked_scores(table, seats, scores, user, version, time_called):
+def _checked_scores(
+    table: Table,
+    seats: list[Seat],
+    scores: list[SeatScores],
+    user: Actor,
+    version: str | None,
+    time_called: int | None,
+) -> dict[int, SeatScores]:
     """``scores`` by seat number once the save may go ahead: the form was drawn
     from the saved table (``version``), every seat has one result, the day time
     was called is a day, and ``user`` may enter (or correct) results."""
@@ -305,7 +320,13 @@ def _checked_scores(table, seats, scores, user, version, time_called):
     return by_seat
 
 
-def _heat_rows(table, seats, by_seat, places, time_called) -> list[HeatSeatRow]:
+def _heat_rows(
+    table: Table,
+    seats: list[Seat],
+    by_seat: dict[int, SeatScores],
+    places: TablePlaces,
+    time_called: int | None,
+) -> list[HeatSeatRow]:
     """The table's seats as ``heat_seat_rows`` would read them once saved."""
     rows: list[HeatSeatRow] = []
     for s in seats:
@@ -331,7 +352,7 @@ def _heat_rows(table, seats, by_seat, places, time_called) -> list[HeatSeatRow]:
 def save_table_results(
     table: Table,
     scores: list[SeatScores],
-    user=None,
+    user: Actor = None,
     source: str = "result entry",
     *,
     version: str | None = None,
@@ -380,7 +401,7 @@ def save_table_results(
     keep_history(table, user, source, old, saved_values(seats))
     findings = refresh_table_check(table, level1=check.findings).findings
     log_result(table, user, seats, "result", "Corrected" if old else "Results", old)
-    names = {str(s.player_id): s.player.name for s in seats}
+    names: dict[PlayerId, str] = {str(s.player_id): s.player.name for s in seats}
     tied = [names[k] for k in places.winners] if places.unresolved_tie else []
     return TableOutcome(table, places, tied, findings)
 
@@ -396,7 +417,8 @@ def next_owed_table(table: Table) -> int | None:
         .values_list("number", flat=True)
     )
     later = [n for n in owed if n > table.number]
-    return (later or owed or [None])[0]
+    found = later or owed
+    return found[0] if found else None
 
 
 def check_time_called(day: int | None) -> None:
@@ -409,7 +431,9 @@ def check_time_called(day: int | None) -> None:
 
 
 @transaction.atomic
-def declare_winner(table: Table, player: Player, reason: str, user=None) -> TablePlaces:
+def declare_winner(
+    table: Table, player: Player, reason: str, user: Actor = None
+) -> TablePlaces:
     """The GM resolves a tie for first: ``player`` wins, for ``reason``.
 
     The other tied players share place 2 (``scoring.core.places``). The old values stay

@@ -21,6 +21,7 @@ advancement.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from heats.models import Event, ResultStatus, Round, RoundKind
 from heats.services import current_round, round_json
@@ -49,7 +50,7 @@ class Seating:
     names: list[tuple[str, int, int]]
     owed: int = 0
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The seating feed (docs/feeds.md)."""
         return {
             "round": round_json(self.round),
@@ -75,8 +76,8 @@ class Kiosk:
     round: Round | None
     seating: Seating | None
     standings: Standings | None = None
-    laurels: list[dict] = field(default_factory=list)
-    waiting_alternates: list[dict] = field(default_factory=list)
+    laurels: list[dict[str, Any]] = field(default_factory=list)
+    waiting_alternates: list[dict[str, Any]] = field(default_factory=list)
     final_note: str = ""
 
     @property

@@ -10,6 +10,8 @@ Words:
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -19,6 +21,7 @@ from heats.core.errors import UserError
 from heats.core.files import check_size
 from heats.core.message import NUMBER, PHRASE, Message, error_text, parse, register
 from heats.models import RoundKind, Table, normalise_name
+from heats.permissions import Actor
 from heats.services import log
 from heats.services.audit import acting_user
 from heats.translate import localize, translate
@@ -91,7 +94,7 @@ def _records(table: Table) -> list[PlayerRecord]:
     )
 
 
-def level1_findings(table: Table) -> list[dict]:
+def level1_findings(table: Table) -> list[dict[str, Any]]:
     """Level-1 findings on ``table``'s recorded scores, as ``Finding.to_dict()`` rows.
 
     Scores in seat order as ``(player, day1, day2, final)``, checked as a game
@@ -103,8 +106,8 @@ def level1_findings(table: Table) -> list[dict]:
 
 
 def score_findings(
-    rules: str, rows: list[tuple], time_called: int | None = None
-) -> list[dict]:
+    rules: str, rows: list[tuple[Any, ...]], time_called: int | None = None
+) -> list[dict[str, Any]]:
     """Level-1 findings on one table's scores ``[(player, day1, day2, final)]`` in
     seat order under the rule set ``rules``, for a game time-called on day
     ``time_called`` (``None``: played out; ``limits.check_scores``); an unknown
@@ -118,7 +121,7 @@ def score_findings(
     return [f.to_dict() for f in findings]
 
 
-def sheet_findings(table: Table) -> list[dict]:
+def sheet_findings(table: Table) -> list[dict[str, Any]]:
     """The findings of the newest scoresheet attached to ``table``, each message
     marked as coming from the scoresheet (empty when none is attached)."""
     sheet = table.scoresheets.order_by("-submitted_at", "-pk").first()
@@ -132,7 +135,9 @@ def sheet_findings(table: Table) -> list[dict]:
     ]
 
 
-def refresh_table_check(table: Table, level1: list[dict] | None = None) -> TableCheck:
+def refresh_table_check(
+    table: Table, level1: list[dict[str, Any]] | None = None
+) -> TableCheck:
     """Recompute and save ``table``'s check: the level-1 findings on its recorded
     scores and those of its newest scoresheet.
 
@@ -159,11 +164,11 @@ def refresh_table_check(table: Table, level1: list[dict] | None = None) -> Table
 
 
 @transaction.atomic
-def acknowledge_check(table: Table, user) -> TableCheck:
+def acknowledge_check(table: Table, user: Actor) -> TableCheck:
     """Record that ``user`` (a GM) has seen ``table``'s level-1 findings."""
     permissions.require(table.round.event, user, permissions.ACKNOWLEDGE)
     check = refresh_table_check(table)
-    check.acknowledged_by = user
+    check.acknowledged_by = acting_user(user)  # the GM: others are refused above
     check.acknowledged_at = timezone.now()
     check.save()
     update_result_status([table.pk])
@@ -176,7 +181,7 @@ def acknowledge_check(table: Table, user) -> TableCheck:
     return check
 
 
-def parse_sheet_text(text: str) -> dict:
+def parse_sheet_text(text: str) -> dict[str, Any]:
     """Parse one scoresheet (formats.md, Scoresheet JSON) from ``text``.
 
     Raises UserError naming the line and column of a JSON syntax error, the field of
@@ -209,7 +214,7 @@ def parse_sheet_text(text: str) -> dict:
     return sheet
 
 
-def compare_with_records(sheet: dict, table: Table) -> list[dict]:
+def compare_with_records(sheet: dict[str, Any], table: Table) -> list[dict[str, Any]]:
     """Findings where the sheet disagrees with ``table``'s recorded result.
 
     Players are matched by name (case and spaces ignored); the sheet's seat order,
@@ -240,12 +245,12 @@ def compare_with_records(sheet: dict, table: Table) -> list[dict]:
     return findings
 
 
-def _time_called_mismatch(sheet: dict, table: Table) -> list[dict]:
+def _time_called_mismatch(sheet: dict[str, Any], table: Table) -> list[dict[str, Any]]:
     said, recorded = sheet.get("time_called"), table.time_called
     if not records_exist(table) or said == recorded:
         return []
 
-    def describe(day) -> str:
+    def describe(day: int | None) -> str:
         return Message(PLAYED_OUT) if day is None else Message(TIME_CALLED_ON, day=day)
 
     return [
@@ -262,11 +267,13 @@ def records_exist(table: Table) -> bool:
     return PlayerRecord.objects.filter(seat__table=table).exists()
 
 
-def _row(day: int | None, player: str | None, message: str) -> dict:
+def _row(day: int | None, player: str | None, message: str) -> dict[str, Any]:
     return {"day": day, "player": player, "message": message}
 
 
-def _player_mismatch(names: list[str], records: dict[str, PlayerRecord]) -> list[dict]:
+def _player_mismatch(
+    names: list[str], records: dict[str, PlayerRecord]
+) -> list[dict[str, Any]]:
     keys = {normalise_name(n) for n in names}
     out = [
         _row(None, n, Message(NOT_SEATED_HERE, player=n))
@@ -285,9 +292,11 @@ def _player_mismatch(names: list[str], records: dict[str, PlayerRecord]) -> list
     return out
 
 
-def _money_mismatch(sheet: dict, name: str, record: PlayerRecord) -> list[dict]:
+def _money_mismatch(
+    sheet: dict[str, Any], name: str, record: PlayerRecord
+) -> list[dict[str, Any]]:
     days = sheet.get("days") or []
-    pairs = [
+    pairs: list[tuple[int | None, Any, int | None]] = [
         (day, _money(days, day - 1, name), recorded)
         for day, recorded in ((1, record.day1), (2, record.day2))
     ]
@@ -306,13 +315,13 @@ def _money_mismatch(sheet: dict, name: str, record: PlayerRecord) -> list[dict]:
     ]
 
 
-def _money(days: list, index: int, name: str):
+def _money(days: list[Any], index: int, name: str) -> Any:
     if index >= len(days) or not isinstance(days[index], dict):
         return None
     return (days[index].get("money") or {}).get(name)
 
 
-def _check_sheet_is_for(sheet: dict, table: Table) -> None:
+def _check_sheet_is_for(sheet: dict[str, Any], table: Table) -> None:
     """UserError when the sheet names another heat or table than ``table``'s."""
     heat, number = sheet.get("heat"), sheet.get("table")
     if heat is None or number is None or table.round.kind != RoundKind.HEAT:
@@ -333,7 +342,9 @@ def _check_sheet_is_for(sheet: dict, table: Table) -> None:
 
 
 @transaction.atomic
-def attach_scoresheet(table: Table, sheet: dict, user=None) -> ScoresheetSubmission:
+def attach_scoresheet(
+    table: Table, sheet: dict[str, Any], user: Actor = None
+) -> ScoresheetSubmission:
     """Verify ``sheet`` with the rules engine and attach it to ``table``.
 
     The sheet is checked under the event's rule set, whatever its ``rules`` says:

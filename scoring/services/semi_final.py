@@ -13,7 +13,9 @@ is written to the event's audit log (``heats.services.log``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext, pgettext
@@ -21,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 
 from heats import services as heat_services
 from heats.core.errors import UserError
+from heats.core.seating import Seating
 from heats.models import (
     Entry,
     EntryStatus,
@@ -29,7 +32,9 @@ from heats.models import (
     Round,
     RoundKind,
 )
+from heats.permissions import Actor
 from scoring import permissions
+from scoring.core.ids import PlayerId
 from scoring.models import PublishedList
 from scoring.permissions import require
 from scoring.services import (
@@ -59,14 +64,14 @@ def _make_round(event: Event, code: str) -> Round:
     return heat_services.get_round(event, code, create=True)
 
 
-def players_by_id(event: Event, ids: list[int]) -> list[Player]:
+def players_by_id(event: Event, ids: Sequence[PlayerId]) -> list[Player]:
     """The players of ``event`` with ``ids``, in that order."""
     found = event.players.in_bulk(ids)
     return [found[pk] for pk in ids]
 
 
 @transaction.atomic
-def mark_semi(event: Event, player: Player, present: bool, user=None) -> None:
+def mark_semi(event: Event, player: Player, present: bool, user: Actor = None) -> None:
     """Semi-final check-in: present makes an entry "in"; absent marks the player
     absent (never deleted) so the next alternate is called (Advancement, 3, 9).
     The list is then published again if the event publishes it automatically
@@ -89,7 +94,7 @@ def mark_semi(event: Event, player: Player, present: bool, user=None) -> None:
     publishing.publish_automatically(event, user)
 
 
-def _presence_state(event: Event) -> dict:
+def _presence_state(event: Event) -> dict[str, Any]:
     """The semi-final's check-ins as the presence form shows them: each
     player's entry status, and who is seated (no box)."""
     semi = semi_round(event)
@@ -155,7 +160,7 @@ def save_semi_presence(
     present: set[int],
     *,
     absent_rest: bool = False,
-    user=None,
+    user: Actor = None,
     version: str | None = None,
 ) -> PresenceChanges:
     """One save of the semi-final check-in form: of the players ``shown`` (ids,
@@ -229,7 +234,13 @@ def _apply_presence(semi: Round, changes: PresenceChanges) -> None:
 
 
 @transaction.atomic
-def seat_semi(event: Event, *, seed=None, user=None, state: str | None = None):
+def seat_semi(
+    event: Event,
+    *,
+    seed: str | None = None,
+    user: Actor = None,
+    state: str | None = None,
+) -> Seating | None:
     """Seat the semi-final qualifiers in the layout for its size, avoiding repeat
     opponents (tournament.md, Semi-final and final). Returns the ``Seating``, or
     None when ``state`` is not the semi-final's (seated since the GM's page was

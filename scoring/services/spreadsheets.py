@@ -14,6 +14,7 @@ the same results are shown.
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import Any
 
 import django_tables2 as tables
 
@@ -48,7 +49,7 @@ def result_rows(
     kind: str | None = None,
     number: int | None = None,
     held: Collection[int] = (),
-) -> list[dict]:
+) -> list[dict[str, Any]]:
     """One dict per player record of ``event`` (keys: ``COLUMNS``), heats first by
     number, then the semi-final and the final, each by table and seat; only the
     round ``kind``/``number`` when given; one query. The tables ``held`` (ids:
@@ -58,7 +59,8 @@ def result_rows(
         table_id__in=held
     )
     if kind is not None:
-        seats = seats.filter(round__kind=kind, round__number=number)
+        # None is a lookup Django takes (IS NULL); django-stubs' plugin refuses it.
+        seats = seats.filter(round__kind=kind, round__number=number)  # type: ignore[misc]
     rows = seats.values_list(
         "round__kind",
         "round__number",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import Any
 
 from django.urls import reverse
 from django.utils.translation import gettext, pgettext
@@ -35,14 +36,14 @@ class Standings:
 
     event: Event
     result: advancement.Advancement
-    posted: dict
+    posted: dict[str, Any]
     published: PublishedList | None
     changed: bool
-    winners: list[dict]
-    heats: list[tuple[int, list[dict]]]
-    qualifiers: list[dict]
-    alternates: list[dict]
-    next_alternates: list[dict]
+    winners: list[dict[str, Any]]
+    heats: list[tuple[int, list[dict[str, Any]]]]
+    qualifiers: list[dict[str, Any]]
+    alternates: list[dict[str, Any]]
+    next_alternates: list[dict[str, Any]]
     unresolved_ties: list[str]
     being_checked: list[str]
 
@@ -54,7 +55,7 @@ class Standings:
 
 def heat_rows(
     event: Event, keys: dict[int, str], rows: list[HeatSeatRow] | None = None
-) -> tuple[list[tuple[int, list[dict]]], list[str]]:
+) -> tuple[list[tuple[int, list[dict[str, Any]]]], list[str]]:
     """Per heat, one row per record; and the tables with an unresolved tie for first.
 
     ``rows`` are ``heat_seat_rows`` (loaded when not given, without the records of
@@ -64,7 +65,7 @@ def heat_rows(
     one reversed prefix rather than reversed per row.
     """
     prefix = reverse("scoring:standings", kwargs={"event": event.slug}) + "round/"
-    by_heat: dict[int, list[dict]] = defaultdict(list)
+    by_heat: dict[int, list[dict[str, Any]]] = defaultdict(list)
     firsts: dict[tuple[int, int], int] = defaultdict(int)
     for heat, table, seat, player, final, day1, day2, place, _, called in (
         heat_seat_rows(event, held_tables(event)) if rows is None else rows
@@ -122,7 +123,7 @@ def held_table_labels(held: dict[int, tuple[str, int, int]]) -> list[str]:
     ]
 
 
-def _note_decided_ties(event: Event, by_heat: dict[int, list[dict]]) -> None:
+def _note_decided_ties(event: Event, by_heat: dict[int, list[dict[str, Any]]]) -> None:
     """Give ``tie_note`` to the rows of the players who tied for first at a heat
     table where the GM declared the winner: those whose final equals the place-1
     final. The reasons are loaded (one query) only when such a table is shown."""
@@ -152,10 +153,10 @@ def _note_decided_ties(event: Event, by_heat: dict[int, list[dict]]) -> None:
 
 
 def winner_rows(
-    heats: list[tuple[int, list[dict]]],
-    posted: dict,
+    heats: list[tuple[int, list[dict[str, Any]]]],
+    posted: dict[str, Any],
     absent: set[int],
-) -> list[dict]:
+) -> list[dict[str, Any]]:
     """One row per distinct heat winner: heats won, double marker, semi-final status
     (``absent``: the ids of players marked absent from the semi-final). A winner
     cut by HMW is the first alternate under ``hmw``, nobody's under ``hmo``
@@ -201,7 +202,9 @@ def winner_rows(
     return sorted(rows, key=lambda row: row["player"].casefold())
 
 
-def _alternate_rows(alternates: list[dict], start: int) -> list[dict]:
+def _alternate_rows(
+    alternates: list[dict[str, Any]], start: int
+) -> list[dict[str, Any]]:
     return [{"call": start + i, **a} for i, a in enumerate(alternates)]
 
 

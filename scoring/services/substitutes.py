@@ -21,6 +21,7 @@ substitute
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext
@@ -29,7 +30,10 @@ from django.utils.translation import gettext_lazy as _
 from heats import services as heat_services
 from heats.core.errors import UserError
 from heats.models import EntryStatus, Event, Player, Seat
+from heats.permissions import Actor
 from scoring import permissions
+from scoring.core.alternates import Alternate
+from scoring.core.hmw import Listed
 from scoring.permissions import require
 from scoring.services import event_advancement
 from scoring.services.results import lock_table
@@ -65,7 +69,7 @@ def present_alternates(event: Event) -> list[Candidate]:
             "player_id", flat=True
         )
     )
-    listed = [*result.qualifiers, *result.next_alternates]
+    listed: list[Listed | Alternate] = [*result.qualifiers, *result.next_alternates]
     wanted = [
         (item.player, item.reason)
         for item in listed
@@ -90,7 +94,7 @@ def open_seats(event: Event) -> list[Seat]:
     )
 
 
-def no_show_state(seats: list[Seat], candidates: list[Candidate]) -> dict:
+def no_show_state(seats: list[Seat], candidates: list[Candidate]) -> dict[str, Any]:
     """What the "Replace a no-show" form shows: ``open_seats`` and
     ``present_alternates``, by id (its form version's state)."""
     return {
@@ -111,7 +115,7 @@ def replace_no_show(
     event: Event,
     player: Player,
     alternate: Player | None = None,
-    user=None,
+    user: Actor = None,
     version: str | None = None,
 ) -> Seat:
     """Mark the seated ``player`` absent and give the seat to ``alternate`` (by

@@ -98,16 +98,17 @@ class ImportReport:
         return out
 
 
-def _is_user(model) -> bool:
+def _is_user(model: type[models.Model] | None) -> bool:
     return model is get_user_model()
 
 
-def _relations(model) -> list[models.Field]:
+def _relations(model: type[models.Model]) -> list[models.Field[Any, Any]]:
     """The forward foreign keys, one-to-ones and many-to-manys of ``model``."""
     return [
         f
         for f in model._meta.get_fields()
-        if f.is_relation
+        if isinstance(f, models.Field)  # not a reverse relation
+        and f.is_relation
         and f.concrete
         and (f.many_to_one or f.one_to_one or f.many_to_many)
     ]
@@ -162,7 +163,9 @@ def event_models() -> tuple[EventModel, ...]:
     return tuple(EventModel(m, paths[m]) for m in _in_dependency_order(paths))
 
 
-def _in_dependency_order(paths: dict) -> list[type[models.Model]]:
+def _in_dependency_order(
+    paths: dict[type[models.Model], str],
+) -> list[type[models.Model]]:
     ordered: list[type[models.Model]] = []
     waiting = list(paths)
     while waiting:
@@ -174,11 +177,13 @@ def _in_dependency_order(paths: dict) -> list[type[models.Model]]:
     return ordered
 
 
-def _parents(model, paths: dict) -> list[type[models.Model]]:
+def _parents(
+    model: type[models.Model], paths: dict[type[models.Model], str]
+) -> list[type[models.Model]]:
     parents = []
     for f in _relations(model):
         target = f.related_model
-        if _is_user(target) or target is model:
+        if target is None or _is_user(target) or target is model:
             continue
         if target not in paths:
             raise TypeError(
@@ -191,7 +196,7 @@ def _parents(model, paths: dict) -> list[type[models.Model]]:
 
 def export_event(event: Event) -> dict[str, Any]:
     """The event file (module docstring) of ``event``, as a JSON-ready dict."""
-    objects: list[dict] = []
+    objects: list[dict[str, Any]] = []
     for em in event_models():
         rows = em.model._base_manager.filter(**{em.path: event.pk}).order_by("pk")
         objects += serializers.serialize("python", rows, use_natural_foreign_keys=True)
@@ -224,7 +229,7 @@ def loads(text: str) -> dict[str, Any]:
     derived fields worked out; UserError naming what is wrong, each problem by
     its field path."""
     try:
-        document = json.loads(text)
+        document: dict[str, Any] = json.loads(text)  # check() below: a dict
     except json.JSONDecodeError as exc:
         raise UserError(
             f"Not a JSON file: {exc.msg} at line {exc.lineno}, column {exc.colno}"
@@ -294,7 +299,7 @@ def delete_event(event: Event) -> None:
 class _Writer:
     """Saves a file's rows with new ids; ``ids`` maps (label, old pk) → new pk."""
 
-    def __init__(self, objects: list[dict], slug: str) -> None:
+    def __init__(self, objects: list[dict[str, Any]], slug: str) -> None:
         self.objects = objects
         self.slug = slug
         self.ids: dict[tuple[str, Any], Any] = {}
@@ -304,7 +309,7 @@ class _Writer:
         self.event: Event
 
     def write(self) -> None:
-        by_label: dict[str, list[dict]] = {}
+        by_label: dict[str, list[dict[str, Any]]] = {}
         for obj in self.objects:
             by_label.setdefault(obj["model"], []).append(obj)
         for em in event_models():
@@ -339,9 +344,9 @@ class _Writer:
                 value[key] = self.ids.get((target, value[key]), value[key])
                 model._base_manager.filter(pk=row.pk).update(**{name: value})
 
-    def _save(self, em: EventModel, obj: dict) -> None:
+    def _save(self, em: EventModel, obj: dict[str, Any]) -> None:
         instance = em.model()
-        m2m: list[tuple[models.Field, list]] = []
+        m2m: list[tuple[models.Field[Any, Any], list[Any]]] = []
         values = obj["fields"]
         for f in em.model._meta.get_fields():
             if not f.concrete or f.primary_key or f.name not in values:
@@ -352,7 +357,7 @@ class _Writer:
                 setattr(instance, f.attname, self._ref(em, f, values[f.name]))
             else:
                 setattr(instance, f.attname, self._value(em, f, values[f.name]))
-        if em.model is Event:
+        if isinstance(instance, Event):  # em.model is Event
             instance.slug = self.slug
             if "paper" not in values:  # a file of a version before the setting
                 instance.paper = paper_for_zone(instance.time_zone)
@@ -362,19 +367,21 @@ class _Writer:
         for f, refs in m2m:
             getattr(instance, f.name).set(refs)
 
-    def _value(self, em: EventModel, f: models.Field, value: Any) -> Any:
+    def _value(self, em: EventModel, f: models.Field[Any, Any], value: Any) -> Any:
         try:
             return f.to_python(value)
         except ValidationError as exc:
             reason = "; ".join(exc.messages)
             raise UserError(f"{em.label} {f.name}: {value!r} ({reason})") from None
 
-    def _ref(self, em: EventModel, f: models.Field, value: Any) -> Any:
+    def _ref(self, em: EventModel, f: models.Field[Any, Any], value: Any) -> Any:
         if value is None:
             return None
         if _is_user(f.related_model):
             return self._user(em, f, value)
-        target = f.related_model._meta.label_lower
+        related = f.related_model
+        assert related is not None  # a relation's
+        target = related._meta.label_lower
         new = self.ids.get((target, value))
         if new is None:
             raise UserError(
@@ -383,7 +390,7 @@ class _Writer:
             )
         return new
 
-    def _user(self, em: EventModel, f: models.Field, value: Any) -> Any:
+    def _user(self, em: EventModel, f: models.Field[Any, Any], value: Any) -> Any:
         if not (
             isinstance(value, list) and len(value) == 1 and isinstance(value[0], str)
         ):

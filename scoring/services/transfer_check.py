@@ -22,8 +22,8 @@ the derived fields are worked out (:func:`derive`) as the import saves them.
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, cast
 
 from django.db.models import CheckConstraint, F, Q, UniqueConstraint
 
@@ -40,7 +40,7 @@ MAX_PROBLEMS = 50
 JSON_IDS = {("heats.auditentry", "data", "submission"): "scoring.scoresheetsubmission"}
 # A unique constraint on a derived field is reported on the field it comes from.
 SHOWN_AS = {("heats.player", "name_key"): "name"}
-COMPARE = {
+COMPARE: dict[str, Callable[[Any, Any], bool]] = {
     "exact": operator.eq,
     "gt": operator.gt,
     "gte": operator.ge,
@@ -197,8 +197,10 @@ class _Rows:
         for constraint in model._meta.constraints:
             if not isinstance(constraint, CheckConstraint):
                 continue
-            if _holds(constraint.condition, values) is False:
-                names = list(_names(constraint.condition))
+            # The event models' check constraints are Q objects (_holds reads them).
+            condition = cast(Q, constraint.condition)
+            if _holds(condition, values) is False:
+                names = list(_names(condition))
                 shown = ", ".join(f"{n} {values[n]!r}" for n in names)
                 self.add(
                     index,
@@ -309,13 +311,14 @@ def _holds(q: Q, values: dict[str, Any]) -> bool | None:
         if isinstance(child, Q):
             results.append(_holds(child, values))
             continue
-        lookup, expected = child
+        lookup, expected = cast(tuple[str, Any], child)  # a leaf: (lookup, value)
         name, _, kind = lookup.partition("__")
         left = values[name]
         if kind == "isnull":
             results.append((left is None) == expected)
             continue
-        right = values[expected.name] if isinstance(expected, F) else expected
+        # F.name (the field F names) is missing from django-stubs' F.
+        right = values[expected.name] if isinstance(expected, F) else expected  # type: ignore[attr-defined]
         compare = COMPARE[kind or "exact"]
         results.append(None if left is None or right is None else compare(left, right))
     if q.connector == Q.AND:
@@ -329,7 +332,10 @@ def _names(q: Q) -> Iterator[str]:
     """The fields ``q`` reads, in order, each once."""
     seen: list[str] = []
     for child in q.children:
-        names = _names(child) if isinstance(child, Q) else iter(_child_names(child))
+        if isinstance(child, Q):
+            names = _names(child)
+        else:  # a leaf: (lookup, value)
+            names = iter(_child_names(cast(tuple[str, Any], child)))
         for name in names:
             if name not in seen:
                 seen.append(name)
@@ -339,4 +345,6 @@ def _names(q: Q) -> Iterator[str]:
 def _child_names(child: tuple[str, Any]) -> list[str]:
     lookup, expected = child
     names = [lookup.partition("__")[0]]
-    return names + [expected.name] if isinstance(expected, F) else names
+    if isinstance(expected, F):
+        return names + [expected.name]  # type: ignore[attr-defined]  # as in _holds
+    return names

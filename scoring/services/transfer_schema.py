@@ -49,6 +49,7 @@ from heats.core.schema import (
     Text,
 )
 from heats.core.storable import MAX_NUMBER, key_path
+from heats.models import model_field
 from scoring.core.medici.sheet import MAX_DEPTH, MAX_TEXT
 from scoring.models import ListPart
 
@@ -278,7 +279,7 @@ def _reference(f: Any) -> Schema:
 @cache
 def _username() -> Schema:
     """``[username]``: one text the user model's username field takes."""
-    field = get_user_model()._meta.get_field(get_user_model().USERNAME_FIELD)
+    field = model_field(get_user_model(), get_user_model().USERNAME_FIELD)
 
     def valid(value: list[str], path: str) -> list[Problem]:
         try:

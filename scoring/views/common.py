@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
@@ -12,7 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from heats.core.errors import UserError
-from heats.models import Event, RoundKind, Table
+from heats.models import Event, Round, RoundKind, Table
 from heats.services import get_round
 from heats.views.common import (
     round_or_404,
@@ -21,14 +22,19 @@ from scoring.services import (
     held_tables,
 )
 
+if TYPE_CHECKING:
+    from heats.views.common import EventMixin as _TableViewBase
+else:
+    _TableViewBase = object
 
-class TableMixin:
+
+class TableMixin(_TableViewBase):
     """Loads ``self.round`` and ``self.table`` from the URL (after the role check);
     ``self.table.round`` is ``self.round`` and its ``event`` is ``self.event``
     (each read once)."""
 
     @cached_property
-    def round(self):
+    def round(self) -> Round:
         rnd = round_or_404(self.event, self.kwargs["round"])
         rnd.event = self.event
         return rnd
@@ -39,20 +45,23 @@ class TableMixin:
         table.round = self.round
         return table
 
-    def table_kwargs(self) -> dict:
+    def table_kwargs(self) -> dict[str, Any]:
         return {
             "event": self.event.slug,
             "round": self.round.code,
             "table": self.table.number,
         }
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         return super().get_context_data(round=self.round, table=self.table, **kwargs)
 
     def round_page(self) -> str:
         """Where the GM goes back to: the heat's page, or the semi-final or final
         page (their round page is about seating, not results)."""
-        pages = {RoundKind.SEMI: "scoring:semi", RoundKind.FINAL: "scoring:final"}
+        pages: dict[str, str] = {
+            RoundKind.SEMI: "scoring:semi",
+            RoundKind.FINAL: "scoring:final",
+        }
         if self.round.kind in pages:
             return reverse(pages[self.round.kind], kwargs={"event": self.event.slug})
         return self.round.get_absolute_url()
@@ -66,7 +75,7 @@ def table_name(table: Table) -> str:
     }
 
 
-def table_label(rnd, number: int) -> str:
+def table_label(rnd: Round, number: int) -> str:
     """ "Heat 1 table 3", as a message about a table's results starts."""
     return _("%(round)s table %(number)s") % {"round": rnd.label, "number": number}
 

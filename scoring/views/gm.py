@@ -5,10 +5,12 @@ and the printables (PDF).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -37,8 +39,16 @@ from scoring.services.rules_checks import (
 )
 from scoring.views.common import get_table, table_name
 
+# FormView and ListView are generic in django-stubs only (not subscriptable when run).
+if TYPE_CHECKING:
+    _CreateView = FormView[EventForm]
+    _SettingsView = FormView[EventSettingsForm]
+    _ImportView = FormView[ResultsImportForm]
+else:
+    _CreateView = _SettingsView = _ImportView = FormView
 
-class EventCreateView(LoginRequiredMixin, FormView):
+
+class EventCreateView(LoginRequiredMixin, _CreateView):
     """Create an event (any logged-in user, who becomes its GM)."""
 
     template_name = "scoring/gm/event_create.html"
@@ -46,7 +56,7 @@ class EventCreateView(LoginRequiredMixin, FormView):
     # FormView would treat PUT as a POST; forms only post.
     http_method_names = ["get", "post", "head", "options"]
 
-    def form_valid(self, form):
+    def form_valid(self, form: EventForm) -> HttpResponse:
         data = form.cleaned_data
         user = self.request.user
         try:
@@ -72,7 +82,7 @@ class EventCreateView(LoginRequiredMixin, FormView):
         return redirect("heats:event-gm", event=event.slug)
 
 
-class EventSettingsView(EventStaffRequiredMixin, FormView):
+class EventSettingsView(EventStaffRequiredMixin, _SettingsView):
     """Every setting of the event, changed by its GMs as on creation (assistant
     GMs see them read-only), with archiving and deleting the event below."""
 
@@ -80,12 +90,14 @@ class EventSettingsView(EventStaffRequiredMixin, FormView):
     form_class = EventSettingsForm
     post_permission = permissions.EDIT_SETTINGS
 
-    def get_initial(self):
+    def get_initial(self) -> dict[str, Any]:
         initial = EventSettingsForm.initial_of(self.event)
         initial["version"] = form_version(self.event, SETTINGS)
         return initial
 
-    def get_form(self, form_class=None):
+    def get_form(
+        self, form_class: type[EventSettingsForm] | None = None
+    ) -> EventSettingsForm:
         form = super().get_form(form_class)
         if not permissions.may(
             self.event, self.request.user, permissions.EDIT_SETTINGS
@@ -93,11 +105,11 @@ class EventSettingsView(EventStaffRequiredMixin, FormView):
             form.read_only()
         return form
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         kwargs["back"] = self.request.path
         return super().get_context_data(**kwargs)
 
-    def form_valid(self, form):
+    def form_valid(self, form: EventSettingsForm) -> HttpResponse:
         try:
             lines = edit_event(
                 self.event,
@@ -119,7 +131,7 @@ class EventSettingsView(EventStaffRequiredMixin, FormView):
 
 
 @require_POST
-def event_delete(request, event: str):
+def event_delete(request: HttpRequest, event: str) -> HttpResponse:
     """POST: delete the event and everything of it, once ``slug`` (typed by
     the GM) is its short name (GMs of the event only). A press that finds the
     event deleted already (a second press, another GM) goes to the event list
@@ -149,13 +161,13 @@ def event_delete(request, event: str):
     return redirect(reverse("scoring:event-list"))
 
 
-def _gone(request, slug: str):
+def _gone(request: HttpRequest, slug: str) -> HttpResponse:
     """The event list, saying the event ``slug`` was deleted already."""
     messages.info(request, EventGoneError(slug).render())
     return redirect(reverse("scoring:event-list"))
 
 
-class ResultsImportView(EventStaffRequiredMixin, FormView):
+class ResultsImportView(EventStaffRequiredMixin, _ImportView):
     """Import a results CSV from a page (staff; seating, tie winners and replacing
     need a GM: ``ImportPlan.require_rights`` in
     ``scoring.services.results_import.write``)."""
@@ -164,7 +176,7 @@ class ResultsImportView(EventStaffRequiredMixin, FormView):
     form_class = ResultsImportForm
     post_permission = permissions.IMPORT_RESULTS
 
-    def form_valid(self, form):
+    def form_valid(self, form: ResultsImportForm) -> HttpResponse:
         replace = form.cleaned_data["replace"]
         try:
             summary = import_results(
@@ -187,7 +199,9 @@ class ResultsImportView(EventStaffRequiredMixin, FormView):
 
 
 @require_POST
-def acknowledge_view(request, event: str, round: str, number: int):
+def acknowledge_view(
+    request: HttpRequest, event: str, round: str, number: int
+) -> HttpResponse:
     """A GM acknowledges a table's level-1 findings (POST only)."""
     event_obj = get_object_or_404(Event, slug=event)
     permissions.require(event_obj, request.user, permissions.ACKNOWLEDGE)
@@ -208,7 +222,7 @@ class PrintView(EventStaffRequiredMixin, View):
     permission = permissions.SEE_GM_PAGES
     http_method_names = ["get", "head", "options"]
 
-    def get(self, request, *args, **kwargs):
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         kind, code = kwargs["kind"], kwargs.get("round")
         if kind not in (pdf.ROUND_KINDS if code else pdf.EVENT_KINDS):
             raise Http404(_("No printable %(kind)s here.") % {"kind": repr(kind)})

@@ -6,8 +6,11 @@ merge two records of one person (``scoring.services.players``).
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Any, TypedDict
 
 from django.contrib import messages
+from django.forms import BaseForm
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -53,7 +56,17 @@ def round_codes(event: Event, ids: list[int]) -> dict[int, tuple[str, str]]:
     return {pk: (" ".join(entered[pk]), " ".join(seated[pk])) for pk in ids}
 
 
-def player_rows(event: Event) -> list[dict]:
+class PlayerRow(TypedDict):
+    """One player record as the Players page's export lists it
+    (:func:`player_rows`)."""
+
+    player: str
+    badge: str
+    rounds: str
+    seated: str
+
+
+def player_rows(event: Event) -> list[PlayerRow]:
     """One row per player record of ``event``: ``{"player", "badge", "rounds",
     "seated"}`` (``round_codes``), from three queries."""
     players = list(event.players.values_list("pk", "name", "badge"))
@@ -80,7 +93,7 @@ class PlayersView(EventStaffRequiredMixin, TemplateView):
 
     template_name = "scoring/gm/players.html"
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         query = self.request.GET.get("q", "")[:120]
         found = search_filter(query)
@@ -107,15 +120,15 @@ class PlayersView(EventStaffRequiredMixin, TemplateView):
         return context
 
 
-def _refused(form) -> UserError:
+def _refused(form: BaseForm) -> UserError:
     return UserError(
         _("Nothing changed."),
-        [" ".join(errors) for errors in form.errors.values()],
+        [" ".join(map(str, errors)) for errors in form.errors.values()],
     )
 
 
 @event_action(permissions.CORRECT_PLAYERS, back="scoring:players")
-def player_rename(request, event: Event):
+def player_rename(request: HttpRequest, event: Event) -> HttpResponse:
     """POST: correct a player's name, and their badge when one is typed."""
     form = RenamePlayerForm(request.POST, event=event)
     if not form.is_valid():
@@ -132,7 +145,7 @@ def player_rename(request, event: Event):
 
 
 @event_action(permissions.CORRECT_PLAYERS, back="scoring:players")
-def player_merge(request, event: Event):
+def player_merge(request: HttpRequest, event: Event) -> HttpResponse:
     """POST: merge a duplicate player record into the one kept."""
     form = MergePlayersForm(request.POST, event=event)
     if not form.is_valid():

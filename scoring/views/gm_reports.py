@@ -7,8 +7,10 @@ that lets two identical reports confirm a table. Services:
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
@@ -20,6 +22,7 @@ from scoring import permissions
 from scoring.models import ReportSettings, TableReport
 from scoring.report_forms import AutoConfirmForm
 from scoring.services import report_desk, reports, results
+from scoring.services.result_records import seat_record
 from scoring.views.common import TableMixin, table_label
 from scoring.views.common_desk import as_get, desk_update, from_round_page
 from scoring.wording_rules import shown_check
@@ -32,7 +35,7 @@ class TableReportsView(EventStaffRequiredMixin, TableMixin, TemplateView):
     template_name = "scoring/gm/table_reports.html"
     post_permission = permissions.ENTER_RESULTS
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         kwargs = {k: v for k, v in kwargs.items() if k not in ("round", "table")}
         seats = results.table_seats(self.table)
         shown = [
@@ -44,14 +47,14 @@ class TableReportsView(EventStaffRequiredMixin, TableMixin, TemplateView):
             seats=seats,
             seat_order=[f"{s.number}. {s.player.name}" for s in seats],
             reports=shown,
-            saved=any(results.seat_record(s) for s in seats),
+            saved=any(seat_record(s) for s in seats),
             differ=len({(str(r.laid.values), r.report.time_called) for r in shown}) > 1,
             refusals=report_desk.table_refusals(self.table),
             two_confirm=bool(setting and setting.two_reports_confirm),
             **kwargs,
         )
 
-    def post(self, request, *args, **kwargs):
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         pk = request.POST.get("report", "")
         report = get_object_or_404(
             TableReport, table=self.table, pk=int(pk) if pk.isdecimal() else 0
@@ -82,7 +85,7 @@ class TableReportsView(EventStaffRequiredMixin, TableMixin, TemplateView):
 
 
 @event_action(permissions.EDIT_SETTINGS, back="heats:event-gm")
-def report_auto_confirm(request, event: Event):
+def report_auto_confirm(request: HttpRequest, event: Event) -> HttpResponse:
     """POST: turn on or off "two identical reports from two seats confirm"."""
     form = AutoConfirmForm(request.POST)
     form.is_valid()

@@ -5,9 +5,10 @@ a tie's winner. One-shot actions use ``heats.views.common.event_action``.
 from __future__ import annotations
 
 from functools import cached_property
+from typing import TYPE_CHECKING, Any, cast
 
 from django.contrib import messages
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import resolve, reverse
@@ -18,7 +19,7 @@ from django.utils.translation import ngettext
 from django.views.generic import FormView
 
 from heats.core.errors import UserError
-from heats.models import Player, RoundKind
+from heats.models import Event, Player, RoundKind, Seat
 from heats.services.desk import shown_names
 from heats.views.common import (
     EventStaffRequiredMixin,
@@ -46,8 +47,15 @@ from scoring.views.common_desk import (
 )
 from scoring.wording_rules import shown_check
 
+# FormView is generic in django-stubs only (not subscriptable when run).
+if TYPE_CHECKING:
+    _ResultView = FormView[ResultForm]
+    _TieView = FormView[TieForm]
+else:
+    _ResultView = _TieView = FormView
 
-class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
+
+class TableResultsView(EventStaffRequiredMixin, TableMixin, _ResultView):
     """Enter one table's results (GMs and assistants); change saved ones (GMs).
 
     "Save and next table" goes on to the next table of the round that owes
@@ -59,13 +67,13 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
     post_permission = permissions.ENTER_RESULTS
 
     @cached_property
-    def seats(self) -> list:
+    def seats(self) -> list[Seat]:
         """The table's seats as this request read them (``results.table_seats``):
         once for the form, its initial values and the tie shown; read again
         after a save was tried (:meth:`form_valid`)."""
         return results.table_seats(self.table)
 
-    def get_form_kwargs(self):
+    def get_form_kwargs(self) -> dict[str, Any]:
         kwargs = super().get_form_kwargs()
         kwargs["seats"] = self.seats
         kwargs["check_url"] = reverse(
@@ -76,7 +84,7 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
         )
         return kwargs
 
-    def get_initial(self):
+    def get_initial(self) -> dict[str, Any]:
         saved = ResultForm.initial_for(self.seats)
         report = self._report()
         if saved or report is None:
@@ -91,7 +99,7 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
             return None
         return TableReport.objects.filter(table=self.table, pk=int(pk)).first()
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(
             check=shown_check(TableCheck.objects.filter(table=self.table).first()),
             history=RecordHistory.objects.filter(table=self.table).select_related(
@@ -123,7 +131,7 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
             form.helper.inputs = []
         return context
 
-    def form_valid(self, form):
+    def form_valid(self, form: ResultForm) -> HttpResponse:
         # The save reads the seats again under the table's lock: a form drawn
         # again after a refusal shows the tie as saved then, not as read here.
         self.__dict__.pop("seats", None)
@@ -167,7 +175,11 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
         desk = from_round_page(self.request, self.round)
         match = resolve(target)
         if match.view_name == "scoring:table-results":
-            work = TableResultsView.as_view()(as_get(self.request), **match.kwargs)
+            # The form's GET answers a TemplateResponse, not rendered yet.
+            work = cast(
+                TemplateResponse,
+                TableResultsView.as_view()(as_get(self.request), **match.kwargs),
+            )
             if desk:
                 return desk_update(self.request, self.table, work)
             work["HX-Push-Url"] = target
@@ -239,7 +251,7 @@ class TableResultsCheckView(TableResultsView):
 
     http_method_names = ["post"]
 
-    def post(self, request, *args, **kwargs):
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         form = self.get_form()
         problem = self.dry_run(form)
         context = self.get_context_data(form=form, checked=form.check, problem=problem)
@@ -248,7 +260,7 @@ class TableResultsCheckView(TableResultsView):
         context["slots"] = [form.slot(s.number, errors=True) for s in form.seats]
         return TemplateResponse(request, "scoring/gm/table_check.html", context)
 
-    def dry_run(self, form) -> str:
+    def dry_run(self, form: ResultForm) -> str:
         """Run the dry run into ``form.check``; what stops it, or ""."""
         if not form.is_valid() and form.non_field_errors():
             return form.non_field_errors().as_text()
@@ -272,7 +284,7 @@ class TableResultsCheckView(TableResultsView):
         return ""
 
 
-class TableTieView(EventStaffRequiredMixin, TableMixin, FormView):
+class TableTieView(EventStaffRequiredMixin, TableMixin, _TieView):
     """The GM declares the winner of a tie for first, and why."""
 
     permission = permissions.DECLARE_TIE
@@ -280,24 +292,24 @@ class TableTieView(EventStaffRequiredMixin, TableMixin, FormView):
     template_name = "scoring/gm/table_tie.html"
     form_class = TieForm
 
-    def get_form_kwargs(self):
+    def get_form_kwargs(self) -> dict[str, Any]:
         kwargs = super().get_form_kwargs()
         kwargs["tied"] = results.tied_players(self.table)
         kwargs["names"] = shown_names(self.event.pk, kwargs["tied"])
         return kwargs
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         seats = results.table_seats(self.table)
         names = shown_names(self.event.pk, [s.player for s in seats])
-        for seat in seats:  # the name told apart from namesakes
-            seat.shown = names[seat.player_id]
+        for seat in seats:  # the name told apart from namesakes, for the template
+            seat.shown = names[seat.player_id]  # type: ignore[attr-defined]
         return super().get_context_data(
             seats=seats,
             suggestion=results.tie_suggestion(self.table),
             **kwargs,
         )
 
-    def form_valid(self, form):
+    def form_valid(self, form: TieForm) -> HttpResponse:
         player = get_object_or_404(
             Player, event=self.event, pk=form.cleaned_data["winner"]
         )
@@ -316,7 +328,7 @@ class TableTieView(EventStaffRequiredMixin, TableMixin, FormView):
         return redirect(self.round_page())
 
 
-def list_moved(event) -> str:
+def list_moved(event: Event) -> str:
     """How the semi-final list now differs from the published one, after a heat
     result is saved: who gains and loses a seat and whose call order or reason
     changed, the public still seeing the published list, with a link to

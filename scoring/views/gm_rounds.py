@@ -6,7 +6,10 @@ Views parse a form and call ``scoring.services`` (``rounds``, ``publishing``,
 
 from __future__ import annotations
 
+from typing import Any, TypedDict
+
 from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -29,6 +32,8 @@ from heats.views.common import (
     seat_request,
 )
 from scoring import permissions
+from scoring.core.advancement import Advancement
+from scoring.core.ids import PlayerId
 from scoring.forms import (
     FinalFillForm,
     NoShowForm,
@@ -44,7 +49,22 @@ from scoring.tables import LaurelTable, SemiListTable
 from scoring.views.common import held_heat_tables
 
 
-def semi_rows(event: Event, result) -> list[dict]:
+class SemiRow(TypedDict):
+    """One line of the GM's semi-final list (:func:`semi_rows`): its place
+    ``n``, the player's label and id, the list ``kind`` ("qualifier", "next
+    alternate", "absent"), the ``reason``, the check-in ``status`` and
+    ``to_check``."""
+
+    n: int
+    player: str
+    pk: PlayerId
+    kind: str
+    reason: str
+    status: str
+    to_check: bool
+
+
+def semi_rows(event: Event, result: Advancement) -> list[SemiRow]:
     """The posted list: qualifiers, next alternates, then absent players, each with
     its check-in status ("seated", "present", "absent" or "not checked in") and
     ``to_check``: the player sat at a heat table being checked (the GM's list
@@ -55,15 +75,20 @@ def semi_rows(event: Event, result) -> list[dict]:
         )
     )
     semi = rounds.semi_round(event)
-    status = dict(semi.entries.values_list("player_id", "status")) if semi else {}
+    status: dict[int | str, str] = (
+        dict(semi.entries.values_list("player_id", "status")) if semi else {}
+    )
     seated = set(semi.seats.values_list("player_id", flat=True)) if semi else set()
-    names = {EntryStatus.CHECKED_IN: "present", EntryStatus.ABSENT: "absent"}
+    names: dict[str | None, str] = {
+        EntryStatus.CHECKED_IN: "present",
+        EntryStatus.ABSENT: "absent",
+    }
     groups = (
         ("qualifier", result.qualifiers),
         ("next alternate", result.next_alternates),
         ("absent", result.skipped),
     )
-    rows = []
+    rows: list[SemiRow] = []
     for kind, listed in groups:
         for item in listed:
             pk = item.player
@@ -88,7 +113,7 @@ class SemiView(EventStaffRequiredMixin, TemplateView):
 
     template_name = "scoring/gm/semi.html"
 
-    def get(self, request, *args, **kwargs):
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         self.result = event_advancement(self.event)
         self.rows = semi_rows(self.event, self.result)
         self.list_table = SemiListTable(
@@ -104,7 +129,7 @@ class SemiView(EventStaffRequiredMixin, TemplateView):
         RequestConfig(request, paginate=False).configure(self.list_table)
         return super().get(request, *args, **kwargs)
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         semi = rounds.semi_round(self.event)
         seated = semi is not None and semi.seated_at is not None
         action = reverse("scoring:semi-seat", kwargs={"event": self.event.slug})
@@ -150,7 +175,7 @@ class SemiView(EventStaffRequiredMixin, TemplateView):
 
 
 @event_action(permissions.MARK_SEMI_PRESENCE, back="scoring:semi")
-def semi_mark(request, event: Event):
+def semi_mark(request: HttpRequest, event: Event) -> HttpResponse:
     """POST: mark a semi-final qualifier present or absent; says who is called in."""
     player = event_player(event, request.POST.get("player"))
     status = request.POST.get("status")
@@ -176,7 +201,7 @@ def semi_mark(request, event: Event):
             _("No longer on the list: %(names)s.") % {"names": ", ".join(dropped)}
         )
     messages.success(request, " ".join(lines))
-    if seated and status == "present":
+    if seated and semi is not None and status == "present":
         if not semi.seats.filter(player=player).exists():
             messages.warning(
                 request,
@@ -190,7 +215,7 @@ def semi_mark(request, event: Event):
     return redirect("scoring:semi", event=event.slug)
 
 
-def no_show_form(event: Event, data=None) -> NoShowForm | None:
+def no_show_form(event: Event, data: QueryDict | None = None) -> NoShowForm | None:
     """The "replace a no-show" form of the seated semi-final; None when no
     table without results is left."""
     seats = substitutes.open_seats(event)
@@ -211,7 +236,7 @@ def no_show_form(event: Event, data=None) -> NoShowForm | None:
 
 
 @event_action(permissions.REPLACE_NO_SHOW, back="scoring:semi")
-def semi_replace(request, event: Event):
+def semi_replace(request: HttpRequest, event: Event) -> HttpResponse:
     """POST: a seated semi-final qualifier did not show up; the next present
     alternate (or the one chosen) takes the seat (GMs only)."""
     player = event_player(event, request.POST.get("player"))
@@ -236,7 +261,7 @@ def semi_replace(request, event: Event):
     return redirect("scoring:semi", event=event.slug)
 
 
-def override_form(event: Event, data=None) -> SemiOverrideForm:
+def override_form(event: Event, data: QueryDict | None = None) -> SemiOverrideForm:
     """The override form, filled with the event's current override."""
     current = SemiFinalOverride.objects.filter(event=event).first()
     initial = {}
@@ -255,7 +280,7 @@ def override_form(event: Event, data=None) -> SemiOverrideForm:
 
 
 @event_action(permissions.RUN_SEMI_FINAL, back="scoring:semi")
-def semi_override(request, event: Event):
+def semi_override(request: HttpRequest, event: Event) -> HttpResponse:
     """POST: save the GM's semi-final size and added players (GMs only)."""
     form = override_form(event, request.POST)
     if not form.is_valid():
@@ -300,7 +325,7 @@ def find_player(event: Event, name: str) -> Player:
 
 
 @event_action(permissions.RUN_SEMI_FINAL, back="scoring:semi")
-def semi_publish(request, event: Event):
+def semi_publish(request: HttpRequest, event: Event) -> HttpResponse:
     """POST: publish the semi-final list on the standings page (GMs only)."""
     version = posted_version(request)
     if publishing.publish(event, user=request.user, version=version) is None:
@@ -317,12 +342,14 @@ def semi_publish(request, event: Event):
 
 
 @event_action(permissions.SEAT, back="scoring:semi")
-def semi_seat(request, event: Event):
+def semi_seat(request: HttpRequest, event: Event) -> HttpResponse:
     """POST: seat the semi-final from the list in its layout (GMs only)."""
     seed, state = seat_request(request)
     result = rounds.seat_semi(event, seed=seed, user=request.user, state=state)
     if result is None:
-        messages.info(request, already_seated(rounds.semi_round(event)))
+        semi = rounds.semi_round(event)
+        assert semi is not None  # seat_semi made it, then found it seated
+        messages.info(request, already_seated(semi))
         return redirect("scoring:semi", event=event.slug)
     shape = "+".join(str(len(t)) for t in result.tables)
     messages.success(
@@ -339,7 +366,7 @@ class FinalView(EventStaffRequiredMixin, TemplateView):
 
     template_name = "scoring/gm/final.html"
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         final = rounds.final_round(self.event)
         try:
             field, problem = finals.final_field(self.event), None
@@ -379,7 +406,7 @@ class FinalView(EventStaffRequiredMixin, TemplateView):
 
 
 @event_action(permissions.FILL_FINAL, back="scoring:final")
-def final_fill(request, event: Event):
+def final_fill(request: HttpRequest, event: Event) -> HttpResponse:
     """POST: the GM's decision for a short final: the best runner(s)-up added,
     or a final of 3 confirmed (GMs only)."""
     form = FinalFillForm(request.POST)
@@ -397,7 +424,7 @@ def final_fill(request, event: Event):
 
 
 @event_action(permissions.RUN_FINAL, back="scoring:final")
-def final_absent(request, event: Event):
+def final_absent(request: HttpRequest, event: Event) -> HttpResponse:
     """POST: mark a finalist absent from the final; nobody takes the seat by
     right (no alternate advances to the final)."""
     player = event_player(event, request.POST.get("player"))
@@ -409,12 +436,14 @@ def final_absent(request, event: Event):
 
 
 @event_action(permissions.SEAT, back="scoring:final")
-def final_seat(request, event: Event):
+def final_seat(request: HttpRequest, event: Event) -> HttpResponse:
     """POST: seat the final from its field (GMs only)."""
     seed, state = seat_request(request)
     result = finals.seat_final(event, seed=seed, user=request.user, state=state)
     if result is None:
-        messages.info(request, already_seated(rounds.final_round(event)))
+        final = rounds.final_round(event)
+        assert final is not None  # seat_final made it, then found it seated
+        messages.info(request, already_seated(final))
         return redirect("scoring:final", event=event.slug)
     messages.success(
         request,
@@ -429,7 +458,7 @@ class LaurelsView(EventStaffRequiredMixin, TemplateView):
 
     template_name = "scoring/gm/laurels.html"
 
-    def get(self, request, *args, **kwargs):
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         rows = [lau.to_json() for lau in laurel_places.event_laurels(self.event)]
         self.laurel_table = LaurelTable(rows, prefix="laurels-")
         name = f"{self.event.slug}-laurels"
@@ -439,7 +468,7 @@ class LaurelsView(EventStaffRequiredMixin, TemplateView):
         RequestConfig(request, paginate=False).configure(self.laurel_table)
         return super().get(request, *args, **kwargs)
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         return super().get_context_data(
             laurel_table=self.laurel_table,
             final=self.event.rounds.filter(kind=RoundKind.FINAL).first(),

@@ -7,6 +7,7 @@ save, and the event's automatic publication of the list. The page itself is
 from __future__ import annotations
 
 from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
@@ -19,7 +20,7 @@ from scoring.services import event_advancement, publishing
 from scoring.services import semi_final as rounds
 
 
-def _moved(event: Event, before: dict[int, str]) -> list[str]:
+def _moved(event: Event, before: dict[int | str, str]) -> list[str]:
     """["Called in: ….", "No longer on the list: …."] against ``before`` (the
     qualifiers by id, before the save); each only when someone is."""
     after = {q.player: q.label for q in event_advancement(event).qualifiers}
@@ -51,7 +52,7 @@ def _summary(changes: rounds.PresenceChanges) -> str:
 
 
 @event_action(permissions.MARK_SEMI_PRESENCE, back="scoring:semi")
-def semi_presence(request, event: Event):
+def semi_presence(request: HttpRequest, event: Event) -> HttpResponse:
     """POST: save the presence of every player listed in one go (tick boxes,
     "All present", the others absent if asked); says who is called in or
     drops off the list, and whether the list was published again."""
@@ -85,7 +86,7 @@ def semi_presence(request, event: Event):
 
 
 @event_action(permissions.RUN_SEMI_FINAL, back="scoring:semi")
-def semi_auto_publish(request, event: Event):
+def semi_auto_publish(request: HttpRequest, event: Event) -> HttpResponse:
     """POST: turn the event's automatic publication of the list on or off (GMs)."""
     form = AutoPublishForm(request.POST)
     if not form.is_valid():

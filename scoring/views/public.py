@@ -6,8 +6,11 @@ to anyone; the pages that depend on the event's data are cached per event versio
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from django.contrib import messages
-from django.http import Http404, HttpResponse
+from django.db.models import QuerySet
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.loader import render_to_string
 from django.utils import timezone
@@ -40,18 +43,26 @@ from scoring.tables import LaurelTable
 from scoring.views.common import get_table
 from scoring.wording_rules import shown_check
 
+# FormView and ListView are generic in django-stubs only (not subscriptable when run).
+if TYPE_CHECKING:
+    _EventListView = ListView[Event]
+    _SheetView = FormView[ScoresheetForm]
+else:
+    _EventListView = ListView
+    _SheetView = FormView
 
-class EventListView(ListView):
+
+class EventListView(_EventListView):
     """Home page: every event not archived, newest first (public); a logged-in
     GM also sees their archived events, to restore one."""
 
     template_name = "scoring/public/event_list.html"
     context_object_name = "events"
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[Event]:
         return Event.objects.filter(archived=False)
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         user = self.request.user
         archived = Event.objects.filter(archived=True)
         if not user.is_authenticated:
@@ -73,11 +84,11 @@ class StandingsView(EventMixin, TemplateView):
 
     template_name = "scoring/public/standings.html"
 
-    def setup(self, request, *args, **kwargs):
+    def setup(self, request: HttpRequest, *args: Any, **kwargs: Any) -> None:
         super().setup(request, *args, **kwargs)
         self.event = event_with_version(kwargs["event"])
 
-    def get(self, request, *args, **kwargs):
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         try:
             export = standings_export(request, self.event)
         except UserError:
@@ -94,7 +105,7 @@ class StandingsView(EventMixin, TemplateView):
 
         return cached_response(request, self.event, page)
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         try:
             data = standings(self.event)
@@ -128,23 +139,23 @@ class StandingsView(EventMixin, TemplateView):
         return context
 
 
-class TableDetailView(EventMixin, FormView):
+class TableDetailView(EventMixin, _SheetView):
     """A table's result (public); for staff also the rules findings, attached
     scoresheets and the form to attach one (rules.md, Verifying)."""
 
     template_name = "scoring/public/table_detail.html"
     form_class = ScoresheetForm
 
-    def setup(self, request, *args, **kwargs):
+    def setup(self, request: HttpRequest, *args: Any, **kwargs: Any) -> None:
         super().setup(request, *args, **kwargs)
         self.event = get_object_or_404(Event, slug=kwargs["event"])
         self.table = get_table(self.event, kwargs["round"], kwargs["number"])
 
-    def post(self, request, *args, **kwargs):
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         permissions.require(self.event, request.user, permissions.ATTACH_SCORESHEET)
         return super().post(request, *args, **kwargs)
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         records = PlayerRecord.objects.filter(seat__table=self.table).select_related(
             "seat__player"
@@ -156,7 +167,8 @@ class TableDetailView(EventMixin, FormView):
         # A badge only beside a namesake, as on every other public page.
         names = shown_names(self.event.pk, [s.player for s in seats])
         for seat in seats:
-            seat.shown_name = names[seat.player_id]
+            # An attribute for the template only, not a field of Seat.
+            seat.shown_name = names[seat.player_id]  # type: ignore[attr-defined]
         context.update(
             table=self.table,
             seats=seats,
@@ -175,7 +187,7 @@ class TableDetailView(EventMixin, FormView):
             )
         return context
 
-    def form_valid(self, form):
+    def form_valid(self, form: ScoresheetForm) -> HttpResponse:
         try:
             sheet = parse_sheet_text(form.cleaned_data["content"])
             submission = attach_scoresheet(self.table, sheet, self.request.user)
@@ -206,7 +218,7 @@ class TableDetailView(EventMixin, FormView):
 
 
 @require_safe
-def heat_results(request, event: str, heat: int):
+def heat_results(request: HttpRequest, event: str, heat: int) -> HttpResponse:
     """One heat's results, every table (linked from the standings page); its
     CSV/XLSX with ``?_export=csv&_table=results``."""
     ev = event_with_version(event)
@@ -245,7 +257,7 @@ RESULTS_PREFIX = PREFIX
 
 
 def results_export(
-    request, event: Event, heat: int | None = None
+    request: HttpRequest, event: Event, heat: int | None = None
 ) -> HttpResponse | None:
     """The CSV/XLSX of the event's results (every round), or of heat ``heat``,
     when the request asks for it (``?_export=csv&_table=results``); else None.
@@ -261,7 +273,7 @@ def results_export(
     return export_response(request, table, name)
 
 
-def standings_export(request, event: Event) -> HttpResponse | None:
+def standings_export(request: HttpRequest, event: Event) -> HttpResponse | None:
     """The CSV/XLSX of one table of the standings page when the request asks for
     it (``_table``: ``results``, ``qualifiers``, ``alternates``, ``next`` for the
     next alternates, ``laurels``); else None. A standings error (``UserError``)

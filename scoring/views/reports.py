@@ -8,6 +8,8 @@ answer is one table's private page.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
@@ -20,10 +22,11 @@ from heats.core.errors import UserError
 from heats.models import Event, Table
 from medici_tourney.client import client_address
 from scoring.report_forms import ReportForm
+from scoring.report_models import TableReport
 from scoring.services import report_rates, reports, results
 
 
-def _refused(request, event: Event, exc: UserError) -> HttpResponse:
+def _refused(request: HttpRequest, event: Event, exc: UserError) -> HttpResponse:
     return TemplateResponse(
         request,
         "scoring/public/report_refused.html",
@@ -32,7 +35,7 @@ def _refused(request, event: Event, exc: UserError) -> HttpResponse:
     )
 
 
-def _form(request, table: Table, kwargs: dict) -> ReportForm:
+def _form(request: HttpRequest, table: Table, kwargs: dict[str, Any]) -> ReportForm:
     check = reverse("scoring:table-report-check", kwargs=kwargs)
     data = request.POST if request.method == "POST" else None
     return ReportForm(data, seats=results.table_seats(table), check_url=check)
@@ -46,7 +49,9 @@ def _address(request: HttpRequest) -> str | None:
 
 @never_cache
 @require_http_methods(["GET", "HEAD", "POST"])
-def table_report(request, event: str, round: str, number: int, token: str):
+def table_report(
+    request: HttpRequest, event: str, round: str, number: int, token: str
+) -> HttpResponse:
     """GET: the report form; POST: store the report (``reports.submit_report``)
     and show what was sent, or the form again with what stops it."""
     ev = get_object_or_404(Event, slug=event)
@@ -80,7 +85,9 @@ def table_report(request, event: str, round: str, number: int, token: str):
     return TemplateResponse(request, "scoring/public/table_report.html", context)
 
 
-def _sent_rows(table: Table, report) -> list[tuple[int, str, dict]]:
+def _sent_rows(
+    table: Table, report: TableReport
+) -> list[tuple[int, str, dict[str, Any]]]:
     """(seat, player name, values) of what a report sent, in seat order."""
     return [
         (s.number, s.player.name, report.scores.get(str(s.number), {}))
@@ -90,7 +97,9 @@ def _sent_rows(table: Table, report) -> list[tuple[int, str, dict]]:
 
 @never_cache
 @require_POST
-def table_report_check(request, event: str, round: str, number: int, token: str):
+def table_report_check(
+    request: HttpRequest, event: str, round: str, number: int, token: str
+) -> HttpResponse:
     """POST: the live rules check of the report form as it is typed (htmx);
     the GM's dry run (``reports.check_report``); only the check is counted
     (``report_rates.check_limited``: anonymous, and each runs the rules

@@ -7,10 +7,11 @@ heats' (``heats.views.public``).
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import segno
 from django.conf import settings
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -28,7 +29,7 @@ from medici_tourney.public_cache import (
     event_with_version,
 )
 from scoring.services import room as screens
-from scoring.services.standings import standings
+from scoring.services.standings import Standings, standings
 
 JSON = "application/json"
 # Seconds the version feed trusts the version this process last read: a change
@@ -37,7 +38,7 @@ JSON = "application/json"
 FEED_TTL = 0.25
 
 
-def phone_url(request, event: Event) -> str:
+def phone_url(request: HttpRequest, event: Event) -> str:
     """The phone view's absolute address, for the QR code: ``settings.PUBLIC_URL``
     when set (a kiosk opened on the laptop itself says 127.0.0.1, which a phone
     cannot reach), else the address the kiosk was opened with."""
@@ -52,13 +53,13 @@ def qr_svg(url: str) -> str:
     return code.svg_inline(scale=1, border=2, omitsize=True, light="#fff")
 
 
-def _panel_context(request, event: Event) -> dict:
+def _panel_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     screen = screens.kiosk(event)
     return {"event": event, "screen": screen, "version": event.version}
 
 
 @require_safe
-def kiosk(request, event: str):
+def kiosk(request: HttpRequest, event: str) -> HttpResponse:
     """The kiosk: the room's screen at 1920x1080, refreshing its panel itself."""
     ev = event_with_version(event)
     url = phone_url(request, ev)
@@ -72,7 +73,7 @@ def kiosk(request, event: str):
 
 
 @require_safe
-def kiosk_panel(request, event: str):
+def kiosk_panel(request: HttpRequest, event: str) -> HttpResponse:
     """The kiosk's changing part; 204 (htmx keeps what it shows) while the event
     version is still the ``v`` the panel was rendered at."""
     ev = event_with_version(event)
@@ -88,7 +89,7 @@ def kiosk_panel(request, event: str):
 
 
 @require_safe
-def version_feed(request, event: str):
+def version_feed(request: HttpRequest, event: str) -> HttpResponse:
     """``{"v": <event version>}``, never cached: what the kiosk and the phone
     view poll every second (static/js/live.js) to fetch their panel or page
     only when it changed (docs/feeds.md). Answered from this process's version
@@ -103,7 +104,7 @@ def version_feed(request, event: str):
 
 
 @require_safe
-def find(request, event: str):
+def find(request: HttpRequest, event: str) -> HttpResponse:
     """The phone view: type a name, see the table (filtered in the page)."""
     ev = event_with_version(event)
 
@@ -116,12 +117,12 @@ def find(request, event: str):
     return cached_response(request, ev, page)
 
 
-def _json(data) -> str:
+def _json(data: object) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 @require_safe
-def standings_feed(request, event: str):
+def standings_feed(request: HttpRequest, event: str) -> HttpResponse:
     """The standings feed (docs/feeds.md)."""
     ev = event_with_version(event)
 
@@ -135,7 +136,7 @@ def standings_feed(request, event: str):
     return cached_response(request, ev, body, JSON)
 
 
-def without_ids(posted: dict) -> dict:
+def without_ids(posted: dict[str, Any]) -> dict[str, Any]:
     """A posted list as the public reads it: players by name, without the
     database ids the app compares them by."""
     return {
@@ -152,7 +153,7 @@ def without_ids(posted: dict) -> dict:
     }
 
 
-def standings_json(event: Event, data) -> dict:
+def standings_json(event: Event, data: Standings) -> dict[str, Any]:
     """The standings feed's object (docs/feeds.md)."""
     from scoring.services.laurels import event_laurels
 
@@ -174,7 +175,7 @@ def standings_json(event: Event, data) -> dict:
 
 
 @require_safe
-def seating_feed(request, event: str):
+def seating_feed(request: HttpRequest, event: str) -> HttpResponse:
     """The seating feed of the current round, or of ``?round=`` (docs/feeds.md)."""
     ev = event_with_version(event)
     code = request.GET.get("round", "")

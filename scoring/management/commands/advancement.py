@@ -2,8 +2,9 @@
 
 import json
 import re
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from heats.core.errors import UserError
 from heats.core.files import read_name_list
@@ -21,7 +22,7 @@ class Command(BaseCommand):
         "qualifiers with reasons, alternates in call order, HMW cuts and warnings."
     )
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("event", help="the event's slug")
         parser.add_argument(
             "--absent",
@@ -37,7 +38,7 @@ class Command(BaseCommand):
         )
         parser.add_argument("--json", action="store_true", help="print one JSON object")
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
         absent = list(options["absent"])
         if options["absent_file"]:
             try:
@@ -61,7 +62,7 @@ class Command(BaseCommand):
             self.stdout.write(render_text(result.to_json()))
 
 
-def render_text(data: dict) -> str:
+def render_text(data: dict[str, Any]) -> str:
     """The list a GM posts, as plain text, its format's line second
     (tournament.md, Event formats)."""
     lines = []
@@ -90,9 +91,10 @@ def render_text(data: dict) -> str:
     return "\n".join(lines)
 
 
-def _where(alternate: dict) -> str:
+def _where(alternate: dict[str, Any]) -> str:
     if alternate["percent"] is None:
-        return alternate["reason"]
+        reason: str = alternate["reason"]
+        return reason
     return (
         f"{alternate['percent']}% (heat {alternate['heat']}, "
         f"table {alternate['table']})"

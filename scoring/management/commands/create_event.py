@@ -3,8 +3,10 @@
 ``--paper``, the paper of the event's time zone (the server's; Letter in the
 Americas, else A4: ``heats.core.paper``)."""
 
+from typing import Any
+
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from heats.core.errors import UserError
 from heats.core.formats import DEFAULT_FORMAT, FORMATS
@@ -20,7 +22,7 @@ class Command(BaseCommand):
         "an existing login its first GM."
     )
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("event", help="the event's slug, e.g. wbc2027")
         parser.add_argument("--name", required=True, help="display name")
         parser.add_argument("--rules", default="wbc", help="rule set (default wbc)")
@@ -48,7 +50,7 @@ class Command(BaseCommand):
             "--gm", default="", help="username of the event's first GM (a login)"
         )
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
         try:
             gm = find_login(options["gm"]) if options["gm"] else None
             event = new_event(

@@ -2,8 +2,9 @@
 ``import_event`` reads into any database (scoring/services/transfer.py)."""
 
 from pathlib import Path
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from heats.core.errors import UserError
 from heats.services import get_event
@@ -16,13 +17,13 @@ class Command(BaseCommand):
         "scoresheets, published lists, settings, staff by username) to a JSON file."
     )
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("event", help="the event's slug")
         parser.add_argument(
             "-o", "--output", required=True, metavar="FILE", help="'-': standard output"
         )
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
         try:
             event = get_event(options["event"])
         except UserError as exc:

@@ -3,8 +3,9 @@ that ``export_event`` wrote, with new ids, in one transaction
 (scoring/services/transfer.py)."""
 
 from pathlib import Path
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from heats.core.errors import UserError
 from scoring.services.transfer import import_event, loads
@@ -16,7 +17,7 @@ class Command(BaseCommand):
         "an existing event of the same slug is refused unless --replace."
     )
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="the event file ('-': standard input)")
         parser.add_argument(
             "--as", dest="slug", metavar="SLUG", help="import under another slug"
@@ -27,7 +28,7 @@ class Command(BaseCommand):
             help="replace the event of that slug (only it, in one transaction)",
         )
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
         try:
             document = loads(self._read(options["file"]))
             report = import_event(

@@ -2,12 +2,13 @@
 [--replace]`` — import a results CSV (formats.md), all or nothing."""
 
 from pathlib import Path
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from heats.core.errors import UserError
 from heats.core.files import read_file
-from heats.models import Event
+from heats.models import Event, max_length
 from heats.services import get_event
 from scoring.core.results_csv import (
     MAX_FILE_BYTES,
@@ -23,7 +24,7 @@ from scoring.services import ImportSummary, import_into_new_event, import_result
 def source_name(path: str) -> str:
     """The file's name as the record history's source: "<name> import" must fit
     ``RecordHistory.source``, so a long name is cut."""
-    room = RecordHistory._meta.get_field("source").max_length - len(" import")
+    room = max_length(RecordHistory, "source") - len(" import")
     # A name that is not UTF-8 arrives with surrogates, which no database stores.
     name = Path(path).name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
     return name if len(name) <= room else name[: room - 1] + "…"
@@ -35,7 +36,7 @@ class Command(BaseCommand):
         "with line and column; nothing is saved unless the whole file is valid."
     )
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("event", help="the event's slug")
         parser.add_argument("file", help="results CSV (UTF-8)")
         parser.add_argument(
@@ -51,7 +52,7 @@ class Command(BaseCommand):
             help="overwrite saved records the file contradicts",
         )
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
         try:
             # Bytes, decoded as the page decodes an upload: one message for both.
             data = read_file(options["file"], MAX_FILE_BYTES, SIZE_ADVICE)
@@ -62,7 +63,9 @@ class Command(BaseCommand):
         for line in summary.lines():
             self.stdout.write(line)
 
-    def _import(self, options, text: str, parsed: ParsedResults) -> ImportSummary:
+    def _import(
+        self, options: dict[str, Any], text: str, parsed: ParsedResults
+    ) -> ImportSummary:
         """Import into the saved event, or (``--create``) into a new one.
 
         A bad file never gets here, so it creates no event. A new event and its
@@ -88,7 +91,7 @@ class Command(BaseCommand):
             parsed=parsed,
         )
 
-    def _creates(self, options) -> bool:
+    def _creates(self, options: dict[str, Any]) -> bool:
         """True when ``--create`` is given and the event does not exist yet."""
         return (
             options["create"]

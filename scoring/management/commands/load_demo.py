@@ -1,6 +1,8 @@
 """``manage.py load_demo`` — the bundled demo event, loaded idempotently."""
 
-from django.core.management.base import BaseCommand, CommandError
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from heats.core.errors import UserError
 from scoring.services.demo import LOCAL_URL, load_demo
@@ -13,7 +15,7 @@ class Command(BaseCommand):
         "Running it again changes nothing."
     )
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--slug", default="demo", help="event slug (default demo)")
         parser.add_argument(
             "--no-gm", action="store_true", help="do not create the demo GM login"
@@ -24,7 +26,7 @@ class Command(BaseCommand):
             help=f"the server's address in the printed links (default {LOCAL_URL})",
         )
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
         try:
             report = load_demo(
                 options["slug"], with_gm=not options["no_gm"], url=options["url"]

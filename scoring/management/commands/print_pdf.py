@@ -4,9 +4,10 @@ the event's (``scoring.services.printing.print_language``); ``--paper`` lays out
 for that paper, else the event's ``paper`` setting."""
 
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from heats.core.errors import UserError
 from heats.services import get_event
@@ -23,7 +24,7 @@ class Command(BaseCommand):
         "rules, the bracket or the event report."
     )
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("event", help="the event's slug")
         parser.add_argument("kind", choices=pdf.KINDS, help="what to print")
         parser.add_argument(
@@ -53,7 +54,7 @@ class Command(BaseCommand):
             help="the PDF file to write",
         )
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
         try:
             event = get_event(options["event"])
             printout = render(

@@ -3,9 +3,10 @@ link of every table of a round (tournament.md, "Reported results"), as the
 scoresheets print them. Tables seated before report links existed get theirs."""
 
 import json
+from typing import Any
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from heats.core.errors import UserError
 from heats.services import get_event, get_round
@@ -18,7 +19,7 @@ LOCAL = "http://127.0.0.1:8000"
 class Command(BaseCommand):
     help = "List the private report link of every table of a round."
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("event", help="the event's slug")
         parser.add_argument("round", help="heat number, 'semi' or 'final'")
         parser.add_argument("--json", action="store_true", help="print JSON")
@@ -28,7 +29,7 @@ class Command(BaseCommand):
             help=f"the app's address (default: MEDICI_PUBLIC_URL, else {LOCAL})",
         )
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
         try:
             event = get_event(options["event"])
             rnd = get_round(event, options["round"])

@@ -1,11 +1,13 @@
 """``manage.py seat_round EVENT ROUND [--seed S] [--json]``."""
 
 import json
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from heats.core.errors import UserError
-from heats.models import Player, Round, RoundKind
+from heats.core.seating import Seating
+from heats.models import Event, Player, Round, RoundKind
 from heats.services import get_event, get_round, parse_round_code, seat_round
 from scoring.services import final as finals
 from scoring.services import semi_final as rounds
@@ -17,7 +19,7 @@ class Command(BaseCommand):
         "avoiding repeat opponents and keep-apart pairs; prints the tables."
     )
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("event", help="the event's slug")
         parser.add_argument("round", help="heat number, 'semi' or 'final'")
         parser.add_argument("--seed", help="seed to reproduce a seating")
@@ -27,7 +29,7 @@ class Command(BaseCommand):
             help='print {"seed", "tables": [{"number", "players"}], "waiting"}',
         )
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
         try:
             event = get_event(options["event"])
             kind, _ = parse_round_code(options["round"])
@@ -35,6 +37,7 @@ class Command(BaseCommand):
             result = seat(event, rnd, options["seed"])
         except UserError as exc:
             raise CommandError(str(exc)) from exc
+        assert result is not None  # None answers a page's stale state; none is given
         data = named(result.to_json())
         if options["json"]:
             self.stdout.write(json.dumps(data, ensure_ascii=False))
@@ -46,7 +49,7 @@ class Command(BaseCommand):
             self.stdout.write(f"Waiting: {', '.join(data['waiting'])}")
 
 
-def seat(event, rnd: Round, seed):
+def seat(event: Event, rnd: Round, seed: str | None) -> Seating | None:
     """Seat ``rnd`` as its page would: a heat from its check-ins, the semi-final
     from the advancement list in its layout, the final from the semi-final table
     winners only (tournament.md, Semi-final and final)."""
@@ -57,7 +60,7 @@ def seat(event, rnd: Round, seed):
     return seat_round(rnd, seed=seed)
 
 
-def named(data: dict) -> dict:
+def named(data: dict[str, Any]) -> dict[str, Any]:
     """Seating JSON with player ids replaced by names and a numeric seed as int."""
     keys = [k for t in data["tables"] for k in t["players"]] + data["waiting"]
     names = dict(

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -30,6 +31,7 @@ from scoring.services.results import seat_values
 from scoring.services.rules_checks import score_findings
 
 RoundKey = tuple[str, int]
+TableKey = tuple[str, int, int]
 
 
 @dataclass
@@ -181,8 +183,8 @@ class SavedState:
         """Load the saved state (five queries)."""
         return cls(event, keys)
 
-    def _fingerprint(self) -> tuple:
-        def record(seat: Seat) -> tuple | None:
+    def _fingerprint(self) -> tuple[Any, ...]:
+        def record(seat: Seat) -> tuple[Any, ...] | None:
             if not hasattr(seat, "record"):
                 return None
             r = seat.record
@@ -196,7 +198,7 @@ class SavedState:
         )
 
     @staticmethod
-    def fingerprint_now(event: Event, keys: set[RoundKey]) -> tuple:
+    def fingerprint_now(event: Event, keys: set[RoundKey]) -> tuple[Any, ...]:
         """The fingerprint of what is saved now: equal to a loaded state's exactly
         when a plan made from it still holds. Three queries, no model objects, so
         it costs little under the import's locks."""
@@ -229,7 +231,9 @@ class SavedState:
         return saved or Round(event=self.event, kind=key[0], number=key[1])
 
 
-def _fingerprint(players: list, tables: list, seats: list) -> tuple:
+def _fingerprint(
+    players: list[Any], tables: list[Any], seats: list[Any]
+) -> tuple[Any, ...]:
     """Players ``(id, name key, badge)``, tables ``((kind, round, number), id)``
     ``(…, time called)`` and seats ``(id, table id, number, player id, record
     values or None)``, in a
@@ -258,7 +262,7 @@ class TableImport:
         self.round_key = round_key
         self.round = state.round(round_key)
         self.number = number
-        self.key = (*round_key, number)
+        self.key: TableKey = (*round_key, number)
         self.records = sorted(records, key=lambda r: r.seat)
         self.table = state.tables.get(self.key)
         seats = state.seats.get(self.table.pk, []) if self.table else []
@@ -281,7 +285,7 @@ class TableImport:
             table=self.number,
         )
 
-    def saved_values(self) -> dict[str, dict]:
+    def saved_values(self) -> dict[str, dict[str, Any]]:
         return seat_values(self.saved.values())
 
     def fills(self) -> bool:
@@ -291,7 +295,7 @@ class TableImport:
             hasattr(seat, "record") for seat in self.saved.values()
         )
 
-    def new_values(self) -> dict[str, dict]:
+    def new_values(self) -> dict[str, dict[str, Any]]:
         """The file's values keyed as the history keeps them (``seat_values``)."""
         return {
             str(r.seat): {
@@ -414,12 +418,12 @@ class TableImport:
         ) % {**fields, "seat": seat.number}
 
 
-def _given(values: dict | None) -> dict | None:
+def _given(values: dict[str, Any] | None) -> dict[str, Any] | None:
     """The values a file gives (places are derived from them, so left out)."""
     return None if values is None else {k: v for k, v in values.items() if k != "place"}
 
 
-def _describe(values: dict | None) -> str:
+def _describe(values: dict[str, Any] | None) -> str:
     if not values:
         return _("absent")
     scores = "/".join(

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import translation
@@ -29,6 +30,7 @@ from django.utils.translation import gettext_noop
 from heats.core.errors import UserError
 from heats.core.message import Message
 from heats.models import Entry, EntryStatus, Event, Player, Round, Seat, Table
+from heats.permissions import Actor
 from heats.services import PlayerDirectory, lock, lock_tables, log
 from heats.services.audit import acting_user
 from heats.translate import localize, translate
@@ -39,13 +41,15 @@ from scoring.models import PlayerRecord, RecordHistory, TableCheck
 from scoring.permissions import NotAllowed, may, refusal, require
 from scoring.services.core import new_event
 from scoring.services.result_status import update_result_status
+from scoring.services.results import seat_values
 from scoring.services.results_import.plan import (
     DesiredRecord,
     ImportSummary,
+    RoundKey,
     SavedState,
     TableImport,
+    TableKey,
     desired_records,
-    seat_values,
 )
 from scoring.services.rules_checks import refresh_table_check, sheet_findings
 
@@ -64,7 +68,7 @@ class ImportPlan:
     unresolved: list[str] = field(default_factory=list)
     conflicts: list[str] = field(default_factory=list)
 
-    def refuse(self, event: Event, user, replace: bool) -> None:
+    def refuse(self, event: Event, user: Actor, replace: bool) -> None:
         """Refuse the plan, saving nothing: NotAllowed for a change ``user`` may
         not make (:meth:`require_rights`), then UserError listing every
         contradiction of a saved record, unless ``replace``."""
@@ -80,7 +84,7 @@ class ImportPlan:
                 self.conflicts,
             )
 
-    def require_rights(self, event: Event, user, *, replaced: list[str]) -> None:
+    def require_rights(self, event: Event, user: Actor, *, replaced: list[str]) -> None:
         """One decision per change the file makes (``heats.permissions``):
         entering results needs event staff; a table the app has not seated (the
         file seats it), a ``place`` that declares a tie's winner and replacing
@@ -122,10 +126,12 @@ def _group_tables(rows: list[ResultRow]) -> dict[tuple[str, int, int], list[Resu
     return tables
 
 
-def _check_one_seat_per_round(rows: list[ResultRow], players: dict[str, Player]):
+def _check_one_seat_per_round(
+    rows: list[ResultRow], players: dict[str, Player]
+) -> None:
     """UserError when rows the file tells apart are one saved player in one round
     (e.g. a badge on one row, only the name on another, matching a saved player)."""
-    seen: dict[tuple, ResultRow] = {}
+    seen: dict[tuple[Any, ...], ResultRow] = {}
     problems = []
     for row in rows:
         # One Player object per person in the directory; new ones have no id yet.
@@ -175,7 +181,7 @@ def import_results(
     text: str,
     *,
     replace: bool = False,
-    user=None,
+    user: Actor = None,
     source: str = "CSV",
     parsed: ParsedResults | None = None,
 ) -> ImportSummary:
@@ -231,7 +237,7 @@ def import_into_new_event(
         return import_results(event, text, source=source, parsed=parsed)
 
 
-def _lock_rounds(event: Event, keys: set[tuple[str, int]]) -> dict[tuple, Round]:
+def _lock_rounds(event: Event, keys: set[tuple[str, int]]) -> dict[RoundKey, Round]:
     """Lock the event, then the file's rounds (created when missing) and their
     tables, in ``heats.services.lock``'s order; the rounds by key."""
     lock(event)
@@ -248,7 +254,14 @@ def _lock_rounds(event: Event, keys: set[tuple[str, int]]) -> dict[tuple, Round]
     return rounds
 
 
-def _write(event, parsed, plan: ImportPlan, replace: bool, user, source: str):
+def _write(
+    event: Event,
+    parsed: ParsedResults,
+    plan: ImportPlan,
+    replace: bool,
+    user: Actor,
+    source: str,
+) -> ImportSummary:
     """Lock, plan again if the saved state changed since ``plan``, and write."""
     keys = set(plan.state.keys)
     rounds = _lock_rounds(event, keys)
@@ -293,7 +306,13 @@ def _write(event, parsed, plan: ImportPlan, replace: bool, user, source: str):
     return summary
 
 
-def _write_tables(plan: ImportPlan, changed, rounds, user, source: str) -> list[str]:
+def _write_tables(
+    plan: ImportPlan,
+    changed: list[TableImport],
+    rounds: dict[RoundKey, Round],
+    user: Actor,
+    source: str,
+) -> list[str]:
     """Write the changed tables, their entries, seats, records, history rows and
     rules checks; the summary lines of the tables with rules findings."""
     _free_seats(plan.state, changed, user, source)
@@ -312,7 +331,9 @@ def _write_tables(plan: ImportPlan, changed, rounds, user, source: str) -> list[
     return lines
 
 
-def _free_seats(state: SavedState, changed: list[TableImport], user, source: str):
+def _free_seats(
+    state: SavedState, changed: list[TableImport], user: Actor, source: str
+) -> None:
     """Delete the seats the import replaces: those of the replaced tables, and
     those of players it moves here from another table of the round. A table a
     player left (and the import does not replace) gets its places derived again,
@@ -353,14 +374,16 @@ def rederive_places(table: Table) -> None:
         r.save(update_fields=["place", "declared_winner", "updated_at"])
 
 
-def _save_tables(changed: list[TableImport], rounds: dict) -> dict[tuple, Table]:
+def _save_tables(
+    changed: list[TableImport], rounds: dict[RoundKey, Round]
+) -> dict[TableKey, Table]:
     """The tables written, by ``TableImport.key``, with the day time was called
     that the file gives; new ones created in bulk."""
     tables = {item.key: item.table for item in changed if item.table is not None}
-    called = [item for item in changed if item.table is not None]
-    for item in called:
-        item.table.time_called = item.time_called
-    Table.objects.bulk_update([item.table for item in called], ["time_called"])
+    called = [(item.table, item) for item in changed if item.table is not None]
+    for table, item in called:
+        table.time_called = item.time_called
+    Table.objects.bulk_update([table for table, _item in called], ["time_called"])
     new = {
         item.key: Table(
             round=rounds[item.round_key],
@@ -380,7 +403,7 @@ def _save_tables(changed: list[TableImport], rounds: dict) -> dict[tuple, Table]
     return {**tables, **new}
 
 
-def _save_entries(changed: list[TableImport], rounds: dict) -> None:
+def _save_entries(changed: list[TableImport], rounds: dict[RoundKey, Round]) -> None:
     """A player with a result played the round: checked in, whatever the check-in
     desk recorded (tournament.md, Words: entry). Only missing entries are created
     and only others changed (a re-import writes none)."""
@@ -410,7 +433,11 @@ def _save_entries(changed: list[TableImport], rounds: dict) -> None:
         )
 
 
-def _save_seats_and_records(changed, tables: dict, rounds: dict) -> None:
+def _save_seats_and_records(
+    changed: list[TableImport],
+    tables: dict[TableKey, Table],
+    rounds: dict[RoundKey, Round],
+) -> None:
     seats = [
         Seat(
             table=tables[item.key],
@@ -449,7 +476,9 @@ def _record(seat: Seat, r: DesiredRecord) -> PlayerRecord:
     )
 
 
-def _history(table: Table, user, source: str, old: dict, new: dict) -> RecordHistory:
+def _history(
+    table: Table, user: Actor, source: str, old: dict[str, Any], new: dict[str, Any]
+) -> RecordHistory:
     return RecordHistory(
         table=table,
         user=acting_user(user),
@@ -459,7 +488,9 @@ def _history(table: Table, user, source: str, old: dict, new: dict) -> RecordHis
     )
 
 
-def _save_checks(changed: list[TableImport], tables: dict) -> list[str]:
+def _save_checks(
+    changed: list[TableImport], tables: dict[TableKey, Table]
+) -> list[str]:
     """Save the level-1 findings of every written table (and its newest
     scoresheet's) as ``refresh_table_check`` does, in bulk; the summary lines of
     the tables with findings."""
@@ -471,7 +502,9 @@ def _save_checks(changed: list[TableImport], tables: dict) -> list[str]:
             "pk", flat=True
         )
     )
-    new, renewed, lines = [], [], []
+    new: list[TableCheck] = []
+    renewed: list[int] = []
+    lines: list[str] = []
     for item in changed:
         table = written[item.key]
         findings = item.findings + (
