@@ -29,7 +29,9 @@ django.setup()
 
 from django.core.management import call_command  # noqa: E402
 
-from heats.services import check_in, create_event, create_heat, seat_round  # noqa: E402
+from heats.services.checkin import check_in, create_heat  # noqa: E402  # noqa: E402
+from heats.services.events import create_event  # noqa: E402  # noqa: E402
+from heats.services.seating import seat_round  # noqa: E402  # noqa: E402  # noqa: E402  # noqa: E402
 
 CASES = ((36, 5), (200, 5), (1000, 3))
 

@@ -32,7 +32,7 @@ from heats.form_parts import (
     tidied_data,
 )
 from heats.models import Player, SeatingPolicy
-from heats.services import parse_name_list
+from heats.services.checkin import parse_name_list
 
 # The words of the Event model's choices, as forms and pages show them (the
 # model's own labels stay English: translating them would make a migration).

@@ -21,8 +21,8 @@ from heats.core.layout import LayoutTextError, format_semi_layouts, parse_semi_l
 from heats.core.paper import paper_for_zone
 from heats.forms import FORMAT_CHOICES, SEATING_POLICY_CHOICES, StorableTextForm
 from heats.models import Event, EventFormat, default_semi_layouts, default_time_zone
-from heats.services import EVENT_SETTINGS, settings_of, settings_problems
-from heats.services.events import SETTING_LABELS
+from heats.services.event_admin import settings_of
+from heats.services.events import EVENT_SETTINGS, SETTING_LABELS, settings_problems
 from scoring.core.medici.rulesets import DEFAULT_RULESET, RULESETS
 
 # The settings whose form fields are the model's own.

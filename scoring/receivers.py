@@ -12,7 +12,7 @@ from django.db.models.signals import post_save
 from django.dispatch import receiver
 
 from heats.models import AuditEntry, Round
-from scoring.services.report_links import make_report_links, retire_report_links
+from scoring.services.reports import make_report_links, retire_report_links
 
 # The audit actions of the services that create tables: a round seated
 # (``heats.services.seat_round``), late tables formed (``form_late_table``), a

@@ -30,10 +30,10 @@ from django.utils.translation import gettext_lazy
 from heats.form_parts import Button, PartialFields
 from heats.forms import StorableTextForm
 from heats.models import Seat
-from heats.services.desk import shown_names
+from heats.queries.desk import shown_names
 from scoring.core.reported import seating_signature
 from scoring.core.results_csv import MAXIMUM
-from scoring.services.corrections import Consequences
+from scoring.queries.corrections import Consequences
 from scoring.services.results import ResultCheck, SeatScores, table_version
 from scoring.wording_rules import shown_check
 

@@ -20,11 +20,8 @@ from django.utils.translation import gettext_lazy
 from heats.core.errors import UserError
 from heats.models import Event
 from heats.permissions import MANAGE_STAFF, require
-from heats.services.audit import (
-    lock,
-    log,
-)
-from heats.services.versions import Topic, require_current
+from heats.queries.versions import Topic, require_current
+from heats.services.audit import lock, log
 
 GM, ASSISTANT = "gm", "assistant"
 ROLES = {GM: "a GM", ASSISTANT: "an assistant GM"}

@@ -43,10 +43,7 @@ from heats.models import (
     Seat,
     normalise_name,
 )
-from heats.services.audit import (
-    lock,
-    log,
-)
+from heats.services.audit import lock, log
 from scoring import permissions
 from scoring.models import (
     FinalFill,

@@ -9,9 +9,8 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from heats import services as heat_services
 from heats.models import AuditEntry, Seat, Table
-from heats.services.audit import acting_user
+from heats.services.audit import acting_user, log
 from scoring.models import RecordHistory
 
 
@@ -67,7 +66,7 @@ def log_result(
         return f"{s.player.name} {s.record.final}{was}"
 
     scores = ", ".join(score(s) for s in seats) + _time_called_note(table, old)
-    heat_services.log(
+    log(
         table.round.event,
         user,
         action,

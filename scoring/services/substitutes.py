@@ -26,14 +26,16 @@ from django.db import transaction
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from heats import services as heat_services
 from heats.core.errors import UserError
 from heats.models import EntryStatus, Event, Player, Seat
+from heats.queries.versions import Topic, require_current
+from heats.services.audit import lock, log
+from heats.services.players import mark_absent
 from scoring import permissions
 from scoring.permissions import require
-from scoring.services import event_advancement
+from scoring.queries.event_results import event_advancement
+from scoring.queries.rounds import semi_round
 from scoring.services.results import lock_table
-from scoring.services.semi_final import semi_round
 from scoring.wording import translate_reason
 
 
@@ -99,7 +101,7 @@ def no_show_state(seats: list[Seat], candidates: list[Candidate]) -> dict:
     }
 
 
-NO_SHOWS = heat_services.Topic(
+NO_SHOWS = Topic(
     _("the semi-final's open seats and waiting alternates"),
     lambda event: no_show_state(open_seats(event), present_alternates(event)),
 )
@@ -126,8 +128,8 @@ def replace_no_show(
     skipped and the next alternate is called") and 9.
     """
     require(event, user, permissions.REPLACE_NO_SHOW)
-    heat_services.lock(event)
-    heat_services.require_current(event, NO_SHOWS, version)
+    lock(event)
+    require_current(event, NO_SHOWS, version)
     semi = semi_round(event)
     if semi is None or not semi.seated_at:
         raise UserError(
@@ -136,7 +138,7 @@ def replace_no_show(
                 "and the next alternate is called."
             )
         )
-    heat_services.lock(semi)
+    lock(semi)
     seat = Seat.objects.filter(round=semi, player=player).select_related("table")
     found = seat.first()
     if found is None:
@@ -152,11 +154,11 @@ def replace_no_show(
             )
             % {"table": found.table.number}
         )
-    heat_services.mark_absent(semi, player, user)
+    mark_absent(semi, player, user)
     chosen = _chosen(present_alternates(event), alternate)
     found.player = chosen.player
     found.save(update_fields=["player"])
-    heat_services.log(
+    log(
         event,
         user,
         "substitute",

@@ -13,13 +13,11 @@ from django.utils.translation import gettext as _
 
 from heats.core.errors import UserError
 from heats.models import Event, RoundKind, Table
-from heats.services import get_round
+from heats.services.events import get_round
 from heats.views.common import (
     round_or_404,
 )
-from scoring.services import (
-    held_tables,
-)
+from scoring.queries.event_results import held_tables
 
 
 class TableMixin:

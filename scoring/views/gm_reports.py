@@ -18,6 +18,7 @@ from heats.models import Event
 from heats.views.common import EventStaffRequiredMixin, event_action
 from scoring import permissions
 from scoring.models import ReportSettings, TableReport
+from scoring.queries.seats import seat_record
 from scoring.report_forms import AutoConfirmForm
 from scoring.services import report_desk, reports, results
 from scoring.views.common import TableMixin, table_label
@@ -44,7 +45,7 @@ class TableReportsView(EventStaffRequiredMixin, TableMixin, TemplateView):
             seats=seats,
             seat_order=[f"{s.number}. {s.player.name}" for s in seats],
             reports=shown,
-            saved=any(results.seat_record(s) for s in seats),
+            saved=any(seat_record(s) for s in seats),
             differ=len({(str(r.laid.values), r.report.time_called) for r in shown}) > 1,
             refusals=report_desk.table_refusals(self.table),
             two_confirm=bool(setting and setting.two_reports_confirm),

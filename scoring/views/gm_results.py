@@ -19,7 +19,7 @@ from django.views.generic import FormView
 
 from heats.core.errors import UserError
 from heats.models import Player, RoundKind
-from heats.services.desk import shown_names
+from heats.queries.desk import shown_names
 from heats.views.common import (
     EventStaffRequiredMixin,
 )
@@ -30,12 +30,9 @@ from scoring.forms import (
     TieForm,
 )
 from scoring.models import RecordHistory, TableCheck, TableReport
-from scoring.services import (
-    event_advancement,
-    publishing,
-    report_desk,
-    results,
-)
+from scoring.queries.event_results import event_advancement
+from scoring.queries.published import changes, latest_published
+from scoring.services import report_desk, results
 from scoring.services.result_log import last_change
 from scoring.views.common import TableMixin, table_label, table_name
 from scoring.views.common_desk import (
@@ -323,10 +320,10 @@ def list_moved(event) -> str:
     "Publish changes" (the semi-final page's publish button); "" when no list
     is published or it is the same. Said as a difference, not as this save's
     doing: an absence marked earlier may be part of it."""
-    published = publishing.latest_published(event)
+    published = latest_published(event)
     if published is None:
         return ""
-    moved = publishing.changes(published, event_advancement(event))
+    moved = changes(published, event_advancement(event))
     if not moved:
         return ""
     parts = []

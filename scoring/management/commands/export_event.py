@@ -6,7 +6,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from heats.core.errors import UserError
-from heats.services import get_event
+from heats.services.events import get_event
 from scoring.services.transfer import dumps, export_event
 
 

@@ -9,10 +9,10 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from heats.core.errors import UserError
-from heats.services import get_event
+from heats.services.events import get_event
 from scoring import pdf
 from scoring.pdf.data import PAPERS
-from scoring.services.printing import PRINT_LANGUAGES, render
+from scoring.queries.printing import PRINT_LANGUAGES, render
 
 LOCAL = "http://127.0.0.1:8000"
 

@@ -6,9 +6,10 @@ from django.core.management.base import BaseCommand, CommandError
 
 from heats.core.errors import UserError
 from heats.models import Player, Round, RoundKind
-from heats.services import get_event, get_round, parse_round_code, seat_round
-from scoring.services import final as finals
+from heats.services.events import get_event, get_round, parse_round_code
+from heats.services.seating import seat_round
 from scoring.services import semi_final as rounds
+from scoring.services.final_seating import seat_final
 
 
 class Command(BaseCommand):
@@ -53,7 +54,7 @@ def seat(event, rnd: Round, seed):
     if rnd.kind == RoundKind.SEMI:
         return rounds.seat_semi(event, seed=seed)
     if rnd.kind == RoundKind.FINAL:
-        return finals.seat_final(event, seed=seed)
+        return seat_final(event, seed=seed)
     return seat_round(rnd, seed=seed)
 
 

@@ -29,23 +29,24 @@ from django.utils.translation import gettext_noop
 from heats.core.errors import UserError
 from heats.core.message import Message
 from heats.models import Entry, EntryStatus, Event, Player, Round, Seat, Table
-from heats.services import PlayerDirectory, lock, lock_tables, log
-from heats.services.audit import acting_user
+from heats.services.audit import acting_user, lock, log
+from heats.services.players import PlayerDirectory
+from heats.services.seating import lock_tables
 from heats.translate import localize, translate
 from scoring import permissions
 from scoring.core import advancement
 from scoring.core.results_csv import ParsedResults, ResultRow, parse_results_csv
 from scoring.models import PlayerRecord, RecordHistory, TableCheck
 from scoring.permissions import NotAllowed, may, refusal, require
-from scoring.services.core import new_event
+from scoring.services.events import new_event
 from scoring.services.result_status import update_result_status
+from scoring.services.results import seat_values
 from scoring.services.results_import.plan import (
     DesiredRecord,
     ImportSummary,
     SavedState,
     TableImport,
     desired_records,
-    seat_values,
 )
 from scoring.services.rules_checks import refresh_table_check, sheet_findings
 

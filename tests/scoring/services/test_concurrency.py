@@ -19,8 +19,9 @@ from django.urls import reverse
 
 from heats.models import AuditEntry, Round, RoundKind, Table
 from scoring.models import PlayerRecord, RecordHistory
-from scoring.services import import_results, results
+from scoring.services import results
 from scoring.services.results import SeatScores
+from scoring.services.results_import.write import import_results
 from tests.support.concurrency import at_once, errors
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -9,19 +9,16 @@ import pytest
 
 from heats.core.errors import UserError
 from heats.models import AuditEntry, Player, Round, RoundKind
-from heats.services import (
-    add_late_player,
-    check_in,
-    seat_round,
-    seating_state,
-    set_archived,
-    swap_seats,
-    undo_seating,
-)
+from heats.queries.seating import seating_state
+from heats.services.checkin import check_in
+from heats.services.event_admin import set_archived
+from heats.services.late import add_late_player
+from heats.services.reseating import undo_seating
+from heats.services.seating import seat_round, swap_seats
 from scoring.models import PlayerRecord, ReportLink, TableReport
+from scoring.queries.report_links import report_links
 from scoring.result_forms import ResultForm
 from scoring.services import report_desk, reports, results
-from scoring.services.report_links import report_links
 from scoring.services.reports import ReportRefusedError
 from tests.heats.conftest import names
 from tests.scoring.services.test_reports import report, scores, token

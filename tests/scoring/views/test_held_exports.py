@@ -12,8 +12,8 @@ import io
 import pytest
 
 from heats.models import Round, RoundKind, Seat
-from heats.services import seat_round
-from scoring.services.printing import render
+from heats.services.seating import seat_round
+from scoring.queries.printing import render
 from scoring.services.rules_checks import acknowledge_check
 from tests.scoring.services.test_held_results import TYPO, enter, held_heat
 from tests.scoring.services.test_printing import pages

@@ -11,8 +11,8 @@ from django.contrib.messages import get_messages
 from django.urls import reverse
 
 from heats.models import AuditEntry, KeepApart, Player
-from heats.services import SETTINGS, MissingVersionError
-from heats.services.versions import require_current
+from heats.queries.versions import MissingVersionError, require_current
+from heats.services.event_admin import SETTINGS
 from scoring.models import PlayerRecord
 from tests.scoring.views.test_event_settings import URL, WBC
 from tests.scoring.views.test_gm_results import results_url

@@ -18,15 +18,15 @@ from heats.models import Event, RoundKind
 from scoring.core import advancement
 from scoring.core.tiebreak import decided_tie_note
 from scoring.models import PlayerRecord, PublishedList
-from scoring.services import (
+from scoring.queries.event_results import (
     HeatSeatRow,
     absent_ids,
     event_advancement,
     heat_seat_rows,
     held_tables,
     player_names,
-    publishing,
 )
+from scoring.queries.published import changes, latest_published, published_json
 
 
 @dataclass
@@ -221,11 +221,9 @@ def standings(event: Event) -> Standings:
     rows = heat_seat_rows(event, held)
     absent = absent_ids(event)
     result = event_advancement(event, keys=keys, rows=rows, absent=absent)
-    published = publishing.latest_published(event)
+    published = latest_published(event)
     posted = (
-        publishing.published_json(published, keys)
-        if published
-        else result.to_json(with_ids=True)
+        published_json(published, keys) if published else result.to_json(with_ids=True)
     )
     # A list published before formats were recorded was worked out as hmw.
     posted = {
@@ -239,7 +237,7 @@ def standings(event: Event) -> Standings:
         result=result,
         posted=posted,
         published=published,
-        changed=bool(publishing.changes(published, result, keys)),
+        changed=bool(changes(published, result, keys)),
         winners=winner_rows(heats, posted, absent),
         heats=heats,
         qualifiers=posted["qualifiers"],

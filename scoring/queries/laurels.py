@@ -20,13 +20,13 @@ from scoring.core.ids import PlayerId
 from scoring.core.laurels import Laurel, laurels
 from scoring.core.places import PlayerResult, place_heats, player_histories
 from scoring.models import PlayerRecord
-from scoring.services import (
+from scoring.queries.event_results import (
     event_draw,
     heat_tables,
     held_tables,
     player_names,
 )
-from scoring.services.results import seat_record, table_seats
+from scoring.queries.seats import seat_record, table_seats
 
 
 def round_results(

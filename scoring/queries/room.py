@@ -23,11 +23,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from heats.models import Event, ResultStatus, Round, RoundKind
-from heats.services import current_round, round_json
-from heats.services.desk import round_seats
-from scoring.services import final as finals
-from scoring.services import laurels as laurel_places
-from scoring.services.standings import Standings, standings
+from heats.queries.clock import current_round, round_json
+from heats.queries.desk import round_seats
+from scoring.queries import final as finals
+from scoring.queries import laurels as laurel_places
+from scoring.queries.standings import Standings, standings
 
 # How many alternates beyond those called the kiosk lists ("the top alternates").
 TOP_ALTERNATES = 8
