@@ -79,5 +79,5 @@ def get_table(event: Event, round_code: str, number: int) -> Table:
 
 
 def held_heat_tables(event: Event) -> dict[int, tuple[str, int, int]]:
-    """The heat tables being checked (``scoring.services.held_tables``)."""
+    """The heat tables being checked (``scoring.queries.event_results.held_tables``)."""
     return {k: v for k, v in held_tables(event).items() if v[0] == RoundKind.HEAT}

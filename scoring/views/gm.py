@@ -24,7 +24,8 @@ from heats.views.common import (
     EventStaffRequiredMixin,
 )
 from scoring import pdf, permissions
-from scoring.forms import EventForm, EventSettingsForm, ResultsImportForm
+from scoring.forms.event import EventForm, EventSettingsForm
+from scoring.forms.gm import ResultsImportForm
 from scoring.queries.printing import render
 from scoring.services.events import EventGoneError, edit_event, new_event, remove_event
 from scoring.services.results_import.write import import_results

@@ -24,7 +24,7 @@ from heats.views.common import (
     event_action,
 )
 from scoring import permissions
-from scoring.forms import MergePlayersForm, RenamePlayerForm
+from scoring.forms.gm import MergePlayersForm, RenamePlayerForm
 from scoring.services.players import merge_players, rename_player
 from scoring.tables import PlayerTable
 

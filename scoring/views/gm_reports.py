@@ -17,9 +17,9 @@ from heats.core.errors import UserError
 from heats.models import Event
 from heats.views.common import EventStaffRequiredMixin, event_action
 from scoring import permissions
+from scoring.forms.report import AutoConfirmForm
 from scoring.models import ReportSettings, TableReport
 from scoring.queries.seats import seat_record
-from scoring.report_forms import AutoConfirmForm
 from scoring.services import report_desk, reports, results
 from scoring.views.common import TableMixin, table_label
 from scoring.views.common_desk import as_get, desk_update, from_round_page

@@ -25,10 +25,8 @@ from heats.views.common import (
 )
 from heats.views.common_desk import is_htmx
 from scoring import permissions
-from scoring.forms import (
-    ResultForm,
-    TieForm,
-)
+from scoring.forms.gm import TieForm
+from scoring.forms.result import ResultForm
 from scoring.models import RecordHistory, TableCheck, TableReport
 from scoring.queries.event_results import event_advancement
 from scoring.queries.published import changes, latest_published

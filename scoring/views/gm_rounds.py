@@ -30,12 +30,8 @@ from heats.views.common import (
     seat_request,
 )
 from scoring import permissions
-from scoring.forms import (
-    FinalFillForm,
-    NoShowForm,
-    SemiOverrideForm,
-)
-from scoring.forms_semi import auto_publish_form, presence_form_data
+from scoring.forms.gm import FinalFillForm, NoShowForm, SemiOverrideForm
+from scoring.forms.semi import auto_publish_form, presence_form_data
 from scoring.models import FinalFill, SemiFinalOverride
 from scoring.queries import final as finals
 from scoring.queries import laurels as laurel_places

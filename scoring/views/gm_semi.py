@@ -14,7 +14,7 @@ from heats.core.errors import UserError
 from heats.models import Event
 from heats.views.common import event_action
 from scoring import permissions
-from scoring.forms_semi import AutoPublishForm, SemiPresenceForm
+from scoring.forms.semi import AutoPublishForm, SemiPresenceForm
 from scoring.queries.event_results import event_advancement
 from scoring.queries.rounds import semi_round
 from scoring.services import publishing

@@ -25,7 +25,7 @@ from heats.views.common import (
 from medici_tourney.public_cache import cached_response, event_with_version
 from scoring import permissions, tables
 from scoring.core.tiebreak import decided_tie_note
-from scoring.forms import ScoresheetForm
+from scoring.forms.gm import ScoresheetForm
 from scoring.models import PlayerRecord, TableCheck
 from scoring.queries import final as finals
 from scoring.queries import laurels as laurel_places
@@ -65,7 +65,7 @@ class StandingsView(EventMixin, TemplateView):
     Anonymous visitors get the page from the cache (``medici_tourney.public_cache``);
     staff see it live, with their controls. ``?_export=csv&_table=results`` (or
     ``xlsx``) gives every result in the results CSV's columns
-    (``scoring.services.spreadsheets``).
+    (``scoring.queries.spreadsheets``).
     """
 
     template_name = "scoring/public/standings.html"

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from heats.core.errors import UserError
 from heats.models import Event, Table
 from medici_tourney.client import client_address
-from scoring.report_forms import ReportForm
+from scoring.forms.report import ReportForm
 from scoring.services import report_rates, reports, results
 
 

@@ -15,9 +15,9 @@ from heats.services.event_admin import set_archived
 from heats.services.late import add_late_player
 from heats.services.reseating import undo_seating
 from heats.services.seating import seat_round, swap_seats
+from scoring.forms.result import ResultForm
 from scoring.models import PlayerRecord, ReportLink, TableReport
 from scoring.queries.report_links import report_links
-from scoring.result_forms import ResultForm
 from scoring.services import report_desk, reports, results
 from scoring.services.reports import ReportRefusedError
 from tests.heats.conftest import names

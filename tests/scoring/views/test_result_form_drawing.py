@@ -14,7 +14,7 @@ from crispy_forms.utils import render_crispy_form
 from django.template.loader import render_to_string
 
 from heats.form_parts import bootstrap_classes
-from scoring.forms import ResultForm
+from scoring.forms.result import ResultForm
 from scoring.services import results
 from tests.scoring.views.test_gm_results import results_url
 

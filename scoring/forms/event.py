@@ -5,7 +5,7 @@ One set of fields and one check for both: the fields are the Event model's, the
 semi layouts typed one size a line ("25: 5 5 5 5 5",
 ``heats.core.layout.parse_semi_layouts``), the time zone picked from the zones
 the machine knows; the settings are checked by the service's rules
-(``heats.services.settings_problems``), here and again when saved, so a page
+(``heats.services.events.settings_problems``), here and again when saved, so a page
 and a command refuse the same values with the same words.
 """
 
@@ -45,7 +45,7 @@ class EventSettingsForm(StorableTextForm):
     the server's time zone filled in. ``clean_semi_layouts`` returns the
     layouts as the model stores them (``{"25": [5, 5, 5, 5, 5]}``); left empty,
     the standard ones. ``version`` is the settings' form version
-    (``heats.services.SETTINGS``)."""
+    (``heats.services.event_admin.SETTINGS``)."""
 
     tidied = ("name",)
     with_slug = False
@@ -184,11 +184,11 @@ class EventSettingsForm(StorableTextForm):
         return data
 
     def settings(self) -> dict:
-        """The settings as ``heats.services.create_event`` takes them."""
+        """The settings as ``heats.services.events.create_event`` takes them."""
         return {name: self.cleaned_data[name] for name in EVENT_SETTINGS}
 
     def changes(self) -> dict:
-        """Name, rule set and settings as ``scoring.services.edit_event`` takes
+        """Name, rule set and settings as ``scoring.services.events.edit_event`` takes
         them."""
         data = self.cleaned_data
         return {"name": data["name"], "rules": data["rules"], **self.settings()}

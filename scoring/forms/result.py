@@ -274,7 +274,7 @@ class ResultForm(StorableTextForm):
 
     def seat_rows(self) -> list[dict]:
         """The seat grid's rows, seat order: ``number``, the player's ``name``
-        (told apart from namesakes, ``heats.services.desk.shown_names``; text:
+        (told apart from namesakes, ``heats.queries.desk.shown_names``; text:
         the template escapes it, never reads it as template source, or a player
         named ``{{ request.COOKIES.sessionid }}`` would print the viewer's
         session, issue 7), the seat's bound ``fields`` (day 1, day 2, final) and
