@@ -4,7 +4,7 @@ Run: ``.venv/bin/python bench/bench_seating_service.py``. Prints a markdown sect
 
 For N players on a scratch SQLite database (a temporary file, like a GM laptop), three
 earlier heats are checked in and seated through the services; the fourth heat's
-``heats.services.seat_round`` (load check-ins and history, seat, save tables and
+``heats.services.seating.seat_round`` (load check-ins and history, seat, save tables and
 seats, audit) is timed. The pure seating alone is in ``bench_seating.py``.
 """
 

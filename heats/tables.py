@@ -123,7 +123,7 @@ class CheckInTable(tables.Table):
         super().__init__(*args, **kwargs)
         self.undo_url = undo_url
         # Name key -> players holding it, for names held by several
-        # (``heats.services.desk.namesake_counts``): they are told apart.
+        # (``heats.queries.desk.namesake_counts``): they are told apart.
         self.namesakes: dict[str, int] = namesakes or {}
         self.seated = set(seated)
         self.removable = set(removable)
@@ -294,7 +294,7 @@ class KeepApartTable(tables.Table):
 
     def __init__(self, *args, version: str = "", **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.version = version  # the list's form version (heats.services.versions)
+        self.version = version  # the list's form version (heats.queries.versions)
 
     def render_remove(self, record):
         url = reverse(

@@ -164,7 +164,7 @@ def event_action(action: permissions.Action, back: str = ""):
 
 
 def posted_version(request) -> str:
-    """The ``version`` field a form posted (``heats.services.versions``); ``""``
+    """The ``version`` field a form posted (``heats.queries.versions``); ``""``
     when it sent none, which ``require_current`` refuses as stale (never
     ``None``, which would skip the check)."""
     return request.POST.get("version", "")

@@ -1,6 +1,6 @@
 """GM pages for heats: the event dashboard, a round's page, seating, late
 tables and clock. A round's tables as the pages show them are
-``heats.services.desk``'s; the check-in actions are ``heats.views.gm_checkin``,
+``heats.queries.desk``'s; the check-in actions are ``heats.views.gm_checkin``,
 the check-in list they share with the round page ``heats.views.common_desk``;
 the audit log, keep-apart pairs and staff are ``heats.views.gm_records``.
 
@@ -125,7 +125,7 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
 
     Its queries do not grow with the number of players: the check-in list is one
     page of a search (``heats.views.common_desk``); the figures are counted by
-    the database (``heats.services.desk.round_figures``). htmx's requests for the
+    the database (``heats.queries.desk.round_figures``). htmx's requests for the
     check-in list (``HX-Target: checkin-list``) get the check-in fragment."""
 
     template_name = "heats/gm/round_detail.html"

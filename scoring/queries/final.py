@@ -233,7 +233,7 @@ def _field_state_now(event: Event) -> dict:
 
 
 FIELD = Topic(_("the final's field"), _field_state_now)
-"""What the final page's forms (fill, absent) show (``heats.services.versions``)."""
+"""What the final page's forms (fill, absent) show (``heats.queries.versions``)."""
 
 
 def _absent(final: Round | None) -> set[int]:

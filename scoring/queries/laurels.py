@@ -62,7 +62,7 @@ def round_results(
 def event_laurels(event: Event, *, public: bool = False) -> list[Laurel]:
     """Places 1-6 of ``event`` (``scoring.core.laurels``); empty until the final has
     results. With ``public``, a semi-final or final table being checked
-    (``scoring.services.held_tables``) counts as owing its results."""
+    (``scoring.queries.event_results.held_tables``) counts as owing its results."""
     rounds = {r.kind: r for r in event.rounds.exclude(kind=RoundKind.HEAT)}
     if RoundKind.FINAL not in rounds:
         return []

@@ -69,8 +69,8 @@ def _entry_rows(published: PublishedList) -> dict[str, list[dict]]:
 
 def published_json(published: PublishedList, names: Mapping[int, str]) -> dict:
     """``published`` shaped as ``Advancement.to_json()``, players named by
-    ``names`` (id -> name shown: ``scoring.services.player_names``), so a name
-    corrected since shows corrected."""
+    ``names`` (id -> name shown: ``scoring.queries.event_results.player_names``),
+    so a name corrected since shows corrected."""
     rows = _entry_rows(published)
     data = {k: v for k, v in published.data.items() if k not in PARTS}
     for part in PARTS:

@@ -113,7 +113,7 @@ def table_label(kind: str, number: int | None, table: int) -> str:
 def held_table_labels(held: dict[int, tuple[str, int, int]]) -> list[str]:
     """The tables being checked (``held_tables``) as the public pages name them
     (:func:`table_label`), heats first, in round and table order; the public
-    words of ``scoring.services.held_labels``."""
+    words of ``scoring.queries.event_results.held_labels``."""
     return [
         table_label(kind, rnd, n)
         for kind, rnd, n in sorted(
@@ -214,7 +214,7 @@ def standings(event: Event) -> Standings:
     differs from the published one (tournament.md, Advancement, 9). Absent players
     are those marked absent from the semi-final; nothing is saved. Tables with
     unacknowledged rules findings count as owing their results and are listed in
-    ``being_checked`` (``scoring.services.held_tables``).
+    ``being_checked`` (``scoring.queries.event_results.held_tables``).
     """
     keys = player_names(event)
     held = held_tables(event)

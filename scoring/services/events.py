@@ -28,7 +28,7 @@ logger = logging.getLogger(__name__)
 
 def new_event(slug: str, name: str, rules: str = "wbc", user=None, **options) -> Event:
     """Create an event whose rule set the rules engine knows (rules.md, Rule sets);
-    ``options`` (``gm``, ``settings``) as for ``heats.services.create_event``.
+    ``options`` (``gm``, ``settings``) as for ``heats.services.events.create_event``.
 
     UserError for an unknown rule set, a bad slug, a blank name, a taken slug or
     bad settings.
@@ -41,7 +41,7 @@ def new_event(slug: str, name: str, rules: str = "wbc", user=None, **options) ->
 
 
 def edit_event(event: Event, values: dict, user=None, version: str | None = None):
-    """Change the settings of ``event`` (``heats.services.update_settings``;
+    """Change the settings of ``event`` (``heats.services.event_admin.update_settings``;
     returns its lines), once the rule set is one the rules engine knows and the
     GM's semi-final override keeps a layout of its size.
 

@@ -52,7 +52,7 @@ def _override_state(event: Event) -> dict:
 
 def list_state(result: advancement.Advancement) -> dict:
     """The semi-final list as the GM's page shows it (players by id), for its
-    form version (``heats.services.versions``)."""
+    form version (``heats.queries.versions``)."""
     return result.to_json(with_ids=True)
 
 
@@ -79,7 +79,7 @@ def publish(
     as it stands (entries and the rest of its data): "Publish" pressed twice, or
     by two GMs, publishes once; the event's lock orders the presses. UserError
     while a heat table's results are being checked
-    (``scoring.services.held_tables``): the list would make them public.
+    (``scoring.queries.event_results.held_tables``): the list would make them public.
     ``StaleFormError`` when the live list is no longer the one the GM's page
     showed (``version``, from ``form_version(event, SEMI_LIST, ...)``).
     """

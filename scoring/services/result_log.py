@@ -1,5 +1,5 @@
 """The record of changes to a table's results: the history of replaced values
-(``RecordHistory``) and the audit log's entries (``heats.services.log``), and who
+(``RecordHistory``) and the audit log's entries (``heats.services.audit.log``), and who
 last changed a table, read back from them. Used by ``scoring.services.results``.
 """
 

@@ -15,7 +15,7 @@ dry run
     What saving would do, worked out and written nowhere (:class:`ResultCheck`):
     the entry form runs it as the GM types, and every save runs it first.
 
-Every change is written to the event's audit log (``heats.services.log``).
+Every change is written to the event's audit log (``heats.services.audit.log``).
 """
 
 from __future__ import annotations

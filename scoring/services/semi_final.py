@@ -4,11 +4,11 @@ or absent) and seating, each round's results, the event's laurels.
 Words (tournament.md, "Semi-final and final"):
 
 qualifiers
-    The semi-final list of ``scoring.services.core.event_advancement``: present
+    The semi-final list of ``scoring.queries.event_results.event_advancement``: present
     winners, then the alternates called in order as no-shows are marked absent.
 
-The final's field (who plays it) lives in ``scoring.services.final``. Every change
-is written to the event's audit log (``heats.services.log``).
+The final's field (who plays it) lives in ``scoring.queries.final``. Every change
+is written to the event's audit log (``heats.services.audit.log``).
 """
 
 from __future__ import annotations
@@ -221,8 +221,8 @@ def seat_semi(event: Event, *, seed=None, user=None, state: str | None = None):
     drawn: see ``seat_round``).
 
     Raises UserError while heat tables owe results (the list is provisional) or
-    are being checked (``scoring.services.require_no_held_heats``), when there is
-    no semi-final (straight to the final), or as ``seat_round``;
+    are being checked (``scoring.queries.event_results.require_no_held_heats``), when
+    there is no semi-final (straight to the final), or as ``seat_round``;
     NotAllowed unless ``user`` may seat.
     """
     require(event, user, permissions.SEAT)

@@ -8,8 +8,9 @@ no-show
     semi-final (never deleted: heat results stay), exactly as the list page's
     "absent" does before seating (``scoring.rounds.mark_semi``).
 present alternate
-    A player on the semi-final list (``scoring.services.event_advancement``,
-    which already calls alternates in order as players are marked absent: cut
+    A player on the semi-final list
+    (``scoring.queries.event_results.event_advancement``, which already calls
+    alternates in order as players are marked absent: cut
     winners first, then second places by percentage, then thirds) who is checked
     in for the semi-final and has no seat. The list's call order is kept: its
     qualifiers first, then its next alternates. "Next" is the first of them.
@@ -105,7 +106,7 @@ NO_SHOWS = Topic(
     _("the semi-final's open seats and waiting alternates"),
     lambda event: no_show_state(open_seats(event), present_alternates(event)),
 )
-"""What the "Replace a no-show" form shows (``heats.services.versions``)."""
+"""What the "Replace a no-show" form shows (``heats.queries.versions``)."""
 
 
 @transaction.atomic

@@ -19,7 +19,7 @@ from scoring.services import semi_final as rounds
 from scoring.services.results import SeatScores
 from tests.e2e.conftest import CHROMIUM, close_orm_connection
 from tests.heats.conftest import names
-from tests.scoring.services.test_printing import play_semi_and_final
+from tests.scoring.queries.test_printing import play_semi_and_final
 
 pytestmark = [
     pytest.mark.e2e,

@@ -1,6 +1,6 @@
 """The version a GM form carries, as a page would have drawn it: tests that post
 a form the way a browser does send it (a form without one is refused as stale,
-``heats.services.versions``)."""
+``heats.queries.versions``)."""
 
 from __future__ import annotations
 

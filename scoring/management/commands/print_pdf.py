@@ -1,6 +1,6 @@
 """``manage.py print_pdf EVENT KIND [--round R] [--paper a4|letter] [--lang LANG]
 -o FILE.pdf``: ``--lang`` (en, de, fr, zh-hans) prints in that language, else in
-the event's (``scoring.services.printing.print_language``); ``--paper`` lays out
+the event's (``scoring.queries.printing.print_language``); ``--paper`` lays out
 for that paper, else the event's ``paper`` setting."""
 
 from pathlib import Path

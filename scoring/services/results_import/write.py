@@ -9,8 +9,8 @@ Words:
 
 The file is read, checked and planned without any lock. Only then the import writes,
 in one short transaction: it locks the event, the rounds and their tables (lock order
-of ``heats.services.lock``), loads the saved state again and, when anything changed
-since the plan (a result saved meanwhile), plans again and re-checks the
+of ``heats.services.audit.lock``), loads the saved state again and, when anything
+changed since the plan (a result saved meanwhile), plans again and re-checks the
 contradictions, so nothing saved meanwhile is overwritten unseen or without its
 history. Rows are written in bulk, so even a 10,000-row file holds SQLite's single
 write lock briefly and a result saved during the import waits little.
@@ -234,7 +234,7 @@ def import_into_new_event(
 
 def _lock_rounds(event: Event, keys: set[tuple[str, int]]) -> dict[tuple, Round]:
     """Lock the event, then the file's rounds (created when missing) and their
-    tables, in ``heats.services.lock``'s order; the rounds by key."""
+    tables, in ``heats.services.audit.lock``'s order; the rounds by key."""
     lock(event)
     rounds = {
         key: Round.objects.get_or_create(event=event, kind=key[0], number=key[1])[0]

@@ -1,6 +1,6 @@
 """The Staff and Keep-apart pages' forms carry the version they were drawn from:
 a change made from a page opened before another GM's change to the same list is
-refused and names that change (issue 16, item 2; heats.services.versions)."""
+refused and names that change (issue 16, item 2; heats.queries.versions)."""
 
 from __future__ import annotations
 

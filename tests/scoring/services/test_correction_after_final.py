@@ -24,7 +24,7 @@ from scoring.queries.rounds import final_round
 from scoring.services import results
 from scoring.services.final_seating import seat_final
 from scoring.services.results import SeatScores
-from tests.scoring.services.test_printing_decisions import enter, play_semi, text
+from tests.scoring.queries.test_printing_decisions import enter, play_semi, text
 
 pytestmark = pytest.mark.django_db
 

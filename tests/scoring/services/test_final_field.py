@@ -1,5 +1,5 @@
 """A final that fewer than 4 semi-final table winners can play
-(scoring.services.final): the GM adds the best runner(s)-up or confirms a final
+(scoring.queries.final): the GM adds the best runner(s)-up or confirms a final
 of 3; every choice logged and shown on the public pages (tournament.md,
 Semi-final and final; seed 001).
 

@@ -67,7 +67,7 @@ def full_event(demo_event):
         heat, seed=5, user=gm, state=seating_state(Round.objects.get(pk=heat.pk))
     )
     publishing.set_auto_publish(demo_event, True, gm)
-    # The GM's decision for a short final (scoring.services.final), as its page
+    # The GM's decision for a short final (scoring.queries.final), as its page
     # stores it.
     fill = FinalFill.objects.create(
         event=demo_event,

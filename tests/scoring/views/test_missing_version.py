@@ -1,5 +1,5 @@
 """A form posted without its version field is refused as stale (issue "The GM's
-desk", item 5; ``heats.services.versions``): what page it was drawn from cannot
+desk", item 5; ``heats.queries.versions``): what page it was drawn from cannot
 be told, so nothing is saved over what others changed. Only code that drew no
 page (a management command: version ``None``) skips the check.
 """

@@ -1,6 +1,6 @@
 """A GM form that edits shared state carries the version it was drawn from and
 is refused when another GM changed that state since, naming the change; a form
-drawn after the change goes through (issue 16, item 2; heats.services.versions).
+drawn after the change goes through (issue 16, item 2; heats.queries.versions).
 
 Each scenario is two GMs of the demo event: A opens a page, B changes the state
 A's form edits, then A submits the form as drawn.

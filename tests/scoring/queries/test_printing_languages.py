@@ -27,7 +27,7 @@ from heats.services.seating import seat_round
 from scoring.pdf import fonts, words
 from scoring.pdf.base import grid
 from scoring.queries.printing import PRINT_LANGUAGES, print_language, render
-from tests.scoring.services.test_printing import TOFU, Rendered, unlike
+from tests.scoring.queries.test_printing import TOFU, Rendered, unlike
 from tests.support.pdf_glyphs import _to_unicode
 
 pytestmark = pytest.mark.django_db
