@@ -2,7 +2,8 @@
 event gets one, made after its seating (``scoring.receivers``) and after an event
 file is imported (``scoring.services.transfer``); a round's links as the round
 page, the scoresheets and ``manage.py report_links`` list them
-(:func:`report_links`). Reading only: the links are made and retired by
+(:func:`report_links`), and the reports a table holds (:func:`held_reports`).
+Reading only: the links are made and retired, the reports stored, by
 ``scoring.services.reports`` (``make_report_links``, ``retire_report_links``).
 
 Words:
@@ -26,7 +27,7 @@ from dataclasses import dataclass
 from django.urls import reverse
 
 from heats.models import ResultStatus, Round, Table
-from scoring.models import ReportLink
+from scoring.models import ReportLink, TableReport
 
 
 def report_url(table: Table, token: str) -> str:
@@ -75,3 +76,17 @@ def later_round_seated(rnd: Round) -> bool:
     return Table.objects.filter(
         round__event_id=rnd.event_id, round__ordinal__gt=rnd.ordinal
     ).exists()
+
+
+def held_reports(table: Table) -> list[TableReport]:
+    """The reports of ``table`` in the order they came."""
+    return list(table.reports.all())
+
+
+def reported_tables(rnd: Round) -> set[int]:
+    """Ids of ``rnd``'s tables owing results with at least one report."""
+    return set(
+        TableReport.objects.filter(
+            table__round=rnd, table__result_status=ResultStatus.OWED
+        ).values_list("table_id", flat=True)
+    )

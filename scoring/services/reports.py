@@ -39,12 +39,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from heats.core.errors import UserError
-from heats.models import Event, ResultStatus, Round, Table
+from heats.models import Event, Table
 from heats.services.audit import acting_user, lock, log
 from scoring import permissions
 from scoring.core.reported import CELLS, EMPTY, lay_report, seating_signature
 from scoring.models import ReportLink, ReportSettings, TableReport
 from scoring.queries.report_links import later_round_seated
+from scoring.queries.seats import table_seats
 from scoring.services import report_rates, results
 from scoring.services.results import ResultCheck, SeatScores, TableOutcome
 
@@ -141,7 +142,7 @@ def report_scores(report: TableReport, seats: list | None = None) -> list[SeatSc
     """A report's values as ``SeatScores`` on today's ``seats`` (default: the
     table's), laid by player when the seating changed since it was sent
     (``lay_report``); a seat it cannot be laid on has no values."""
-    seats = results.table_seats(report.table) if seats is None else seats
+    seats = table_seats(report.table) if seats is None else seats
     laid = lay_report(report.seating, report.scores, seats).values
     return [
         SeatScores(s.number, *(laid.get(s.number, EMPTY)[c] for c in CELLS))
@@ -204,7 +205,7 @@ def _store(table, token, seat, scores, time_called, address, nonce, seating):
     event = table.round.event
     results.lock_table(table)
     table = open_table(event, table.round.code, table.number, token)
-    seats = results.table_seats(table)
+    seats = table_seats(table)
     if seat not in {s.number for s in seats}:
         raise UserError(
             _("Say which seat of %(table)s is reporting.") % {"table": table}
@@ -337,7 +338,7 @@ def confirm_report(report: TableReport, user) -> TableOutcome:
             _("The result of %(table)s is already saved: a report cannot change it.")
             % {"table": table}
         )
-    seats = results.table_seats(table)
+    seats = table_seats(table)
     laid = lay_report(report.seating, report.scores, seats)
     if not laid.complete:
         raise UserError(
@@ -367,20 +368,6 @@ def _unlaid(laid, seats) -> str:
         for n in laid.gone
     ]
     return "; ".join(parts)
-
-
-def held_reports(table: Table) -> list[TableReport]:
-    """The reports of ``table`` in the order they came."""
-    return list(table.reports.all())
-
-
-def reported_tables(rnd: Round) -> set[int]:
-    """Ids of ``rnd``'s tables owing results with at least one report."""
-    return set(
-        TableReport.objects.filter(
-            table__round=rnd, table__result_status=ResultStatus.OWED
-        ).values_list("table_id", flat=True)
-    )
 
 
 @transaction.atomic

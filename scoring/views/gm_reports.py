@@ -19,8 +19,8 @@ from heats.views.common import EventStaffRequiredMixin, event_action
 from scoring import permissions
 from scoring.forms.report import AutoConfirmForm
 from scoring.models import ReportSettings, TableReport
-from scoring.queries.seats import seat_record
-from scoring.services import report_desk, reports, results
+from scoring.queries.seats import seat_record, table_seats
+from scoring.services import report_desk, reports
 from scoring.views.common import TableMixin, table_label
 from scoring.views.common_desk import as_get, desk_update, from_round_page
 from scoring.wording_rules import shown_check
@@ -35,7 +35,7 @@ class TableReportsView(EventStaffRequiredMixin, TableMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         kwargs = {k: v for k, v in kwargs.items() if k not in ("round", "table")}
-        seats = results.table_seats(self.table)
+        seats = table_seats(self.table)
         shown = [
             replace(one, check=shown_check(one.check))
             for one in report_desk.shown_reports(self.table, seats)

@@ -30,6 +30,7 @@ from scoring.forms.result import ResultForm
 from scoring.models import RecordHistory, TableCheck, TableReport
 from scoring.queries.event_results import event_advancement
 from scoring.queries.published import changes, latest_published
+from scoring.queries.seats import table_seats
 from scoring.services import report_desk, results
 from scoring.services.result_log import last_change
 from scoring.views.common import TableMixin, table_label, table_name
@@ -58,7 +59,7 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
         """The table's seats as this request read them (``results.table_seats``):
         once for the form, its initial values and the tie shown; read again
         after a save was tried (:meth:`form_valid`)."""
-        return results.table_seats(self.table)
+        return table_seats(self.table)
 
     def get_form_kwargs(self):
         kwargs = super().get_form_kwargs()
@@ -282,7 +283,7 @@ class TableTieView(EventStaffRequiredMixin, TableMixin, FormView):
         return kwargs
 
     def get_context_data(self, **kwargs):
-        seats = results.table_seats(self.table)
+        seats = table_seats(self.table)
         names = shown_names(self.event.pk, [s.player for s in seats])
         for seat in seats:  # the name told apart from namesakes
             seat.shown = names[seat.player_id]

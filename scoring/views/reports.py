@@ -20,7 +20,8 @@ from heats.core.errors import UserError
 from heats.models import Event, Table
 from medici_tourney.client import client_address
 from scoring.forms.report import ReportForm
-from scoring.services import report_rates, reports, results
+from scoring.queries.seats import table_seats
+from scoring.services import report_rates, reports
 
 
 def _refused(request, event: Event, exc: UserError) -> HttpResponse:
@@ -35,7 +36,7 @@ def _refused(request, event: Event, exc: UserError) -> HttpResponse:
 def _form(request, table: Table, kwargs: dict) -> ReportForm:
     check = reverse("scoring:table-report-check", kwargs=kwargs)
     data = request.POST if request.method == "POST" else None
-    return ReportForm(data, seats=results.table_seats(table), check_url=check)
+    return ReportForm(data, seats=table_seats(table), check_url=check)
 
 
 def _address(request: HttpRequest) -> str | None:
@@ -84,7 +85,7 @@ def _sent_rows(table: Table, report) -> list[tuple[int, str, dict]]:
     """(seat, player name, values) of what a report sent, in seat order."""
     return [
         (s.number, s.player.name, report.scores.get(str(s.number), {}))
-        for s in results.table_seats(table)
+        for s in table_seats(table)
     ]
 
 

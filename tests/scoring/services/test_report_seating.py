@@ -18,7 +18,8 @@ from heats.services.seating import seat_round, swap_seats
 from scoring.forms.result import ResultForm
 from scoring.models import PlayerRecord, ReportLink, TableReport
 from scoring.queries.report_links import report_links
-from scoring.services import report_desk, reports, results
+from scoring.queries.seats import table_seats
+from scoring.services import report_desk, reports
 from scoring.services.reports import ReportRefusedError
 from tests.heats.conftest import names
 from tests.scoring.services.test_reports import report, scores, token
@@ -50,7 +51,7 @@ def players(table) -> list[Player]:
 def test_a_report_stores_the_seating_the_result_form_carries(heat):
     table = heat.tables.get(number=1)
     sent = report(table, FINALS)
-    seats = results.table_seats(table)
+    seats = table_seats(table)
     assert sent.report.seating == ResultForm.seating_signature(seats)
     assert sent.report.seating == ",".join(f"{s.number}:{s.player_id}" for s in seats)
 
@@ -72,7 +73,7 @@ def test_the_gm_page_shows_a_swapped_report_by_player(heat, gm):
     at3, at4 = players(table)[2:4]
     report(table, FINALS)
     swap_seats(heat, at3, at4, gm)
-    (shown,) = report_desk.shown_reports(table, results.table_seats(table))
+    (shown,) = report_desk.shown_reports(table, table_seats(table))
     assert shown.kind == "earlier"
     finals = [(row.number, row.name, row.cells[2].value) for row in shown.rows]
     assert finals[2:4] == [(3, at4.name, 75), (4, at3.name, 33)]
@@ -92,7 +93,7 @@ def test_a_late_seat_after_a_report_asks_the_gm(heat, gm):
     with pytest.raises(UserError, match=r"seat 6 \(Late 01\) has no value"):
         reports.confirm_report(sent.report, gm)
     assert not PlayerRecord.objects.exists()
-    (shown,) = report_desk.shown_reports(table, results.table_seats(table))
+    (shown,) = report_desk.shown_reports(table, table_seats(table))
     assert shown.laid.missing == [6] and shown.rows[5].cells == []
     assert shown.check is None
 
@@ -104,7 +105,7 @@ def test_a_report_whose_player_left_the_table_asks_the_gm(heat, gm):
     swap_seats(heat, moved, incoming, gm)  # seat 2 of table 1 goes to table 2
     with pytest.raises(UserError, match="its seat 2's player is not at the table"):
         reports.confirm_report(sent.report, gm)
-    prefill = report_desk.prefilled(sent.report, results.table_seats(table1))
+    prefill = report_desk.prefilled(sent.report, table_seats(table1))
     # Every player still at the table keeps their value; seat 2 is left empty.
     assert [prefill.get(f"final_{n}") for n in range(1, 6)] == [110, None, 33, 75, 65]
 

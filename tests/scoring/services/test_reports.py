@@ -15,6 +15,7 @@ from heats.services.reseating import undo_seating
 from heats.services.seating import form_late_table, seat_round
 from scoring.models import PlayerRecord, ReportLink, ReportSettings, TableReport
 from scoring.queries.event_results import event_advancement
+from scoring.queries.report_links import held_reports
 from scoring.queries.standings import standings
 from scoring.services import report_rates, reports
 from scoring.services.reports import ReportRefusedError
@@ -86,7 +87,7 @@ def test_a_second_differing_report_is_kept_beside_the_first(heat):
     table = heat.tables.get(number=1)
     report(table, CLEAN, seat=1)
     report(table, OTHER, seat=2)
-    kept = reports.held_reports(table)
+    kept = held_reports(table)
     assert [(r.seat, r.scores["1"]["final"]) for r in kept] == [(1, 110), (2, 95)]
     assert not PlayerRecord.objects.exists()
 
