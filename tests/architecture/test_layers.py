@@ -262,7 +262,9 @@ def python_files() -> list[Path]:
 def test_every_import_names_the_module():
     """``from scoring.services import results`` names a module: fine;
     ``from scoring.services import save_table_results`` or ``from heats import
-    services`` reaches a name through a package: not."""
+    services`` reaches a name through a package, and ``from
+    scoring.services.results import seat_record`` through a module that only
+    imports it: not."""
     bad = []
     for path in python_files():
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
@@ -275,7 +277,34 @@ def test_every_import_names_the_module():
                     node.module in PACKAGES and not is_module(full)
                 ):
                     bad.append(f"{path.relative_to(REPO)} line {node.lineno}: {full}")
+                elif forbidden(node.module, PACKAGES) and not (
+                    is_module(full) or alias.name in defined_in(node.module)
+                ):
+                    bad.append(f"{path.relative_to(REPO)} line {node.lineno}: {full}")
     assert not bad
+
+
+def defined_in(module: str) -> set[str]:
+    """The names ``module`` defines at its top (not those it imports)."""
+    path = REPO / (module.replace(".", "/") + ".py")
+    if not path.is_file():
+        path = REPO / module.replace(".", "/") / "__init__.py"
+    names = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names |= {
+                n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)
+            }
+    return names
+
+
+def test_defined_in_tells_definitions_from_imports():
+    names = defined_in("scoring.services.result_records")
+    assert "write_records" in names and "WRITTEN" in names
+    assert "seat_record" not in names  # imported from scoring.queries.seats
 
 
 def is_module(dotted_name: str) -> bool:
