@@ -3,7 +3,7 @@
 Tables are seated in bulk by heats (no ``post_save`` per table), and heats never
 names scoring; every seating is written to the event's audit log, so a new
 audit entry of a seating is when scoring gives new tables their report links
-(``scoring.queries.report_links``), inside the seating's own transaction.
+(``scoring.services.reports.make_report_links``), inside the seating's own transaction.
 """
 
 from __future__ import annotations
