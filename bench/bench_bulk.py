@@ -76,7 +76,7 @@ def commands() -> list[tuple[str, float, float, float]]:
     """``(case, best wall s, best check s, net s)`` of each command: ``RUNS`` runs
     interleaved with ``manage.py check``, best of each (the machine is shared, so
     the fastest run is the one least disturbed)."""
-    from heats.services import create_event
+    from heats.services.events import create_event
 
     csv_file, names = SCRATCH / "results.csv", SCRATCH / "names.txt"
     csv_file.write_text(results_csv(4 * PLAYERS_PER_HEAT))
@@ -122,8 +122,10 @@ class Statements:
 def statement_counts() -> list[tuple]:
     """``(work, small size, its statements, large size, its statements, seconds
     of the large one)``."""
-    from heats.services import check_in, create_event, create_heat, seat_round
-    from scoring.services import import_results
+    from heats.services.checkin import check_in, create_heat
+    from heats.services.events import create_event
+    from heats.services.seating import seat_round
+    from scoring.services.results_import.write import import_results
 
     def run(work: str, size: int) -> Statements:
         event = create_event(f"count-{work}-{size}", "Count")

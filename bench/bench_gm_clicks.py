@@ -57,8 +57,10 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import reverse  # noqa: E402
 from whitenoise import WhiteNoise  # noqa: E402
 
-from heats import services  # noqa: E402
 from heats.models import Entry, Event, Player, Round  # noqa: E402
+from heats.queries.seating import seating_state  # noqa: E402  # noqa: E402
+from heats.services.checkin import create_heat  # noqa: E402  # noqa: E402
+from heats.services.events import create_event  # noqa: E402  # noqa: E402
 from tests.support.sample import generate_event  # noqa: E402
 
 SIZES = (200, 1000)
@@ -146,8 +148,8 @@ def gm_client(event: Event) -> Client:
 def fresh_event(players: int) -> tuple[Event, Round, list[Player]]:
     """Event ``c<players>``: ``players`` players checked in to heat 1 and as many
     known players not checked in (returned, for the check-ins)."""
-    event = services.create_event(f"c{players}", f"Clicks {players}")
-    rnd = services.create_heat(event)
+    event = create_event(f"c{players}", f"Clicks {players}")
+    rnd = create_heat(event)
     people = Player.objects.bulk_create(
         Player(
             event=event,
@@ -214,7 +216,7 @@ class Session:
 
     def seat(self, run: int) -> bytes:
         self.round.refresh_from_db()
-        state = services.seating_state(self.round)
+        state = seating_state(self.round)
         return self.post("round-seat", {"seed": str(run), "state": state})
 
 

@@ -4,7 +4,7 @@ Run: ``.venv/bin/python bench/bench_seating_service.py``. Prints a markdown sect
 
 For N players on a scratch SQLite database (a temporary file, like a GM laptop), three
 earlier heats are checked in and seated through the services; the fourth heat's
-``heats.services.seat_round`` (load check-ins and history, seat, save tables and
+``heats.services.seating.seat_round`` (load check-ins and history, seat, save tables and
 seats, audit) is timed. The pure seating alone is in ``bench_seating.py``.
 """
 
@@ -29,7 +29,9 @@ django.setup()
 
 from django.core.management import call_command  # noqa: E402
 
-from heats.services import check_in, create_event, create_heat, seat_round  # noqa: E402
+from heats.services.checkin import check_in, create_heat  # noqa: E402  # noqa: E402
+from heats.services.events import create_event  # noqa: E402  # noqa: E402
+from heats.services.seating import seat_round  # noqa: E402  # noqa: E402  # noqa: E402  # noqa: E402
 
 CASES = ((36, 5), (200, 5), (1000, 3))
 

@@ -114,11 +114,12 @@ def build_event(players: int):
     GM ("bench-gm"); returns the heat."""
     from django.contrib.auth import get_user_model
 
-    from heats import services
     from heats.models import Entry, Player
+    from heats.services.checkin import create_heat
+    from heats.services.events import create_event
 
-    event = services.create_event(f"b{players}", f"Browser {players}")
-    rnd = services.create_heat(event)
+    event = create_event(f"b{players}", f"Browser {players}")
+    rnd = create_heat(event)
     people = Player.objects.bulk_create(
         Player(
             event=event,

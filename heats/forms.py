@@ -33,9 +33,17 @@ from heats.form_parts import (
     shown_back,
     tidied_data,
 )
-from heats.models import Event, Player, SeatingPolicy
-from heats.services import parse_name_list
-from heats.services.desk import CardPlayer
+from heats.models import (
+    Event,
+    Player,
+    SeatingPolicy,
+)
+from heats.queries.desk import (
+    CardPlayer,
+)
+from heats.services.checkin import (
+    parse_name_list,
+)
 
 # The words of the Event model's choices, as forms and pages show them (the
 # model's own labels stay English: translating them would make a migration).
@@ -217,7 +225,7 @@ class SeatForm(StorableTextForm):
     )
     state = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
     # "1" when the page asked whether to seat inside the minutes after the start
-    # (``heats.services.seat_questions``).
+    # (``heats.queries.seat_questions``).
     early = forms.CharField(max_length=1, required=False, widget=forms.HiddenInput)
 
     def __init__(

@@ -28,7 +28,7 @@ from heats.core.names import badged_name
 from heats.models import AuditEntry, Entry, EntryStatus, KeepApart, Player
 
 if TYPE_CHECKING:
-    from heats.services.desk import SeatingRow
+    from heats.queries.desk import SeatingRow
 
 TABLE_CLASS = "table table-sm table-striped align-middle"
 
@@ -137,7 +137,7 @@ class CheckInTable(tables.Table):
         super().__init__(*args, **kwargs)
         self.undo_url = undo_url
         # Name key -> players holding it, for names held by several
-        # (``heats.services.desk.namesake_counts``): they are told apart.
+        # (``heats.queries.desk.namesake_counts``): they are told apart.
         self.namesakes: dict[str, int] = namesakes or {}
         self.seated = set(seated)
         self.removable = set(removable)
@@ -308,7 +308,7 @@ class KeepApartTable(tables.Table):
 
     def __init__(self, *args: Any, version: str = "", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.version = version  # the list's form version (heats.services.versions)
+        self.version = version  # the list's form version (heats.queries.versions)
 
     def render_remove(self, record: KeepApart) -> str:
         url = reverse(

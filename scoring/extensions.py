@@ -20,7 +20,7 @@ from heats.models import Event, ResultStatus, Round, RoundKind
 from scoring.models import PlayerRecord, ReportLink, TableCheck
 
 if TYPE_CHECKING:
-    from heats.services.desk import TableCard
+    from heats.queries.desk import TableCard
 
 
 @provide_card_details

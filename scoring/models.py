@@ -289,7 +289,7 @@ class FinalFill(models.Model):
     and no alternate advances; the spec says nothing about a shorter field).
 
     ``kind`` is the choice: the best semi-final runner(s)-up added (``added``,
-    ranked by ``scoring.services.final.final_field``), or a final of 3 after an
+    ranked by ``scoring.queries.final.final_field``), or a final of 3 after an
     explicit confirmation. ``summary`` is the line the public pages show ("Final: 3
     semi-final winners + Ann Lee (runner-up, 97.5%) added by the GM"). One row per
     event: deciding again replaces it; the audit log keeps every decision.

@@ -3,7 +3,7 @@
 Tables are seated in bulk by heats (no ``post_save`` per table), and heats never
 names scoring; every seating is written to the event's audit log, so a new
 audit entry of a seating is when scoring gives new tables their report links
-(``scoring.services.report_links``), inside the seating's own transaction.
+(``scoring.services.reports.make_report_links``), inside the seating's own transaction.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from django.db.models.signals import post_save
 from django.dispatch import receiver
 
 from heats.models import AuditEntry, Round
-from scoring.services.report_links import make_report_links, retire_report_links
+from scoring.services.reports import make_report_links, retire_report_links
 
 # The audit actions of the services that create tables: a round seated
-# (``heats.services.seat_round``), late tables formed (``form_late_table``), a
+# (``heats.services.seating.seat_round``), late tables formed (``form_late_table``), a
 # previous seating put back (``undo_seating``), results imported
 # with tables new to the event (``scoring.services.results_import``). Any other
 # entry (a result saved, a player checked in...) makes no table: no query.

@@ -56,7 +56,7 @@ class ReportLink(models.Model):
     the link loses its ``table`` and is *retired* (``retired``: the id of the
     seating's audit entry); "Undo" gives the tables it puts back (same
     ``round`` and ``number``) the links retired last, so the scoresheets
-    printed first work again (``scoring.services.report_links``)."""
+    printed first work again (``scoring.queries.report_links``)."""
 
     table = models.OneToOneField(
         Table,

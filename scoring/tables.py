@@ -265,7 +265,7 @@ class PlayerTable(tables.Table):
         super().__init__(*args, **kwargs)
         self.codes: dict[int, tuple[str, str]] = {}
         # Name key -> players holding it, for names held by several
-        # (``heats.services.desk.namesake_counts``): they are told apart.
+        # (``heats.queries.desk.namesake_counts``): they are told apart.
         self.namesakes: dict[str, int] = {}
 
     def render_player(self, record: Player) -> str:

@@ -15,7 +15,6 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from heats import permissions
-from heats.core import seating
 from heats.core.cells import restore
 from heats.core.errors import UserError
 from heats.core.names import display_name
@@ -31,7 +30,9 @@ from heats.models import (
     max_length,
     normalise_name,
 )
-from heats.permissions import Actor
+from heats.permissions import (
+    Actor,
+)
 from heats.services.audit import (
     lock,
     log,
@@ -43,11 +44,8 @@ from heats.services.checkin_identity import (
     pasted_player,
     typed_player,
 )
-from heats.services.players import (
-    PlayerDirectory,
-)
+from heats.services.players import PlayerDirectory
 
-WAITING_STATUSES = (EntryStatus.CHECKED_IN, EntryStatus.LATE)
 # Tries of a check-in's player insert when another check-in saved one of its new
 # players meanwhile: each try reads the players again.
 PLAYER_TRIES = 3
@@ -369,12 +367,6 @@ def _save_entries(rnd: Round, players: list[Player]) -> CheckInReport:
     if back:
         rnd.entries.filter(player_id__in=back).update(status=status)
     return report
-
-
-def checked_in_count(rnd: Round) -> tuple[int, seating.TableSizes]:
-    """Players checked in (in or late) and the layout they would give now."""
-    count = rnd.entries.filter(status__in=WAITING_STATUSES).count()
-    return count, seating.table_sizes(count, rnd.event.seating_policy)
 
 
 def search_players(event: Event, query: str, limit: int = 12) -> list[Player]:

@@ -28,8 +28,19 @@ from django.utils.translation import gettext_lazy, ngettext
 from heats import permissions
 from heats.core.errors import UserError
 from heats.core.layout import format_semi_layouts
-from heats.models import Event, Round, RoundKind, model_field
-from heats.permissions import Actor
+from heats.models import (
+    Event,
+    Round,
+    RoundKind,
+    model_field,
+)
+from heats.permissions import (
+    Actor,
+)
+from heats.queries.versions import (
+    Topic,
+    require_current,
+)
 from heats.services.audit import lock, log
 from heats.services.events import (
     EVENT_SETTINGS,
@@ -38,7 +49,6 @@ from heats.services.events import (
     settings_problems,
     tidy_name,
 )
-from heats.services.versions import Topic, require_current
 
 EDITABLE = ("name", "rules", *EVENT_SETTINGS)
 """The fields the Settings page changes, in the order it shows them."""

@@ -19,18 +19,14 @@ from heats.models import (
     KeepApart,
     Player,
 )
-from heats.permissions import Actor
+from heats.permissions import (
+    Actor,
+)
+from heats.queries.versions import (
+    Topic,
+    require_current,
+)
 from heats.services.audit import lock, log
-from heats.services.versions import Topic, require_current
-
-
-def keep_apart_pairs(event: Event) -> set[frozenset[str]]:
-    """The event's keep-apart pairs as ``frozenset({id, id})`` of player keys."""
-    pairs = KeepApart.objects.filter(event=event)
-    return {
-        frozenset((str(a), str(b)))
-        for a, b in pairs.values_list("player_a_id", "player_b_id")
-    }
 
 
 def _pairs_state(event: Event) -> list[list[object]]:

@@ -38,11 +38,19 @@ from heats.models import (
     Seat,
     Table,
 )
-from heats.models.rounds import SeatingSnapshot, SnapshotTable
-from heats.permissions import Actor
+from heats.models.rounds import (
+    SeatingSnapshot,
+    SnapshotTable,
+)
+from heats.permissions import (
+    Actor,
+)
+from heats.queries.seating import (
+    WAITING_STATUSES,
+    seating_state,
+)
 from heats.services.audit import lock, log
-from heats.services.checkin import WAITING_STATUSES
-from heats.services.seating import lock_tables, seating_state
+from heats.services.seating import lock_tables
 
 
 @dataclass(frozen=True)

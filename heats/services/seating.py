@@ -29,41 +29,17 @@ from heats.models import (
 )
 from heats.models.rounds import SeatingSnapshot
 from heats.permissions import Actor
-from heats.services.audit import lock, log
-from heats.services.checkin import (
+from heats.queries.seating import (
     WAITING_STATUSES,
+    current_objective,
+    has_results,
+    keep_apart_pairs,
+    seating_history,
+    seating_snapshot,
+    seating_state,
+    waiting_players,
 )
-from heats.services.keep_apart import keep_apart_pairs
-
-
-def _earlier_rounds(rnd: Round) -> list[Round]:
-    """Rounds of the event before ``rnd``: heats by number, then semi, then final."""
-    return list(rnd.event.rounds.filter(ordinal__lt=rnd.round_code.ordinal))
-
-
-def seating_history(rnd: Round) -> dict[frozenset[str], int]:
-    """Times-met counts from the tables of earlier rounds (player keys are ids)."""
-    tables: dict[int, list[str]] = {}
-    seats = Seat.objects.filter(round__in=_earlier_rounds(rnd)).order_by("pk")
-    for table_id, player_id in seats.values_list("table_id", "player_id"):
-        tables.setdefault(table_id, []).append(str(player_id))
-    return seating.history_from_tables([tables.values()])
-
-
-def round_tables(rnd: Round, *, late: bool | None = None) -> list[list[str]]:
-    """Player keys per table of ``rnd`` in table, then seat order."""
-    seats = Seat.objects.filter(round=rnd).order_by("table__number", "number")
-    if late is not None:
-        seats = seats.filter(table__late=late)
-    tables: dict[int, list[str]] = {}
-    for table_id, player_id in seats.values_list("table_id", "player_id"):
-        tables.setdefault(table_id, []).append(str(player_id))
-    return list(tables.values())
-
-
-def has_results(rnd: Round) -> bool:
-    """True once any table of ``rnd`` has results (``Table.result_status``)."""
-    return rnd.tables.exclude(result_status=ResultStatus.OWED).exists()
+from heats.services.audit import lock, log
 
 
 def _players_to_seat(rnd: Round) -> list[Player]:
@@ -88,17 +64,6 @@ def _layout_for(rnd: Round, count: int) -> list[int] | None:
             )
         return [count]
     return None
-
-
-def seating_state(rnd: Round | None) -> str:
-    """The round's seating as a page shows it: "unseated" (also for a semi-final
-    or final not made yet, ``None``), or when it was seated.
-
-    A "Seat" button sends the state its page was drawn in, so a second press (or
-    another GM's) made from the same page is recognised (``seat_round``'s
-    ``state``).
-    """
-    return rnd.seated_at.isoformat() if rnd and rnd.seated_at else "unseated"
 
 
 def lock_tables(rnd: Round, ids: list[int] | None = None) -> None:
@@ -170,29 +135,6 @@ def seat_round(
         seating=result.to_json(),
     )
     return result
-
-
-def seating_snapshot(rnd: Round) -> SeatingSnapshot | None:
-    """``rnd``'s saved tables as ``Round.previous_seating`` keeps them (players
-    by draw key, seat order, late tables flagged), with the round's seed; None
-    before it has any."""
-    rows = (
-        Seat.objects.filter(round=rnd)
-        .order_by("table__number", "number")
-        .values_list("table__number", "table__late", "player__draw_key")
-    )
-    tables: dict[tuple[int, bool], list[str]] = {}
-    for number, late, key in rows:
-        tables.setdefault((number, late), []).append(key)
-    if not tables:
-        return None
-    return {
-        "seed": rnd.seed,
-        "tables": [
-            {"number": number, "late": late, "players": keys}
-            for (number, late), keys in tables.items()
-        ],
-    }
 
 
 def _record_seating(rnd: Round, seed: str, previous: SeatingSnapshot | None) -> None:
@@ -290,13 +232,6 @@ class SwapReport:
     after: tuple[int, int]
 
 
-def current_objective(rnd: Round) -> tuple[int, int]:
-    """The objective of ``rnd``'s saved tables (late tables included)."""
-    return seating.objective(
-        round_tables(rnd), seating_history(rnd), keep_apart_pairs(rnd.event)
-    )
-
-
 @transaction.atomic
 def swap_seats(rnd: Round, a: Player, b: Player, user: Actor = None) -> SwapReport:
     """Exchange two players' seats in ``rnd`` (a GM's swap), logged.
@@ -363,15 +298,6 @@ def _check_swappable(rnd: Round, players: list[Player], seats: dict[int, Seat]) 
     ]
     if problems:
         raise UserError(_("These players cannot be swapped."), problems)
-
-
-def waiting_players(rnd: Round) -> list[Player]:
-    """Late arrivals (and players left over by the seating) without a seat, by name."""
-    seated = Seat.objects.filter(round=rnd).values("player")
-    entries = rnd.entries.filter(status=EntryStatus.LATE).exclude(player__in=seated)
-    return [
-        e.player for e in entries.select_related("player").order_by("player__name_key")
-    ]
 
 
 def _draw_late_tables(

@@ -27,11 +27,18 @@ from heats import permissions
 from heats.core import placement, seating
 from heats.core.errors import UserError
 from heats.models import Player, ResultStatus, Round, RoundKind, Seat, Table
-from heats.permissions import Actor
+from heats.permissions import (
+    Actor,
+)
+from heats.queries.late import (
+    table_players,
+)
+from heats.queries.seating import (
+    keep_apart_pairs,
+    seating_history,
+)
 from heats.services.audit import lock, log
-from heats.services.keep_apart import keep_apart_pairs
-from heats.services.late import table_players
-from heats.services.seating import lock_tables, seating_history
+from heats.services.seating import lock_tables
 
 if TYPE_CHECKING:
     from django_stubs_ext import WithAnnotations

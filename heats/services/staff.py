@@ -19,13 +19,23 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from heats.core.errors import UserError
-from heats.models import Event, model_field
-from heats.permissions import MANAGE_STAFF, Actor, require
+from heats.models import (
+    Event,
+    model_field,
+)
+from heats.permissions import (
+    MANAGE_STAFF,
+    Actor,
+    require,
+)
+from heats.queries.versions import (
+    Topic,
+    require_current,
+)
 from heats.services.audit import (
     lock,
     log,
 )
-from heats.services.versions import Topic, require_current
 
 GM, ASSISTANT = "gm", "assistant"
 ROLES = {GM: "a GM", ASSISTANT: "an assistant GM"}

@@ -1,4 +1,4 @@
-"""``{% table_cards cards %}``: a round's table cards (``heats.services.desk``)
+"""``{% table_cards cards %}``: a round's table cards (``heats.queries.desk``)
 as the GM pages show them, one Bootstrap card per table with its seats, its
 results' state, the notes and the main action other apps add.
 
@@ -21,7 +21,7 @@ from django.utils.translation import gettext, pgettext
 
 if TYPE_CHECKING:
     from heats.extensions import Link, Note
-    from heats.services.desk import SeatLine, TableCard
+    from heats.queries.desk import SeatLine, TableCard
 
 register = template.Library()
 

@@ -28,14 +28,16 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from heats import forms, permissions, services
+from heats import forms, permissions
 from heats.core.errors import UserError
 from heats.models import (
     Event,
     Player,
     Round,
 )
-from heats.services import current_round, get_round
+from heats.queries.clock import current_round
+from heats.queries.seating import seating_state
+from heats.services.events import get_round
 from medici_tourney.language import use_event_language
 
 if TYPE_CHECKING:
@@ -121,7 +123,7 @@ class EventStaffRequiredMixin(EventMixin, AccessMixin):
 def round_or_404(event: Event, code: str) -> Round:
     """The round ``code`` of ``event``; 404 for an unknown or missing round."""
     try:
-        return services.get_round(event, code)
+        return get_round(event, code)
     except UserError as exc:
         raise Http404(exc.message) from None
 
@@ -185,7 +187,7 @@ def event_action(
 
 
 def posted_version(request: HttpRequest) -> str:
-    """The ``version`` field a form posted (``heats.services.versions``); ``""``
+    """The ``version`` field a form posted (``heats.queries.versions``); ``""``
     when it sent none, which ``require_current`` refuses as stale (never
     ``None``, which would skip the check)."""
     return request.POST.get("version", "")
@@ -217,7 +219,7 @@ def seat_request(request: HttpRequest) -> tuple[str | None, str]:
     a seated one as it is. Only a post naming the round's current seating draws
     it anew (``services.seat_round``'s ``state``)."""
     form = forms.SeatForm(request.POST)
-    unseated = services.seating_state(None)
+    unseated = seating_state(None)
     if not form.is_valid():
         return None, unseated
     return form.cleaned_data["seed"], form.cleaned_data["state"] or unseated

@@ -34,9 +34,14 @@ from django_tables2 import RequestConfig
 from heats import permissions
 from heats.core import seating
 from heats.models import Entry, Event, ResultStatus, Round, RoundKind
-from heats.permissions import Actor
+from heats.permissions import (
+    Actor,
+)
+from heats.queries.desk import (
+    namesake_counts,
+    round_figures,
+)
 from heats.services.checkin_undo import only_here
-from heats.services.desk import namesake_counts, round_figures
 from heats.services.players import search_filter
 from heats.tables import CheckInTable
 

@@ -1,6 +1,6 @@
 """GM pages for heats: the event dashboard, a round's page, seating, late
 tables and clock. A round's tables as the pages show them are
-``heats.services.desk``'s; the check-in actions are ``heats.views.gm_checkin``,
+``heats.queries.desk``'s; the check-in actions are ``heats.views.gm_checkin``,
 the check-in list they share with the round page ``heats.views.common_desk``;
 the audit log, keep-apart pairs and staff are ``heats.views.gm_records``.
 
@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.generic import TemplateView
 
-from heats import forms, permissions, services
+from heats import forms, permissions
 from heats.core import seating
 from heats.core.errors import UserError
 from heats.exports import EXPORT_PARAM, export_response
@@ -34,14 +34,45 @@ from heats.models import (
     Round,
     RoundKind,
 )
-from heats.services import seat_questions
-from heats.services.desk import (
+from heats.queries import (
+    seat_questions,
+)
+from heats.queries.clock import (
+    clock_json,
+    clock_state,
+)
+from heats.queries.desk import (
     CardPlayer,
     TableCard,
     late_choices,
     round_figures,
     round_summary,
     table_cards,
+)
+from heats.queries.seating import (
+    current_objective,
+    seating_state,
+)
+from heats.services.checkin import (
+    next_heat_number,
+    open_heat,
+)
+from heats.services.late import (
+    add_late_player,
+)
+from heats.services.reseating import (
+    previous_seating,
+)
+from heats.services.round_start import (
+    start_clock,
+)
+from heats.services.seating import (
+    form_late_table,
+    seat_round,
+    swap_seats,
+)
+from heats.services.short_tables import (
+    short_tables,
 )
 from heats.views.common import (
     EventStaffRequiredMixin,
@@ -79,7 +110,7 @@ class EventGMView(EventStaffRequiredMixin, TemplateView):
         context["rounds"] = [
             dict(round_summary(r), counts=r, deletable=_deletable(r)) for r in rounds
         ]
-        context["next_heat"] = services.next_heat_number(self.event)
+        context["next_heat"] = next_heat_number(self.event)
         context["has_semi"] = any(r.kind == RoundKind.SEMI for r in rounds)
         context["semi_seated"] = any(
             r.kind == RoundKind.SEMI and r.seated_at for r in rounds
@@ -107,7 +138,7 @@ def round_create(request: HttpRequest, event: Event) -> HttpResponse:
     the heat the page offered, so a second press opens that heat again."""
     number = request.POST.get("number", "")
     expected = int(number) if number.isdecimal() and len(number) < 6 else None
-    rnd, created = services.open_heat(event, expected, request.user)
+    rnd, created = open_heat(event, expected, request.user)
     if created:
         messages.success(
             request, _("%(round)s created: check players in.") % {"round": rnd.label}
@@ -130,7 +161,7 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
 
     Its queries do not grow with the number of players: the check-in list is one
     page of a search (``heats.views.common_desk``); the figures are counted by
-    the database (``heats.services.desk.round_figures``). htmx's requests for the
+    the database (``heats.queries.desk.round_figures``). htmx's requests for the
     check-in list (``HX-Target: checkin-list``) get the check-in fragment."""
 
     template_name = "heats/gm/round_detail.html"
@@ -189,14 +220,14 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
             late_ready=len(waiting) >= self.event.min_late_table,
             late_small=seating.MIN_TABLE <= len(waiting) < self.event.min_late_table,
             late_choices=late_choices(rnd, waiting) if waiting else [],
-            short_tables=services.short_tables(rnd) if cards else [],
-            previous=services.previous_seating(rnd),
+            short_tables=short_tables(rnd) if cards else [],
+            previous=previous_seating(rnd),
             checkin_table=None
             if self.list_folded()
             else checkin_table(self.request, self.event, rnd),
             is_heat=rnd.kind == RoundKind.HEAT,
-            objective=services.current_objective(rnd) if cards else None,
-            clock=services.clock_json(self.event, rnd),
+            objective=current_objective(rnd) if cards else None,
+            clock=clock_json(self.event, rnd),
             clock_url=reverse("heats:clock-json", kwargs={"event": self.event.slug})
             + f"?round={rnd.code}",
             **self.forms(cards, waiting, context["is_gm"]),
@@ -234,7 +265,7 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
                 action=self.action("round-seat"),
                 submit=_("Seat again") if cards else _("Seat now"),
                 button_id="submit-seat-again" if cards else "submit-seat-now",
-                state=services.seating_state(rnd),
+                state=seating_state(rnd),
                 confirm=self.seat_confirm(cards),
                 early=bool(seat_questions.grace_question(rnd, timezone.now())),
             ),
@@ -244,11 +275,11 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
                 button_id="submit-correct-the-start"
                 if rnd.start_time
                 else "submit-start-clock",
-                started=services.clock_state(rnd),
+                started=clock_state(rnd),
             ),
             "undo_seating_form": forms.UndoSeatingForm(
                 action=self.action("round-undo-seating"),
-                state=services.seating_state(rnd),
+                state=seating_state(rnd),
                 confirm=_(
                     "Put back the previous seating? The tables drawn by Seat "
                     "again are replaced."
@@ -277,7 +308,7 @@ def round_seat(request: HttpRequest, event: Event, round: str) -> HttpResponse:
         messages.warning(request, refused)
         return redirect(round_url(rnd))
     seed, state = seat_request(request)
-    result = services.seat_round(rnd, seed=seed, user=request.user, state=state)
+    result = seat_round(rnd, seed=seed, user=request.user, state=state)
     if result is None:
         messages.info(request, already_seated(rnd))
         return redirect(round_url(rnd))
@@ -305,10 +336,8 @@ def round_start_clock(request: HttpRequest, event: Event, round: str) -> HttpRes
     form = forms.StartClockForm(request.POST, zone=event.zone)
     if not form.is_valid():
         raise UserError(_("The clock was not started."), form_problems(form))
-    state = form.cleaned_data["started"] or services.clock_state(None)
-    started = services.start_clock(
-        rnd, form.cleaned_data["at"], request.user, state=state
-    )
+    state = form.cleaned_data["started"] or clock_state(None)
+    started = start_clock(rnd, form.cleaned_data["at"], request.user, state=state)
     start = timezone.localtime(rnd.start_time)
     if started is None:
         messages.info(request, _clock_unchanged(rnd, state, start))
@@ -330,7 +359,7 @@ def _clock_unchanged(rnd: Round, state: str, start: datetime) -> str:
     """The message for a "Start clock" press made from a page drawn before the
     clock's latest start (a second press, or another GM's): nothing changed."""
     values = {"round": rnd.label, "time": date_format(start, "H:i")}
-    if state == services.clock_state(None):
+    if state == clock_state(None):
         return (
             _(
                 "%(round)s's clock is already running (started at %(time)s; Start "
@@ -354,7 +383,7 @@ def round_swap(request: HttpRequest, event: Event, round: str) -> HttpResponse:
     rnd = round_or_404(event, round)
     a = event_player(event, request.POST.get("player_a"))
     b = event_player(event, request.POST.get("player_b"))
-    report = services.swap_seats(rnd, a, b, request.user)
+    report = swap_seats(rnd, a, b, request.user)
     messages.success(
         request,
         _(
@@ -387,7 +416,7 @@ def round_late_table(request: HttpRequest, event: Event, round: str) -> HttpResp
             )
             % {"minimum": event.min_late_table}
         )
-    result = services.form_late_table(rnd, user=request.user, small=small)
+    result = form_late_table(rnd, user=request.user, small=small)
     shape = "+".join(str(len(t)) for t in result.tables)
     messages.success(
         request,
@@ -411,7 +440,7 @@ def round_late_seat(request: HttpRequest, event: Event, round: str) -> HttpRespo
     table = rnd.tables.filter(number=number).first() if number is not None else None
     if table is None:
         raise UserError(_("Choose a table of %(round)s.") % {"round": rnd.label})
-    seat = services.add_late_player(rnd, player, table, request.user)
+    seat = add_late_player(rnd, player, table, request.user)
     messages.success(
         request,
         _(

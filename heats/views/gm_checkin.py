@@ -20,10 +20,19 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
 
-from heats import forms, permissions, services
+from heats import forms, permissions
 from heats.core import seating
 from heats.core.errors import UserError
 from heats.models import Event, Round, normalise_name
+from heats.queries.seating import checked_in_count, waiting_players
+from heats.services.checkin import (
+    CheckInReport,
+    check_in,
+    check_in_typed,
+    search_players,
+)
+from heats.services.checkin_identity import DeskLine, SamePersonError
+from heats.services.checkin_undo import undo_check_in
 from heats.views.common import (
     event_action,
     event_player,
@@ -42,7 +51,7 @@ def _answer(
     fragment's (the typed name is kept to be corrected)."""
     try:
         action()
-    except services.SamePersonError:
+    except SamePersonError:
         raise  # the question: the caller asks it
     except UserError as exc:
         if not is_htmx(request):
@@ -68,19 +77,17 @@ def round_checkin(request: HttpRequest, event: Event, round: str) -> HttpRespons
         if not form.is_valid():
             raise UserError(_("Nothing was checked in."), form_problems(form))
         data = form.cleaned_data
-        line = services.DeskLine(
-            data["name"], data["badge"], data["player"], new=data["new"]
-        )
-        _report_check_in(request, rnd, services.check_in_typed(rnd, line, request.user))
+        line = DeskLine(data["name"], data["badge"], data["player"], new=data["new"])
+        _report_check_in(request, rnd, check_in_typed(rnd, line, request.user))
 
     try:
         return _answer(request, event, rnd, check_in)
-    except services.SamePersonError as question:
+    except SamePersonError as question:
         return _ask(request, event, rnd, question)
 
 
 def _ask(
-    request: HttpRequest, event: Event, rnd: Round, question: services.SamePersonError
+    request: HttpRequest, event: Event, rnd: Round, question: SamePersonError
 ) -> HttpResponse:
     """The question "the same person or a new player?": one POST form a
     candidate and one for a new player, each posting a check-in here; in the
@@ -107,26 +114,24 @@ def round_paste(request: HttpRequest, event: Event, round: str) -> HttpResponse:
     """POST: check a pasted list in, one name (or "Name, badge") a line."""
     rnd = round_or_404(event, round)
 
-    def check_in() -> None:
+    def paste() -> None:
         form = forms.PasteForm(request.POST)
         if not form.is_valid():
             raise UserError(_("Paste at least one name."))
-        report = services.check_in(rnd, form.cleaned_data["text"], request.user)
+        report = check_in(rnd, form.cleaned_data["text"], request.user)
         _report_check_in(request, rnd, report)
 
-    return _answer(request, event, rnd, check_in)
+    return _answer(request, event, rnd, paste)
 
 
-def _report_check_in(
-    request: HttpRequest, rnd: Round, report: services.CheckInReport
-) -> None:
+def _report_check_in(request: HttpRequest, rnd: Round, report: CheckInReport) -> None:
     if rnd.seated_at:
-        waiting = len(services.waiting_players(rnd))
+        waiting = len(waiting_players(rnd))
         status = _(
             "%(waiting)s waiting for a late table (one forms at %(minimum)s)"
         ) % {"waiting": waiting, "minimum": rnd.event.min_late_table}
     else:
-        count, layout = services.checked_in_count(rnd)
+        count, layout = checked_in_count(rnd)
         if layout.sizes:
             status = _("%(count)s checked in: %(layout)s") % {
                 "count": count,
@@ -146,7 +151,7 @@ def round_undo(request: HttpRequest, event: Event, round: str) -> HttpResponse:
     flagged as short). A player with no other round is deleted, and said so."""
     rnd = round_or_404(event, round)
     player = event_player(event, request.POST.get("player"))
-    done = services.undo_check_in(rnd, player, request.user)
+    done = undo_check_in(rnd, player, request.user)
     values = {
         "player": player,
         "round": rnd.label,
@@ -193,7 +198,7 @@ def player_search(request: HttpRequest, event: str) -> JsonResponse:
     ev = get_object_or_404(Event, slug=event)
     permissions.require(ev, request.user, permissions.CHECK_IN)
     query = request.GET.get("q", "")
-    found = services.search_players(ev, query)
+    found = search_players(ev, query)
     key = normalise_name(query)
     return JsonResponse(
         {

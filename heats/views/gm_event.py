@@ -12,16 +12,18 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
-from heats import permissions, services
+from heats import permissions
 from heats.core.errors import UserError
 from heats.models import Event
+from heats.services.event_admin import delete_heat, set_archived
+from heats.services.events import get_round
 from heats.views.common import back_to, event_action
 
 
 @event_action(permissions.ARCHIVE_EVENT)
 def event_archive(request: HttpRequest, event: Event) -> HttpResponse:
     """POST: archive the event (off the public list of events)."""
-    if services.set_archived(event, True, request.user):
+    if set_archived(event, True, request.user):
         messages.success(
             request,
             _(
@@ -40,7 +42,7 @@ def event_archive(request: HttpRequest, event: Event) -> HttpResponse:
 @event_action(permissions.ARCHIVE_EVENT)
 def event_restore(request: HttpRequest, event: Event) -> HttpResponse:
     """POST: restore an archived event to the public list of events."""
-    if services.set_archived(event, False, request.user):
+    if set_archived(event, False, request.user):
         messages.success(
             request,
             _("%(event)s is back on the list of events.") % {"event": event.name},
@@ -54,12 +56,12 @@ def event_restore(request: HttpRequest, event: Event) -> HttpResponse:
 def round_delete(request: HttpRequest, event: Event, round: str) -> HttpResponse:
     """POST: delete a heat nobody is checked in to (a "New heat" too many)."""
     try:
-        rnd = services.get_round(event, round)
+        rnd = get_round(event, round)
     except UserError:
         raise UserError(
             _("There is no round %(code)s (deleted already?).") % {"code": repr(round)}
         ) from None
     label = rnd.label
-    services.delete_heat(rnd, request.user)
+    delete_heat(rnd, request.user)
     messages.success(request, _("%(round)s deleted.") % {"round": label})
     return redirect(back_to(request, event))

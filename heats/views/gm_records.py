@@ -17,11 +17,21 @@ from django.views.generic import TemplateView
 from django_tables2 import SingleTableView
 from django_tables2.export import ExportMixin
 
-from heats import forms, permissions, services
+from heats import forms, permissions
 from heats.core.errors import UserError
 from heats.exports import SafeTableExport
 from heats.models import AuditEntry, Event, KeepApart
-from heats.services.staff import GM, ROLES
+from heats.queries.versions import form_version
+from heats.services.keep_apart import KEEP_APART, add_keep_apart, remove_keep_apart
+from heats.services.staff import (
+    GM,
+    ROLES,
+    STAFF,
+    add_staff,
+    create_login,
+    remove_staff,
+    staff_of,
+)
 from heats.tables import AuditTable, KeepApartTable
 from heats.views.common import (
     EventStaffRequiredMixin,
@@ -76,7 +86,7 @@ class KeepApartView(EventStaffRequiredMixin, SingleTableView):
         return {"version": self.version}
 
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        self.version = services.form_version(self.event, services.KEEP_APART)
+        self.version = form_version(self.event, KEEP_APART)
         response: HttpResponse = super().get(request, *args, **kwargs)
         return response
 
@@ -95,7 +105,7 @@ def keep_apart_add(request: HttpRequest, event: Event) -> HttpResponse:
     if not form.is_valid():
         raise UserError(_("Choose two different players."))
     data = form.cleaned_data
-    pair = services.add_keep_apart(
+    pair = add_keep_apart(
         event,
         data["player_a"],
         data["player_b"],
@@ -114,7 +124,7 @@ def keep_apart_delete(request: HttpRequest, event: Event, pk: int) -> HttpRespon
     pair = KeepApart.objects.filter(event=event, pk=pk).first()
     if pair is None:
         raise UserError(_("That keep-apart pair was already removed."))
-    services.remove_keep_apart(pair, request.user, posted_version(request))
+    remove_keep_apart(pair, request.user, posted_version(request))
     messages.success(request, _("No longer kept apart: %(pair)s.") % {"pair": pair})
     return redirect("heats:keep-apart", event=event.slug)
 
@@ -133,8 +143,8 @@ class StaffView(EventStaffRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         back = staff_url(self.event)
-        staff = services.staff_of(self.event)
-        version = services.form_version(self.event, services.STAFF)
+        staff = staff_of(self.event)
+        version = form_version(self.event, STAFF)
         context.update(
             gms=staff["gm"],
             assistants=staff["assistant"],
@@ -159,7 +169,7 @@ def staff_add(request: HttpRequest, event: Event) -> HttpResponse:
     if not form.is_valid():
         raise UserError(_("Nobody was added."), form_problems(form))
     data = form.cleaned_data
-    member = services.add_staff(
+    member = add_staff(
         event, data["username"], data["role"], request.user, data["version"]
     )
     if data["role"] == "gm":
@@ -182,9 +192,7 @@ def staff_remove(request: HttpRequest, event: Event) -> HttpResponse:
     )
     if not member.exists():
         raise UserError(_("Unknown login."))
-    role = services.remove_staff(
-        event, member.get(), request.user, posted_version(request)
-    )
+    role = remove_staff(event, member.get(), request.user, posted_version(request))
     if role == ROLES[GM]:
         text = _("%(name)s is no longer a GM of the event.")
     else:
@@ -200,7 +208,7 @@ def staff_login(request: HttpRequest, event: Event) -> HttpResponse:
     if not form.is_valid():
         raise UserError(_("The login was not created."), form_problems(form))
     data = form.cleaned_data
-    member = services.create_login(
+    member = create_login(
         event, data["username"], data["password1"], data["role"], request.user
     )
     if data["role"] == "gm":

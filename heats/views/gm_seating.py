@@ -11,9 +11,11 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from heats import forms, permissions, services
+from heats import forms, permissions
 from heats.core.errors import UserError
 from heats.models import Event
+from heats.services.reseating import undo_seating
+from heats.services.short_tables import move_short_table
 from heats.views.common import event_action, round_or_404, round_url
 
 
@@ -25,7 +27,7 @@ def round_undo_seating(request: HttpRequest, event: Event, round: str) -> HttpRe
     rnd = round_or_404(event, round)
     form = forms.UndoSeatingForm(request.POST)
     state = form.cleaned_data["state"] if form.is_valid() else ""
-    done = services.undo_seating(rnd, request.user, state=state or None)
+    done = undo_seating(rnd, request.user, state=state or None)
     if done is None:
         messages.info(
             request,
@@ -56,7 +58,7 @@ def round_short_table(request: HttpRequest, event: Event, round: str) -> HttpRes
     number = str(request.POST.get("table", ""))
     if not number.isdecimal() or len(number) > 5:
         raise UserError(_("Choose a table of %(round)s.") % {"round": rnd.label})
-    done = services.move_short_table(rnd, int(number), request.user)
+    done = move_short_table(rnd, int(number), request.user)
     moves = "; ".join(
         ngettext(
             "%(player)s to table %(table)s, seat %(seat)s (%(count)s repeat opponent)",

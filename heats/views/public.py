@@ -20,10 +20,8 @@ from heats.models import (
     Event,
     Round,
 )
-from heats.services import clock_json, marks
-from heats.services.desk import (
-    seating_rows,
-)
+from heats.queries.clock import clock_json, marks
+from heats.queries.desk import seating_rows
 from heats.tables import (
     SeatingByNameTable,
     SeatingByTableTable,

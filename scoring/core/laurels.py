@@ -146,7 +146,7 @@ def semi_runners_up(
     """Every semi-final runner-up not in ``leave_out``, best first, as laurel
     lines with ``place`` 0: by percentage of the table winner's final, then the
     day-2 and day-1 percentages, then the die roll (module docstring). The final's
-    field (``scoring.services.final``) ranks runners-up by this same order, so the
+    field (``scoring.queries.final``) ranks runners-up by this same order, so the
     laurels and a GM's addition to the final never disagree.
     """
     return _runners_up(semi_tables, set(leave_out), as_draw(seed))

@@ -1,7 +1,7 @@
 """Printables (PDF): table assignments, scoresheets, timer rules, bracket, report.
 
 Pure package: no Django import. Each builder is a function from the dataclasses
-of :mod:`scoring.pdf.data` to the PDF's bytes; ``scoring.services.printing`` loads the
+of :mod:`scoring.pdf.data` to the PDF's bytes; ``scoring.queries.printing`` loads the
 data from the database (tournament.md, "What people see": Printables) and builds in
 the language to print in: the builders' own words are translated as they are set
 (:mod:`scoring.pdf.words`), the data comes already in that language.

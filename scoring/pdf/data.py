@@ -1,5 +1,5 @@
 """What the printables print: plain dataclasses, loaded by
-``scoring.services.printing``.
+``scoring.queries.printing``.
 
 Pure module: no Django import, so the builders can be tested and benchmarked
 without a database.

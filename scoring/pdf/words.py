@@ -3,7 +3,7 @@
 ``gettext``, ``ngettext`` and ``pgettext`` are Django's (``django.utils.translation``,
 looked up at every call, so a test can patch them there) once Django's settings
 are configured: in the app, ``manage.py`` and the tests, where
-``scoring.services.printing.render`` builds inside ``translation.override`` of the
+``scoring.queries.printing.render`` builds inside ``translation.override`` of the
 language to print in. Without settings (the printables benchmark builds the PDFs
 from made-up data, no Django set up) they return the English text, so the
 builders stay usable without Django: this module imports Django only when Django

@@ -14,8 +14,10 @@ from django.db import transaction
 
 from heats.core.errors import UserError
 from heats.models import Event
-from heats.services import PlayerDirectory, get_round, mark_absent
-from scoring.services import import_results, new_event
+from heats.services.events import get_round
+from heats.services.players import PlayerDirectory, mark_absent
+from scoring.services.events import new_event
+from scoring.services.results_import.write import import_results
 
 DEMO_DIR = Path(settings.BASE_DIR) / "data" / "demo"
 DEMO_NAME = "Medici, WBC 2017 (demo)"

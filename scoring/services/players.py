@@ -46,7 +46,9 @@ from heats.models import (
     max_length,
     normalise_name,
 )
-from heats.permissions import Actor
+from heats.permissions import (
+    Actor,
+)
 from heats.services.audit import (
     lock,
     log,

@@ -25,6 +25,7 @@ from heats.core.errors import UserError
 from heats.models import Seat, Table
 from scoring.core.reported import CELLS, Laid, differing_cells, lay_report
 from scoring.models import TableReport
+from scoring.queries.report_links import held_reports
 from scoring.services import report_rates, reports
 from scoring.services.results import ResultCheck
 
@@ -71,7 +72,7 @@ def shown_reports(table: Table, seats: list[Seat]) -> list[ShownReport]:
     """The held reports of ``table`` in the order they came, each laid on
     today's ``seats`` (``results.table_seats``), differing cells marked.
     Reads any stored report, whatever its seats (never an error)."""
-    held = reports.held_reports(table)
+    held = held_reports(table)
     laid = [lay_report(r.seating, r.scores, seats) for r in held]
     marks = differing_cells(laid)
     times = {r.time_called for r in held}

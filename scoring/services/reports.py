@@ -36,18 +36,30 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from heats import services as heat_services
 from heats.core.errors import UserError
-from heats.models import Event, ResultStatus, Round, Seat, Table
-from heats.permissions import Actor
+from heats.models import (
+    Event,
+    Seat,
+    Table,
+)
+from heats.permissions import (
+    Actor,
+)
+from heats.services.audit import (
+    acting_user,
+    lock,
+    log,
+)
 from scoring import permissions
 from scoring.core.reported import CELLS, EMPTY, Laid, lay_report, seating_signature
 from scoring.models import ReportLink, ReportSettings, TableReport
+from scoring.queries.report_links import later_round_seated
+from scoring.queries.seats import table_seats
 from scoring.services import report_rates, results
-from scoring.services.report_links import later_round_seated
 from scoring.services.results import ResultCheck, SeatScores, TableOutcome
 
 PREFIX = 6
@@ -145,7 +157,7 @@ def report_scores(
     """A report's values as ``SeatScores`` on today's ``seats`` (default: the
     table's), laid by player when the seating changed since it was sent
     (``lay_report``); a seat it cannot be laid on has no values."""
-    seats = results.table_seats(report.table) if seats is None else seats
+    seats = table_seats(report.table) if seats is None else seats
     laid = lay_report(report.seating, report.scores, seats).values
     return [
         SeatScores(s.number, *(laid.get(s.number, EMPTY)[c] for c in CELLS))
@@ -217,7 +229,7 @@ def _store(
     event = table.round.event
     results.lock_table(table)
     table = open_table(event, table.round.code, table.number, token)
-    seats = results.table_seats(table)
+    seats = table_seats(table)
     if seat not in {s.number for s in seats}:
         raise UserError(
             _("Say which seat of %(table)s is reporting.") % {"table": table}
@@ -265,7 +277,7 @@ def _log(
     what: str,
     report_id: int | None = None,
 ) -> None:
-    heat_services.log(
+    log(
         table.round.event,
         None,
         action,
@@ -327,9 +339,9 @@ def _save(
         table, scores, user, source, time_called=report.time_called
     )
     report.confirmed_at = timezone.now()
-    report.confirmed_by = heat_services.acting_user(user)
+    report.confirmed_by = acting_user(user)
     report.save(update_fields=["confirmed_at", "confirmed_by"])
-    heat_services.log(
+    log(
         table.round.event,
         user,
         "report-confirmed",
@@ -362,7 +374,7 @@ def confirm_report(report: TableReport, user: Actor) -> TableOutcome:
             _("The result of %(table)s is already saved: a report cannot change it.")
             % {"table": table}
         )
-    seats = results.table_seats(table)
+    seats = table_seats(table)
     laid = lay_report(report.seating, report.scores, seats)
     if not laid.complete:
         raise UserError(
@@ -394,20 +406,6 @@ def _unlaid(laid: Laid, seats: Iterable[Seat]) -> str:
     return "; ".join(parts)
 
 
-def held_reports(table: Table) -> list[TableReport]:
-    """The reports of ``table`` in the order they came."""
-    return list(table.reports.all())
-
-
-def reported_tables(rnd: Round) -> set[int]:
-    """Ids of ``rnd``'s tables owing results with at least one report."""
-    return set(
-        TableReport.objects.filter(
-            table__round=rnd, table__result_status=ResultStatus.OWED
-        ).values_list("table_id", flat=True)
-    )
-
-
 @transaction.atomic
 def set_two_reports_confirm(
     event: Event, on: bool, user: Actor = None
@@ -416,16 +414,69 @@ def set_two_reports_confirm(
     on or off (``ReportSettings``); logged. NotAllowed unless ``user`` may
     change the event's settings. Source: tournament.md, Reported results."""
     permissions.require(event, user, permissions.EDIT_SETTINGS)
-    heat_services.lock(event)
+    lock(event)
     setting, _ = ReportSettings.objects.update_or_create(
         event=event,
         defaults={
             "two_reports_confirm": on,
-            "updated_by": heat_services.acting_user(user),
+            "updated_by": acting_user(user),
         },
     )
     state = "on" if on else "off"
-    heat_services.log(
-        event, user, "settings", f"Two identical reports confirm a table: {state}"
-    )
+    log(event, user, "settings", f"Two identical reports confirm a table: {state}")
     return setting
+
+
+def make_report_links(event_id: int) -> int:
+    """Give every table of the event that has none its report link; the number
+    of tables found without one (tables are seated in bulk, so links follow the
+    seating's audit entry: ``scoring.receivers``).
+
+    Two writes at once may both find a table without a link: the second insert
+    is skipped (``ignore_conflicts``), so a table keeps the one link made first
+    and neither write fails.
+    """
+    missing = list(
+        Table.objects.filter(
+            round__event_id=event_id, report_link__isnull=True
+        ).values_list("pk", "round_id", "number")
+    )
+    ReportLink.objects.bulk_create(
+        (
+            ReportLink(table_id=pk, round_id=round_id, number=number)
+            for pk, round_id, number in missing
+        ),
+        ignore_conflicts=True,
+    )
+    return len(missing)
+
+
+def retire_report_links(
+    event_id: int, entry_id: int, *, put_back_round: int | None = None
+) -> None:
+    """After an audit entry (id ``entry_id``) of a service that deletes tables:
+    with ``put_back_round`` (the id of the round "Undo" put back), give its
+    tables the links retired last ("put back"); then retire the links whose
+    table is gone, naming the entry."""
+    if put_back_round is not None:
+        _put_back(event_id, put_back_round)
+    ReportLink.objects.filter(
+        round__event_id=event_id, table__isnull=True, retired__isnull=True
+    ).update(retired=entry_id)
+
+
+def _put_back(event_id: int, round_id: int) -> None:
+    retired = ReportLink.objects.filter(
+        round__event_id=event_id, round_id=round_id, table__isnull=True
+    ).exclude(retired__isnull=True)
+    last = retired.aggregate(last=Max("retired"))["last"]
+    if last is None:
+        return
+    tables = {
+        t.number: t.pk
+        for t in Table.objects.filter(round_id=round_id, report_link__isnull=True)
+    }
+    for link in retired.filter(retired=last):
+        if link.number in tables:
+            link.table_id, link.retired = tables.pop(link.number), None
+            link.save(update_fields=["table", "retired"])

@@ -1,5 +1,5 @@
 """The record of changes to a table's results: the history of replaced values
-(``RecordHistory``) and the audit log's entries (``heats.services.log``), and who
+(``RecordHistory``) and the audit log's entries (``heats.services.audit.log``), and who
 last changed a table, read back from them. Used by ``scoring.services.results``.
 """
 
@@ -11,10 +11,14 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from heats import services as heat_services
 from heats.models import AuditEntry, Seat, Table
-from heats.permissions import Actor
-from heats.services.audit import acting_user
+from heats.permissions import (
+    Actor,
+)
+from heats.services.audit import (
+    acting_user,
+    log,
+)
 from scoring.models import RecordHistory
 
 
@@ -77,7 +81,7 @@ def log_result(
         return f"{s.player.name} {s.record.final}{was}"
 
     scores = ", ".join(score(s) for s in seats) + _time_called_note(table, old)
-    heat_services.log(
+    log(
         table.round.event,
         user,
         action,

@@ -13,17 +13,13 @@ from heats.models import Seat
 from scoring.core.ids import PlayerId
 from scoring.core.places import TablePlaces
 from scoring.models import PlayerRecord
+from scoring.queries.seats import seat_record
 
 if TYPE_CHECKING:
     from scoring.services.results import SeatScores
 
 # The fields a save writes on a seat's record (``updated_at``: the time of the save).
 WRITTEN = ("day1", "day2", "final", "place", "declared_winner", "tie_reason")
-
-
-def seat_record(seat: Seat) -> PlayerRecord | None:
-    """The seat's player record, None while it has no result."""
-    return getattr(seat, "record", None)
 
 
 def changes_record(seat: Seat, scores: SeatScores) -> bool:

@@ -18,6 +18,7 @@ from django.db import transaction
 from heats.models import Seat, Table
 from scoring.core.status import result_status
 from scoring.models import TableCheck
+from scoring.services.publishing import publish_after_results
 
 
 def worked_out(table_ids: Iterable[int]) -> dict[int, str]:
@@ -61,10 +62,6 @@ def update_result_status(table_ids: Iterable[int]) -> None:
 
 
 def _publish_after(table_ids: set[int]) -> None:
-    # Imported when run: publishing reads the list, which reads the results
-    # whose writers import this module.
-    from scoring.services.publishing import publish_after_results
-
     publish_after_results(table_ids)
 
 

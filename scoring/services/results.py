@@ -15,7 +15,7 @@ dry run
     What saving would do, worked out and written nowhere (:class:`ResultCheck`):
     the entry form runs it as the GM types, and every save runs it first.
 
-Every change is written to the event's audit log (``heats.services.log``).
+Every change is written to the event's audit log (``heats.services.audit.log``).
 """
 
 from __future__ import annotations
@@ -29,7 +29,6 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from heats import services as heat_services
 from heats.core.errors import UserError
 from heats.core.message import error_text
 from heats.models import (
@@ -38,20 +37,26 @@ from heats.models import (
     Seat,
     Table,
 )
-from heats.permissions import Actor
+from heats.permissions import (
+    Actor,
+)
+from heats.services.audit import (
+    lock,
+    log,
+)
 from heats.translate import translate
 from scoring import permissions
 from scoring.core.ids import PlayerId
 from scoring.core.places import PlayerResult, TablePlaces, table_places
 from scoring.core.tiebreak import TieSuggestion, suggest_tie_winner
 from scoring.permissions import require
-from scoring.services.core import HeatSeatRow
-from scoring.services.corrections import Consequences, correction_consequences
+from scoring.queries.corrections import Consequences, correction_consequences
+from scoring.queries.event_results import HeatSeatRow
+from scoring.queries.seats import seat_record, table_seats
 from scoring.services.result_log import keep_history, last_change, log_result
 from scoring.services.result_records import (
     changes_record,
     keeps_declaration,
-    seat_record,
     write_records,
 )
 from scoring.services.result_status import update_result_status
@@ -85,11 +90,6 @@ class TableOutcome:
     @property
     def unresolved_tie(self) -> bool:
         return bool(self.tied)
-
-
-def table_seats(table: Table) -> list[Seat]:
-    """The table's seats in seat order, with players and records loaded."""
-    return list(table.seats.select_related("player", "record").order_by("number"))
 
 
 def seat_values(seats: Iterable[Seat]) -> dict[str, dict[str, Any]]:
@@ -182,7 +182,7 @@ def lock_table(table: Table) -> None:
     not read again."""
     rnd = table.round if Table.round.is_cached(table) else None
     try:
-        heat_services.lock(table)
+        lock(table)
     except Table.DoesNotExist:
         raise UserError(
             _(
@@ -471,7 +471,7 @@ def declare_winner(
         s.record.save(update_fields=["place", "declared_winner", "tie_reason"])
     keep_history(table, user, "tie declaration", old, saved_values(seats))
     update_result_status([table.pk])
-    heat_services.log(
+    log(
         table.round.event,
         user,
         "tie",

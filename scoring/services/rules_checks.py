@@ -21,9 +21,13 @@ from heats.core.errors import UserError
 from heats.core.files import check_size
 from heats.core.message import NUMBER, PHRASE, Message, error_text, parse, register
 from heats.models import RoundKind, Table, normalise_name
-from heats.permissions import Actor
-from heats.services import log
-from heats.services.audit import acting_user
+from heats.permissions import (
+    Actor,
+)
+from heats.services.audit import (
+    acting_user,
+    log,
+)
 from heats.translate import localize, translate
 from scoring import permissions
 from scoring.core.medici.findings import Finding, ScoresheetError

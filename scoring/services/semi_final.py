@@ -4,16 +4,15 @@ or absent) and seating, each round's results, the event's laurels.
 Words (tournament.md, "Semi-final and final"):
 
 qualifiers
-    The semi-final list of ``scoring.services.core.event_advancement``: present
+    The semi-final list of ``scoring.queries.event_results.event_advancement``: present
     winners, then the alternates called in order as no-shows are marked absent.
 
-The final's field (who plays it) lives in ``scoring.services.final``. Every change
-is written to the event's audit log (``heats.services.log``).
+The final's field (who plays it) lives in ``scoring.queries.final``. Every change
+is written to the event's audit log (``heats.services.audit.log``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -21,7 +20,6 @@ from django.db import transaction
 from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
-from heats import services as heat_services
 from heats.core.errors import UserError
 from heats.core.seating import Seating
 from heats.models import (
@@ -30,29 +28,36 @@ from heats.models import (
     Event,
     Player,
     Round,
-    RoundKind,
 )
-from heats.permissions import Actor
+from heats.permissions import (
+    Actor,
+)
+from heats.queries.seating import (
+    seating_state,
+)
+from heats.queries.versions import (
+    Topic,
+    require_current,
+)
+from heats.services.audit import (
+    lock,
+    log,
+)
+from heats.services.events import (
+    get_round,
+)
+from heats.services.players import (
+    mark_absent,
+)
+from heats.services.seating import (
+    seat_round,
+)
 from scoring import permissions
-from scoring.core.ids import PlayerId
 from scoring.models import PublishedList
 from scoring.permissions import require
-from scoring.services import (
-    event_advancement,
-    publishing,
-    require_no_held_heats,
-)
-
-
-def semi_round(event: Event) -> Round | None:
-    """The semi-final round of ``event``; None before anything was done in it
-    (reading never creates it: no GET changes the database)."""
-    return event.rounds.filter(kind=RoundKind.SEMI).first()
-
-
-def final_round(event: Event) -> Round | None:
-    """The final round of ``event``; None before anything was done in it."""
-    return event.rounds.filter(kind=RoundKind.FINAL).first()
+from scoring.queries.event_results import event_advancement, require_no_held_heats
+from scoring.queries.rounds import players_by_id, semi_round
+from scoring.services import publishing
 
 
 def _make_round(event: Event, code: str) -> Round:
@@ -60,14 +65,8 @@ def _make_round(event: Event, code: str) -> Round:
 
     The event is locked first, so two first changes made at once create one round.
     """
-    heat_services.lock(event)
-    return heat_services.get_round(event, code, create=True)
-
-
-def players_by_id(event: Event, ids: Sequence[PlayerId]) -> list[Player]:
-    """The players of ``event`` with ``ids``, in that order."""
-    found = event.players.in_bulk(ids)
-    return [found[pk] for pk in ids]
+    lock(event)
+    return get_round(event, code, create=True)
 
 
 @transaction.atomic
@@ -79,9 +78,9 @@ def mark_semi(event: Event, player: Player, present: bool, user: Actor = None) -
     semi-final presence."""
     require(event, user, permissions.MARK_SEMI_PRESENCE)
     semi = _make_round(event, "semi")
-    heat_services.lock(semi)
+    lock(semi)
     if not present:
-        heat_services.mark_absent(semi, player, user)
+        mark_absent(semi, player, user)
         publishing.publish_automatically(event, user)
         return
     entry = semi.entries.filter(player=player).first()
@@ -90,7 +89,7 @@ def mark_semi(event: Event, player: Player, present: bool, user: Actor = None) -
     semi.entries.update_or_create(
         player=player, defaults={"status": EntryStatus.CHECKED_IN}
     )
-    heat_services.log(event, user, "check-in", f"{player} present for the semi-final")
+    log(event, user, "check-in", f"{player} present for the semi-final")
     publishing.publish_automatically(event, user)
 
 
@@ -105,7 +104,7 @@ def _presence_state(event: Event) -> dict[str, Any]:
     return {"entries": [list(e) for e in entries], "seated": seated}
 
 
-SEMI_PRESENCE = heat_services.Topic(
+SEMI_PRESENCE = Topic(
     _("the semi-final check-in"),
     _presence_state,
     ("check-in", "absent", "semi-presence", "no-show"),
@@ -178,8 +177,8 @@ def save_semi_presence(
     """
     require(event, user, permissions.MARK_SEMI_PRESENCE)
     semi = _make_round(event, "semi")
-    heat_services.lock(semi)
-    heat_services.require_current(event, SEMI_PRESENCE, version)
+    lock(semi)
+    require_current(event, SEMI_PRESENCE, version)
     try:
         players = players_by_id(event, list(dict.fromkeys(shown)))
     except KeyError:
@@ -204,7 +203,7 @@ def save_semi_presence(
     if not changes:
         return changes
     _apply_presence(semi, changes)
-    heat_services.log(
+    log(
         event,
         user,
         "semi-presence",
@@ -247,14 +246,14 @@ def seat_semi(
     drawn: see ``seat_round``).
 
     Raises UserError while heat tables owe results (the list is provisional) or
-    are being checked (``scoring.services.require_no_held_heats``), when there is
-    no semi-final (straight to the final), or as ``seat_round``;
+    are being checked (``scoring.queries.event_results.require_no_held_heats``), when
+    there is no semi-final (straight to the final), or as ``seat_round``;
     NotAllowed unless ``user`` may seat.
     """
     require(event, user, permissions.SEAT)
     semi = _make_round(event, "semi")
-    heat_services.lock(semi)
-    if state is not None and state != heat_services.seating_state(semi):
+    lock(semi)
+    if state is not None and state != seating_state(semi):
         return None
     require_no_held_heats(event, "seating the semi-final")
     result = event_advancement(event)
@@ -277,6 +276,6 @@ def seat_semi(
             % {"players": len(result.qualifiers), "seats": result.seats}
         )
     players = players_by_id(event, [q.player for q in result.qualifiers])
-    return heat_services.seat_round(
+    return seat_round(
         semi, seed=seed, user=user, players=players, sizes=list(result.tables)
     )

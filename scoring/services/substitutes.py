@@ -8,8 +8,9 @@ no-show
     semi-final (never deleted: heat results stay), exactly as the list page's
     "absent" does before seating (``scoring.rounds.mark_semi``).
 present alternate
-    A player on the semi-final list (``scoring.services.event_advancement``,
-    which already calls alternates in order as players are marked absent: cut
+    A player on the semi-final list
+    (``scoring.queries.event_results.event_advancement``, which already calls
+    alternates in order as players are marked absent: cut
     winners first, then second places by percentage, then thirds) who is checked
     in for the semi-final and has no seat. The list's call order is kept: its
     qualifiers first, then its next alternates. "Next" is the first of them.
@@ -27,17 +28,29 @@ from django.db import transaction
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from heats import services as heat_services
 from heats.core.errors import UserError
 from heats.models import EntryStatus, Event, Player, Seat
-from heats.permissions import Actor
+from heats.permissions import (
+    Actor,
+)
+from heats.queries.versions import (
+    Topic,
+    require_current,
+)
+from heats.services.audit import (
+    lock,
+    log,
+)
+from heats.services.players import (
+    mark_absent,
+)
 from scoring import permissions
 from scoring.core.alternates import Alternate
 from scoring.core.hmw import Listed
 from scoring.permissions import require
-from scoring.services import event_advancement
+from scoring.queries.event_results import event_advancement
+from scoring.queries.rounds import semi_round
 from scoring.services.results import lock_table
-from scoring.services.semi_final import semi_round
 from scoring.wording import translate_reason
 
 
@@ -103,11 +116,11 @@ def no_show_state(seats: list[Seat], candidates: list[Candidate]) -> dict[str, A
     }
 
 
-NO_SHOWS = heat_services.Topic(
+NO_SHOWS = Topic(
     _("the semi-final's open seats and waiting alternates"),
     lambda event: no_show_state(open_seats(event), present_alternates(event)),
 )
-"""What the "Replace a no-show" form shows (``heats.services.versions``)."""
+"""What the "Replace a no-show" form shows (``heats.queries.versions``)."""
 
 
 @transaction.atomic
@@ -130,8 +143,8 @@ def replace_no_show(
     skipped and the next alternate is called") and 9.
     """
     require(event, user, permissions.REPLACE_NO_SHOW)
-    heat_services.lock(event)
-    heat_services.require_current(event, NO_SHOWS, version)
+    lock(event)
+    require_current(event, NO_SHOWS, version)
     semi = semi_round(event)
     if semi is None or not semi.seated_at:
         raise UserError(
@@ -140,7 +153,7 @@ def replace_no_show(
                 "and the next alternate is called."
             )
         )
-    heat_services.lock(semi)
+    lock(semi)
     seat = Seat.objects.filter(round=semi, player=player).select_related("table")
     found = seat.first()
     if found is None:
@@ -156,11 +169,11 @@ def replace_no_show(
             )
             % {"table": found.table.number}
         )
-    heat_services.mark_absent(semi, player, user)
+    mark_absent(semi, player, user)
     chosen = _chosen(present_alternates(event), alternate)
     found.player = chosen.player
     found.save(update_fields=["player"])
-    heat_services.log(
+    log(
         event,
         user,
         "substitute",

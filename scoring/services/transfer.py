@@ -55,7 +55,7 @@ from heats.core.paper import paper_for_zone
 from heats.models import Event
 from scoring.core.reported import remap_signature
 from scoring.models import TableReport
-from scoring.services.report_links import make_report_links
+from scoring.services.reports import make_report_links
 from scoring.services.result_status import update_event_result_status
 from scoring.services.transfer_check import JSON_IDS, check_event_file
 

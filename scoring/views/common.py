@@ -13,14 +13,19 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from heats.core.errors import UserError
-from heats.models import Event, Round, RoundKind, Table
-from heats.services import get_round
+from heats.models import (
+    Event,
+    Round,
+    RoundKind,
+    Table,
+)
+from heats.services.events import (
+    get_round,
+)
 from heats.views.common import (
     round_or_404,
 )
-from scoring.services import (
-    held_tables,
-)
+from scoring.queries.event_results import held_tables
 
 if TYPE_CHECKING:
     from heats.views.common import EventMixin as _TableViewBase
@@ -90,5 +95,5 @@ def get_table(event: Event, round_code: str, number: int) -> Table:
 
 
 def held_heat_tables(event: Event) -> dict[int, tuple[str, int, int]]:
-    """The heat tables being checked (``scoring.services.held_tables``)."""
+    """The heat tables being checked (``scoring.queries.event_results.held_tables``)."""
     return {k: v for k, v in held_tables(event).items() if v[0] == RoundKind.HEAT}

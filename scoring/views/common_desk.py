@@ -29,7 +29,7 @@ from django.http import HttpRequest, HttpResponse, QueryDict
 from django.template.response import TemplateResponse
 
 from heats.models import Round, Table
-from heats.services.desk import round_figures, table_cards
+from heats.queries.desk import round_figures, table_cards
 from heats.views.common_desk import is_htmx
 
 DESK_TEMPLATE = "scoring/gm/_desk_update.html"

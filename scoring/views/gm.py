@@ -20,23 +20,18 @@ from django.views.generic import FormView
 
 from heats.core.errors import UserError
 from heats.models import Event
-from heats.services import SETTINGS, StaleFormError, form_version
+from heats.queries.versions import StaleFormError, form_version
+from heats.services.event_admin import SETTINGS
 from heats.views.common import (
     EventStaffRequiredMixin,
 )
 from scoring import pdf, permissions
-from scoring.forms import EventForm, EventSettingsForm, ResultsImportForm
-from scoring.services import (
-    EventGoneError,
-    edit_event,
-    import_results,
-    new_event,
-    remove_event,
-)
-from scoring.services.printing import render
-from scoring.services.rules_checks import (
-    acknowledge_check,
-)
+from scoring.forms.event import EventForm, EventSettingsForm
+from scoring.forms.gm import ResultsImportForm
+from scoring.queries.printing import render
+from scoring.services.events import EventGoneError, edit_event, new_event, remove_event
+from scoring.services.results_import.write import import_results
+from scoring.services.rules_checks import acknowledge_check
 from scoring.views.common import get_table, table_name
 
 # FormView and ListView are generic in django-stubs only (not subscriptable when run).

@@ -20,14 +20,14 @@ from django_tables2 import RequestConfig
 from heats.core.errors import UserError
 from heats.core.rounds import RoundCode
 from heats.models import Entry, EntryStatus, Event, Seat
-from heats.services.desk import namesake_counts
+from heats.queries.desk import namesake_counts
 from heats.services.players import search_filter
 from heats.views.common import (
     EventStaffRequiredMixin,
     event_action,
 )
 from scoring import permissions
-from scoring.forms import MergePlayersForm, RenamePlayerForm
+from scoring.forms.gm import MergePlayersForm, RenamePlayerForm
 from scoring.services.players import merge_players, rename_player
 from scoring.tables import PlayerTable
 

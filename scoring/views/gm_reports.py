@@ -19,10 +19,16 @@ from heats.core.errors import UserError
 from heats.models import Event
 from heats.views.common import EventStaffRequiredMixin, event_action
 from scoring import permissions
+from scoring.forms.report import AutoConfirmForm
 from scoring.models import ReportSettings, TableReport
-from scoring.report_forms import AutoConfirmForm
-from scoring.services import report_desk, reports, results
-from scoring.services.result_records import seat_record
+from scoring.queries.seats import (
+    seat_record,
+    table_seats,
+)
+from scoring.services import (
+    report_desk,
+    reports,
+)
 from scoring.views.common import TableMixin, table_label
 from scoring.views.common_desk import as_get, desk_update, from_round_page
 from scoring.wording_rules import shown_check
@@ -37,7 +43,7 @@ class TableReportsView(EventStaffRequiredMixin, TableMixin, TemplateView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         kwargs = {k: v for k, v in kwargs.items() if k not in ("round", "table")}
-        seats = results.table_seats(self.table)
+        seats = table_seats(self.table)
         shown = [
             replace(one, check=shown_check(one.check))
             for one in report_desk.shown_reports(self.table, seats)

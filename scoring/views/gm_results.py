@@ -19,24 +19,27 @@ from django.utils.translation import ngettext
 from django.views.generic import FormView
 
 from heats.core.errors import UserError
-from heats.models import Event, Player, RoundKind, Seat
-from heats.services.desk import shown_names
+from heats.models import (
+    Event,
+    Player,
+    RoundKind,
+    Seat,
+)
+from heats.queries.desk import (
+    shown_names,
+)
 from heats.views.common import (
     EventStaffRequiredMixin,
 )
 from heats.views.common_desk import is_htmx
 from scoring import permissions
-from scoring.forms import (
-    ResultForm,
-    TieForm,
-)
+from scoring.forms.gm import TieForm
+from scoring.forms.result import ResultForm
 from scoring.models import RecordHistory, TableCheck, TableReport
-from scoring.services import (
-    event_advancement,
-    publishing,
-    report_desk,
-    results,
-)
+from scoring.queries.event_results import event_advancement
+from scoring.queries.published import changes, latest_published
+from scoring.queries.seats import table_seats
+from scoring.services import report_desk, results
 from scoring.services.result_log import last_change
 from scoring.views.common import TableMixin, table_label, table_name
 from scoring.views.common_desk import (
@@ -71,7 +74,7 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, _ResultView):
         """The table's seats as this request read them (``results.table_seats``):
         once for the form, its initial values and the tie shown; read again
         after a save was tried (:meth:`form_valid`)."""
-        return results.table_seats(self.table)
+        return table_seats(self.table)
 
     def get_form_kwargs(self) -> dict[str, Any]:
         kwargs = super().get_form_kwargs()
@@ -299,7 +302,7 @@ class TableTieView(EventStaffRequiredMixin, TableMixin, _TieView):
         return kwargs
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        seats = results.table_seats(self.table)
+        seats = table_seats(self.table)
         names = shown_names(self.event.pk, [s.player for s in seats])
         for seat in seats:  # the name told apart from namesakes, for the template
             seat.shown = names[seat.player_id]  # type: ignore[attr-defined]
@@ -335,10 +338,10 @@ def list_moved(event: Event) -> str:
     "Publish changes" (the semi-final page's publish button); "" when no list
     is published or it is the same. Said as a difference, not as this save's
     doing: an absence marked earlier may be part of it."""
-    published = publishing.latest_published(event)
+    published = latest_published(event)
     if published is None:
         return ""
-    moved = publishing.changes(published, event_advancement(event))
+    moved = changes(published, event_advancement(event))
     if not moved:
         return ""
     parts = []

@@ -16,13 +16,14 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 from django_tables2 import RequestConfig
 
-from heats import services as heat_services
 from heats.core.errors import UserError
 from heats.exports import export_response
 from heats.forms import SeatForm
 from heats.models import Entry, EntryStatus, Event, Player, RoundKind, Seat
-from heats.services import PlayerDirectory
-from heats.services.desk import shown_names, table_cards
+from heats.queries.desk import shown_names, table_cards
+from heats.queries.seating import seating_state
+from heats.queries.versions import form_version
+from heats.services.players import PlayerDirectory
 from heats.views.common import (
     EventStaffRequiredMixin,
     already_seated,
@@ -32,19 +33,34 @@ from heats.views.common import (
     seat_request,
 )
 from scoring import permissions
-from scoring.core.advancement import Advancement
-from scoring.core.ids import PlayerId
-from scoring.forms import (
+from scoring.core.advancement import (
+    Advancement,
+)
+from scoring.core.ids import (
+    PlayerId,
+)
+from scoring.forms.gm import (
     FinalFillForm,
     NoShowForm,
     SemiOverrideForm,
 )
-from scoring.forms_semi import auto_publish_form, presence_form_data
+from scoring.forms.semi import (
+    auto_publish_form,
+    presence_form_data,
+)
 from scoring.models import FinalFill, SemiFinalOverride
-from scoring.services import event_advancement, held_labels, publishing, substitutes
-from scoring.services import final as finals
-from scoring.services import laurels as laurel_places
+from scoring.queries import final as finals
+from scoring.queries import laurels as laurel_places
+from scoring.queries.event_results import event_advancement, held_labels
+from scoring.queries.published import changes, latest_published
+from scoring.queries.rounds import final_round, semi_round
+from scoring.services import publishing, substitutes
 from scoring.services import semi_final as rounds
+from scoring.services.final_seating import (
+    decide_final_fill,
+    mark_final_absent,
+    seat_final,
+)
 from scoring.tables import LaurelTable, SemiListTable
 from scoring.views.common import held_heat_tables
 
@@ -74,7 +90,7 @@ def semi_rows(event: Event, result: Advancement) -> list[SemiRow]:
             "player_id", flat=True
         )
     )
-    semi = rounds.semi_round(event)
+    semi = semi_round(event)
     status: dict[int | str, str] = (
         dict(semi.entries.values_list("player_id", "status")) if semi else {}
     )
@@ -130,11 +146,11 @@ class SemiView(EventStaffRequiredMixin, TemplateView):
         return super().get(request, *args, **kwargs)
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        semi = rounds.semi_round(self.event)
+        semi = semi_round(self.event)
         seated = semi is not None and semi.seated_at is not None
         action = reverse("scoring:semi-seat", kwargs={"event": self.event.slug})
-        published = publishing.latest_published(self.event)
-        list_version = heat_services.form_version(
+        published = latest_published(self.event)
+        list_version = form_version(
             self.event, publishing.SEMI_LIST, publishing.list_state(self.result)
         )
         return super().get_context_data(
@@ -147,7 +163,7 @@ class SemiView(EventStaffRequiredMixin, TemplateView):
             override=SemiFinalOverride.objects.filter(event=self.event).first(),
             override_form=override_form(self.event),
             published=published,
-            changes=publishing.changes(published, self.result),
+            changes=changes(published, self.result),
             result=self.result,
             list_table=self.list_table,
             missing_tables=[
@@ -168,7 +184,7 @@ class SemiView(EventStaffRequiredMixin, TemplateView):
                 confirm=_("Seat the semi-final again? Every table is drawn anew.")
                 if seated
                 else "",
-                state=heat_services.seating_state(semi),
+                state=seating_state(semi),
             ),
             **kwargs,
         )
@@ -181,7 +197,7 @@ def semi_mark(request: HttpRequest, event: Event) -> HttpResponse:
     status = request.POST.get("status")
     if status not in ("present", "absent"):
         raise UserError(_("Mark the player present or absent."))
-    semi = rounds.semi_round(event)
+    semi = semi_round(event)
     seated = semi is not None and semi.seated_at is not None
     before = {q.player: q.label for q in event_advancement(event).qualifiers}
     rounds.mark_semi(event, player, status == "present", request.user)
@@ -223,7 +239,7 @@ def no_show_form(event: Event, data: QueryDict | None = None) -> NoShowForm | No
         return None
     candidates = substitutes.present_alternates(event)
     state = substitutes.no_show_state(seats, candidates)
-    version = heat_services.form_version(event, substitutes.NO_SHOWS, state)
+    version = form_version(event, substitutes.NO_SHOWS, state)
     players = [s.player for s in seats] + [c.player for c in candidates]
     return NoShowForm(
         data,
@@ -270,7 +286,7 @@ def override_form(event: Event, data: QueryDict | None = None) -> SemiOverrideFo
             "size": current.size,
             "added": "\n".join(p.name for p in current.added.all()),
         }
-    initial["version"] = heat_services.form_version(event, publishing.OVERRIDE)
+    initial["version"] = form_version(event, publishing.OVERRIDE)
     return SemiOverrideForm(
         data,
         initial=initial,
@@ -347,7 +363,7 @@ def semi_seat(request: HttpRequest, event: Event) -> HttpResponse:
     seed, state = seat_request(request)
     result = rounds.seat_semi(event, seed=seed, user=request.user, state=state)
     if result is None:
-        semi = rounds.semi_round(event)
+        semi = semi_round(event)
         assert semi is not None  # seat_semi made it, then found it seated
         messages.info(request, already_seated(semi))
         return redirect("scoring:semi", event=event.slug)
@@ -367,7 +383,7 @@ class FinalView(EventStaffRequiredMixin, TemplateView):
     template_name = "scoring/gm/final.html"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        final = rounds.final_round(self.event)
+        final = final_round(self.event)
         try:
             field, problem = finals.final_field(self.event), None
         except UserError as exc:
@@ -377,7 +393,7 @@ class FinalView(EventStaffRequiredMixin, TemplateView):
         named = [*field.absent, *field.excluded, *runners] if field else []
         shown = shown_names(self.event.pk, named)  # namesakes told apart by badge
         return super().get_context_data(
-            version=heat_services.form_version(
+            version=form_version(
                 self.event, finals.FIELD, finals.field_state(field, problem)
             ),
             round=final,
@@ -399,7 +415,7 @@ class FinalView(EventStaffRequiredMixin, TemplateView):
                 action=action,
                 submit=_("Seat final"),
                 button_id="submit-seat-final",
-                state=heat_services.seating_state(final),
+                state=seating_state(final),
             ),
             **kwargs,
         )
@@ -412,7 +428,7 @@ def final_fill(request: HttpRequest, event: Event) -> HttpResponse:
     form = FinalFillForm(request.POST)
     if not form.is_valid():
         raise UserError(_("Choose runners-up or a final of 3."))
-    fill = finals.decide_final_fill(
+    fill = decide_final_fill(
         event,
         form.cleaned_data["kind"],
         confirm=form.cleaned_data["confirm"],
@@ -428,7 +444,7 @@ def final_absent(request: HttpRequest, event: Event) -> HttpResponse:
     """POST: mark a finalist absent from the final; nobody takes the seat by
     right (no alternate advances to the final)."""
     player = event_player(event, request.POST.get("player"))
-    finals.mark_final_absent(event, player, request.user, posted_version(request))
+    mark_final_absent(event, player, request.user, posted_version(request))
     messages.success(
         request, _("%(player)s marked absent from the final.") % {"player": player}
     )
@@ -439,9 +455,9 @@ def final_absent(request: HttpRequest, event: Event) -> HttpResponse:
 def final_seat(request: HttpRequest, event: Event) -> HttpResponse:
     """POST: seat the final from its field (GMs only)."""
     seed, state = seat_request(request)
-    result = finals.seat_final(event, seed=seed, user=request.user, state=state)
+    result = seat_final(event, seed=seed, user=request.user, state=state)
     if result is None:
-        final = rounds.final_round(event)
+        final = final_round(event)
         assert final is not None  # seat_final made it, then found it seated
         messages.info(request, already_seated(final))
         return redirect("scoring:final", event=event.slug)

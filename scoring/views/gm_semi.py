@@ -15,8 +15,10 @@ from heats.core.errors import UserError
 from heats.models import Event
 from heats.views.common import event_action
 from scoring import permissions
-from scoring.forms_semi import AutoPublishForm, SemiPresenceForm
-from scoring.services import event_advancement, publishing
+from scoring.forms.semi import AutoPublishForm, SemiPresenceForm
+from scoring.queries.event_results import event_advancement
+from scoring.queries.rounds import semi_round
+from scoring.services import publishing
 from scoring.services import semi_final as rounds
 
 
@@ -59,7 +61,7 @@ def semi_presence(request: HttpRequest, event: Event) -> HttpResponse:
     form = SemiPresenceForm(request.POST)
     if not form.is_valid():
         raise UserError(_("Nothing was saved: the form names an unknown player."))
-    semi = rounds.semi_round(event)
+    semi = semi_round(event)
     seated = semi is not None and semi.seated_at is not None
     before = {q.player: q.label for q in event_advancement(event).qualifiers}
     changes = rounds.save_semi_presence(

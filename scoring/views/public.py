@@ -21,24 +21,21 @@ from django.views.generic import FormView, ListView, TemplateView
 from heats.core.errors import UserError
 from heats.exports import export_response
 from heats.models import Event, RoundKind
-from heats.services.desk import shown_names
+from heats.queries.desk import shown_names
 from heats.views.common import (
     EventMixin,
 )
 from medici_tourney.public_cache import cached_response, event_with_version
 from scoring import permissions, tables
 from scoring.core.tiebreak import decided_tie_note
-from scoring.forms import ScoresheetForm
+from scoring.forms.gm import ScoresheetForm
 from scoring.models import PlayerRecord, TableCheck
-from scoring.services import final as finals
-from scoring.services import heat_seat_rows, held_tables, player_names
-from scoring.services import laurels as laurel_places
-from scoring.services.rules_checks import (
-    attach_scoresheet,
-    parse_sheet_text,
-)
-from scoring.services.spreadsheets import PREFIX, results_table
-from scoring.services.standings import heat_rows, standings
+from scoring.queries import final as finals
+from scoring.queries import laurels as laurel_places
+from scoring.queries.event_results import heat_seat_rows, held_tables, player_names
+from scoring.queries.spreadsheets import PREFIX, results_table
+from scoring.queries.standings import heat_rows, standings
+from scoring.services.rules_checks import attach_scoresheet, parse_sheet_text
 from scoring.tables import LaurelTable
 from scoring.views.common import get_table
 from scoring.wording_rules import shown_check
@@ -79,7 +76,7 @@ class StandingsView(EventMixin, TemplateView):
     Anonymous visitors get the page from the cache (``medici_tourney.public_cache``);
     staff see it live, with their controls. ``?_export=csv&_table=results`` (or
     ``xlsx``) gives every result in the results CSV's columns
-    (``scoring.services.spreadsheets``).
+    (``scoring.queries.spreadsheets``).
     """
 
     template_name = "scoring/public/standings.html"

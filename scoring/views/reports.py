@@ -21,9 +21,19 @@ from django.views.decorators.http import require_http_methods, require_POST
 from heats.core.errors import UserError
 from heats.models import Event, Table
 from medici_tourney.client import client_address
-from scoring.report_forms import ReportForm
-from scoring.report_models import TableReport
-from scoring.services import report_rates, reports, results
+from scoring.forms.report import (
+    ReportForm,
+)
+from scoring.queries.seats import (
+    table_seats,
+)
+from scoring.report_models import (
+    TableReport,
+)
+from scoring.services import (
+    report_rates,
+    reports,
+)
 
 
 def _refused(request: HttpRequest, event: Event, exc: UserError) -> HttpResponse:
@@ -38,7 +48,7 @@ def _refused(request: HttpRequest, event: Event, exc: UserError) -> HttpResponse
 def _form(request: HttpRequest, table: Table, kwargs: dict[str, Any]) -> ReportForm:
     check = reverse("scoring:table-report-check", kwargs=kwargs)
     data = request.POST if request.method == "POST" else None
-    return ReportForm(data, seats=results.table_seats(table), check_url=check)
+    return ReportForm(data, seats=table_seats(table), check_url=check)
 
 
 def _address(request: HttpRequest) -> str | None:
@@ -91,7 +101,7 @@ def _sent_rows(
     """(seat, player name, values) of what a report sent, in seat order."""
     return [
         (s.number, s.player.name, report.scores.get(str(s.number), {}))
-        for s in results.table_seats(table)
+        for s in table_seats(table)
     ]
 
 

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_safe
 
 from heats.core.errors import UserError
 from heats.models import Event
-from heats.services import current_round, round_json
+from heats.queries.clock import current_round, round_json
 from heats.views.common import (
     round_or_current,
 )
@@ -28,8 +28,16 @@ from medici_tourney.public_cache import (
     current_version,
     event_with_version,
 )
-from scoring.services import room as screens
-from scoring.services.standings import Standings, standings
+from scoring.queries import (
+    room as screens,
+)
+from scoring.queries.laurels import (
+    event_laurels,
+)
+from scoring.queries.standings import (
+    Standings,
+    standings,
+)
 
 JSON = "application/json"
 # Seconds the version feed trusts the version this process last read: a change
@@ -155,8 +163,6 @@ def without_ids(posted: dict[str, Any]) -> dict[str, Any]:
 
 def standings_json(event: Event, data: Standings) -> dict[str, Any]:
     """The standings feed's object (docs/feeds.md)."""
-    from scoring.services.laurels import event_laurels
-
     published = data.published
     return {
         "event": event.slug,

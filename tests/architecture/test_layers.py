@@ -4,7 +4,13 @@
   the views, so the rules engine, seating and advancement run and are tested without
   a database;
 - no view module imports another view module (shared view code lives in a mixin
-  or a service).
+  or a service);
+- readers apart from writers: ``*/queries/`` read and compute read models and
+  never import a service (of either app); ``*/services/`` write and may import
+  queries; views import both; the cores import neither;
+- every import names the module that defines the name: the ``services`` and
+  ``queries`` packages re-export nothing, and no module of theirs (or of the
+  views) imports inside a function.
 
 Read from the source text with ``ast``, not by importing, so a forbidden import
 inside a function is found too.
@@ -26,10 +32,12 @@ FORBIDDEN_IN_CORE = (
     "django_tables2",
     "crispy_forms",
     "heats.models",
+    "heats.queries",
     "heats.services",
     "heats.views",
     "heats.forms",
     "scoring.models",
+    "scoring.queries",
     "scoring.services",
     "scoring.views",
     "scoring.forms",
@@ -161,3 +169,167 @@ def test_heats_never_names_scoring(path):
         for m in NAMES_SCORING.finditer(text)
     ]
     assert not found, f"{path.relative_to(REPO)} names the results app: {found}"
+
+
+def layer_files(layer: str) -> list[Path]:
+    """The modules of ``layer`` ("queries", "services", "views") in both apps."""
+    files = [p for app in APPS for p in sorted((REPO / app / layer).rglob("*.py"))]
+    assert files, f"no {layer} packages found"
+    return files
+
+
+WRITERS = ("heats.services", "scoring.services")
+# A reader that still calls a writer module, named with the reason it may.
+READER_EXEMPTIONS = {
+    ("scoring.queries.printing", "heats.services.events"): (
+        "get_round: one lookup of a round by its code, whose create= form (the "
+        "semi-final and final made on first use) writes"
+    ),
+    ("scoring.queries.event_results", "heats.services.players"): (
+        "PlayerDirectory: the event's players by name and badge, which also "
+        "creates the players a check-in names"
+    ),
+}
+
+
+def test_layer_files_find_both_apps():
+    for layer in ("queries", "services"):
+        assert {p.relative_to(REPO).parts[0] for p in layer_files(layer)} == set(APPS)
+
+
+@pytest.mark.parametrize(
+    "path", layer_files("queries"), ids=lambda p: str(p.relative_to(REPO))
+)
+def test_queries_import_no_service(path):
+    here = dotted(path)
+    bad = [
+        f"line {line}: {module}"
+        for line, module in imported_modules(path)
+        if forbidden(module, WRITERS)
+        and not any(
+            forbidden(module, (writer,))
+            for reader, writer in READER_EXEMPTIONS
+            if reader == here
+        )
+    ]
+    assert not bad, f"{path.relative_to(REPO)} reads but imports a writer: {bad}"
+
+
+def test_reader_exemptions_are_still_needed():
+    for reader, writer in READER_EXEMPTIONS:
+        path = REPO / (reader.replace(".", "/") + ".py")
+        assert any(forbidden(m, (writer,)) for _, m in imported_modules(path)), (
+            f"{reader} no longer imports {writer}: drop the exemption"
+        )
+
+
+@pytest.mark.parametrize(
+    "path",
+    layer_files("services") + layer_files("queries") + view_modules(),
+    ids=lambda p: str(p.relative_to(REPO)),
+)
+def test_no_view_or_form_below_the_views(path):
+    if path.relative_to(REPO).parts[1] == "views":
+        return
+    bad = [
+        f"line {line}: {module}"
+        for line, module in imported_modules(path)
+        if forbidden(
+            module, ("heats.views", "scoring.views", "heats.forms", "scoring.forms")
+        )
+    ]
+    assert not bad, f"{path.relative_to(REPO)} imports a page layer: {bad}"
+
+
+PACKAGES = tuple(f"{app}.{layer}" for app in APPS for layer in ("services", "queries"))
+
+
+def test_packages_re_export_nothing():
+    for package in PACKAGES:
+        init = REPO / package.replace(".", "/") / "__init__.py"
+        tree = ast.parse(init.read_text(encoding="utf-8"))
+        assert [type(node) for node in tree.body] == [ast.Expr], (
+            f"{package}/__init__.py holds more than its docstring"
+        )
+
+
+def python_files() -> list[Path]:
+    roots = [REPO / app for app in APPS] + [REPO / "medici_tourney", REPO / "tests"]
+    files = [p for root in roots for p in sorted(root.rglob("*.py"))]
+    return [p for p in files if "migrations" not in p.parts]
+
+
+def test_every_import_names_the_module():
+    """``from scoring.services import results`` names a module: fine;
+    ``from scoring.services import save_table_results`` or ``from heats import
+    services`` reaches a name through a package, and ``from
+    scoring.services.results import seat_record`` through a module that only
+    imports it: not."""
+    bad = []
+    for path in python_files():
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ImportFrom) or node.level:
+                continue
+            for alias in node.names:
+                full = f"{node.module}.{alias.name}"
+                if full in PACKAGES or (
+                    node.module in PACKAGES and not is_module(full)
+                ):
+                    bad.append(f"{path.relative_to(REPO)} line {node.lineno}: {full}")
+                elif forbidden(node.module, PACKAGES) and not (
+                    is_module(full) or alias.name in defined_in(node.module)
+                ):
+                    bad.append(f"{path.relative_to(REPO)} line {node.lineno}: {full}")
+    assert not bad
+
+
+def defined_in(module: str) -> set[str]:
+    """The names ``module`` defines at its top (not those it imports)."""
+    path = REPO / (module.replace(".", "/") + ".py")
+    if not path.is_file():
+        path = REPO / module.replace(".", "/") / "__init__.py"
+    names = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names |= {
+                n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)
+            }
+    return names
+
+
+def test_defined_in_tells_definitions_from_imports():
+    names = defined_in("scoring.services.result_records")
+    assert "write_records" in names and "WRITTEN" in names
+    assert "seat_record" not in names  # imported from scoring.queries.seats
+
+
+def is_module(dotted_name: str) -> bool:
+    path = REPO / dotted_name.replace(".", "/")
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
+
+
+def test_is_module_tells_modules_from_names():
+    assert is_module("scoring.services.results")
+    assert is_module("scoring.services.results_import")
+    assert not is_module("scoring.services.save_table_results")
+
+
+@pytest.mark.parametrize(
+    "path",
+    layer_files("services") + layer_files("queries") + view_modules(),
+    ids=lambda p: str(p.relative_to(REPO)),
+)
+def test_no_import_inside_a_function(path):
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    bad = [
+        f"line {inner.lineno}"
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        for inner in ast.walk(node)
+        if isinstance(inner, (ast.Import, ast.ImportFrom))
+    ]
+    assert not bad, f"{path.relative_to(REPO)} imports inside a function: {bad}"

@@ -17,7 +17,7 @@ import pytest
 
 from heats.models import AuditEntry, EntryStatus, Event, Seat
 from scoring.models import PlayerRecord
-from scoring.services import semi_final as rounds
+from scoring.queries.rounds import semi_round
 from tests.e2e.conftest import CHROMIUM, close_orm_connection, gm_opens_a_new_heat
 
 pytestmark = [
@@ -119,7 +119,7 @@ def semi_presence_in_one_save(page, url: str) -> None:
     page.check("#all-present")
     page.click("#save-presence")  # one POST for every player on the list
     page.wait_for_selector("text=Semi-final check-in saved")
-    semi = rounds.semi_round(demo)
+    semi = semi_round(demo)
     present = semi.entries.filter(status=EntryStatus.CHECKED_IN)
     assert listed and listed <= set(present.values_list("player_id", flat=True))
     saves = AuditEntry.objects.filter(event=demo, action="semi-presence")

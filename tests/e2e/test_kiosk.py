@@ -13,7 +13,8 @@ import pytest
 from django.utils import timezone
 
 from heats.models import Event, Round, RoundKind, Seat
-from scoring.services import event_advancement, publishing
+from scoring.queries.event_results import event_advancement
+from scoring.services import publishing
 from scoring.services import semi_final as rounds
 from tests.e2e.conftest import CHROMIUM, close_orm_connection
 from tests.support.sample import generate_event

@@ -16,7 +16,8 @@ import time
 import pytest
 
 from heats.models import Round, RoundKind
-from heats.services import check_in, seat_round
+from heats.services.checkin import check_in
+from heats.services.seating import seat_round
 from scoring.models import PlayerRecord
 from scoring.services import results
 from scoring.services.results import SeatScores

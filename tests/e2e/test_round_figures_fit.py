@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from heats.models import Round, RoundKind
-from heats.services import check_in
+from heats.services.checkin import check_in
 from tests.e2e.conftest import CHROMIUM, close_orm_connection, gm_logs_in
 
 pytestmark = [

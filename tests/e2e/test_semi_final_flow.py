@@ -13,8 +13,8 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from heats.models import Event, Seat
+from scoring.queries.rounds import semi_round
 from scoring.services import results
-from scoring.services import semi_final as rounds
 from scoring.services.results import SeatScores
 from tests.e2e.conftest import CHROMIUM, close_orm_connection, gm_logs_in
 
@@ -98,7 +98,7 @@ def test_a_no_show_is_replaced_and_a_short_final_gets_the_best_runner_up(
     # Both alternates win their tables; Drew's runner-up scores 117 of 120
     # (97.5%), the best runner-up; the others 100 of 120 (83.3%).
     best = ""
-    for table in rounds.semi_round(demo).tables.order_by("number"):
+    for table in semi_round(demo).tables.order_by("number"):
         names = [s.player.name for s in table.seats.all()]
         top = next((n for n in names if n in ALTERNATES), None)
         finals = play_table(table, top, 117 if table == drew_table else 100)

@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 
 from heats.models import AuditEntry, Event
 from scoring.models import PublishedList
-from scoring.services import semi_final as rounds
+from scoring.queries.rounds import semi_round
 from tests.e2e.conftest import CHROMIUM, close_orm_connection, gm_logs_in
 
 pytestmark = [
@@ -75,7 +75,7 @@ def test_tick_all_present_untick_one_save_once_and_publish_the_changes(
     page.click("#publish-button")
     page.wait_for_selector("text=The published list is up to date")
 
-    semi = rounds.semi_round(demo)
+    semi = semi_round(demo)
     statuses = dict(semi.entries.values_list("player__name", "status"))
     assert statuses["Greer Eastwick"] == "absent"
     assert statuses["Marlo Juniper"] == "in"

@@ -15,9 +15,10 @@ import pytest
 from pypdf import PdfReader
 
 from heats.models import Round, RoundKind
-from heats.services import check_in, seat_round
+from heats.services.checkin import check_in
+from heats.services.seating import seat_round
 from scoring.models import PlayerRecord
-from scoring.services.printing import render
+from scoring.queries.printing import render
 from tests.e2e.conftest import CHROMIUM, close_orm_connection, gm_logs_in
 
 pytestmark = [

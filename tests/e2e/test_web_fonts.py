@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from heats.models import Event, Round, RoundKind
-from heats.services import check_in, seat_round
+from heats.services.checkin import check_in
+from heats.services.seating import seat_round
 from tests.e2e.conftest import CHROMIUM, close_orm_connection
 
 pytestmark = [

@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from heats.models import Event, Player, Round, RoundKind
-from heats.services import check_in
+from heats.services.checkin import check_in
 
 
 def names(count: int, prefix: str = "Player") -> list[tuple[str, str]]:

@@ -18,10 +18,12 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from heats.models import AuditEntry, Entry, EntryStatus, Event, Player, Seat
-from heats.services import check_in, create_heat, mark_absent, seat_round
+from heats.services.checkin import check_in, create_heat
+from heats.services.players import mark_absent
+from heats.services.seating import seat_round
 from medici_tourney.public_cache import event_with_version
 from scoring.models import PlayerRecord, RecordHistory
-from scoring.services import import_results
+from scoring.services.results_import.write import import_results
 
 INSERT = re.compile(r'^\s*INSERT\s+(?:OR\s+\w+\s+)?INTO\s+"?(\w+)"?', re.IGNORECASE)
 UPDATE = re.compile(r'^\s*UPDATE\s+"?(\w+)"?.*\bCASE WHEN\b', re.IGNORECASE | re.DOTALL)
@@ -189,9 +191,7 @@ def test_check_in_takes_a_player_saved_meanwhile_by_another_check_in(
     """A new name saved by another check-in between reading the players and
     inserting them (PostgreSQL lets both read) is that player: one "Zed", checked
     in here, not created here."""
-    from heats.services.players import (
-        PlayerDirectory,
-    )
+    from heats.services.players import PlayerDirectory
 
     heat, other = create_heat(event), create_heat(event)
     original = PlayerDirectory.__init__

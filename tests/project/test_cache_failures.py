@@ -13,7 +13,8 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from heats.models import Round, RoundKind
-from heats.services import check_in, seat_round
+from heats.services.checkin import check_in
+from heats.services.seating import seat_round
 from medici_tourney import cache_backends, public_cache
 from medici_tourney.cache_backends import CacheUnavailable
 from medici_tourney.settings import cache_settings

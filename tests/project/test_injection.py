@@ -21,12 +21,17 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from heats.models import Event, Player, Round, RoundKind
-from heats.services import add_keep_apart, check_in, seat_round
+from heats.services.checkin import check_in
+from heats.services.keep_apart import add_keep_apart
+from heats.services.seating import seat_round
 from scoring.models import ReportLink
-from scoring.services import final as finals
-from scoring.services import import_results, new_event, reports, results
+from scoring.queries.rounds import final_round, semi_round
+from scoring.services import reports, results
 from scoring.services import semi_final as rounds
+from scoring.services.events import new_event
+from scoring.services.final_seating import seat_final
 from scoring.services.results import SeatScores
+from scoring.services.results_import.write import import_results
 from tests.conftest import DEMO_DIR
 from tests.support.versions import page_version
 
@@ -286,7 +291,7 @@ def imported(db, gm) -> Event:
     for name in (DEMO_DIR / "no_shows.txt").read_text().split("\n"):
         if name:
             rounds.mark_semi(event, Player.objects.get(event=event, name=name), False)
-    assert rounds.semi_round(event).entries.count() == 6
+    assert semi_round(event).entries.count() == 6
     return event
 
 
@@ -328,7 +333,7 @@ def test_names_imported_are_text_on_every_page(client, debug_on, gm, imported):
     semi_page = url("scoring:semi", event)
     staff.check(Visit(semi_page, on_list))
     rounds.seat_semi(event, seed=1)
-    semi = rounds.semi_round(event)
+    semi = semi_round(event)
     play(semi, [MATH, DEBUG])
     semi_names = frozenset({MATH, DEBUG})
     for visit in [
@@ -338,8 +343,8 @@ def test_names_imported_are_text_on_every_page(client, debug_on, gm, imported):
         staff.check(visit)
     # {% debug %} entered as an alternate: it wins its table but is no finalist.
     staff.check(Visit(url("scoring:final", event), semi_names))
-    finals.seat_final(event, seed=1)
-    final = rounds.final_round(event)
+    seat_final(event, seed=1)
+    final = final_round(event)
     play(final, [MATH])
     staff.check(Visit(url("scoring:final", event), semi_names))
     for visit in [

@@ -14,7 +14,7 @@ from django.utils import translation
 
 from heats.core.errors import UserError
 from heats.models import Event
-from heats.services import update_settings
+from heats.services.event_admin import update_settings
 from medici_tourney.language import environ_language, requested_language, supported
 from medici_tourney.wsgi import application
 

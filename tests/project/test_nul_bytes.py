@@ -14,7 +14,8 @@ from django.test import RequestFactory
 from django.urls import reverse
 
 from heats.models import Player, Round, RoundKind
-from heats.services import check_in, seat_round
+from heats.services.checkin import check_in
+from heats.services.seating import seat_round
 from medici_tourney.nul_bytes import nul_place
 from scoring.models import ReportLink, TableReport
 

@@ -11,7 +11,8 @@ from django.urls import reverse
 
 from heats.core.layout import LayoutTextError, parse_semi_layouts
 from heats.models import Round, RoundKind
-from heats.services import check_in, seat_round
+from heats.services.checkin import check_in
+from heats.services.seating import seat_round
 from scoring.core.reported import parse_signature
 
 ODD = ["\u00b2", "\u2460", "1\u00b2"]

@@ -23,7 +23,8 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
 from heats.models import Event, KeepApart, Round, RoundKind
-from heats.services import check_in, create_heat, seat_round
+from heats.services.checkin import check_in, create_heat
+from heats.services.seating import seat_round
 from scoring.models import ReportLink
 from scoring.services import reports, results
 from scoring.services.results import SeatScores

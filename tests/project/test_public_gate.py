@@ -12,7 +12,8 @@ from urllib.parse import urlencode
 import pytest
 
 from heats.models import Player, Round, RoundKind
-from heats.services import check_in, seat_round
+from heats.services.checkin import check_in
+from heats.services.seating import seat_round
 from medici_tourney import public_gate
 from medici_tourney.public_gate import PublicGate, slots_from_environment
 from medici_tourney.wsgi import application

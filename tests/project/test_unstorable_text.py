@@ -18,7 +18,8 @@ from django.urls import reverse
 from heats import forms as heats_forms
 from heats.forms import StorableTextForm
 from heats.models import Player, Round, RoundKind
-from scoring import forms as scoring_forms
+from scoring.forms import gm as scoring_forms
+from scoring.forms.event import EventForm
 
 BOUNDARY = "UtF7bOuNdArY"
 REFUSED = (
@@ -74,7 +75,7 @@ def test_every_form_of_the_apps_refuses_text_the_database_cannot_store(cls):
         (heats_forms.LoginCreateForm, "password1"),
         (scoring_forms.ScoresheetForm, "text"),
         (scoring_forms.ResultsImportForm, "text"),
-        (scoring_forms.EventForm, "name"),
+        (EventForm, "name"),
         (scoring_forms.TieForm, "reason"),
     ],
 )
@@ -119,8 +120,6 @@ def test_the_new_event_form_refuses_a_surrogate_and_shows_the_form_again(
     django_user_model,
 ):
     """The forms' own rule (``StorableTextForm``), behind the middleware."""
-    from scoring.forms import EventForm
-
     data = {"name": "Medici \ud800", "slug": "origins", "rules": "wbc"}
     data.update(heat_minutes="55", first_mark_minutes="20", second_mark_minutes="35")
     data.update(call_minutes="53", seat_after_minutes="2", min_late_table="5")

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from heats.models import Round, RoundKind, Table
-from heats.services import check_in, seat_round
+from heats.services.checkin import check_in
+from heats.services.seating import seat_round
 
 
 @pytest.fixture

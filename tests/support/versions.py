@@ -1,12 +1,13 @@
 """The version a GM form carries, as a page would have drawn it: tests that post
 a form the way a browser does send it (a form without one is refused as stale,
-``heats.services.versions``)."""
+``heats.queries.versions``)."""
 
 from __future__ import annotations
 
 import re
 
 from heats.models import Table
+from scoring.queries.seats import table_seats
 
 
 def result_version(table: Table) -> str:
@@ -14,7 +15,7 @@ def result_version(table: Table) -> str:
     (``scoring.services.results.table_version``)."""
     from scoring.services import results
 
-    return results.table_version(results.table_seats(table))
+    return results.table_version(table_seats(table))
 
 
 def page_version(client, page: str, action: str = "") -> str:

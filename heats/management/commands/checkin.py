@@ -6,13 +6,9 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from heats.core.errors import UserError
 from heats.core.files import read_name_list
-from heats.services import (
-    check_in,
-    checked_in_count,
-    get_event,
-    get_round,
-    parse_name_list,
-)
+from heats.queries.seating import checked_in_count
+from heats.services.checkin import check_in, parse_name_list
+from heats.services.events import get_event, get_round
 
 
 class Command(BaseCommand):

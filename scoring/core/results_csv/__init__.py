@@ -6,7 +6,7 @@
 - ``checks``: checks across the rows (keys, seats, sizes, places);
 - ``read``: the whole file, ``parse_results_csv``.
 
-The export (the same columns, written) is ``scoring.services.spreadsheets``. Pure: no
+The export (the same columns, written) is ``scoring.queries.spreadsheets``. Pure: no
 Django import.
 """
 

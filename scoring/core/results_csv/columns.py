@@ -1,5 +1,5 @@
 """The results CSV's columns and the bounds of its values, declared once for the
-reader (``results_csv.read``) and the export (``scoring.services.spreadsheets``).
+reader (``results_csv.read``) and the export (``scoring.queries.spreadsheets``).
 
 Words (formats.md, Results CSV): a *column* is named in the header line, case and
 surrounding spaces ignored; *required* columns must be present, *optional* ones may

@@ -11,8 +11,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from heats.core.errors import UserError
 from heats.core.formats import DEFAULT_FORMAT, FORMATS
 from heats.core.paper import PAPERS
-from heats.services import find_login
-from scoring.services import new_event
+from heats.services.staff import find_login
+from scoring.services.events import new_event
 
 
 class Command(BaseCommand):

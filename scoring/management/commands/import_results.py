@@ -8,8 +8,13 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from heats.core.errors import UserError
 from heats.core.files import read_file
-from heats.models import Event, max_length
-from heats.services import get_event
+from heats.models import (
+    Event,
+    max_length,
+)
+from heats.services.events import (
+    get_event,
+)
 from scoring.core.results_csv import (
     MAX_FILE_BYTES,
     SIZE_ADVICE,
@@ -18,7 +23,8 @@ from scoring.core.results_csv import (
     parse_results_csv,
 )
 from scoring.models import RecordHistory
-from scoring.services import ImportSummary, import_into_new_event, import_results
+from scoring.services.results_import.plan import ImportSummary
+from scoring.services.results_import.write import import_into_new_event, import_results
 
 
 def source_name(path: str) -> str:

@@ -1,6 +1,6 @@
 """``manage.py print_pdf EVENT KIND [--round R] [--paper a4|letter] [--lang LANG]
 -o FILE.pdf``: ``--lang`` (en, de, fr, zh-hans) prints in that language, else in
-the event's (``scoring.services.printing.print_language``); ``--paper`` lays out
+the event's (``scoring.queries.printing.print_language``); ``--paper`` lays out
 for that paper, else the event's ``paper`` setting."""
 
 from pathlib import Path
@@ -10,10 +10,10 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from heats.core.errors import UserError
-from heats.services import get_event
+from heats.services.events import get_event
 from scoring import pdf
 from scoring.pdf.data import PAPERS
-from scoring.services.printing import PRINT_LANGUAGES, render
+from scoring.queries.printing import PRINT_LANGUAGES, render
 
 LOCAL = "http://127.0.0.1:8000"
 

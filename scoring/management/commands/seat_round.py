@@ -6,11 +6,25 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from heats.core.errors import UserError
-from heats.core.seating import Seating
-from heats.models import Event, Player, Round, RoundKind
-from heats.services import get_event, get_round, parse_round_code, seat_round
-from scoring.services import final as finals
+from heats.core.seating import (
+    Seating,
+)
+from heats.models import (
+    Event,
+    Player,
+    Round,
+    RoundKind,
+)
+from heats.services.events import (
+    get_event,
+    get_round,
+    parse_round_code,
+)
+from heats.services.seating import (
+    seat_round,
+)
 from scoring.services import semi_final as rounds
+from scoring.services.final_seating import seat_final
 
 
 class Command(BaseCommand):
@@ -56,7 +70,7 @@ def seat(event: Event, rnd: Round, seed: str | None) -> Seating | None:
     if rnd.kind == RoundKind.SEMI:
         return rounds.seat_semi(event, seed=seed)
     if rnd.kind == RoundKind.FINAL:
-        return finals.seat_final(event, seed=seed)
+        return seat_final(event, seed=seed)
     return seat_round(rnd, seed=seed)
 
 

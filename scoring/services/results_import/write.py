@@ -9,8 +9,8 @@ Words:
 
 The file is read, checked and planned without any lock. Only then the import writes,
 in one short transaction: it locks the event, the rounds and their tables (lock order
-of ``heats.services.lock``), loads the saved state again and, when anything changed
-since the plan (a result saved meanwhile), plans again and re-checks the
+of ``heats.services.audit.lock``), loads the saved state again and, when anything
+changed since the plan (a result saved meanwhile), plans again and re-checks the
 contradictions, so nothing saved meanwhile is overwritten unseen or without its
 history. Rows are written in bulk, so even a 10,000-row file holds SQLite's single
 write lock briefly and a result saved during the import waits little.
@@ -30,16 +30,27 @@ from django.utils.translation import gettext_noop
 from heats.core.errors import UserError
 from heats.core.message import Message
 from heats.models import Entry, EntryStatus, Event, Player, Round, Seat, Table
-from heats.permissions import Actor
-from heats.services import PlayerDirectory, lock, lock_tables, log
-from heats.services.audit import acting_user
+from heats.permissions import (
+    Actor,
+)
+from heats.services.audit import (
+    acting_user,
+    lock,
+    log,
+)
+from heats.services.players import (
+    PlayerDirectory,
+)
+from heats.services.seating import (
+    lock_tables,
+)
 from heats.translate import localize, translate
 from scoring import permissions
 from scoring.core import advancement
 from scoring.core.results_csv import ParsedResults, ResultRow, parse_results_csv
 from scoring.models import PlayerRecord, RecordHistory, TableCheck
 from scoring.permissions import NotAllowed, may, refusal, require
-from scoring.services.core import new_event
+from scoring.services.events import new_event
 from scoring.services.result_status import update_result_status
 from scoring.services.results import seat_values
 from scoring.services.results_import.plan import (
@@ -239,7 +250,7 @@ def import_into_new_event(
 
 def _lock_rounds(event: Event, keys: set[tuple[str, int]]) -> dict[RoundKey, Round]:
     """Lock the event, then the file's rounds (created when missing) and their
-    tables, in ``heats.services.lock``'s order; the rounds by key."""
+    tables, in ``heats.services.audit.lock``'s order; the rounds by key."""
     lock(event)
     rounds = {
         key: Round.objects.get_or_create(event=event, kind=key[0], number=key[1])[0]

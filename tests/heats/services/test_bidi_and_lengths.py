@@ -10,7 +10,9 @@ import pytest
 from heats.core.errors import UserError
 from heats.forms import CheckInForm
 from heats.models import Player
-from heats.services import check_in, create_event, update_settings
+from heats.services.checkin import check_in
+from heats.services.event_admin import update_settings
+from heats.services.events import create_event
 
 pytestmark = pytest.mark.django_db
 

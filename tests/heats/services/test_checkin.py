@@ -9,13 +9,10 @@ from django.urls import reverse
 from heats.core.errors import UserError
 from heats.models import AuditEntry, Entry, EntryStatus, Player
 from heats.permissions import NotAllowed
-from heats.services import (
-    check_in,
-    checked_in_count,
-    parse_name_list,
-    seat_round,
-    undo_check_in,
-)
+from heats.queries.seating import checked_in_count
+from heats.services.checkin import check_in, parse_name_list
+from heats.services.checkin_undo import undo_check_in
+from heats.services.seating import seat_round
 from scoring.models import PlayerRecord
 from scoring.services.result_status import update_result_status
 from tests.heats.conftest import names, player
@@ -200,7 +197,7 @@ def test_checkin_command_takes_names_as_arguments(event, capsys):
 
 
 def test_undoing_a_new_players_only_check_in_removes_the_player(heat):
-    from heats.services import undo_check_in
+    from heats.services.checkin_undo import undo_check_in
 
     check_in(heat, [("Eden T", "")])
     undo_check_in(heat, Player.objects.get(name="Eden T"))

@@ -9,7 +9,8 @@ import pytest
 
 from heats.core.errors import UserError
 from heats.models import Entry, EntryStatus, Player, Round, RoundKind
-from heats.services import DeskLine, SamePersonError, check_in, check_in_typed
+from heats.services.checkin import check_in, check_in_typed
+from heats.services.checkin_identity import DeskLine, SamePersonError
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,9 @@ from django.utils import timezone
 
 from heats.core import clock
 from heats.models import AuditEntry, ResultStatus
-from heats.services import clock_json, seat_round, start_clock
+from heats.queries.clock import clock_json
+from heats.services.round_start import start_clock
+from heats.services.seating import seat_round
 
 WBC = clock.Marks()
 
@@ -200,7 +202,7 @@ def test_the_feed_says_how_many_tables_are_in_as_the_clock_shows_it(heat_23):
 def test_the_feeds_words_are_the_cores_in_english(marks):
     """The feed's lines (translated at the edge, ``mark_message``) say in English
     what the pure core says for every mark."""
-    from heats.services.clock import mark_message
+    from heats.queries.clock import mark_message
 
     for mark in [clock.WAITING, *clock.marks_of(marks)]:
         assert mark_message(mark.phase, marks) == mark.message

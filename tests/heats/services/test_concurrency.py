@@ -14,7 +14,8 @@ import pytest
 from django.urls import reverse
 
 from heats.models import AuditEntry, EntryStatus, Player, RoundKind, Seat
-from heats.services import check_in, seat_round
+from heats.services.checkin import check_in
+from heats.services.seating import seat_round
 from tests.heats.conftest import names
 from tests.support.concurrency import at_once, browsers, errors
 

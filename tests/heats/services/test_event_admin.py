@@ -10,18 +10,16 @@ from django.utils import translation
 from heats.core.errors import UserError
 from heats.models import AuditEntry, Event, Round, RoundKind
 from heats.permissions import NotAllowed
-from heats.services import (
+from heats.queries.versions import StaleFormError, form_version
+from heats.services.checkin import check_in, create_heat
+from heats.services.event_admin import (
     SETTINGS,
-    StaleFormError,
-    check_in,
-    create_event,
-    create_heat,
     delete_heat,
-    form_version,
-    seat_round,
     set_archived,
     update_settings,
 )
+from heats.services.events import create_event
+from heats.services.seating import seat_round
 from tests.heats.conftest import names
 
 pytestmark = pytest.mark.django_db

@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from heats.core.names import and_list, display_name, name_key
 from heats.models import Player
-from heats.services import check_in, parse_name_list
-from scoring.services import import_results
+from heats.services.checkin import check_in, parse_name_list
+from scoring.services.results_import.write import import_results
 
 ZOE_NFC = "Zo\u00eb"  # ë as one character
 ZOE_NFD = "Zoe\u0308"  # e + combining diaeresis: looks the same

@@ -8,11 +8,13 @@ import pytest
 
 from heats.models import RoundKind
 from heats.permissions import NotAllowed
-from heats.services import check_in, create_heat, seat_round
+from heats.services.checkin import check_in, create_heat
+from heats.services.seating import seat_round
 from scoring.models import PlayerRecord
-from scoring.services import final as finals
-from scoring.services import import_results, results
+from scoring.services import results
+from scoring.services.final_seating import mark_final_absent
 from scoring.services.results import SeatScores
+from scoring.services.results_import.write import import_results
 from tests.heats.conftest import names
 from tests.support.versions import page_version
 
@@ -89,7 +91,7 @@ def test_an_assistant_cannot_mark_a_finalist_absent(demo_event, assistant):
     demo_event.assistants.add(assistant)
     player = demo_event.players.first()
     with pytest.raises(NotAllowed, match="may mark finalists absent"):
-        finals.mark_final_absent(demo_event, player, assistant)
+        mark_final_absent(demo_event, player, assistant)
     assert not demo_event.rounds.filter(kind=RoundKind.FINAL).exists()
 
 

@@ -16,7 +16,8 @@ from django.test import Client
 from django.urls import reverse
 
 from heats.models import AuditEntry, KeepApart, Player, RoundKind, Seat
-from heats.services import add_keep_apart, check_in
+from heats.services.checkin import check_in
+from heats.services.keep_apart import add_keep_apart
 from tests.heats.conftest import names
 from tests.support import concurrency
 from tests.support.concurrency import at_once, errors

@@ -14,18 +14,13 @@ from django.utils import timezone
 from heats.core.errors import UserError
 from heats.models import AuditEntry, EntryStatus, Player
 from heats.permissions import NotAllowed
-from heats.services import (
-    check_in,
-    clock_json,
-    form_late_table,
-    seat_round,
-    seating_state,
-    start_clock,
-    swap_seats,
-    undo_check_in,
-    undo_seating,
-    waiting_players,
-)
+from heats.queries.clock import clock_json
+from heats.queries.seating import seating_state, waiting_players
+from heats.services.checkin import check_in
+from heats.services.checkin_undo import undo_check_in
+from heats.services.reseating import undo_seating
+from heats.services.round_start import start_clock
+from heats.services.seating import form_late_table, seat_round, swap_seats
 from scoring.services.results import SeatScores, save_table_results
 from tests.heats.conftest import names
 

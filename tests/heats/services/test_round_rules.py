@@ -9,7 +9,8 @@ import pytest
 
 from heats.core.errors import UserError
 from heats.models import Entry, Player, Round, RoundKind
-from heats.services import check_in, form_late_table, seat_round, swap_seats
+from heats.services.checkin import check_in
+from heats.services.seating import form_late_table, seat_round, swap_seats
 from tests.heats.conftest import names
 
 pytestmark = pytest.mark.django_db

@@ -11,15 +11,10 @@ from django.core.management import CommandError, call_command
 from heats.core import seating
 from heats.core.errors import UserError
 from heats.models import AuditEntry, EntryStatus, Round, RoundKind, Seat
-from heats.services import (
-    add_keep_apart,
-    check_in,
-    form_late_table,
-    keep_apart_pairs,
-    seat_round,
-    seating_history,
-    swap_seats,
-)
+from heats.queries.seating import keep_apart_pairs, seating_history
+from heats.services.checkin import check_in
+from heats.services.keep_apart import add_keep_apart
+from heats.services.seating import form_late_table, seat_round, swap_seats
 from scoring.models import PlayerRecord
 from scoring.services.result_status import update_result_status
 from tests.heats.conftest import names, player

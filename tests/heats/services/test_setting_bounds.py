@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from heats.services import settings_problems
+from heats.services.events import settings_problems
 
 pytestmark = pytest.mark.django_db
 

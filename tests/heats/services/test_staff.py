@@ -13,8 +13,8 @@ from django.urls import reverse
 from heats.core.errors import UserError
 from heats.models import Event
 from heats.permissions import NotAllowed
-from heats.services import add_staff, create_login, remove_staff
-from scoring.services import new_event
+from heats.services.staff import add_staff, create_login, remove_staff
+from scoring.services.events import new_event
 from tests.support.versions import post_with_version
 
 pytestmark = pytest.mark.django_db

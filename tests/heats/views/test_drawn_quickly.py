@@ -17,8 +17,9 @@ from heats.extensions import Link, Note
 from heats.form_parts import PartialFields, QuickSelect, bootstrap_classes
 from heats.forms import SwapForm
 from heats.models import ResultStatus
-from heats.services import check_in, seat_round
-from heats.services.desk import SeatLine, TableCard, table_cards
+from heats.queries.desk import SeatLine, TableCard, table_cards
+from heats.services.checkin import check_in
+from heats.services.seating import seat_round
 from heats.templatetags.table_cards import table_cards as draw_cards
 from tests.heats.conftest import names
 

@@ -9,7 +9,7 @@ from django.contrib.messages import get_messages
 from django.test import Client
 
 from heats.models import Event, Round
-from heats.services import check_in, create_heat
+from heats.services.checkin import check_in, create_heat
 from tests.heats.conftest import names
 
 pytestmark = pytest.mark.django_db

@@ -14,7 +14,7 @@ from django.contrib.messages import get_messages
 from django.utils import timezone
 
 from heats.models import AuditEntry
-from heats.services import check_in
+from heats.services.checkin import check_in
 from tests.heats.conftest import names
 
 pytestmark = pytest.mark.django_db

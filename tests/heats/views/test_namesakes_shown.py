@@ -8,7 +8,8 @@ import pytest
 from django.urls import reverse
 
 from heats.models import Player
-from heats.services import check_in, seat_round
+from heats.services.checkin import check_in
+from heats.services.seating import seat_round
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,8 @@ import pytest
 from django.urls import reverse
 
 from heats.models import Seat
-from heats.services import check_in, seat_round
+from heats.services.checkin import check_in
+from heats.services.seating import seat_round
 from scoring.models import PlayerRecord
 from tests.heats.conftest import names
 from tests.support.versions import result_version

@@ -10,7 +10,8 @@ import pytest
 from django.urls import reverse
 
 from heats.models import Player
-from heats.services import check_in, seat_round
+from heats.services.checkin import check_in
+from heats.services.seating import seat_round
 from tests.heats.conftest import names
 
 pytestmark = pytest.mark.django_db

@@ -11,7 +11,7 @@ import pytest
 from django.contrib.messages import get_messages
 
 from heats.core import clock
-from heats.services import check_in
+from heats.services.checkin import check_in
 from tests.heats.conftest import names
 
 pytestmark = pytest.mark.django_db

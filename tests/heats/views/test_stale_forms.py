@@ -1,6 +1,6 @@
 """The Staff and Keep-apart pages' forms carry the version they were drawn from:
 a change made from a page opened before another GM's change to the same list is
-refused and names that change (issue 16, item 2; heats.services.versions)."""
+refused and names that change (issue 16, item 2; heats.queries.versions)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,10 @@ from django.contrib.messages import get_messages
 from django.test import Client
 from django.urls import reverse
 
-from heats import services
 from heats.models import AuditEntry, KeepApart, Player
-from heats.services.versions import StaleFormError, form_version, require_current
+from heats.queries.versions import StaleFormError, form_version, require_current
+from heats.services.keep_apart import KEEP_APART, add_keep_apart, remove_keep_apart
+from heats.services.staff import add_staff
 
 pytestmark = pytest.mark.django_db
 
@@ -48,7 +49,7 @@ def test_a_stale_staff_form_does_not_undo_another_gms_change(event):
     _, b_user = gm_client(event, "gm-b")
     get_user_model().objects.create_user("carol", password="pw-123456789")
     (drawn,) = versions_on(a.get(url("event-staff")))
-    services.add_staff(event, "carol", "assistant", b_user)
+    add_staff(event, "carol", "assistant", b_user)
     # A, from the page opened before, makes carol a GM.
     refused = a.post(
         url("staff-add"), {"username": "carol", "role": "gm", "version": drawn}
@@ -76,12 +77,12 @@ def test_a_stale_keep_apart_removal_is_refused(event):
         Player.objects.create(event=event, name=n, draw_key=n)
         for n in "Ann Ben Cy".split()
     )
-    pair = services.add_keep_apart(event, ann, ben, "siblings")
+    pair = add_keep_apart(event, ann, ben, "siblings")
     page = a.get(url("keep-apart"))
     (drawn,) = versions_on(page)
     # B removes the pair and lists it again with another reason.
-    services.remove_keep_apart(pair, b_user)
-    again = services.add_keep_apart(event, ann, ben, "same club", b_user)
+    remove_keep_apart(pair, b_user)
+    again = add_keep_apart(event, ann, ben, "same club", b_user)
     refused = a.post(url("keep-apart-delete", pk=again.pk), {"version": drawn})
     assert refused.url == url("keep-apart")
     text = said(refused)
@@ -98,14 +99,14 @@ def test_a_stale_keep_apart_removal_is_refused(event):
 
 
 def test_a_version_names_its_state_and_the_latest_change(event):
-    topic = services.KEEP_APART
+    topic = KEEP_APART
     before = form_version(event, topic)
     require_current(event, topic, before)  # nothing changed: no error
     require_current(event, topic, None)  # no version: not checked
     ann, ben = (
         Player.objects.create(event=event, name=n, draw_key=n) for n in ("Ann", "Ben")
     )
-    services.add_keep_apart(event, ann, ben)
+    add_keep_apart(event, ann, ben)
     with pytest.raises(StaleFormError) as refused:
         require_current(event, topic, before)
     (line,) = refused.value.problems

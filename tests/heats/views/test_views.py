@@ -7,7 +7,8 @@ import pytest
 from django.urls import reverse
 
 from heats.models import AuditEntry, KeepApart, RoundKind
-from heats.services import check_in, seat_round
+from heats.services.checkin import check_in
+from heats.services.seating import seat_round
 from tests.heats.conftest import names, player
 from tests.support.versions import page_version, post_with_version
 

@@ -16,13 +16,15 @@ import pytest
 
 from heats.models import Player, RoundKind
 from scoring.models import PlayerRecord
-from scoring.services import final as finals
+from scoring.queries import final as finals
+from scoring.queries.final import heat_winner_ids
+from scoring.queries.laurels import event_laurels
+from scoring.queries.printing import render
+from scoring.queries.rounds import final_round
 from scoring.services import results
-from scoring.services.final import heat_winner_ids
-from scoring.services.laurels import event_laurels
-from scoring.services.printing import render
+from scoring.services.final_seating import seat_final
 from scoring.services.results import SeatScores
-from tests.scoring.services.test_printing_decisions import enter, play_semi, text
+from tests.scoring.queries.test_printing_decisions import enter, play_semi, text
 
 pytestmark = pytest.mark.django_db
 
@@ -55,8 +57,8 @@ def taken_away(table, player: Player) -> list[SeatScores]:
 def final_played(demo_event):
     """The demo's final played: its players in seat order score 100, 90, 80, 70."""
     play_semi(demo_event)
-    finals.seat_final(demo_event, seed=1)
-    final = finals.final_round(demo_event)
+    seat_final(demo_event, seed=1)
+    final = final_round(demo_event)
     table = final.tables.get()
     names = [s.player.name for s in table.seats.order_by("number")]
     enter(table, dict(zip(names, [100, 90, 80, 70], strict=False)))

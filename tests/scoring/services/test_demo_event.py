@@ -57,7 +57,7 @@ def test_demo_loader_marks_no_shows_absent(demo_event, no_shows, capsys):
 
 
 def test_absent_names_given_one_by_one(event, demo_csv, no_shows, capsys):
-    from scoring.services import import_results
+    from scoring.services.results_import.write import import_results
 
     import_results(event, demo_csv)
     args = [arg for name in no_shows for arg in ("--absent", name)]
@@ -65,7 +65,7 @@ def test_absent_names_given_one_by_one(event, demo_csv, no_shows, capsys):
 
 
 def test_without_no_shows_every_winner_plays(event, demo_csv, capsys):
-    from scoring.services import import_results
+    from scoring.services.results_import.write import import_results
 
     import_results(event, demo_csv)
     data = advancement_json(capsys, event.slug)
@@ -124,7 +124,7 @@ def test_standings_page_is_public_and_404_for_unknown_event(demo_event, client):
 
 
 def test_absent_file_comments_are_skipped(event, demo_csv, no_shows, tmp_path, capsys):
-    from scoring.services import import_results
+    from scoring.services.results_import.write import import_results
 
     import_results(event, demo_csv)
     path = tmp_path / "absent.txt"

@@ -17,9 +17,9 @@ from pypdf import PdfReader
 
 from heats.core.paper import paper_for_zone
 from heats.models import Event
-from heats.services import create_event
+from heats.services.events import create_event
+from scoring.queries.printing import render
 from scoring.services import transfer
-from scoring.services.printing import render
 from tests.scoring.views.test_event_settings import URL, WBC, version_on
 
 pytestmark = pytest.mark.django_db

@@ -1,5 +1,5 @@
 """A final that fewer than 4 semi-final table winners can play
-(scoring.services.final): the GM adds the best runner(s)-up or confirms a final
+(scoring.queries.final): the GM adds the best runner(s)-up or confirms a final
 of 3; every choice logged and shown on the public pages (tournament.md,
 Semi-final and final; seed 001).
 
@@ -18,9 +18,15 @@ from heats.core.errors import UserError
 from heats.models import AuditEntry, Player, Seat
 from heats.permissions import NotAllowed
 from scoring.models import FinalFill
-from scoring.services import final as finals
+from scoring.queries import final as finals
+from scoring.queries.rounds import semi_round
 from scoring.services import results
 from scoring.services import semi_final as rounds
+from scoring.services.final_seating import (
+    decide_final_fill,
+    mark_final_absent,
+    seat_final,
+)
 from scoring.services.results import SeatScores
 from tests.support.versions import post_with_version
 
@@ -50,7 +56,7 @@ def semi(demo_event):
     rounds.seat_semi(demo_event, seed=1)
     tables = {}
     others = 0
-    for table in rounds.semi_round(demo_event).tables.order_by("number"):
+    for table in semi_round(demo_event).tables.order_by("number"):
         names = [s.player.name for s in table.seats.order_by("number")]
         winners = [n for n in names if n != ALTERNATE]
         if ALTERNATE in names:
@@ -86,7 +92,7 @@ def test_an_alternate_wins_and_a_finalist_is_absent_the_best_runner_up_is_added(
     # T1..T4 runners-up: 89, 88, 87, 86 of 100 -> 89% .. 86%.
     rd = runner_up(semi, "D")
     play(semi, {ALTERNATE: (None, 120), rd: (None, 117)}, {})
-    finals.mark_final_absent(demo_event, player(demo_event, winner(semi, "T1")))
+    mark_final_absent(demo_event, player(demo_event, winner(semi, "T1")))
     field = finals.final_field(demo_event)
     assert [p.name for p in field.winners] == [winner(semi, f"T{i}") for i in (2, 3, 4)]
     assert [p.name for p in field.excluded] == [ALTERNATE]
@@ -97,12 +103,12 @@ def test_an_alternate_wins_and_a_finalist_is_absent_the_best_runner_up_is_added(
         *(runner_up(semi, f"T{i}") for i in (1, 2, 3, 4)),
     ]
     with pytest.raises(UserError, match="Only 3 semi-final winner"):
-        finals.seat_final(demo_event, seed=1)
-    fill = finals.decide_final_fill(demo_event, FinalFill.Kind.RUNNERS_UP)
+        seat_final(demo_event, seed=1)
+    fill = decide_final_fill(demo_event, FinalFill.Kind.RUNNERS_UP)
     summary = f"Final: 3 semi-final winners + {rd} (runner-up, 97.5%) added by the GM"
     assert fill.summary == summary
     assert AuditEntry.objects.get(action="final-fill").detail == summary
-    finals.seat_final(demo_event, seed=1)
+    seat_final(demo_event, seed=1)
     seated = set(
         Seat.objects.filter(round__kind="final").values_list("player__name", flat=True)
     )
@@ -123,15 +129,13 @@ def test_equal_percentages_go_to_the_day_2_percentage(demo_event, semi):
     t1, names = semi["T1"]
     enter(t1, {names[0]: (50, 80), names[1]: (35, 78)})
     for key in ("T2", "T3"):
-        finals.mark_final_absent(demo_event, player(demo_event, winner(semi, key)))
+        mark_final_absent(demo_event, player(demo_event, winner(semi, key)))
     field = finals.final_field(demo_event)
     assert field.needed == 2
     assert [c.player.name for c in field.candidates[:2]] == [names[1], rd]
     with pytest.raises(UserError, match="A final of 3 needs 3"):
-        finals.decide_final_fill(
-            demo_event, FinalFill.Kind.FINAL_OF_THREE, confirm=True
-        )
-    fill = finals.decide_final_fill(demo_event, FinalFill.Kind.RUNNERS_UP)
+        decide_final_fill(demo_event, FinalFill.Kind.FINAL_OF_THREE, confirm=True)
+    fill = decide_final_fill(demo_event, FinalFill.Kind.RUNNERS_UP)
     assert fill.summary == (
         f"Final: 2 semi-final winners + {names[1]} (runner-up, 97.5%) and {rd} "
         "(runner-up, 97.5%) added by the GM"
@@ -147,17 +151,15 @@ def test_equal_percentages_go_to_the_day_2_percentage(demo_event, semi):
 def test_a_final_of_3_needs_the_gms_confirmation(demo_event, semi):
     rd = runner_up(semi, "D")
     play(semi, {ALTERNATE: (None, 120), rd: (None, 117)}, {})
-    finals.mark_final_absent(demo_event, player(demo_event, winner(semi, "T1")))
+    mark_final_absent(demo_event, player(demo_event, winner(semi, "T1")))
     with pytest.raises(UserError, match="Confirm"):
-        finals.decide_final_fill(demo_event, FinalFill.Kind.FINAL_OF_THREE)
+        decide_final_fill(demo_event, FinalFill.Kind.FINAL_OF_THREE)
     assert not FinalFill.objects.exists()
-    fill = finals.decide_final_fill(
-        demo_event, FinalFill.Kind.FINAL_OF_THREE, confirm=True
-    )
+    fill = decide_final_fill(demo_event, FinalFill.Kind.FINAL_OF_THREE, confirm=True)
     assert fill.summary == (
         "Final: 3 semi-final winners, played as a final of 3 (the GM's decision)"
     )
-    result = finals.seat_final(demo_event, seed=1)
+    result = seat_final(demo_event, seed=1)
     assert [len(t) for t in result.tables] == [3]
     seated = set(
         Seat.objects.filter(round__kind="final").values_list("player__name", flat=True)
@@ -176,7 +178,7 @@ def test_an_alternate_runner_up_is_never_added(demo_event, semi):
     assert ALTERNATE not in names
     assert names[0] == runner_up(semi, "T1")
     with pytest.raises(UserError, match="needs no runner-up"):
-        finals.decide_final_fill(demo_event, FinalFill.Kind.RUNNERS_UP)
+        decide_final_fill(demo_event, FinalFill.Kind.RUNNERS_UP)
 
 
 def test_the_final_page_offers_the_runner_up_and_the_gm_picks_it(
@@ -187,7 +189,7 @@ def test_the_final_page_offers_the_runner_up_and_the_gm_picks_it(
     rd = runner_up(semi, "D")
     play(semi, {ALTERNATE: (None, 120), rd: (None, 117)}, {})
     url = reverse("scoring:final", kwargs={"event": "demo"})
-    finals.mark_final_absent(demo_event, player(demo_event, winner(semi, "T1")))
+    mark_final_absent(demo_event, player(demo_event, winner(semi, "T1")))
     page = client.get(url).content.decode()
     assert "Only 3 semi-final winners can play the final" in page
     assert "97.5% of the winner at semi-final table" in page
@@ -205,13 +207,13 @@ def test_an_added_runner_up_who_does_not_come_makes_way_for_the_next(demo_event,
     # from the final; the next best is T1's runner-up at 89 of 100 = 89%.
     rd = runner_up(semi, "D")
     play(semi, {ALTERNATE: (None, 120), rd: (None, 117)}, {})
-    finals.mark_final_absent(demo_event, player(demo_event, winner(semi, "T1")))
-    finals.decide_final_fill(demo_event, FinalFill.Kind.RUNNERS_UP)
-    finals.mark_final_absent(demo_event, player(demo_event, rd))
+    mark_final_absent(demo_event, player(demo_event, winner(semi, "T1")))
+    decide_final_fill(demo_event, FinalFill.Kind.RUNNERS_UP)
+    mark_final_absent(demo_event, player(demo_event, rd))
     field = finals.final_field(demo_event)
     assert field.short and field.added == []
     assert field.candidates[0].player.name == runner_up(semi, "T1")
-    fill = finals.decide_final_fill(demo_event, FinalFill.Kind.RUNNERS_UP)
+    fill = decide_final_fill(demo_event, FinalFill.Kind.RUNNERS_UP)
     assert fill.summary == (
         f"Final: 3 semi-final winners + {runner_up(semi, 'T1')} (runner-up, 89.0%) "
         "added by the GM"
@@ -222,5 +224,5 @@ def test_an_added_runner_up_who_does_not_come_makes_way_for_the_next(demo_event,
 def test_only_a_gm_decides_a_short_final(demo_event, semi, assistant):
     demo_event.assistants.add(assistant)
     with pytest.raises(NotAllowed):
-        finals.decide_final_fill(demo_event, FinalFill.Kind.RUNNERS_UP, user=assistant)
+        decide_final_fill(demo_event, FinalFill.Kind.RUNNERS_UP, user=assistant)
     assert not FinalFill.objects.exists()

@@ -10,11 +10,15 @@ from pathlib import Path
 import pytest
 
 from heats.models import Event, Player, RoundKind
-from scoring.services import event_advancement, import_results, new_event
+from scoring.queries.event_results import event_advancement
+from scoring.queries.final import final_field
+from scoring.queries.laurels import event_laurels
+from scoring.queries.rounds import final_round, semi_round
 from scoring.services import semi_final as rounds
-from scoring.services.final import final_field, seat_final
-from scoring.services.laurels import event_laurels
+from scoring.services.events import new_event
+from scoring.services.final_seating import seat_final
 from scoring.services.results import SeatScores, save_table_results
+from scoring.services.results_import.write import import_results
 
 pytestmark = pytest.mark.django_db
 
@@ -43,7 +47,7 @@ def mark_absent(event: Event, names: list[str]) -> None:
 
 
 def semi_sizes(event: Event) -> list[int]:
-    semi = rounds.semi_round(event)
+    semi = semi_round(event)
     return [t.seats.count() for t in semi.tables.order_by("number")]
 
 
@@ -104,14 +108,14 @@ def test_winners_only_pares_40_winners_to_36_by_hmw_and_plays_a_final_of_6():
     assert semi_sizes(event) == [6] * 6
     # The six semi-final table winners (seat 1 wins each table) play the final.
     winners = []
-    for table in rounds.semi_round(event).tables.order_by("number"):
+    for table in semi_round(event).tables.order_by("number"):
         seats = list(table.seats.select_related("player").order_by("number"))
         winners.append(seats[0].player.name)
         scores = [SeatScores(s.number, None, None, 110 - 10 * s.number) for s in seats]
         save_table_results(table, scores)
     assert [pl.name for pl in final_field(event).players] == winners
     seat_final(event, seed=1)
-    final = rounds.final_round(event)
+    final = final_round(event)
     assert [t.seats.count() for t in final.tables.all()] == [6]
 
 

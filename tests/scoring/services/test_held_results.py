@@ -12,12 +12,14 @@ from django.urls import reverse
 
 from heats.core.errors import UserError
 from heats.models import Round, RoundKind, Seat
-from heats.services import check_in, seat_round
-from scoring.services import event_advancement, held_tables, publishing
-from scoring.services.laurels import event_laurels
+from heats.services.checkin import check_in
+from heats.services.seating import seat_round
+from scoring.queries.event_results import event_advancement, held_tables
+from scoring.queries.laurels import event_laurels
+from scoring.queries.standings import standings
+from scoring.services import publishing
 from scoring.services.results import SeatScores, save_table_results
 from scoring.services.rules_checks import acknowledge_check
-from scoring.services.standings import standings
 from tests.heats.conftest import names
 
 pytestmark = pytest.mark.django_db

@@ -9,11 +9,12 @@ import pytest
 from django.urls import reverse
 
 from heats.models import Round, RoundKind
-from heats.services import check_in, seat_round
-from scoring.services import held_tables
+from heats.services.checkin import check_in
+from heats.services.seating import seat_round
+from scoring.queries.event_results import held_tables
+from scoring.queries.standings import standings
 from scoring.services.results import SeatScores, save_table_results
 from scoring.services.rules_checks import acknowledge_check
-from scoring.services.standings import standings
 from tests.heats.conftest import names
 
 pytestmark = pytest.mark.django_db

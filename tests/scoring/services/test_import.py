@@ -11,7 +11,7 @@ from heats.core.errors import UserError
 from heats.models import Player, Seat, Table
 from scoring.core.results_csv import ResultsFileError, parse_results_csv
 from scoring.models import PlayerRecord, RecordHistory
-from scoring.services import import_results
+from scoring.services.results_import.write import import_results
 
 HEADER = "heat,table,seat,player,badge,day1,day2,final\n"
 GOOD_TABLE = (

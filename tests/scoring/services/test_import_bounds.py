@@ -22,7 +22,7 @@ from scoring.core.results_csv import (
     parse_results_csv,
 )
 from scoring.models import PlayerRecord, RecordHistory
-from scoring.services import import_results
+from scoring.services.results_import.write import import_results
 
 URL = "/e/wbc/gm/import/"
 HEADER = "heat,table,seat,player,badge,day1,day2,final\n"

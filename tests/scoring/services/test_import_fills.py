@@ -10,10 +10,11 @@ from django.urls import reverse
 from heats.core.errors import UserError
 from heats.models import AuditEntry, Round, RoundKind, Seat
 from heats.permissions import NotAllowed
-from heats.services import check_in, seat_round
+from heats.services.checkin import check_in
+from heats.services.seating import seat_round
 from scoring.models import PlayerRecord, RecordHistory
-from scoring.services import import_results
 from scoring.services.results import SeatScores, save_table_results
+from scoring.services.results_import.write import import_results
 from tests.heats.conftest import names
 
 pytestmark = pytest.mark.django_db

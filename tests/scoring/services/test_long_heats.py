@@ -13,9 +13,12 @@ from pypdf import PdfReader
 
 from heats.core.errors import UserError
 from heats.models import Round, RoundKind
-from heats.services import clock_json, create_heat, settings_problems
-from scoring.services import import_results, new_event
-from scoring.services.printing import render
+from heats.queries.clock import clock_json
+from heats.services.checkin import create_heat
+from heats.services.events import settings_problems
+from scoring.queries.printing import render
+from scoring.services.events import new_event
+from scoring.services.results_import.write import import_results
 
 pytestmark = pytest.mark.django_db
 

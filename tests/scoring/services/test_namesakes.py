@@ -7,19 +7,16 @@ once a second Ann Lee exists)."""
 from __future__ import annotations
 
 from heats.models import Player
-from heats.services import check_in, get_round
-from heats.services.desk import round_seats
-from scoring.services import (
-    event_advancement,
-    event_draw,
-    player_names,
-    printing,
-    publishing,
-    room,
-)
+from heats.queries.desk import round_seats
+from heats.services.checkin import check_in
+from heats.services.events import get_round
+from scoring.queries import printing, room
+from scoring.queries.event_results import event_advancement, event_draw, player_names
+from scoring.queries.published import changes, latest_published
+from scoring.queries.standings import standings
+from scoring.services import publishing
 from scoring.services.players import rename_player
 from scoring.services.results_import.write import import_results
-from scoring.services.standings import standings
 
 # Seven heat winners with equal records (every margin 10, one heat each) for six
 # seats: the HMW order comes down to the die (Advancement, 2.8). Ann Lee, badge
@@ -81,8 +78,8 @@ def test_a_namesake_checked_in_later_keeps_the_first_ones_published_place(event,
     check_in(get_round(event, "2", create=True), [("Ann Lee", "99")], user=gm)
 
     assert published_place(event, first) == (part, position, "Ann Lee (#12)")
-    published = publishing.latest_published(event)
-    assert not publishing.changes(published, event_advancement(event))
+    published = latest_published(event)
+    assert not changes(published, event_advancement(event))
     assert not standings(event).changed
 
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 
 from heats.models import Player, Round, RoundKind
-from heats.services import check_in, seat_round
-from scoring.services import event_advancement
+from heats.services.checkin import check_in
+from heats.services.seating import seat_round
+from scoring.queries.event_results import event_advancement
 from scoring.services.results import SeatScores, save_table_results
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]

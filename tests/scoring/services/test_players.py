@@ -9,7 +9,11 @@ import pytest
 from heats.core.errors import UserError
 from heats.models import AuditEntry, Entry, KeepApart, Player, Seat
 from heats.permissions import NotAllowed
-from scoring.services import event_advancement, player_names, publishing
+from scoring.queries import published as published_list
+from scoring.queries.event_results import event_advancement, player_names
+from scoring.queries.published import latest_published, published_json
+from scoring.queries.rounds import semi_round
+from scoring.services import publishing
 from scoring.services.players import merge_players, rename_player
 from scoring.services.results_import.write import import_results
 from tests.support.concurrency import at_once
@@ -49,8 +53,8 @@ def named(event, name: str) -> Player:
 
 def published(event, part: str = "qualifiers") -> list[str]:
     """The names on the public list's ``part``, as the standings show them."""
-    latest = publishing.latest_published(event)
-    shown = publishing.published_json(latest, player_names(event))
+    latest = latest_published(event)
+    shown = published_json(latest, player_names(event))
     return [row["player"] for row in shown[part]]
 
 
@@ -96,8 +100,8 @@ def test_a_rename_keeps_the_published_list_up_to_date(played, gm):
     rename_player(played, named(played, "Jon Smith"), "John Smith", user=gm)
     assert "John Smith" in published(played)
     assert "Jon Smith" not in published(played)
-    latest = publishing.latest_published(played)
-    changes = publishing.changes(latest, event_advancement(played))
+    latest = latest_published(played)
+    changes = published_list.changes(latest, event_advancement(played))
     assert (changes.gains, changes.losses) == ([], [])
     entry = AuditEntry.objects.filter(event=played, action="rename").get()
     assert entry.detail.startswith("Renamed Jon Smith to John Smith")
@@ -208,8 +212,8 @@ def test_merging_two_published_winners_lists_the_person_once(played, gm):
     assert published(played) == ["Ann", "Eve", "Jon Smith", "Bea"]
     merge_players(played, named(played, "Ann"), named(played, "Jon Smith"), gm)
     assert published(played) == ["Ann", "Eve", "Bea"]
-    latest = publishing.latest_published(played)
-    changes = publishing.changes(latest, event_advancement(played))
+    latest = latest_published(played)
+    changes = published_list.changes(latest, event_advancement(played))
     assert (changes.gains, changes.losses) == (["Ivy"], [])
 
 
@@ -271,7 +275,7 @@ def test_a_merge_keeps_the_more_present_check_in(demo_event, no_shows, gm):
     typo = Player.objects.create(event=demo_event, name=winner.name + "x")
     rounds.mark_semi(demo_event, typo, True, gm)
     merge_players(demo_event, winner, typo, gm)
-    semi = rounds.semi_round(demo_event)
+    semi = semi_round(demo_event)
     assert semi.entries.get(player=winner).status == "in"
     assert winner.name in {q.label for q in event_advancement(demo_event).qualifiers}
 

@@ -11,7 +11,8 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from heats.models import AuditEntry, Round, RoundKind
-from heats.services import check_in, seat_round
+from heats.services.checkin import check_in
+from heats.services.seating import seat_round
 from medici_tourney.public_cache import event_with_version
 from scoring.models import ReportCounter, TableReport
 from scoring.services import report_rates

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from heats.models import AuditEntry, Round, RoundKind
-from heats.services import check_in, seat_round
+from heats.services.checkin import check_in
+from heats.services.seating import seat_round
 from scoring.models import ReportCounter, ReportLink, TableReport
 from scoring.services import report_rates, reports
 from scoring.services.reports import ReportRefusedError

@@ -9,19 +9,17 @@ import pytest
 
 from heats.core.errors import UserError
 from heats.models import AuditEntry, Player, Round, RoundKind
-from heats.services import (
-    add_late_player,
-    check_in,
-    seat_round,
-    seating_state,
-    set_archived,
-    swap_seats,
-    undo_seating,
-)
+from heats.queries.seating import seating_state
+from heats.services.checkin import check_in
+from heats.services.event_admin import set_archived
+from heats.services.late import add_late_player
+from heats.services.reseating import undo_seating
+from heats.services.seating import seat_round, swap_seats
+from scoring.forms.result import ResultForm
 from scoring.models import PlayerRecord, ReportLink, TableReport
-from scoring.result_forms import ResultForm
-from scoring.services import report_desk, reports, results
-from scoring.services.report_links import report_links
+from scoring.queries.report_links import report_links
+from scoring.queries.seats import table_seats
+from scoring.services import report_desk, reports
 from scoring.services.reports import ReportRefusedError
 from tests.heats.conftest import names
 from tests.scoring.services.test_reports import report, scores, token
@@ -53,7 +51,7 @@ def players(table) -> list[Player]:
 def test_a_report_stores_the_seating_the_result_form_carries(heat):
     table = heat.tables.get(number=1)
     sent = report(table, FINALS)
-    seats = results.table_seats(table)
+    seats = table_seats(table)
     assert sent.report.seating == ResultForm.seating_signature(seats)
     assert sent.report.seating == ",".join(f"{s.number}:{s.player_id}" for s in seats)
 
@@ -75,7 +73,7 @@ def test_the_gm_page_shows_a_swapped_report_by_player(heat, gm):
     at3, at4 = players(table)[2:4]
     report(table, FINALS)
     swap_seats(heat, at3, at4, gm)
-    (shown,) = report_desk.shown_reports(table, results.table_seats(table))
+    (shown,) = report_desk.shown_reports(table, table_seats(table))
     assert shown.kind == "earlier"
     finals = [(row.number, row.name, row.cells[2].value) for row in shown.rows]
     assert finals[2:4] == [(3, at4.name, 75), (4, at3.name, 33)]
@@ -95,7 +93,7 @@ def test_a_late_seat_after_a_report_asks_the_gm(heat, gm):
     with pytest.raises(UserError, match=r"seat 6 \(Late 01\) has no value"):
         reports.confirm_report(sent.report, gm)
     assert not PlayerRecord.objects.exists()
-    (shown,) = report_desk.shown_reports(table, results.table_seats(table))
+    (shown,) = report_desk.shown_reports(table, table_seats(table))
     assert shown.laid.missing == [6] and shown.rows[5].cells == []
     assert shown.check is None
 
@@ -107,7 +105,7 @@ def test_a_report_whose_player_left_the_table_asks_the_gm(heat, gm):
     swap_seats(heat, moved, incoming, gm)  # seat 2 of table 1 goes to table 2
     with pytest.raises(UserError, match="its seat 2's player is not at the table"):
         reports.confirm_report(sent.report, gm)
-    prefill = report_desk.prefilled(sent.report, results.table_seats(table1))
+    prefill = report_desk.prefilled(sent.report, table_seats(table1))
     # Every player still at the table keeps their value; seat 2 is left empty.
     assert [prefill.get(f"final_{n}") for n in range(1, 6)] == [110, None, 33, 75, 65]
 

@@ -9,18 +9,18 @@ from django.test.utils import CaptureQueriesContext
 
 from heats.core.errors import UserError
 from heats.models import AuditEntry, Round, RoundKind
-from heats.services import (
-    check_in,
-    form_late_table,
-    seat_round,
-    seating_state,
-    undo_seating,
-)
+from heats.queries.seating import seating_state
+from heats.services.checkin import check_in
+from heats.services.reseating import undo_seating
+from heats.services.seating import form_late_table, seat_round
 from scoring.models import PlayerRecord, ReportLink, ReportSettings, TableReport
-from scoring.services import event_advancement, import_results, report_rates, reports
+from scoring.queries.event_results import event_advancement
+from scoring.queries.report_links import held_reports
+from scoring.queries.standings import standings
+from scoring.services import report_rates, reports
 from scoring.services.reports import ReportRefusedError
 from scoring.services.results import SeatScores, save_table_results
-from scoring.services.standings import standings
+from scoring.services.results_import.write import import_results
 from tests.heats.conftest import names
 
 pytestmark = pytest.mark.django_db
@@ -87,7 +87,7 @@ def test_a_second_differing_report_is_kept_beside_the_first(heat):
     table = heat.tables.get(number=1)
     report(table, CLEAN, seat=1)
     report(table, OTHER, seat=2)
-    kept = reports.held_reports(table)
+    kept = held_reports(table)
     assert [(r.seat, r.scores["1"]["final"]) for r in kept] == [(1, 110), (2, 95)]
     assert not PlayerRecord.objects.exists()
 
@@ -208,7 +208,7 @@ def scoresheet_text(event) -> str:
 
     from pypdf import PdfReader
 
-    from scoring.services.printing import render
+    from scoring.queries.printing import render
 
     content = render(event, "scoresheets", round_code="1").content
     page = PdfReader(BytesIO(content)).pages[0].extract_text()

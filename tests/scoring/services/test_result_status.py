@@ -10,11 +10,13 @@ from __future__ import annotations
 import pytest
 
 from heats.models import Player, Round, RoundKind, Table
-from heats.services import check_in, seat_round
+from heats.services.checkin import check_in
+from heats.services.seating import seat_round
 from scoring.models import TableCheck
-from scoring.services import import_results, transfer
+from scoring.services import transfer
 from scoring.services.players import merge_players
 from scoring.services.results import SeatScores, declare_winner, save_table_results
+from scoring.services.results_import.write import import_results
 from scoring.services.rules_checks import acknowledge_check
 from tests.heats.conftest import names
 

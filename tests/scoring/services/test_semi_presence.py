@@ -15,10 +15,13 @@ from django.contrib.auth import get_user_model
 from heats.core.errors import UserError
 from heats.models import AuditEntry, EntryStatus, Player
 from heats.permissions import NotAllowed
-from heats.services import StaleFormError, form_version
+from heats.queries.versions import StaleFormError, form_version
 from scoring.models import PublishedList
-from scoring.services import event_advancement, import_results, publishing
+from scoring.queries.event_results import event_advancement
+from scoring.queries.rounds import semi_round
+from scoring.services import publishing
 from scoring.services import semi_final as rounds
+from scoring.services.results_import.write import import_results
 
 pytestmark = pytest.mark.django_db
 
@@ -41,7 +44,7 @@ def labels(event) -> list[str]:
 
 
 def status(event, name: str) -> str | None:
-    semi = rounds.semi_round(event)
+    semi = semi_round(event)
     entry = semi.entries.filter(player__name=name).first()
     return entry.status if entry else None
 
@@ -53,7 +56,7 @@ def test_one_save_marks_every_ticked_player_present_with_one_audit_entry(
     before = AuditEntry.objects.count()
     changes = rounds.save_semi_presence(demo_event, ids, set(ids), user=demo_gm)
     assert len(changes.present) == 25
-    semi = rounds.semi_round(demo_event)
+    semi = semi_round(demo_event)
     present = semi.entries.filter(status=EntryStatus.CHECKED_IN)
     assert sorted(present.values_list("player_id", flat=True)) == sorted(ids)
     assert AuditEntry.objects.count() == before + 1
@@ -90,7 +93,7 @@ def test_unticking_a_present_player_clears_the_check_in(demo_event, demo_gm):
 
 def test_an_absent_player_ticked_is_present_again(demo_event, demo_gm):
     # One of the six no-shows (data/demo/no_shows.txt), marked absent.
-    absent = rounds.semi_round(demo_event).entries.filter(status="absent")[0].player
+    absent = semi_round(demo_event).entries.filter(status="absent")[0].player
     rounds.save_semi_presence(demo_event, [absent.pk], {absent.pk}, user=demo_gm)
     assert status(demo_event, absent.name) == EntryStatus.CHECKED_IN
     assert absent.name in labels(demo_event)
@@ -114,7 +117,7 @@ def test_a_save_from_a_stale_page_is_refused(demo_event, demo_gm):
         rounds.save_semi_presence(
             demo_event, ids, set(ids), user=demo_gm, version=version
         )
-    assert not rounds.semi_round(demo_event).entries.filter(status="in").exists()
+    assert not semi_round(demo_event).entries.filter(status="in").exists()
 
 
 def test_seated_players_are_left_as_they_are(demo_event, demo_gm):
@@ -124,7 +127,7 @@ def test_seated_players_are_left_as_they_are(demo_event, demo_gm):
         demo_event, ids, set(), absent_rest=True, user=demo_gm
     )
     assert not changes
-    assert rounds.semi_round(demo_event).seats.count() == 25
+    assert semi_round(demo_event).seats.count() == 25
 
 
 def test_a_player_of_another_event_is_refused(demo_event, demo_gm, event):

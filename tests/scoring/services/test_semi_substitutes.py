@@ -10,7 +10,9 @@ from django.urls import reverse
 from heats.core.errors import UserError
 from heats.models import AuditEntry, EntryStatus, Player, Seat
 from heats.permissions import NotAllowed
-from scoring.services import event_advancement, results, substitutes
+from scoring.queries.event_results import event_advancement
+from scoring.queries.rounds import semi_round
+from scoring.services import results, substitutes
 from scoring.services import semi_final as rounds
 from scoring.services.results import SeatScores
 
@@ -50,7 +52,7 @@ def test_the_next_present_alternate_takes_the_no_shows_seat(seated):
     assert (after.table.number, after.number) == (before.table.number, before.number)
     assert seat.player == marlo
     assert not Seat.objects.filter(round__kind="semi", player=no_show).exists()
-    semi = rounds.semi_round(seated)
+    semi = semi_round(seated)
     assert semi.entries.get(player=no_show).status == EntryStatus.ABSENT
     entry = AuditEntry.objects.get(action="substitute")
     assert entry.detail.startswith("Marlo Juniper (")
@@ -78,7 +80,7 @@ def test_nothing_changes_when_no_alternate_is_present(seated):
     with pytest.raises(UserError, match="No present alternate"):
         substitutes.replace_no_show(seated, no_show)
     assert seat_of(seated, no_show)
-    semi = rounds.semi_round(seated)
+    semi = semi_round(seated)
     assert not semi.entries.filter(player=no_show, status=EntryStatus.ABSENT).exists()
 
 

@@ -20,7 +20,8 @@ from django.core.management.base import CommandError
 
 from heats.core.errors import UserError
 from heats.models import Event, Round, RoundKind
-from heats.services import check_in, seat_round
+from heats.services.checkin import check_in
+from heats.services.seating import seat_round
 from scoring.core.medici.verify import verify_sheet
 from scoring.services.results import SeatScores, save_table_results
 from scoring.services.rules_checks import attach_scoresheet

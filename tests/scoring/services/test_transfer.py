@@ -16,24 +16,17 @@ from django.utils import timezone
 
 from heats.core.errors import UserError
 from heats.models import Event, Player, Round, Table
-from heats.services import (
-    add_keep_apart,
-    check_in,
-    create_heat,
-    seat_round,
-    seating_state,
-)
-from heats.services.clock import start_clock
+from heats.queries.seating import seating_state
+from heats.services.checkin import check_in, create_heat
+from heats.services.keep_apart import add_keep_apart
+from heats.services.round_start import start_clock
+from heats.services.seating import seat_round
 from scoring.models import FinalFill, RecordHistory
-from scoring.services import (
-    event_advancement,
-    import_results,
-    publishing,
-    reports,
-    transfer,
-)
+from scoring.queries.event_results import event_advancement
+from scoring.services import publishing, reports, transfer
 from scoring.services import semi_final as rounds
 from scoring.services.results import SeatScores
+from scoring.services.results_import.write import import_results
 from scoring.services.rules_checks import acknowledge_check, attach_scoresheet
 from tests.conftest import DEMO_DIR
 from tests.heats.conftest import names
@@ -74,7 +67,7 @@ def full_event(demo_event):
         heat, seed=5, user=gm, state=seating_state(Round.objects.get(pk=heat.pk))
     )
     publishing.set_auto_publish(demo_event, True, gm)
-    # The GM's decision for a short final (scoring.services.final), as its page
+    # The GM's decision for a short final (scoring.queries.final), as its page
     # stores it.
     fill = FinalFill.objects.create(
         event=demo_event,

@@ -22,7 +22,8 @@ from django.core.management import CommandError, call_command
 from django.db import transaction
 
 from heats.models import Event, Player, Round, Table
-from scoring.services import event_advancement, publishing, transfer
+from scoring.queries.event_results import event_advancement
+from scoring.services import publishing, transfer
 from scoring.services.demo import load_demo
 from scoring.services.rules_checks import attach_scoresheet
 from tests.conftest import DEMO_DIR

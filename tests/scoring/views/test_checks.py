@@ -10,7 +10,7 @@ import pytest
 
 from heats.models import Table
 from scoring.models import ScoresheetSubmission, TableCheck
-from scoring.services import import_results
+from scoring.services.results_import.write import import_results
 from scoring.services.rules_checks import attach_scoresheet
 from tests.conftest import DEMO_DIR
 

@@ -10,7 +10,8 @@ import pytest
 from django.urls import reverse
 
 from heats.models import Round, RoundKind
-from heats.services import check_in, seat_round
+from heats.services.checkin import check_in
+from heats.services.seating import seat_round
 from scoring.models import PlayerRecord
 from scoring.services import reports
 from scoring.services.results import SeatScores

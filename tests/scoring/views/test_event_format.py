@@ -17,8 +17,9 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 
 from heats.models import Event
-from scoring.services import import_results, new_event
-from scoring.services.printing import render
+from scoring.queries.printing import render
+from scoring.services.events import new_event
+from scoring.services.results_import.write import import_results
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
 

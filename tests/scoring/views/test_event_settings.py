@@ -13,7 +13,7 @@ from django.contrib.messages import get_messages
 from django.urls import reverse
 
 from heats.models import AuditEntry, Event
-from heats.services import update_settings
+from heats.services.event_admin import update_settings
 from scoring.models import SemiFinalOverride
 from scoring.services import results
 from scoring.services.results import SeatScores

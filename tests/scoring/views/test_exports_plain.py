@@ -16,10 +16,13 @@ from django.utils.html import format_html
 
 from heats.exports import BOM, neutralise, plain
 from heats.models import Event, Player, RoundKind
-from heats.services import check_in, create_heat, form_late_table, seat_round
-from scoring.services import final as finals
-from scoring.services import import_results, new_event
+from heats.services.checkin import check_in, create_heat
+from heats.services.seating import form_late_table, seat_round
+from scoring.queries.rounds import final_round, semi_round
 from scoring.services import semi_final as rounds
+from scoring.services.events import new_event
+from scoring.services.final_seating import seat_final
+from scoring.services.results_import.write import import_results
 from tests.conftest import DEMO_DIR
 from tests.heats.conftest import names
 from tests.project.test_injection import play
@@ -73,9 +76,9 @@ def played(gm) -> Event:
             player = Player.objects.get(event=event, name=name)
             rounds.mark_semi(event, player, False)
     rounds.seat_semi(event, seed=1)
-    play(rounds.semi_round(event), [ZOE, ANNE])
-    finals.seat_final(event, seed=1)
-    play(rounds.final_round(event), [ZOE])
+    play(semi_round(event), [ZOE, ANNE])
+    seat_final(event, seed=1)
+    play(final_round(event), [ZOE])
     return event
 
 
@@ -151,11 +154,11 @@ def test_results_of_every_round_in_one_file(played):
     by_round = {r[0] for r in rows[1:]}
     assert by_round == {"1", "2", "3", "semi", "final"}
     final = [r for r in rows if r[0] == "final"]
-    seated = rounds.final_round(played).seats.count()
+    seated = final_round(played).seats.count()
     assert len(final) == seated
     assert [r[3] for r in final if r[8] == "1"] == [ZOE]
     # 160 heat records (demo README) + the semi-final's and final's seats.
-    semi_seats = rounds.semi_round(played).seats.count()
+    semi_seats = semi_round(played).seats.count()
     assert len(rows) - 1 == 160 + semi_seats + seated
 
 

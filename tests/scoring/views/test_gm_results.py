@@ -174,7 +174,8 @@ def test_legal_scores_give_no_warning(gm_client, heat_table):
 
 
 def test_round_page_lists_the_tables_that_owe_paperwork(gm_client, event, heat_table):
-    from heats.services import check_in, seat_round
+    from heats.services.checkin import check_in
+    from heats.services.seating import seat_round
 
     rnd = heat_table.round
     check_in(rnd, [(f"P{i}", "") for i in range(5)])

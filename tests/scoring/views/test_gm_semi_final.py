@@ -8,9 +8,12 @@ from django.urls import reverse
 
 from heats.core.errors import UserError
 from heats.models import EntryStatus, Player, Seat
-from scoring.services import event_advancement, results
-from scoring.services import final as finals
+from scoring.queries import final as finals
+from scoring.queries.event_results import event_advancement
+from scoring.queries.rounds import final_round, semi_round
+from scoring.services import results
 from scoring.services import semi_final as rounds
+from scoring.services.final_seating import mark_final_absent, seat_final
 from scoring.services.results import SeatScores
 from tests.support.versions import post_with_version
 
@@ -40,7 +43,7 @@ def play_semi(event, alternates: set[str]) -> dict[int, dict[str, int]]:
     """Results for every semi-final table: the first seated non-alternate wins with
     100, the next scores 90 - table number, the rest (alternates last) less."""
     scores = {}
-    for table in rounds.semi_round(event).tables.order_by("number"):
+    for table in semi_round(event).tables.order_by("number"):
         names = [s.player.name for s in table.seats.order_by("number")]
         ordered = [n for n in names if n not in alternates] + [
             n for n in names if n in alternates
@@ -74,7 +77,7 @@ def test_marking_a_qualifier_absent_calls_the_next_alternate(demo_gm, demo_event
         before.alternates[0].label,
         called_next,
     ]
-    semi = rounds.semi_round(demo_event)
+    semi = semi_round(demo_event)
     assert semi.entries.get(player__name=winner).status == EntryStatus.ABSENT
     page = demo_gm.get(reverse("scoring:semi", kwargs={"event": "demo"}))
     assert called_next in page.content.decode()
@@ -89,7 +92,7 @@ def test_marking_present_checks_the_qualifier_in(demo_gm, demo_event):
         reverse("scoring:semi-mark", kwargs={"event": "demo"}),
         {"player": by_name(demo_event, name).pk, "status": "present"},
     )
-    semi = rounds.semi_round(demo_event)
+    semi = semi_round(demo_event)
     assert semi.entries.get(player__name=name).status == EntryStatus.CHECKED_IN
 
 
@@ -99,7 +102,7 @@ def test_seat_semi_final_seats_the_qualifiers_in_five_tables_of_five(
     qualifiers = {q.label for q in event_advancement(demo_event).qualifiers}
     response = demo_gm.post(reverse("scoring:semi-seat", kwargs={"event": "demo"}))
     assert response.status_code == 302
-    semi = rounds.semi_round(demo_event)
+    semi = semi_round(demo_event)
     sizes = [t.seats.count() for t in semi.tables.order_by("number")]
     assert sizes == [5, 5, 5, 5, 5]
     seated = set(Seat.objects.filter(round=semi).values_list("player__name", flat=True))
@@ -114,7 +117,7 @@ def test_the_final_is_the_semi_final_table_winners_only(demo_gm, demo_event):
     winners = {max(f, key=f.get) for f in scores.values()}
     response = demo_gm.post(reverse("scoring:final-seat", kwargs={"event": "demo"}))
     assert response.status_code == 302
-    final = rounds.final_round(demo_event)
+    final = final_round(demo_event)
     seated = set(
         Seat.objects.filter(round=final).values_list("player__name", flat=True)
     )
@@ -129,8 +132,8 @@ def test_an_absent_finalist_is_not_replaced(demo_event):
     scores = play_semi(demo_event, set())
     winners = {max(f, key=f.get) for f in scores.values()}
     gone = sorted(winners)[0]
-    finals.mark_final_absent(demo_event, by_name(demo_event, gone))
-    finals.seat_final(demo_event, seed=1)
+    mark_final_absent(demo_event, by_name(demo_event, gone))
+    seat_final(demo_event, seed=1)
     seated = set(
         Seat.objects.filter(round__kind="final", round__event=demo_event).values_list(
             "player__name", flat=True
@@ -142,7 +145,7 @@ def test_an_absent_finalist_is_not_replaced(demo_event):
 def test_the_final_waits_for_every_semi_final_result(demo_event):
     rounds.seat_semi(demo_event, seed=3)
     with pytest.raises(UserError) as info:
-        finals.seat_final(demo_event)
+        seat_final(demo_event)
     assert len(info.value.problems) == 5
     assert info.value.problems[0] == "semi-final table 1 has no results"
 
@@ -150,17 +153,18 @@ def test_the_final_waits_for_every_semi_final_result(demo_event):
 def test_an_unresolved_tie_at_a_semi_final_table_blocks_the_final(demo_event):
     rounds.seat_semi(demo_event, seed=4)
     play_semi(demo_event, set())
-    table = rounds.semi_round(demo_event).tables.get(number=2)
+    table = semi_round(demo_event).tables.get(number=2)
     names = [s.player.name for s in table.seats.order_by("number")]
     enter(table, {n: 80 if i < 2 else 10 + i for i, n in enumerate(names)})
     with pytest.raises(UserError) as info:
-        finals.seat_final(demo_event)
+        seat_final(demo_event)
     assert info.value.problems == ["semi-final table 2: tie for first unresolved"]
 
 
 def test_a_semi_final_cannot_be_seated_while_heat_tables_owe_results(event):
     from heats.models import Round, RoundKind
-    from heats.services import check_in, seat_round
+    from heats.services.checkin import check_in
+    from heats.services.seating import seat_round
 
     heat = Round.objects.create(event=event, kind=RoundKind.HEAT, number=1)
     check_in(heat, [(f"P{i}", "") for i in range(5)])
@@ -172,8 +176,8 @@ def test_a_semi_final_cannot_be_seated_while_heat_tables_owe_results(event):
 def test_laurels_page_lists_the_final_then_the_best_runner_up(demo_gm, demo_event):
     rounds.seat_semi(demo_event, seed=5)
     semi_scores = play_semi(demo_event, set())
-    finals.seat_final(demo_event, seed=5)
-    final = rounds.final_round(demo_event).tables.get(number=1)
+    seat_final(demo_event, seed=5)
+    final = final_round(demo_event).tables.get(number=1)
     names = [s.player.name for s in final.seats.order_by("number")]
     # Seat 1 scores 120, seat 2 110, ... seat 5 80.
     enter(final, {n: 120 - 10 * i for i, n in enumerate(names)})
@@ -192,7 +196,7 @@ def test_an_alternate_who_wins_a_semi_final_table_does_not_advance(demo_gm, demo
     rounds.seat_semi(demo_event, seed=1)
     scores = play_semi(demo_event, set())
     drew_table = next(n for n, f in scores.items() if "Drew Penrose" in f)
-    table = rounds.semi_round(demo_event).tables.get(number=drew_table)
+    table = semi_round(demo_event).tables.get(number=drew_table)
     drew_finals = dict.fromkeys(scores[drew_table], 50)
     drew_finals.update({"Drew Penrose": 120})
     drew_finals = {n: v - i for i, (n, v) in enumerate(drew_finals.items())}
@@ -248,7 +252,7 @@ def test_the_final_page_tells_an_excluded_alternate_from_a_namesake(
     rounds.seat_semi(demo_event, seed=1)
     scores = play_semi(demo_event, set())
     drew_table = next(n for n, f in scores.items() if "Drew Penrose" in f)
-    table = rounds.semi_round(demo_event).tables.get(number=drew_table)
+    table = semi_round(demo_event).tables.get(number=drew_table)
     drew_finals = {n: 50 - i for i, n in enumerate(scores[drew_table])}
     enter(table, drew_finals | {"Drew Penrose": 120})
     page = demo_gm.get(reverse("scoring:final", kwargs={"event": "demo"}))

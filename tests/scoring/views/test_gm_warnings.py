@@ -8,7 +8,9 @@ import pytest
 from django.urls import reverse
 
 from scoring import wording
-from scoring.services import event_advancement, printing, publishing
+from scoring.queries import printing
+from scoring.queries.event_results import event_advancement
+from scoring.services import publishing
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
 

@@ -1,8 +1,8 @@
 """Held results do not leak through the spreadsheets (issue: integrity): a table
 whose results have rules warnings no GM has acknowledged (rules.md, Verifying, 1)
 is left out of the public CSV/XLSX exports and the printables, as it is left
-out of the pages and feeds: one rule (``scoring.services.held_tables``) decides
-what is public."""
+out of the pages and feeds: one rule
+(``scoring.queries.event_results.held_tables``) decides what is public."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ import io
 import pytest
 
 from heats.models import Round, RoundKind, Seat
-from heats.services import seat_round
-from scoring.services.printing import render
+from heats.services.seating import seat_round
+from scoring.queries.printing import render
 from scoring.services.rules_checks import acknowledge_check
+from tests.scoring.queries.test_printing import pages
 from tests.scoring.services.test_held_results import TYPO, enter, held_heat
-from tests.scoring.services.test_printing import pages
 
 pytestmark = pytest.mark.django_db
 

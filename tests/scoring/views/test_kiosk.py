@@ -12,10 +12,13 @@ from django.contrib.auth import get_user_model
 from django.template.loader import render_to_string
 
 from heats.models import Player
-from heats.services import check_in, create_heat, seat_round
-from scoring.services import event_advancement, import_results, publishing, results
+from heats.services.checkin import check_in, create_heat
+from heats.services.seating import seat_round
+from scoring.queries.event_results import event_advancement
+from scoring.services import publishing, results
 from scoring.services import semi_final as rounds
 from scoring.services.results import SeatScores
+from scoring.services.results_import.write import import_results
 from tests.heats.conftest import names
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from heats.models import AuditEntry, Player
-from heats.services import log
+from heats.services.audit import log
 
 pytestmark = pytest.mark.django_db
 

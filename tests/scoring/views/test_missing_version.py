@@ -1,5 +1,5 @@
 """A form posted without its version field is refused as stale (issue "The GM's
-desk", item 5; ``heats.services.versions``): what page it was drawn from cannot
+desk", item 5; ``heats.queries.versions``): what page it was drawn from cannot
 be told, so nothing is saved over what others changed. Only code that drew no
 page (a management command: version ``None``) skips the check.
 """
@@ -11,8 +11,8 @@ from django.contrib.messages import get_messages
 from django.urls import reverse
 
 from heats.models import AuditEntry, KeepApart, Player
-from heats.services import SETTINGS, MissingVersionError
-from heats.services.versions import require_current
+from heats.queries.versions import MissingVersionError, require_current
+from heats.services.event_admin import SETTINGS
 from scoring.models import PlayerRecord
 from tests.scoring.views.test_event_settings import URL, WBC
 from tests.scoring.views.test_gm_results import results_url

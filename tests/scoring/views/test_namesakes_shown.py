@@ -10,7 +10,8 @@ import pytest
 from django.urls import reverse
 
 from heats.models import Player
-from scoring.services import event_advancement, results
+from scoring.queries.event_results import event_advancement
+from scoring.services import results
 from scoring.services import semi_final as rounds
 from scoring.services.results import SeatScores
 

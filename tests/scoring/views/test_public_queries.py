@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 # First-rendering ceilings, whatever the number of players: the event with its
 # version, the rounds, the seats of one round as tuples and the names more than one
-# player holds (heats.services.desk.round_seats), the heat seats with their
+# player holds (heats.queries.desk.round_seats), the heat seats with their
 # records as tuples, the players as tuples, the published list, the override, the
 # tables being checked (rules warnings not acknowledged: held back)...
 CEILINGS = {

@@ -7,7 +7,11 @@ import pytest
 
 from heats.models import AuditEntry, Player
 from scoring.models import PublishedList
-from scoring.services import import_results, player_names, publishing, semi_final
+from scoring.queries.event_results import player_names
+from scoring.queries.published import published_json
+from scoring.queries.rounds import semi_round
+from scoring.services import semi_final
+from scoring.services.results_import.write import import_results
 from tests.support.versions import post_with_version
 
 pytestmark = pytest.mark.django_db
@@ -18,7 +22,7 @@ SEMI = "/e/demo/gm/semi/"
 def shown(published: PublishedList, part: str = "qualifiers") -> list[dict]:
     """The rows of ``part`` of ``published`` as the standings show them."""
     by_id = player_names(published.event)
-    return publishing.published_json(published, by_id)[part]
+    return published_json(published, by_id)[part]
 
 
 def names(published: PublishedList) -> list[str]:
@@ -160,9 +164,8 @@ def test_a_list_longer_than_the_seats_is_not_seated(client, demo_event, demo_gm)
     page = client.get(SEMI).content.decode()
     assert "The list holds 26 players for 25 seats." in page
     client.post(SEMI + "seat/")
-    from scoring.services import semi_final as rounds
 
-    assert not rounds.semi_round(demo_event).seats.exists()
+    assert not semi_round(demo_event).seats.exists()
     assert "The list holds 26 players for 25 seats" in client.get(SEMI).content.decode()
 
 

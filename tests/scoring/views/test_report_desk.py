@@ -11,7 +11,10 @@ import pytest
 from django.urls import reverse
 
 from heats.models import AuditEntry, Player
-from heats.services import add_late_player, check_in, set_archived, swap_seats
+from heats.services.checkin import check_in
+from heats.services.event_admin import set_archived
+from heats.services.late import add_late_player
+from heats.services.seating import swap_seats
 from scoring.models import TableReport
 from scoring.services import transfer
 from tests.scoring.views.test_table_report import form_data, report_url

@@ -14,8 +14,8 @@ from crispy_forms.utils import render_crispy_form
 from django.template.loader import render_to_string
 
 from heats.form_parts import bootstrap_classes
-from scoring.forms import ResultForm
-from scoring.services import results
+from scoring.forms.result import ResultForm
+from scoring.queries.seats import table_seats
 from tests.scoring.views.test_gm_results import results_url
 
 pytestmark = pytest.mark.django_db
@@ -38,7 +38,7 @@ def by_crispy(form: ResultForm, name: str) -> str:
 
 @pytest.mark.parametrize("data", [None, BAD], ids=["new", "bad values"])
 def test_each_field_is_drawn_as_crispy_drew_it(heat_table, data):
-    seats = results.table_seats(heat_table)
+    seats = table_seats(heat_table)
     signature = ResultForm.seating_signature(seats)
     bound = None if data is None else {"seating": signature, **data}
     for name in ("day1_1", "final_1", "day1_2", "final_2", "final_3", "time_called"):

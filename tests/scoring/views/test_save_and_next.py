@@ -7,7 +7,8 @@ import pytest
 from django.urls import reverse
 
 from heats.models import Round, RoundKind
-from heats.services import check_in, seat_round
+from heats.services.checkin import check_in
+from heats.services.seating import seat_round
 from scoring.services import results
 from scoring.services.results import SeatScores
 from tests.support.versions import result_version

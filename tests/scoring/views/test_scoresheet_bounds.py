@@ -13,7 +13,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from scoring.models import ScoresheetSubmission
-from scoring.services import import_results
+from scoring.services.results_import.write import import_results
 from tests.conftest import DEMO_DIR
 
 pytestmark = pytest.mark.django_db

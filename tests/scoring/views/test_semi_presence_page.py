@@ -13,7 +13,9 @@ from django.contrib.auth import get_user_model
 
 from heats.models import AuditEntry, EntryStatus, Player
 from scoring.models import PublishedList
-from scoring.services import event_advancement, publishing
+from scoring.queries.event_results import event_advancement
+from scoring.queries.rounds import semi_round
+from scoring.services import publishing
 from scoring.services import semi_final as rounds
 from tests.support.versions import post_with_version
 
@@ -65,7 +67,7 @@ def test_all_present_marks_every_listed_player_in_one_post(client, demo_gm, demo
     )
     text = html.unescape(response.content.decode())
     assert "Semi-final check-in saved: present: " in text
-    semi = rounds.semi_round(demo_event)
+    semi = semi_round(demo_event)
     present = set(
         semi.entries.filter(status=EntryStatus.CHECKED_IN).values_list(
             "player_id", flat=True
@@ -83,8 +85,7 @@ def test_one_save_then_one_publish_changes_box(client, demo_gm, demo_event):
     greer = Player.objects.get(event=demo_event, name=GREER)
     # Everyone listed is here but Greer; the six no-shows stay absent.
     absent = {
-        e.player_id
-        for e in rounds.semi_round(demo_event).entries.filter(status="absent")
+        e.player_id for e in semi_round(demo_event).entries.filter(status="absent")
     }
     here = [pk for pk in fields["shown"] if int(pk) not in absent | {greer.pk}]
     data = {**fields, "present": here, "absent_rest": "1"}
@@ -115,7 +116,7 @@ def test_a_save_from_a_stale_page_changes_nothing(client, demo_gm, demo_event):
         SEMI + "presence/", {**fields, "all_present": "1"}, follow=True
     )
     assert "changed while this page was open" in response.content.decode()
-    semi = rounds.semi_round(demo_event)
+    semi = semi_round(demo_event)
     assert semi.entries.filter(status=EntryStatus.CHECKED_IN).count() == 1
 
 
@@ -127,7 +128,7 @@ def test_an_assistant_saves_check_in_but_not_the_setting(client, demo_event):
     assert 'id="semi-presence"' in page
     fields = form_fields(page)
     client.post(SEMI + "presence/", {**fields, "all_present": "1"})
-    assert rounds.semi_round(demo_event).entries.filter(status="in").exists()
+    assert semi_round(demo_event).entries.filter(status="in").exists()
     response = client.post(SEMI + "auto-publish/", {"auto_publish": "on"})
     assert response.status_code == 403
     assert not publishing.auto_publish_on(demo_event)

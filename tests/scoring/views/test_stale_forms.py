@@ -1,6 +1,6 @@
 """A GM form that edits shared state carries the version it was drawn from and
 is refused when another GM changed that state since, naming the change; a form
-drawn after the change goes through (issue 16, item 2; heats.services.versions).
+drawn after the change goes through (issue 16, item 2; heats.queries.versions).
 
 Each scenario is two GMs of the demo event: A opens a page, B changes the state
 A's form edits, then A submits the form as drawn.
@@ -18,9 +18,13 @@ from django.urls import reverse
 
 from heats.models import AuditEntry, EntryStatus, Player
 from scoring.models import FinalFill, ListPart, PublishedList, SemiFinalOverride
-from scoring.services import event_advancement, publishing, substitutes
-from scoring.services import final as finals
+from scoring.queries import final as finals
+from scoring.queries.event_results import event_advancement
+from scoring.queries.published import latest_published
+from scoring.queries.rounds import semi_round
 from scoring.services import semi_final as rounds
+from scoring.services import substitutes
+from scoring.services.final_seating import decide_final_fill, mark_final_absent
 from tests.scoring.views.test_gm_semi_final import play_semi
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
@@ -131,7 +135,7 @@ def test_a_stale_no_show_form_is_refused(two_gms, demo_event):
     text = said(refused)
     assert "open seats and waiting alternates changed while this page" in text
     assert f"takes the seat of {first} (no-show)" in text
-    semi = rounds.semi_round(demo_event)
+    semi = semi_round(demo_event)
     assert semi.seats.filter(player=second).exists()
     assert semi.entries.filter(player=second, status=EntryStatus.ABSENT).count() == 0
 
@@ -149,7 +153,7 @@ def test_a_stale_final_absence_is_refused(two_gms, semi_played):
     action = url("final-absent")
     drawn = form_fields(a.get(url("final")), action)["version"]
     one, other = finals.final_field(semi_played).players[:2]
-    finals.mark_final_absent(semi_played, one, b_user)
+    mark_final_absent(semi_played, one, b_user)
     refused = a.post(action, {"player": other.pk, "version": drawn})
     text = said(refused)
     assert "The final's field changed while this page was open" in text
@@ -161,11 +165,11 @@ def test_a_stale_final_fill_does_not_replace_another_gms_decision(two_gms, semi_
     a, b, b_user = two_gms
     winners = finals.final_field(semi_played).players
     for player in winners[3:]:  # three finalists left: a short final
-        finals.mark_final_absent(semi_played, player)
+        mark_final_absent(semi_played, player)
     assert len(finals.final_field(semi_played).players) == 3
     action = url("final-fill")
     drawn = form_fields(a.get(url("final")), action)["version"]
-    finals.decide_final_fill(semi_played, FinalFill.Kind.RUNNERS_UP, user=b_user)
+    decide_final_fill(semi_played, FinalFill.Kind.RUNNERS_UP, user=b_user)
     refused = a.post(
         action,
         {"kind": FinalFill.Kind.FINAL_OF_THREE, "confirm": "on", "version": drawn},
@@ -186,4 +190,4 @@ def test_forms_without_a_version_are_refused_as_stale(two_gms, demo_event):
     assert not SemiFinalOverride.objects.filter(event=demo_event, size=30).exists()
     refused = a.post(url("semi-publish"))
     assert "sent no version" in said(refused)
-    assert publishing.latest_published(demo_event) is None
+    assert latest_published(demo_event) is None

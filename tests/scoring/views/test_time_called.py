@@ -19,8 +19,8 @@ from pypdf import PdfReader
 from heats.models import AuditEntry, Table
 from scoring.core.results_csv import ResultsFileError, parse_results_csv
 from scoring.models import RecordHistory, TableCheck
-from scoring.services import import_results
-from scoring.services.printing import render
+from scoring.queries.printing import render
+from scoring.services.results_import.write import import_results
 from scoring.services.rules_checks import acknowledge_check, attach_scoresheet
 from tests.support.versions import result_version
 

@@ -21,7 +21,7 @@ from django.utils.translation import ngettext
 
 from heats.core import clock
 from heats.models import Round
-from heats.services.clock import clock_start
+from heats.queries.clock import clock_start
 
 # The seat form's hidden field saying the page asked the grace question (and
 # the GM, in a browser running its scripts, said yes).

@@ -34,10 +34,10 @@ from django.utils.translation import gettext_lazy
 from heats.form_parts import Button, PartialFields
 from heats.forms import StorableTextForm
 from heats.models import Seat
-from heats.services.desk import shown_names
+from heats.queries.desk import shown_names
 from scoring.core.reported import seating_signature
 from scoring.core.results_csv import MAXIMUM
-from scoring.services.corrections import Consequences
+from scoring.queries.corrections import Consequences
 from scoring.services.results import ResultCheck, SeatScores, table_version
 from scoring.wording_rules import shown_check
 
@@ -288,7 +288,7 @@ class ResultForm(StorableTextForm):
 
     def seat_rows(self) -> list[dict[str, Any]]:
         """The seat grid's rows, seat order: ``number``, the player's ``name``
-        (told apart from namesakes, ``heats.services.desk.shown_names``; text:
+        (told apart from namesakes, ``heats.queries.desk.shown_names``; text:
         the template escapes it, never reads it as template source, or a player
         named ``{{ request.COOKIES.sessionid }}`` would print the viewer's
         session, issue 7), the seat's bound ``fields`` (day 1, day 2, final) and

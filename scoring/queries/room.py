@@ -24,11 +24,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from heats.models import Event, ResultStatus, Round, RoundKind
-from heats.services import current_round, round_json
-from heats.services.desk import round_seats
-from scoring.services import final as finals
-from scoring.services import laurels as laurel_places
-from scoring.services.standings import Standings, standings
+from heats.queries.clock import current_round, round_json
+from heats.queries.desk import round_seats
+from scoring.queries import final as finals
+from scoring.queries import laurels as laurel_places
+from scoring.queries.standings import Standings, standings
 
 # How many alternates beyond those called the kiosk lists ("the top alternates").
 TOP_ALTERNATES = 8
@@ -95,7 +95,7 @@ class Kiosk:
 def round_seating(rnd: Round) -> Seating:
     """The seating of ``rnd`` with the number of tables owing results; two
     queries. A name two players of the event share gets the badge: "Ann Lee
-    (#12)" (``heats.services.desk.round_seats``)."""
+    (#12)" (``heats.queries.desk.round_seats``)."""
     tables: dict[int, tuple[int, bool, list[str]]] = {}
     names = []
     for row in round_seats(rnd):
@@ -110,7 +110,7 @@ def kiosk(event: Event) -> Kiosk:
     """The kiosk of ``event``: the current round's seating while in play, else
     the results (laurels, semi-final list, winners, alternates called and
     waiting); in both,
-    the GM's decision for a short final (``scoring.services.final.public_note``)."""
+    the GM's decision for a short final (``scoring.queries.final.public_note``)."""
     rnd = current_round(event)
     seating = round_seating(rnd) if rnd is not None and rnd.seated_at else None
     # The GM's decision on a short final is made once the final round exists,

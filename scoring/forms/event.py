@@ -5,7 +5,7 @@ One set of fields and one check for both: the fields are the Event model's, the
 semi layouts typed one size a line ("25: 5 5 5 5 5",
 ``heats.core.layout.parse_semi_layouts``), the time zone picked from the zones
 the machine knows; the settings are checked by the service's rules
-(``heats.services.settings_problems``), here and again when saved, so a page
+(``heats.services.events.settings_problems``), here and again when saved, so a page
 and a command refuse the same values with the same words.
 """
 
@@ -23,8 +23,8 @@ from heats.core.layout import LayoutTextError, format_semi_layouts, parse_semi_l
 from heats.core.paper import paper_for_zone
 from heats.forms import FORMAT_CHOICES, SEATING_POLICY_CHOICES, StorableTextForm
 from heats.models import Event, EventFormat, default_semi_layouts, default_time_zone
-from heats.services import EVENT_SETTINGS, settings_of, settings_problems
-from heats.services.events import SETTING_LABELS
+from heats.services.event_admin import settings_of
+from heats.services.events import EVENT_SETTINGS, SETTING_LABELS, settings_problems
 from scoring.core.medici.rulesets import DEFAULT_RULESET, RULESETS
 
 # The settings whose form fields are the model's own.
@@ -47,7 +47,7 @@ class EventSettingsForm(StorableTextForm):
     the server's time zone filled in. ``clean_semi_layouts`` returns the
     layouts as the model stores them (``{"25": [5, 5, 5, 5, 5]}``); left empty,
     the standard ones. ``version`` is the settings' form version
-    (``heats.services.SETTINGS``)."""
+    (``heats.services.event_admin.SETTINGS``)."""
 
     tidied = ("name",)
     with_slug = False
@@ -190,11 +190,11 @@ class EventSettingsForm(StorableTextForm):
         return data
 
     def settings(self) -> dict[str, Any]:
-        """The settings as ``heats.services.create_event`` takes them."""
+        """The settings as ``heats.services.events.create_event`` takes them."""
         return {name: self.cleaned_data[name] for name in EVENT_SETTINGS}
 
     def changes(self) -> dict[str, Any]:
-        """Name, rule set and settings as ``scoring.services.edit_event`` takes
+        """Name, rule set and settings as ``scoring.services.events.edit_event`` takes
         them."""
         data = self.cleaned_data
         return {"name": data["name"], "rules": data["rules"], **self.settings()}

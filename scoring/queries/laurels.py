@@ -20,14 +20,16 @@ from scoring.core.ids import PlayerId
 from scoring.core.laurels import Laurel, laurels
 from scoring.core.places import PlayerResult, place_heats, player_histories
 from scoring.models import PlayerRecord
-from scoring.services import (
+from scoring.queries.event_results import (
     event_draw,
     heat_tables,
     held_tables,
     player_names,
 )
-from scoring.services.result_records import seat_record
-from scoring.services.results import table_seats
+from scoring.queries.seats import (
+    seat_record,
+    table_seats,
+)
 
 
 def round_results(
@@ -63,7 +65,7 @@ def round_results(
 def event_laurels(event: Event, *, public: bool = False) -> list[Laurel]:
     """Places 1-6 of ``event`` (``scoring.core.laurels``); empty until the final has
     results. With ``public``, a semi-final or final table being checked
-    (``scoring.services.held_tables``) counts as owing its results."""
+    (``scoring.queries.event_results.held_tables``) counts as owing its results."""
     rounds = {r.kind: r for r in event.rounds.exclude(kind=RoundKind.HEAT)}
     if RoundKind.FINAL not in rounds:
         return []

@@ -27,6 +27,9 @@ runner-up candidate
 
 An event without a semi-final (straight to the final) takes the advancement list,
 filled to 4 with alternates by the spec itself (Advancement, 4).
+
+Reading only: the GM's decision, the final seated and a finalist marked absent
+are ``scoring.services.final_seating``.
 """
 
 from __future__ import annotations
@@ -34,32 +37,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import transaction
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from heats import services as heat_services
 from heats.core.errors import UserError
-from heats.core.seating import Seating
 from heats.models import EntryStatus, Event, Player, Round, RoundKind, Seat
-from heats.permissions import Actor
-from heats.services.audit import acting_user
-from scoring import permissions
+from heats.queries.versions import (
+    Topic,
+)
 from scoring.core import finals as rules
 from scoring.core import reasons
 from scoring.core.ids import PlayerId
 from scoring.core.laurels import Laurel, semi_runners_up
 from scoring.core.places import display_percent
 from scoring.models import FinalFill, PlayerRecord
-from scoring.permissions import require
-from scoring.services import event_advancement, event_draw, player_names
-from scoring.services.laurels import round_results
-from scoring.services.semi_final import (
-    _make_round,
-    final_round,
-    players_by_id,
-    semi_round,
-)
+from scoring.queries.event_results import event_advancement, event_draw, player_names
+from scoring.queries.laurels import round_results
+from scoring.queries.rounds import final_round, players_by_id, semi_round
 from scoring.wording import percent_text, translate_reason
 
 FINAL_MIN = rules.FINAL_MIN
@@ -247,8 +241,8 @@ def _field_state_now(event: Event) -> dict[str, Any]:
         return field_state(None, exc)
 
 
-FIELD = heat_services.Topic(_("the final's field"), _field_state_now)
-"""What the final page's forms (fill, absent) show (``heats.services.versions``)."""
+FIELD = Topic(_("the final's field"), _field_state_now)
+"""What the final page's forms (fill, absent) show (``heats.queries.versions``)."""
 
 
 def _absent(final: Round | None) -> set[int]:
@@ -319,145 +313,8 @@ def fill_summary(field: FinalField, picks: list[RunnerUp], three: bool) -> str:
     return reasons.reason(template, count=count, added=added)
 
 
-@transaction.atomic
-def decide_final_fill(
-    event: Event,
-    kind: str,
-    *,
-    confirm: bool = False,
-    user: Actor = None,
-    version: str | None = None,
-) -> FinalFill:
-    """Record the GM's decision for a short final (module docstring), logged.
-
-    ``kind``: ``FinalFill.Kind.RUNNERS_UP`` adds the best runner-up candidates,
-    as many as make 4 players; ``FinalFill.Kind.FINAL_OF_THREE`` needs exactly 3
-    finalists and ``confirm=True``. Deciding again replaces the decision.
-    UserError once the final is seated, when the final is not short, for an
-    unknown kind, too few candidates, or a final of 3 unconfirmed or not of 3
-    finalists; ``StaleFormError`` when the field changed since ``version`` (the
-    page's); NotAllowed unless ``user`` is a GM. Source: tournament.md,
-    Semi-final and final (silent on a short final: the GM's decision).
-    """
-    require(event, user, permissions.FILL_FINAL)
-    final = _make_round(event, "final")
-    heat_services.lock(final)
-    heat_services.require_current(event, FIELD, version)
-    if final.seated_at:
-        raise UserError(
-            gettext("The final is already seated: its field cannot change.")
-        )
-    current = final_field(event)
-    if current.needed == 0:
-        raise UserError(
-            gettext(
-                "%(count)s semi-final winners can play: the final needs no "
-                "runner-up and no final of 3."
-            )
-            % {"count": len(current.winners)}
-        )
-    picks, three = _decision(current, kind, confirm)
-    summary = fill_summary(current, picks, three)
-    fill, _ = FinalFill.objects.update_or_create(
-        event=event,
-        defaults={"kind": kind, "summary": summary, "decided_by": acting_user(user)},
-    )
-    fill.added.set([p.player for p in picks])
-    heat_services.log(event, user, "final-fill", summary, kind=kind)
-    return fill
-
-
-def _decision(
-    current: FinalField, kind: str, confirm: bool
-) -> tuple[list[RunnerUp], bool]:
-    """(runner-up picks, final of 3?) for ``kind``; UserError as
-    :func:`decide_final_fill`."""
-    if kind == FinalFill.Kind.RUNNERS_UP:
-        picks = current.candidates[: current.needed]
-        if len(picks) < current.needed:
-            raise UserError(
-                gettext(
-                    "The final needs %(needed)s runner(s)-up but only %(count)s "
-                    "semi-final runner(s)-up can play."
-                )
-                % {"needed": current.needed, "count": len(picks)}
-            )
-        return picks, False
-    if kind == FinalFill.Kind.FINAL_OF_THREE:
-        if len(current.winners) != 3:
-            raise UserError(
-                gettext(
-                    "A final of 3 needs 3 semi-final winners, not %(count)s: add "
-                    "runners-up instead."
-                )
-                % {"count": len(current.winners)}
-            )
-        if not confirm:
-            raise UserError(gettext("Confirm that the final is played by 3 players."))
-        return [], True
-    raise UserError(gettext("Choose runners-up or a final of 3."))
-
-
 def public_note(event: Event) -> str:
     """The public line for the GM's decision on a short final, "" without one;
     in the active language (the stored summary is English: ``fill_summary``)."""
     fill = FinalFill.objects.filter(event=event).only("summary").first()
     return translate_reason(fill.summary) if fill else ""
-
-
-@transaction.atomic
-def seat_final(
-    event: Event,
-    *,
-    seed: str | None = None,
-    user: Actor = None,
-    state: str | None = None,
-) -> Seating | None:
-    """Seat the final, one table of the field's players (:func:`final_field`);
-    None when ``state`` is not the final's (see ``seat_round``).
-
-    A short final (fewer than 4 players without a confirmed final of 3) raises
-    UserError naming the choices; NotAllowed unless ``user`` may seat.
-    """
-    require(event, user, permissions.SEAT)
-    final = _make_round(event, "final")
-    heat_services.lock(final)
-    if state is not None and state != heat_services.seating_state(final):
-        return None
-    current = final_field(event)
-    if current.short:
-        raise UserError(
-            gettext(
-                "Only %(count)s semi-final winner(s) can play the final (no "
-                "alternate advances): on the final page, add the best "
-                "runner(s)-up or confirm a final of 3."
-            )
-            % {"count": len(current.players)}
-        )
-    players = current.players
-    sizes = [len(players)] if current.of_three else None
-    return heat_services.seat_round(
-        final, seed=seed, user=user, players=players, sizes=sizes, smallest=3
-    )
-
-
-@transaction.atomic
-def mark_final_absent(
-    event: Event, player: Player, user: Actor = None, version: str | None = None
-) -> None:
-    """A finalist does not come: marked absent from the final, and nobody takes
-    the seat by right ("no alternates advance to the final", seed 001); a short
-    final then asks the GM (:func:`decide_final_fill`).
-
-    UserError once the final is seated; ``StaleFormError`` as
-    :func:`decide_final_fill`; NotAllowed unless ``user`` is a GM.
-    """
-    require(event, user, permissions.RUN_FINAL)
-    final = _make_round(event, "final")
-    heat_services.lock(final)
-    heat_services.require_current(event, FIELD, version)
-    if final.seated_at:
-        raise UserError(
-            gettext("The final is already seated: swap nobody in, play on.")
-        )
-    heat_services.mark_absent(final, player, user)

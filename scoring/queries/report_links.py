@@ -2,8 +2,9 @@
 event gets one, made after its seating (``scoring.receivers``) and after an event
 file is imported (``scoring.services.transfer``); a round's links as the round
 page, the scoresheets and ``manage.py report_links`` list them
-(:func:`report_links`). Kept apart from ``scoring.services.reports`` so that
-both can import it without a cycle.
+(:func:`report_links`), and the reports a table holds (:func:`held_reports`).
+Reading only: the links are made and retired, the reports stored, by
+``scoring.services.reports`` (``make_report_links``, ``retire_report_links``).
 
 Words:
 
@@ -23,11 +24,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Max
 from django.urls import reverse
 
 from heats.models import ResultStatus, Round, Table
-from scoring.models import ReportLink
+from scoring.models import ReportLink, TableReport
 
 
 def report_url(table: Table, token: str) -> str:
@@ -80,56 +80,15 @@ def later_round_seated(rnd: Round) -> bool:
     ).exists()
 
 
-def make_report_links(event_id: int) -> int:
-    """Give every table of the event that has none its report link; the number
-    of tables found without one (tables are seated in bulk, so links follow the
-    seating's audit entry: ``scoring.receivers``).
+def held_reports(table: Table) -> list[TableReport]:
+    """The reports of ``table`` in the order they came."""
+    return list(table.reports.all())
 
-    Two writes at once may both find a table without a link: the second insert
-    is skipped (``ignore_conflicts``), so a table keeps the one link made first
-    and neither write fails.
-    """
-    missing = list(
-        Table.objects.filter(
-            round__event_id=event_id, report_link__isnull=True
-        ).values_list("pk", "round_id", "number")
+
+def reported_tables(rnd: Round) -> set[int]:
+    """Ids of ``rnd``'s tables owing results with at least one report."""
+    return set(
+        TableReport.objects.filter(
+            table__round=rnd, table__result_status=ResultStatus.OWED
+        ).values_list("table_id", flat=True)
     )
-    ReportLink.objects.bulk_create(
-        (
-            ReportLink(table_id=pk, round_id=round_id, number=number)
-            for pk, round_id, number in missing
-        ),
-        ignore_conflicts=True,
-    )
-    return len(missing)
-
-
-def retire_report_links(
-    event_id: int, entry_id: int, *, put_back_round: int | None = None
-) -> None:
-    """After an audit entry (id ``entry_id``) of a service that deletes tables:
-    with ``put_back_round`` (the id of the round "Undo" put back), give its
-    tables the links retired last ("put back"); then retire the links whose
-    table is gone, naming the entry."""
-    if put_back_round is not None:
-        _put_back(event_id, put_back_round)
-    ReportLink.objects.filter(
-        round__event_id=event_id, table__isnull=True, retired__isnull=True
-    ).update(retired=entry_id)
-
-
-def _put_back(event_id: int, round_id: int) -> None:
-    retired = ReportLink.objects.filter(
-        round__event_id=event_id, round_id=round_id, table__isnull=True
-    ).exclude(retired__isnull=True)
-    last = retired.aggregate(last=Max("retired"))["last"]
-    if last is None:
-        return
-    tables = {
-        t.number: t.pk
-        for t in Table.objects.filter(round_id=round_id, report_link__isnull=True)
-    }
-    for link in retired.filter(retired=last):
-        if link.number in tables:
-            link.table_id, link.retired = tables.pop(link.number), None
-            link.save(update_fields=["table", "retired"])

@@ -22,11 +22,12 @@ from pypdf.generic import ContentStream
 
 from heats.core.errors import UserError
 from heats.models import Event, Round, RoundKind
-from heats.services import check_in, seat_round
+from heats.services.checkin import check_in
+from heats.services.seating import seat_round
 from scoring.pdf import fonts, words
 from scoring.pdf.base import grid
-from scoring.services.printing import PRINT_LANGUAGES, print_language, render
-from tests.scoring.services.test_printing import TOFU, Rendered, unlike
+from scoring.queries.printing import PRINT_LANGUAGES, print_language, render
+from tests.scoring.queries.test_printing import TOFU, Rendered, unlike
 from tests.support.pdf_glyphs import _to_unicode
 
 pytestmark = pytest.mark.django_db

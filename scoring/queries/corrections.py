@@ -30,7 +30,7 @@ from django.utils.translation import ngettext
 from heats.core.names import and_list
 from heats.models import Event, Round, RoundKind, Seat, Table
 from scoring.models import PlayerRecord, PublishedList
-from scoring.services.core import (
+from scoring.queries.event_results import (
     HeatSeatRow,
     absent_ids,
     event_advancement,

@@ -53,8 +53,8 @@ def result_rows(
     """One dict per player record of ``event`` (keys: ``COLUMNS``), heats first by
     number, then the semi-final and the final, each by table and seat; only the
     round ``kind``/``number`` when given; one query. The tables ``held`` (ids:
-    ``scoring.services.held_tables``, the one rule of what is public) are left
-    out, as tables still owing their results are."""
+    ``scoring.queries.event_results.held_tables``, the one rule of what is public)
+    are left out, as tables still owing their results are."""
     seats = Seat.objects.filter(round__event=event, record__isnull=False).exclude(
         table_id__in=held
     )

@@ -1,7 +1,7 @@
 """Forms of scoring's pages (crispy-forms, Bootstrap 5): results import and
 scoresheet; the GM's tie, semi-final override and no-shows, final fill, player
-rename and merge. A new event and its settings are ``scoring.event_forms``'s, the
-result entry form ``scoring.result_forms``'s (both importable from here too).
+rename and merge. A new event and its settings are ``scoring.forms.event``'s, the
+result entry form ``scoring.forms.result``'s.
 """
 
 from __future__ import annotations
@@ -28,8 +28,6 @@ from scoring.core.results_csv import (
     SIZE_ADVICE,
     decode_results,
 )
-from scoring.event_forms import EventForm, EventSettingsForm  # noqa: F401
-from scoring.result_forms import ResultForm  # noqa: F401 (its old home)
 from scoring.wording import translate_reason
 
 if TYPE_CHECKING:
@@ -278,7 +276,7 @@ class NoShowForm(StorableTextForm):
 
 class FinalFillForm(StorableTextForm):
     """The GM's decision for a short final
-    (``scoring.services.final.decide_final_fill``): ``kind`` is one of
+    (``scoring.services.final_seating.decide_final_fill``): ``kind`` is one of
     ``FinalFill.Kind``; ``confirm`` is needed for a final of 3."""
 
     kind = forms.CharField(widget=forms.HiddenInput)

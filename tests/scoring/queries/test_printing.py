@@ -15,12 +15,15 @@ from pypdf import PdfReader
 
 from heats.core.errors import UserError
 from heats.models import Player, Round, RoundKind, Seat
-from heats.services import check_in, seat_round
+from heats.services.checkin import check_in
+from heats.services.seating import seat_round
 from scoring.models import PlayerRecord
-from scoring.services import event_advancement, results
+from scoring.queries.event_results import event_advancement
+from scoring.queries.printing import render
+from scoring.queries.rounds import final_round, semi_round
+from scoring.services import results
 from scoring.services import semi_final as rounds
-from scoring.services.final import seat_final
-from scoring.services.printing import render
+from scoring.services.final_seating import seat_final
 from scoring.services.results import SeatScores
 
 pytestmark = pytest.mark.django_db
@@ -144,7 +147,7 @@ def play_semi_and_final(event) -> list[str]:
     alternates = {a.label for a in event_advancement(event).alternates}
     rounds.seat_semi(event, seed=1)
     runners_up = []
-    for table in rounds.semi_round(event).tables.order_by("number"):
+    for table in semi_round(event).tables.order_by("number"):
         names = [s.player.name for s in table.seats.order_by("number")]
         order = [n for n in names if n not in alternates]
         order += [n for n in names if n in alternates]
@@ -153,7 +156,7 @@ def play_semi_and_final(event) -> list[str]:
         enter(table, finals)
         runners_up.append(order[1])
     seat_final(event, seed=1)
-    final = rounds.final_round(event).tables.get()
+    final = final_round(event).tables.get()
     names = [s.player.name for s in final.seats.order_by("number")]
     enter(final, {n: 120 - 10 * i for i, n in enumerate(names)})
     return [*names, runners_up[0]]

@@ -19,15 +19,15 @@ from heats.models import Event, RoundKind
 from scoring.core import advancement
 from scoring.core.tiebreak import decided_tie_note
 from scoring.models import PlayerRecord, PublishedList
-from scoring.services import (
+from scoring.queries.event_results import (
     HeatSeatRow,
     absent_ids,
     event_advancement,
     heat_seat_rows,
     held_tables,
     player_names,
-    publishing,
 )
+from scoring.queries.published import changes, latest_published, published_json
 
 
 @dataclass
@@ -114,7 +114,7 @@ def table_label(kind: str, number: int | None, table: int) -> str:
 def held_table_labels(held: dict[int, tuple[str, int, int]]) -> list[str]:
     """The tables being checked (``held_tables``) as the public pages name them
     (:func:`table_label`), heats first, in round and table order; the public
-    words of ``scoring.services.held_labels``."""
+    words of ``scoring.queries.event_results.held_labels``."""
     return [
         table_label(kind, rnd, n)
         for kind, rnd, n in sorted(
@@ -217,18 +217,16 @@ def standings(event: Event) -> Standings:
     differs from the published one (tournament.md, Advancement, 9). Absent players
     are those marked absent from the semi-final; nothing is saved. Tables with
     unacknowledged rules findings count as owing their results and are listed in
-    ``being_checked`` (``scoring.services.held_tables``).
+    ``being_checked`` (``scoring.queries.event_results.held_tables``).
     """
     keys = player_names(event)
     held = held_tables(event)
     rows = heat_seat_rows(event, held)
     absent = absent_ids(event)
     result = event_advancement(event, keys=keys, rows=rows, absent=absent)
-    published = publishing.latest_published(event)
+    published = latest_published(event)
     posted = (
-        publishing.published_json(published, keys)
-        if published
-        else result.to_json(with_ids=True)
+        published_json(published, keys) if published else result.to_json(with_ids=True)
     )
     # A list published before formats were recorded was worked out as hmw.
     posted = {
@@ -242,7 +240,7 @@ def standings(event: Event) -> Standings:
         result=result,
         posted=posted,
         published=published,
-        changed=bool(publishing.changes(published, result, keys)),
+        changed=bool(changes(published, result, keys)),
         winners=winner_rows(heats, posted, absent),
         heats=heats,
         qualifiers=posted["qualifiers"],

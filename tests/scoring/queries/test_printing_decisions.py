@@ -17,10 +17,15 @@ from pypdf import PdfReader
 
 from heats.models import Player, RoundKind
 from scoring.models import FinalFill
-from scoring.services import final as finals
+from scoring.queries.printing import render
+from scoring.queries.rounds import semi_round
 from scoring.services import results
 from scoring.services import semi_final as rounds
-from scoring.services.printing import render
+from scoring.services.final_seating import (
+    decide_final_fill,
+    mark_final_absent,
+    seat_final,
+)
 from scoring.services.results import SeatScores
 
 pytestmark = pytest.mark.django_db
@@ -52,7 +57,7 @@ def play_semi(event) -> tuple[str, list[str]]:
     """Play the semi-final; return Drew's runner-up and the other tables' winners."""
     rounds.seat_semi(event, seed=1)
     runner_up, winners = "", []
-    for i, table in enumerate(rounds.semi_round(event).tables.order_by("number")):
+    for i, table in enumerate(semi_round(event).tables.order_by("number")):
         names = [s.player.name for s in table.seats.order_by("number")]
         if ALTERNATE in names:
             runner_up = next(n for n in names if n != ALTERNATE)
@@ -75,8 +80,8 @@ def test_semi_final_and_final_scoresheets_print_their_own_rule(demo_event):
 def test_the_report_names_the_added_runner_up_and_why(demo_event):
     runner_up, winners = play_semi(demo_event)
     absent = Player.objects.get(event=demo_event, name=winners[0])
-    finals.mark_final_absent(demo_event, absent)
-    finals.decide_final_fill(demo_event, FinalFill.Kind.RUNNERS_UP)
+    mark_final_absent(demo_event, absent)
+    decide_final_fill(demo_event, FinalFill.Kind.RUNNERS_UP)
     report = text(render(demo_event, "report").content)
     assert (
         f"Final: 3 semi-final winners + {runner_up} (runner-up, 97.5%) added by the "
@@ -119,7 +124,7 @@ def test_the_report_says_how_a_tie_was_broken(demo_event):
 def final_rows(event) -> int:
     """The rows of the bracket's final box (its title row left out)."""
     from scoring.pdf.bracket import BracketDocument
-    from scoring.services.printing import event_print
+    from scoring.queries.printing import event_print
 
     final_box = BracketDocument(event_print(event, "http://x")).columns()[2][2]
     return len(final_box._cellvalues) - 1
@@ -132,13 +137,13 @@ def test_the_bracket_names_the_added_runner_up_in_a_final_of_four(demo_event):
     semi-final tables), before the final is seated and after."""
     runner_up, winners = play_semi(demo_event)
     absent = Player.objects.get(event=demo_event, name=winners[0])
-    finals.mark_final_absent(demo_event, absent)
-    finals.decide_final_fill(demo_event, FinalFill.Kind.RUNNERS_UP)
+    mark_final_absent(demo_event, absent)
+    decide_final_fill(demo_event, FinalFill.Kind.RUNNERS_UP)
     bracket = text(render(demo_event, "bracket").content)
     assert f"{runner_up} (runner-up added by the GM)" in bracket
     assert all(name in bracket.split("Final table")[1] for name in winners[1:])
     assert final_rows(demo_event) == 4
-    finals.seat_final(demo_event, seed=1)
+    seat_final(demo_event, seed=1)
     bracket = text(render(demo_event, "bracket").content)
     assert f"{runner_up} (runner-up added by the GM)" in bracket
     assert final_rows(demo_event) == 4
@@ -149,7 +154,8 @@ def test_the_report_names_a_no_show_replaced_and_a_late_correction(demo_event):
     made after the list was published (Drew Penrose's 94 at heat 1 table 10
     corrected to 80) and the no-show replaced in the seated semi-final (by the
     next alternate, marked present)."""
-    from scoring.services import event_advancement, publishing, substitutes
+    from scoring.queries.event_results import event_advancement
+    from scoring.services import publishing, substitutes
 
     publishing.publish(demo_event)
     table = demo_event.rounds.get(kind=RoundKind.HEAT, number=1).tables.get(number=10)

@@ -1,5 +1,5 @@
 """The players' report form of one table (``ReportForm``): the GM's result
-entry form (``scoring.result_forms.ResultForm``: florins per seat, the day time
+entry form (``scoring.forms.result.ResultForm``: florins per seat, the day time
 was called, the same live rules check) with the reporting seat, sent without a
 login through the table's report link (tournament.md, "Reported results").
 """
@@ -15,7 +15,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from heats.form_parts import Button
 from heats.models import Seat
-from scoring.result_forms import ResultForm
+from scoring.forms.result import ResultForm
 
 
 class ReportForm(ResultForm):

@@ -17,10 +17,10 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from heats import services as heat_services
 from heats.form_parts import Button
 from heats.forms import StorableTextForm
 from heats.models import Event
+from heats.queries.versions import form_version
 from scoring.services import publishing
 from scoring.services import semi_final as rounds
 
@@ -100,7 +100,7 @@ def presence_form_data(
     (``SEMI_PRESENCE``) and the ids of the players listed with a tick box
     (``shown``: every row of the list not seated yet, in list order)."""
     return {
-        "version": heat_services.form_version(event, rounds.SEMI_PRESENCE),
+        "version": form_version(event, rounds.SEMI_PRESENCE),
         "shown": [row["pk"] for row in rows if row["status"] != "seated"],
     }
 
@@ -110,7 +110,7 @@ def auto_publish_form(event: Event) -> AutoPublishForm:
     return AutoPublishForm(
         initial={
             "auto_publish": publishing.auto_publish_on(event),
-            "version": heat_services.form_version(event, publishing.AUTO_PUBLISH),
+            "version": form_version(event, publishing.AUTO_PUBLISH),
         },
         action=reverse("scoring:semi-auto-publish", kwargs={"event": event.slug}),
     )

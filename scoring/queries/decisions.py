@@ -22,8 +22,8 @@ from heats.core.errors import UserError
 from heats.core.i18n import gettext_noop
 from heats.models import AuditEntry, Event, RoundKind, Seat
 from scoring.models import PlayerRecord, PublishedList, RecordHistory
-from scoring.services import player_names
-from scoring.services.final import (
+from scoring.queries.event_results import player_names
+from scoring.queries.final import (
     FinalField,
     alternates_winning_semi_tables,
     final_field,

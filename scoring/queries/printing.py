@@ -27,8 +27,8 @@ from django.utils.translation import gettext_noop
 
 from heats.core.errors import UserError
 from heats.models import EntryStatus, Event, Round, RoundKind, Seat, Table
-from heats.services import get_round
-from heats.services.desk import round_seats
+from heats.queries.desk import round_seats
+from heats.services.events import get_round
 from scoring import pdf
 from scoring.models import PlayerRecord
 from scoring.pdf.data import (
@@ -42,11 +42,12 @@ from scoring.pdf.data import (
     RoundPrint,
     SeatedTable,
 )
-from scoring.services import decisions, held_tables, player_names
-from scoring.services import laurels as laurel_places
-from scoring.services import semi_final as rounds
-from scoring.services.report_links import report_links
-from scoring.services.standings import standings
+from scoring.queries import decisions
+from scoring.queries import laurels as laurel_places
+from scoring.queries.event_results import held_tables, player_names
+from scoring.queries.report_links import report_links
+from scoring.queries.rounds import final_round, semi_round
+from scoring.queries.standings import standings
 from scoring.wording import translate_reason
 
 PRINT_LANGUAGES = ("en", "de", "fr", "zh-hans")
@@ -260,7 +261,7 @@ def _final_field(
     """The final's players before it is seated, once its field is known and no
     semi-final table is being checked: the semi-final table winners, then each
     runner-up the GM added, marked so (``decisions.known_final_field``)."""
-    semi = rounds.semi_round(event)
+    semi = semi_round(event)
     if semi is not None and semi.tables.filter(pk__in=list(held)).exists():
         return ()
     found = decisions.known_final_field(event)
@@ -323,13 +324,13 @@ def event_print(event: Event, base_url: str) -> EventPrint:
         skipped=_lines(posted["skipped"]),
         double_winners=tuple(posted["double_winners"]),
         semi=_round_tables(
-            rounds.semi_round(event),
+            semi_round(event),
             keys,
             held,
             decisions.alternate_winner_ids(event),
         ),
         final=_round_tables(
-            rounds.final_round(event),
+            final_round(event),
             keys,
             held,
             added=decisions.added_runner_up_ids(event),

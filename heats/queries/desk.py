@@ -12,10 +12,12 @@ from typing import TypedDict
 from django.db.models import Count
 from django.utils.translation import gettext, ngettext
 
-from heats import extensions, services
+from heats import extensions
 from heats.core import placement, seating
 from heats.core.names import badged_name
 from heats.models import Player, ResultStatus, Round, RoundKind, Seat, Table
+from heats.queries.late import completion_blockers, late_options
+from heats.queries.seating import checked_in_count, waiting_players
 
 
 @dataclass(frozen=True)
@@ -242,7 +244,7 @@ def round_figures(rnd: Round) -> RoundFigures:
     """The figures of ``rnd`` (``RoundFigures``): four queries whatever the number
     of players (the count, the tables with their sizes and status, the waiting
     players, and ``blockers``' own when no result is owed)."""
-    count, layout = services.checked_in_count(rnd)
+    count, layout = checked_in_count(rnd)
     tables = list(
         rnd.tables.order_by("number")
         .annotate(n=Count("seats"))
@@ -250,8 +252,8 @@ def round_figures(rnd: Round) -> RoundFigures:
     )
     owed = [number for number, _, status in tables if status == ResultStatus.OWED]
     tied = [number for number, _, status in tables if status == ResultStatus.TIE]
-    waiting = services.waiting_players(rnd) if rnd.kind == RoundKind.HEAT else []
-    held = services.completion_blockers(rnd, tied) if tables and not owed else []
+    waiting = waiting_players(rnd) if rnd.kind == RoundKind.HEAT else []
+    held = completion_blockers(rnd, tied) if tables and not owed else []
     return RoundFigures(
         count=count,
         layout=layout,
@@ -337,7 +339,7 @@ class LateChoice:
 def late_choices(rnd: Round, waiting: list[Player]) -> list[LateChoice]:
     """The late-seat forms of the round page: one per waiting player, in
     ``waiting``'s order; empty when no table is open."""
-    options = services.late_options(rnd, waiting)
+    options = late_options(rnd, waiting)
     choices = [
         LateChoice(p, [(o.table, option_label(o)) for o in options.get(p.pk, [])])
         for p in waiting

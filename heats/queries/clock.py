@@ -1,8 +1,8 @@
 """The heat clock of a round: its start (recorded by the GM or taken from the
 seating), the event's marks, and the clock feed the pages read (docs/feeds.md).
 
-The pure rules are ``heats.core.clock``; this module reads the rows and records the
-GM's "Start clock".
+The pure rules are ``heats.core.clock``; this module reads the rows. The GM's
+"Start clock" is recorded by ``heats.services.round_start``.
 """
 
 from __future__ import annotations
@@ -10,18 +10,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, TypedDict
 
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext, pgettext
 
-from heats import permissions
 from heats.core import clock
 from heats.models import Event, ResultStatus, Round
-from heats.permissions import Actor
-from heats.services.audit import (
-    lock,
-    log,
-)
 
 
 def current_round(event: Event) -> Round | None:
@@ -202,38 +195,3 @@ def clock_state(rnd: Round | None) -> str:
     (``start_clock``'s ``state``).
     """
     return rnd.start_time.isoformat() if rnd and rnd.start_time else "not started"
-
-
-@transaction.atomic
-def start_clock(
-    rnd: Round,
-    at: datetime | None = None,
-    user: Actor = None,
-    *,
-    state: str | None = None,
-) -> Round | None:
-    """Record the start of ``rnd`` (``at``, default now): its clock reads 0:00
-    then, and "Seat now" is due ``seat_after`` minutes later. Setting it again
-    corrects it. NotAllowed unless ``user`` may start the clock (a GM).
-
-    With ``state`` (``clock_state`` as the GM's page showed it), a clock started
-    or corrected since then is left as it is and None is returned: "Start clock"
-    pressed twice starts it once, "Correct the start" pressed twice corrects it
-    once. The round's lock orders the presses.
-    """
-    permissions.require(rnd.event, user, permissions.START_CLOCK)
-    lock(rnd)
-    if state is not None and state != clock_state(rnd):
-        return None
-    rnd.start_time = at or timezone.now()
-    rnd.save(update_fields=["start_time"])
-    local = timezone.localtime(rnd.start_time, rnd.event.zone)
-    log(
-        rnd.event,
-        user,
-        "clock",
-        f"{rnd.label} clock started at {local:%H:%M:%S}",
-        round=rnd.code,
-        start=rnd.start_time.isoformat(),
-    )
-    return rnd
