@@ -34,6 +34,7 @@ from heats.models.players import (  # noqa: F401
     assign_draw_keys,
 )
 from heats.models.records import (  # noqa: F401
+    AuditAction,
     AuditEntry,
     KeepApart,
 )

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from django.db import models
 
+from heats import signals
 from heats.models import (
+    AuditAction,
     AuditEntry,
     Event,
 )
@@ -22,25 +24,29 @@ def acting_user(user):
     return user if getattr(user, "is_authenticated", False) else None
 
 
-def log(event: Event, user, action: str, detail: str, **data) -> AuditEntry:
-    """Record one change to ``event`` in its audit log (user may be None: a command)."""
-    return AuditEntry.objects.create(
+def log(event: Event, user, action: AuditAction, detail: str, **data) -> AuditEntry:
+    """Record one change to ``event`` in its audit log (user may be None: a
+    command), and announce it (``heats.signals.event_changed``)."""
+    entry = AuditEntry.objects.create(
         event=event,
         user=acting_user(user),
         action=action,
         detail=detail,
         data=data,
     )
+    signals.event_changed.send(sender=event, entry=entry)
+    return entry
 
 
 def log_many(
-    event: Event, user, action: str, details: list[str], **data
+    event: Event, user, action: AuditAction, details: list[str], **data
 ) -> list[AuditEntry]:
     """Record several changes to ``event`` at once (one line each, e.g. one per
     player checked in), in one bulk insert plus one ordinary save.
 
-    The last line is saved through ``log`` so that its ``post_save`` signal (which a
-    bulk insert does not send) tells the public pages' cache of the new version.
+    The last line is saved through ``log``, which announces the change once
+    (``heats.signals.event_changed``: the public pages' cache learns of the new
+    version).
     """
     if not details:
         return []

@@ -14,7 +14,16 @@ from django.utils.translation import ngettext
 from heats import permissions
 from heats.core import seating
 from heats.core.errors import UserError
-from heats.models import Entry, Player, ResultStatus, Round, RoundKind, Seat, Table
+from heats.models import (
+    AuditAction,
+    Entry,
+    Player,
+    ResultStatus,
+    Round,
+    RoundKind,
+    Seat,
+    Table,
+)
 from heats.services.audit import lock, log
 
 
@@ -70,14 +79,14 @@ def undo_check_in(rnd: Round, player: Player, user=None) -> UndoReport:
     log(
         rnd.event,
         user,
-        "undo-check-in",
+        AuditAction.UNDO_CHECK_IN,
         f"Undid {player}'s check-in to {rnd.label}{note}",
         round=rnd.code,
     )
     if not player.entries.exists() and not player.seats.exists():
         # A player made by this check-in alone (a typo) goes with it, so it never
         # comes back first in the type-ahead.
-        log(rnd.event, user, "player", f"Removed {player}: no other round")
+        log(rnd.event, user, AuditAction.PLAYER, f"Removed {player}: no other round")
         player.delete()
         report = replace(report, deleted=True)
     return report

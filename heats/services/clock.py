@@ -15,7 +15,7 @@ from django.utils.translation import gettext, ngettext, pgettext
 
 from heats import permissions
 from heats.core import clock
-from heats.models import Event, ResultStatus, Round
+from heats.models import AuditAction, Event, ResultStatus, Round
 from heats.services.audit import (
     lock,
     log,
@@ -206,7 +206,7 @@ def start_clock(
     log(
         rnd.event,
         user,
-        "clock",
+        AuditAction.CLOCK,
         f"{rnd.label} clock started at {local:%H:%M:%S}",
         round=rnd.code,
         start=rnd.start_time.isoformat(),

@@ -29,6 +29,7 @@ from heats import permissions
 from heats.core import placement, seating
 from heats.core.errors import UserError
 from heats.models import (
+    AuditAction,
     EntryStatus,
     Player,
     ResultStatus,
@@ -120,7 +121,7 @@ def add_late_player(rnd: Round, player: Player, table: Table, user=None) -> Seat
     log(
         rnd.event,
         user,
-        "late-seat",
+        AuditAction.LATE_SEAT,
         f"{player} (late) seated at {rnd.label} table {table.number}, seat "
         f"{seat.number}: the table now has {seat.number} players",
         round=rnd.code,

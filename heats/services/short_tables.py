@@ -22,10 +22,18 @@ from django.db.models import Count, Max
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from heats import permissions
+from heats import permissions, signals
 from heats.core import placement, seating
 from heats.core.errors import UserError
-from heats.models import Player, ResultStatus, Round, RoundKind, Seat, Table
+from heats.models import (
+    AuditAction,
+    Player,
+    ResultStatus,
+    Round,
+    RoundKind,
+    Seat,
+    Table,
+)
 from heats.services.audit import lock, log
 from heats.services.keep_apart import keep_apart_pairs
 from heats.services.late import table_players
@@ -126,10 +134,10 @@ def move_short_table(rnd: Round, number: int, user=None) -> Dispersed:
         )
     moved = _move(rnd, short, short.plan)
     Table.objects.filter(round=rnd, number=number).delete()
-    log(
+    entry = log(
         rnd.event,
         user,
-        "short-table",
+        AuditAction.SHORT_TABLE,
         f"Table {number} of {rnd.label} had {len(short.players)} players: "
         + "; ".join(
             f"{s.player} to table {s.table.number}, seat {s.number}" for s, _ in moved
@@ -138,6 +146,7 @@ def move_short_table(rnd: Round, number: int, user=None) -> Dispersed:
         round=rnd.code,
         table=number,
     )
+    signals.table_dissolved.send(rnd.event, entry=entry, round=rnd, number=number)
     return Dispersed(number, moved)
 
 

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from heats.core.errors import UserError
-from heats.models import Event
+from heats.models import AuditAction, Event
 from heats.permissions import MANAGE_STAFF, require
 from heats.services.audit import (
     lock,
@@ -45,7 +45,11 @@ def _staff_state(event: Event) -> dict[str, list[int]]:
     }
 
 
-STAFF = Topic(gettext_lazy("the event's staff"), _staff_state, ("staff", "login"))
+STAFF = Topic(
+    gettext_lazy("the event's staff"),
+    _staff_state,
+    (AuditAction.STAFF, AuditAction.LOGIN),
+)
 """The staff as the Staff page's forms show it (``versions``)."""
 
 
@@ -104,7 +108,7 @@ def add_staff(
         _keep_a_gm(event, member)
         event.gms.remove(member)
         event.assistants.add(member)
-    log(event, user, "staff", f"{name} is {ROLES[role]}", member=member.pk)
+    log(event, user, AuditAction.STAFF, f"{name} is {ROLES[role]}", member=member.pk)
     return member
 
 
@@ -146,7 +150,7 @@ def remove_staff(event: Event, member, user=None, version: str | None = None) ->
             _("%(name)s is not on the staff of %(event)s.")
             % {"name": name, "event": event.name}
         )
-    log(event, user, "staff", f"{name} is no longer {role}", member=member.pk)
+    log(event, user, AuditAction.STAFF, f"{name} is no longer {role}", member=member.pk)
     return role
 
 
@@ -183,7 +187,13 @@ def create_login(event: Event, username: str, password: str, role: str, user=Non
                 % {"name": repr(new.get_username())}
             ],
         ) from None
-    log(event, user, "login", f"Created the login {new.get_username()}", member=new.pk)
+    log(
+        event,
+        user,
+        AuditAction.LOGIN,
+        f"Created the login {new.get_username()}",
+        member=new.pk,
+    )
     add_staff(event, new.get_username(), role, user)
     return new
 

@@ -39,7 +39,7 @@ from django.utils.translation import gettext_lazy as _
 
 from heats import services as heat_services
 from heats.core.errors import UserError
-from heats.models import EntryStatus, Event, Player, Round, RoundKind, Seat
+from heats.models import AuditAction, EntryStatus, Event, Player, Round, RoundKind, Seat
 from heats.services.audit import acting_user
 from scoring import permissions
 from scoring.core import finals as rules
@@ -354,7 +354,7 @@ def decide_final_fill(
         defaults={"kind": kind, "summary": summary, "decided_by": acting_user(user)},
     )
     fill.added.set([p.player for p in picks])
-    heat_services.log(event, user, "final-fill", summary, kind=kind)
+    heat_services.log(event, user, AuditAction.FINAL_FILL, summary, kind=kind)
     return fill
 
 

@@ -35,6 +35,7 @@ from django.db import transaction
 from heats.core.errors import UserError
 from heats.core.names import display_name
 from heats.models import (
+    AuditAction,
     Entry,
     EntryStatus,
     Event,
@@ -120,7 +121,7 @@ def rename_player(
     log(
         event,
         user,
-        "rename",
+        AuditAction.RENAME,
         f"Renamed {old} to {player}",
         player=player.pk,
         old=old,
@@ -269,7 +270,7 @@ def merge_players(event: Event, kept: Player, duplicate: Player, user=None) -> P
     log(
         event,
         user,
-        "merge",
+        AuditAction.MERGE,
         f"Merged {gone} into {kept} ({rounds} round(s) moved)"
         + (f"; published lists updated: {lists}" if lists else ""),
         player=kept.pk,

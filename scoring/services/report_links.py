@@ -80,8 +80,8 @@ def later_round_seated(rnd: Round) -> bool:
 
 def make_report_links(event_id: int) -> int:
     """Give every table of the event that has none its report link; the number
-    of tables found without one (tables are seated in bulk, so links follow the
-    seating's audit entry: ``scoring.receivers``).
+    of tables found without one (tables are seated in bulk, so links follow
+    heats' signal of the seating: ``scoring.receivers``).
 
     Two writes at once may both find a table without a link: the second insert
     is skipped (``ignore_conflicts``), so a table keeps the one link made first

@@ -39,7 +39,7 @@ from django.utils.translation import gettext as _
 
 from heats import services as heat_services
 from heats.core.errors import UserError
-from heats.models import Event, ResultStatus, Round, Table
+from heats.models import AuditAction, Event, ResultStatus, Round, Table
 from scoring import permissions
 from scoring.core.reported import CELLS, EMPTY, lay_report, seating_signature
 from scoring.models import ReportLink, ReportSettings, TableReport
@@ -224,7 +224,7 @@ def _store(table, token, seat, scores, time_called, address, nonce, seating):
     if again is not None:
         return Submitted(again, check, None)
     report = TableReport.objects.create(table=table, nonce=nonce, **fields)
-    _log(table, token, seat, address, "report", "reported by seat", report.pk)
+    _log(table, token, seat, address, AuditAction.REPORT, "reported by seat", report.pk)
     return Submitted(report, check, _confirm_by_two(table, report, check))
 
 
@@ -306,7 +306,7 @@ def _save(report: TableReport, scores: list[SeatScores], user, source) -> TableO
     heat_services.log(
         table.round.event,
         user,
-        "report-confirmed",
+        AuditAction.REPORT_CONFIRMED,
         f"{table}: report of seat {report.seat} confirmed ({source})",
         round=table.round.code,
         table=table.number,
@@ -398,6 +398,9 @@ def set_two_reports_confirm(event: Event, on: bool, user=None) -> ReportSettings
     )
     state = "on" if on else "off"
     heat_services.log(
-        event, user, "settings", f"Two identical reports confirm a table: {state}"
+        event,
+        user,
+        AuditAction.SETTINGS,
+        f"Two identical reports confirm a table: {state}",
     )
     return setting

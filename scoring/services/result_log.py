@@ -10,7 +10,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from heats import services as heat_services
-from heats.models import AuditEntry, Seat, Table
+from heats.models import AuditAction, AuditEntry, Seat, Table
 from heats.services.audit import acting_user
 from scoring.models import RecordHistory
 
@@ -21,7 +21,7 @@ def last_change(table: Table) -> str:
     history (imports)."""
     logged = AuditEntry.objects.filter(
         event_id=table.round.event_id,
-        action__in=("result", "tie"),
+        action__in=(AuditAction.RESULT, AuditAction.TIE),
         data__round=table.round.code,
         data__table=table.number,
     )
@@ -53,7 +53,7 @@ def keep_history(table: Table, user, source: str, old: dict, new: dict) -> None:
 
 
 def log_result(
-    table: Table, user, seats: list[Seat], action: str, what: str, old=None
+    table: Table, user, seats: list[Seat], action: AuditAction, what: str, old=None
 ) -> None:
     """Audit one table's results: "Results Heat 2 table 3: Ann 98, Ben 77 ...";
     a correction names the old final: "Corrected ...: Ann 98 (was 89), ..."; a

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_noop
 from heats.core.errors import UserError
 from heats.core.files import check_size
 from heats.core.message import NUMBER, PHRASE, Message, error_text, parse, register
-from heats.models import RoundKind, Table, normalise_name
+from heats.models import AuditAction, RoundKind, Table, normalise_name
 from heats.services import log
 from heats.services.audit import acting_user
 from heats.translate import localize, translate
@@ -170,7 +170,7 @@ def acknowledge_check(table: Table, user) -> TableCheck:
     log(
         table.round.event,
         user,
-        "acknowledge",
+        AuditAction.ACKNOWLEDGE,
         f"Acknowledged {len(check.findings)} rules finding(s) at {table}",
     )
     return check
@@ -373,7 +373,7 @@ def attach_scoresheet(table: Table, sheet: dict, user=None) -> ScoresheetSubmiss
     log(
         table.round.event,
         user,
-        "scoresheet",
+        AuditAction.SCORESHEET,
         f"Scoresheet (level {report.level}) attached to {table}: "
         f"{len(findings)} finding(s)",
         submission=submission.pk,

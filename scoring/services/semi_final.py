@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy as _
 from heats import services as heat_services
 from heats.core.errors import UserError
 from heats.models import (
+    AuditAction,
     Entry,
     EntryStatus,
     Event,
@@ -85,7 +86,9 @@ def mark_semi(event: Event, player: Player, present: bool, user=None) -> None:
     semi.entries.update_or_create(
         player=player, defaults={"status": EntryStatus.CHECKED_IN}
     )
-    heat_services.log(event, user, "check-in", f"{player} present for the semi-final")
+    heat_services.log(
+        event, user, AuditAction.CHECK_IN, f"{player} present for the semi-final"
+    )
     publishing.publish_automatically(event, user)
 
 
@@ -103,7 +106,7 @@ def _presence_state(event: Event) -> dict:
 SEMI_PRESENCE = heat_services.Topic(
     _("the semi-final check-in"),
     _presence_state,
-    ("check-in", "absent", "semi-presence", "no-show"),
+    (AuditAction.CHECK_IN, AuditAction.ABSENT, AuditAction.SEMI_PRESENCE),
 )
 """The semi-final check-in as the presence form shows it."""
 
@@ -202,7 +205,7 @@ def save_semi_presence(
     heat_services.log(
         event,
         user,
-        "semi-presence",
+        AuditAction.SEMI_PRESENCE,
         f"Semi-final check-in: {changes.summary(stored=True)}",
         present=[p.pk for p in changes.present],
         absent=[p.pk for p in changes.absent],

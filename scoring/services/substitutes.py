@@ -28,7 +28,7 @@ from django.utils.translation import gettext_lazy as _
 
 from heats import services as heat_services
 from heats.core.errors import UserError
-from heats.models import EntryStatus, Event, Player, Seat
+from heats.models import AuditAction, EntryStatus, Event, Player, Seat
 from scoring import permissions
 from scoring.permissions import require
 from scoring.services import event_advancement
@@ -159,7 +159,7 @@ def replace_no_show(
     heat_services.log(
         event,
         user,
-        "substitute",
+        AuditAction.SUBSTITUTE,
         f"{chosen.player} ({chosen.reason}) takes the seat of {player} (no-show) at "
         f"semi-final table {found.table.number}, seat {found.number}",
         round=semi.code,
