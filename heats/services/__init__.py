@@ -1,14 +1,14 @@
 """Event operations: load rows, call the pure code, save inside a transaction.
 
-Views and management commands are thin wrappers over these functions (STYLE.md).
-Every change is written to the event's audit log with who and when. The package
-splits them by topic: ``audit`` (the log and the lock order), ``events`` (events
-and rounds), ``event_admin`` (settings changed, archiving, an empty heat
-deleted), ``players``, ``checkin``, ``seating``, ``reseating`` (the seating
-"Seat again" replaced, put back), ``late``, ``short_tables`` (a table left with 3
-before play), ``keep_apart``, ``clock``, ``staff``, ``versions`` (what a GM
-form was drawn from) and ``desk`` (the round page's read model); everything
-public is importable from here.
+Views and management commands are thin wrappers over these functions
+(docs/architecture.md). Every change is written to the event's audit log with
+who and when. The package splits them by topic: ``audit`` (the log and the lock
+order), ``events`` (events and rounds), ``event_admin`` (settings changed,
+archiving, an empty heat deleted), ``players``, ``checkin``, ``seating``,
+``reseating`` (the seating "Seat again" replaced, put back), ``late``,
+``short_tables`` (a table left with 3 before play), ``keep_apart``, ``clock``,
+``staff``, ``versions`` (what a GM form was drawn from) and ``desk`` (the round
+page's read model); everything public is importable from here.
 """
 
 from heats.services.audit import acting_user, lock, log  # noqa: F401

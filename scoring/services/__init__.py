@@ -1,8 +1,8 @@
 """Results operations: load rows, call the pure code, save inside a transaction.
 
-Views and management commands are thin wrappers over these functions (STYLE.md);
-every change is written to the event's audit log with who and when. The package
-splits them by topic, as ``heats.services`` does:
+Views and management commands are thin wrappers over these functions
+(docs/architecture.md); every change is written to the event's audit log with
+who and when. The package splits them by topic, as ``heats.services`` does:
 
 - ``core``: new events, their settings and deletion, player names, tables held
   for a rules check, and the semi-final list's inputs (``event_advancement``);

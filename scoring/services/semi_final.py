@@ -92,6 +92,39 @@ def mark_semi(event: Event, player: Player, present: bool, user=None) -> None:
     publishing.publish_automatically(event, user)
 
 
+@dataclass(frozen=True)
+class SemiMark:
+    """What one player's presence mark did to the semi-final list: the names of
+    the players it ``called`` in and ``dropped`` from the list (the player
+    marked left out); both empty once the semi-final is seated, as the tables
+    stand then. ``no_seat``: the player was marked present at a seated
+    semi-final without a seat of their own (their seat is given away under
+    "Replace a no-show", not by a mark)."""
+
+    called: list[str] = field(default_factory=list)
+    dropped: list[str] = field(default_factory=list)
+    no_seat: bool = False
+
+
+def mark_semi_presence(
+    event: Event, player: Player, present: bool, user=None
+) -> SemiMark:
+    """:func:`mark_semi`, and what the mark did to the semi-final list (the
+    list before and after it)."""
+    semi = semi_round(event)
+    seated = semi if semi is not None and semi.seated_at is not None else None
+    before = {q.player: q.label for q in event_advancement(event).qualifiers}
+    mark_semi(event, player, present, user)
+    after = {q.player: q.label for q in event_advancement(event).qualifiers}
+    if seated is not None:
+        no_seat = present and not seated.seats.filter(player=player).exists()
+        return SemiMark(no_seat=no_seat)
+    return SemiMark(
+        called=[n for p, n in after.items() if p not in before and p != player.pk],
+        dropped=[n for p, n in before.items() if p not in after and p != player.pk],
+    )
+
+
 def _presence_state(event: Event) -> dict:
     """The semi-final's check-ins as the presence form shows them: each
     player's entry status, and who is seated (no box)."""
