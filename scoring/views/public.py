@@ -138,7 +138,7 @@ class TableDetailView(EventMixin, FormView):
     def setup(self, request, *args, **kwargs):
         super().setup(request, *args, **kwargs)
         self.event = get_object_or_404(Event, slug=kwargs["event"])
-        self.table = get_table(self.event, kwargs["round"], kwargs["number"])
+        self.table = get_table(self.event, kwargs["round"], kwargs["table"])
 
     def post(self, request, *args, **kwargs):
         permissions.require(self.event, request.user, permissions.ATTACH_SCORESHEET)
