@@ -39,7 +39,7 @@ from django.utils.translation import gettext as _
 
 from heats import services as heat_services
 from heats.core.errors import UserError
-from heats.models import AuditAction, Event, ResultStatus, Round, Table
+from heats.models import AuditAction, Event, Table
 from scoring import permissions
 from scoring.core.reported import CELLS, EMPTY, lay_report, seating_signature
 from scoring.models import ReportLink, ReportSettings, TableReport
@@ -371,15 +371,6 @@ def _unlaid(laid, seats) -> str:
 def held_reports(table: Table) -> list[TableReport]:
     """The reports of ``table`` in the order they came."""
     return list(table.reports.all())
-
-
-def reported_tables(rnd: Round) -> set[int]:
-    """Ids of ``rnd``'s tables owing results with at least one report."""
-    return set(
-        TableReport.objects.filter(
-            table__round=rnd, table__result_status=ResultStatus.OWED
-        ).values_list("table_id", flat=True)
-    )
 
 
 @transaction.atomic

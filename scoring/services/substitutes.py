@@ -34,7 +34,6 @@ from scoring.permissions import require
 from scoring.services import event_advancement
 from scoring.services.results import lock_table
 from scoring.services.semi_final import semi_round
-from scoring.wording import translate_reason
 
 
 @dataclass(frozen=True)
@@ -45,11 +44,6 @@ class Candidate:
     player: Player
     call: int
     reason: str
-
-    @property
-    def shown_reason(self) -> str:
-        """``reason`` (English, as the list keeps it) in the active language."""
-        return translate_reason(self.reason)
 
 
 def present_alternates(event: Event) -> list[Candidate]:

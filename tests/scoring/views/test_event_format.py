@@ -20,7 +20,7 @@ from heats.models import Event
 from scoring.services import import_results, new_event
 from scoring.services.printing import render
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
+pytestmark = pytest.mark.django_db
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "support" / "scenarios"
 HMO_LINE = "Format: heats winners only"

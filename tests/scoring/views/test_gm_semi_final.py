@@ -14,7 +14,7 @@ from scoring.services import semi_final as rounds
 from scoring.services.results import SeatScores
 from tests.support.versions import post_with_version
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture

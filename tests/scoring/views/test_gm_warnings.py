@@ -10,7 +10,7 @@ from django.urls import reverse
 from scoring import wording
 from scoring.services import event_advancement, printing, publishing
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture

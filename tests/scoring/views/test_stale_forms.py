@@ -23,7 +23,7 @@ from scoring.services import final as finals
 from scoring.services import semi_final as rounds
 from tests.scoring.views.test_gm_semi_final import play_semi
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
+pytestmark = pytest.mark.django_db
 
 
 def login(event, username: str) -> tuple[Client, object]:
