@@ -50,6 +50,9 @@ class AuditAction(models.TextChoices):
     IMPORT = "import", "import"
     REPORT = "report", "report"
     REPORT_CONFIRMED = "report-confirmed", "report-confirmed"
+    # Written by earlier releases only (a refused report is counted now, not
+    # logged): kept so that their logs and event files still read.
+    REPORT_REFUSED = "report-refused", "report-refused"
     SCORESHEET = "scoresheet", "scoresheet"
     ACKNOWLEDGE = "acknowledge", "acknowledge"
     RENAME = "rename", "rename"
