@@ -290,11 +290,11 @@ def written(event) -> dict[int, list[tuple[int, ...]]]:
     """Finals of each heat-4 result save, by table number, oldest first, read from
     the audit log (``scoring.results.log_result``: one entry per save, "Results
     Heat 4 table 3: Ann 98, Ben 77 (was 70), ..." in seat order)."""
-    from heats.models import AuditEntry
+    from heats.models import AuditAction, AuditEntry
 
     found: dict[int, list[tuple[int, ...]]] = {}
     entries = AuditEntry.objects.filter(
-        event=event, action="result", data__round="4"
+        event=event, action=AuditAction.RESULT, data__round="4"
     ).order_by("pk")
     for data, detail in entries.values_list("data", "detail"):
         scores = detail.split(": ", 1)[1].split(", ")

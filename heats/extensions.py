@@ -3,10 +3,10 @@
 An app that builds on heats (the results app) registers functions here from
 its ``AppConfig.ready()``; heats' pages call them and render what they return as
 plain data: links, and each table card's seat lines and notes. heats imports no
-other app and its templates name none (STYLE.md: heats never names the results
-app), yet the round page shows each table's scores, the link to enter them and the
-printables. Django's own apps plug into each other the same way (signals,
-``admin.site.register``).
+other app and its templates name none (docs/architecture.md: heats never names
+the results app), yet the round page shows each table's scores, the link to
+enter them and the printables. Django's own apps plug into each other the same
+way (signals, ``admin.site.register``).
 
 Words:
 - *place*: where a page shows a group of links: ``"nav"`` (the GM menu),

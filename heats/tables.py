@@ -103,7 +103,7 @@ UNDO_HTMX = {"hx-target": "#checkin-list", "hx-swap": "outerHTML"}
 
 class CheckInTable(tables.Table):
     """Players checked in to a round, newest first, with an undo button; a
-    seated player the GM may take off their table (``removable``) gets "Remove
+    seated player the GM may take off their table (``removable_players``) gets "Remove
     from table". A player sharing a name with another of the event is shown
     with the badge ("John Smith (#2187)"), as the public pages show them."""
 

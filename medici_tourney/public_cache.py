@@ -25,7 +25,10 @@ memo
     Each server process remembers the version it last read for an event for
     ``VERSION_TTL`` seconds, so :class:`PublicCacheMiddleware` answers a cached
     page with no query at all. A change made in the same process forgets the memo
-    at once (an audit or admin log entry is saved); a change made by another
+    at once (heats announces every change to an event,
+    ``heats.signals.event_changed``, and an admin log entry is saved: receivers
+    connected when the ``ops`` app is ready, whichever other apps are
+    installed); a change made by another
     process is seen within ``VERSION_TTL``. It never steps back to an older
     version while fresh.
 
@@ -96,6 +99,7 @@ from django.utils.encoding import escape_uri_path
 from django.utils.text import compress_string
 
 from heats.models import AuditEntry, Event
+from heats.signals import event_changed
 from medici_tourney.database_down import UNAVAILABLE, database_down
 from medici_tourney.language import PARAM, request_language, use_event_language
 
@@ -155,7 +159,7 @@ def _answered(page: str, version: str) -> None:
         _high_water[page] = order
 
 
-@receiver(post_save, sender=AuditEntry, dispatch_uid="public-cache-audit")
+@receiver(event_changed, dispatch_uid="public-cache-audit")
 @receiver(post_save, sender=LogEntry, dispatch_uid="public-cache-admin")
 def forget_versions(**kwargs: Any) -> None:
     """Something changed in this process: read the versions again."""

@@ -11,7 +11,6 @@ class ScoringConfig(AppConfig):
     verbose_name = "Results and advancement"
 
     def ready(self) -> None:
-        # Connects the receivers that forget cached event versions on a change,
-        # and adds the results to heats' GM pages (heats.extensions).
-        from medici_tourney import public_cache  # noqa: F401
+        # Connects the receivers of heats' signals (report links follow the
+        # tables), and adds the results to heats' GM pages (heats.extensions).
         from scoring import extensions, receivers  # noqa: F401

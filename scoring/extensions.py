@@ -58,7 +58,7 @@ def fill_table_cards(rnd: Round, cards: list[TableCard]) -> None:
             )
         if card.to_check:
             count = len(findings.get(card.table.pk, []))
-            url = reverse("scoring:table-detail", kwargs={**kwargs, "number": number})
+            url = reverse("scoring:table-detail", kwargs={**kwargs, "table": number})
             text = ngettext(
                 "%(count)s rules warning to acknowledge",
                 "%(count)s rules warnings to acknowledge",
@@ -99,7 +99,7 @@ def report_notes(rnd: Round, cards: list[TableCard]) -> None:
             card.notes.append(Note("info", text, _("confirm"), url, in_place=True))
         path = reverse(
             "scoring:table-report",
-            kwargs={**kwargs, "number": card.table.number, "token": token},
+            kwargs={**kwargs, "table": card.table.number, "token": token},
         )
         card.notes.append(
             Note("secondary", _("Players' report link:"), _("open"), path)

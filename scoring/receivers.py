@@ -1,62 +1,52 @@
-"""Signal receivers of the scoring app.
+"""Signal receivers of the scoring app: report links follow the tables.
 
-Tables are seated in bulk by heats (no ``post_save`` per table), and heats never
-names scoring; every seating is written to the event's audit log, so a new
-audit entry of a seating is when scoring gives new tables their report links
-(``scoring.services.reports.make_report_links``), inside the seating's own transaction.
+Heats announces when tables come and go (``heats.signals``) and never names
+scoring; every table gets its report link (``scoring.services.reports``)
+when heats says it was made, and the link of a table deleted is retired, naming
+the audit entry that deleted it, so "Undo" finds the ones "Seat again" retired.
+The receivers run inside the seating's own transaction (the signals are sent
+there). Connected once, when ``ScoringConfig.ready()`` imports this module.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.db.models.signals import post_save
 from django.dispatch import receiver
 
-from heats.models import AuditEntry, Round
+from heats import signals
+from heats.models import AuditEntry, Event, Round
 from scoring.services.reports import make_report_links, retire_report_links
 
-# The audit actions of the services that create tables: a round seated
-# (``heats.services.seating.seat_round``), late tables formed (``form_late_table``), a
-# previous seating put back (``undo_seating``), results imported
-# with tables new to the event (``scoring.services.results_import``). Any other
-# entry (a result saved, a player checked in...) makes no table: no query.
-TABLE_ACTIONS = frozenset({"seating", "late-table", "seating-undo", "import"})
-# The actions that delete tables (``seat_round`` seating again, ``undo_seating``,
-# ``heats.services.short_tables`` dissolving a table): their tables' links are
-# retired, named by the entry, so "Undo" finds the ones "Seat again" retired.
-RETIRING_ACTIONS = frozenset({"seating", "seating-undo", "short-table"})
+
+@receiver(signals.tables_seated, dispatch_uid="scoring-links-seated")
+def links_for_seating(sender: Event, entry: AuditEntry, **kwargs: Any) -> None:
+    """A round seated (again): the links of the tables it replaced are retired,
+    its new tables get theirs."""
+    retire_report_links(sender.pk, entry.pk)
+    make_report_links(sender.pk)
 
 
-@receiver(post_save, sender=AuditEntry, dispatch_uid="scoring-report-links")
-def links_for_new_tables(
-    sender: type[AuditEntry], instance: AuditEntry, created: bool, **kwargs: Any
+@receiver(signals.late_table_seated, dispatch_uid="scoring-links-late")
+@receiver(signals.results_imported, dispatch_uid="scoring-links-import")
+def links_for_new_tables(sender: Event, **kwargs: Any) -> None:
+    """Late tables formed, or results imported (which may make tables): the
+    event's tables without a link get one (one query when all have one)."""
+    make_report_links(sender.pk)
+
+
+@receiver(signals.seating_undone, dispatch_uid="scoring-links-undone")
+def links_put_back(
+    sender: Event, entry: AuditEntry, round: Round, **kwargs: Any
 ) -> None:
-    """Report links for the event's tables that have none yet, after an entry
-    of ``TABLE_ACTIONS`` (one query when every table has one); after "Undo" of
-    a seating, the links of the tables it puts back."""
-    # An event file's rows are saved raw (``scoring.services.transfer``), which
-    # makes the links once every table is written.
-    if (
-        not created
-        or kwargs.get("raw")
-        or instance.event_id is None
-        or instance.action not in TABLE_ACTIONS | RETIRING_ACTIONS
-    ):
-        return
-    if instance.action in RETIRING_ACTIONS:
-        retire_report_links(
-            instance.event_id, instance.pk, put_back_round=_put_back(instance)
-        )
-    if instance.action in TABLE_ACTIONS:
-        make_report_links(instance.event_id)
+    """A seating put back: its tables get the links retired last by their round
+    and number (the scoresheets printed for it work again); the links of the
+    tables it replaced are retired."""
+    retire_report_links(sender.pk, entry.pk, put_back_round=round.pk)
+    make_report_links(sender.pk)
 
 
-def _put_back(entry: AuditEntry) -> int | None:
-    """The id of the round an "Undo" of a seating put back (its entry names the
-    round by code), else None."""
-    code = entry.data.get("round") if entry.action == "seating-undo" else None
-    if not code:
-        return None
-    rounds = Round.objects.filter(event_id=entry.event_id)
-    return next((r.pk for r in rounds if r.code == code), None)
+@receiver(signals.table_dissolved, dispatch_uid="scoring-links-dissolved")
+def links_of_dissolved_table(sender: Event, entry: AuditEntry, **kwargs: Any) -> None:
+    """A short table removed: its link is retired."""
+    retire_report_links(sender.pk, entry.pk)

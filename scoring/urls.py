@@ -24,18 +24,18 @@ public_urlpatterns: list[URLPattern | URLResolver] = [
     path("", public.EventListView.as_view(), name="event-list"),
     path(_event, public.StandingsView.as_view(), name="standings"),
     path(
-        _event + "round/<str:round>/table/<int:number>/",
+        _event + "round/<str:round>/table/<int:table>/",
         public.TableDetailView.as_view(),
         name="table-detail",
     ),
     path(_event + "heat/<int:heat>/", public.heat_results, name="heat-results"),
     path(
-        _event + "round/<str:round>/table/<int:number>/report/<str:token>/",
+        _event + "round/<str:round>/table/<int:table>/report/<str:token>/",
         reports.table_report,
         name="table-report",
     ),
     path(
-        _event + "round/<str:round>/table/<int:number>/report/<str:token>/check/",
+        _event + "round/<str:round>/table/<int:table>/report/<str:token>/check/",
         reports.table_report_check,
         name="table-report-check",
     ),
@@ -55,7 +55,7 @@ gm_urlpatterns: list[URLPattern | URLResolver] = [
     path("delete/", gm.event_delete, name="event-delete"),
     path("import/", gm.ResultsImportView.as_view(), name="results-import"),
     path(
-        "round/<str:round>/table/<int:number>/acknowledge/",
+        "round/<str:round>/table/<int:table>/acknowledge/",
         gm.acknowledge_view,
         name="table-acknowledge",
     ),

@@ -109,6 +109,20 @@ def assistant(db, event):
 
 
 @pytest.fixture
+def gm_client(client, gm):
+    """The test client logged in as ``gm``."""
+    client.force_login(gm)
+    return client
+
+
+@pytest.fixture
+def assistant_client(client, assistant):
+    """The test client logged in as ``assistant``."""
+    client.force_login(assistant)
+    return client
+
+
+@pytest.fixture
 def stranger(db):
     """A logged-in user with no role in any event."""
     return get_user_model().objects.create_user("stranger", password="stranger-pw-1")

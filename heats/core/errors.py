@@ -1,4 +1,5 @@
-"""The two kinds of error (STYLE.md): a user error a GM can act on, and bugs.
+"""The two kinds of error (docs/architecture.md): a user error a GM can act on,
+and bugs.
 
 A ``UserError`` carries a message for the GM: a page shows it, a management command
 prints it and exits with status 1. Anything else is a bug and is allowed to crash.

@@ -8,7 +8,7 @@ Words:
 - *hint*: how to save the file right, added to the message (e.g. "CSV UTF-8 in
   Excel").
 
-Pure: no Django imports. Errors are ``UserError`` (STYLE.md).
+Pure: no Django imports. Errors are ``UserError`` (docs/architecture.md).
 """
 
 from __future__ import annotations

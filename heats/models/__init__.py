@@ -36,6 +36,7 @@ from heats.models.players import (  # noqa: F401
     assign_draw_keys,
 )
 from heats.models.records import (  # noqa: F401
+    AuditAction,
     AuditEntry,
     KeepApart,
 )
@@ -51,6 +52,7 @@ from heats.models.rounds import (  # noqa: F401
 
 __all__ = [
     "FEW_NEW_PLAYERS",
+    "AuditAction",
     "AuditEntry",
     "Entry",
     "EntryStatus",

@@ -15,6 +15,59 @@ from heats.models.events import Event
 from heats.models.players import Player
 
 
+class AuditAction(models.TextChoices):
+    """What an audit entry records: every action written to the log, named once.
+
+    The value is what is stored and what the audit log page shows (so the label is
+    the value). The heats services write the first group; the results app writes
+    the second (results, rules checks, reports, advancement), through the same
+    ``heats.services.log``. Code names a member (``AuditAction.SEATING``), never
+    the string.
+    """
+
+    # The event and its staff
+    EVENT = "event", "event"
+    SETTINGS = "settings", "settings"
+    ARCHIVE = "archive", "archive"
+    STAFF = "staff", "staff"
+    LOGIN = "login", "login"
+    # Rounds and check-in
+    ROUND = "round", "round"
+    CHECK_IN = "check-in", "check-in"
+    UNDO_CHECK_IN = "undo-check-in", "undo-check-in"
+    PLAYER = "player", "player"
+    ABSENT = "absent", "absent"
+    KEEP_APART = "keep-apart", "keep-apart"
+    # Seating and the clock
+    SEATING = "seating", "seating"
+    SEATING_UNDO = "seating-undo", "seating-undo"
+    SWAP = "swap", "swap"
+    LATE_TABLE = "late-table", "late-table"
+    LATE_SEAT = "late-seat", "late-seat"
+    SHORT_TABLE = "short-table", "short-table"
+    CLOCK = "clock", "clock"
+    # Results, players' reports and rules checks
+    RESULT = "result", "result"
+    TIE = "tie", "tie"
+    IMPORT = "import", "import"
+    REPORT = "report", "report"
+    REPORT_CONFIRMED = "report-confirmed", "report-confirmed"
+    # Written by earlier releases only (a refused report is counted now, not
+    # logged): kept so that their logs and event files still read.
+    REPORT_REFUSED = "report-refused", "report-refused"
+    SCORESHEET = "scoresheet", "scoresheet"
+    ACKNOWLEDGE = "acknowledge", "acknowledge"
+    RENAME = "rename", "rename"
+    MERGE = "merge", "merge"
+    # Semi-final and final
+    PUBLISH = "publish", "publish"
+    AUTO_PUBLISH = "auto-publish", "auto-publish"
+    OVERRIDE = "override", "override"
+    SEMI_PRESENCE = "semi-presence", "semi-presence"
+    SUBSTITUTE = "substitute", "substitute"
+    FINAL_FILL = "final-fill", "final-fill"
+
+
 class AuditEntry(models.Model):
     """One change to an event: who, when, what (check-in, seating, swap, result...)."""
 
@@ -23,7 +76,7 @@ class AuditEntry(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
     at = models.DateTimeField(auto_now_add=True)
-    action = models.CharField(max_length=40)
+    action = models.CharField(max_length=40, choices=AuditAction.choices)
     detail = models.TextField()
     data = models.JSONField(default=dict, blank=True)
 

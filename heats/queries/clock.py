@@ -14,7 +14,11 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext, pgettext
 
 from heats.core import clock
-from heats.models import Event, ResultStatus, Round
+from heats.models import (
+    Event,
+    ResultStatus,
+    Round,
+)
 
 
 def current_round(event: Event) -> Round | None:

@@ -34,7 +34,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from heats.core.errors import UserError
-from heats.models import AuditEntry, Event
+from heats.models import AuditAction, AuditEntry, Event
 
 SHOWN_CHANGES = 3  # audit entries named in a refusal, the latest first
 
@@ -51,7 +51,7 @@ class Topic:
 
     name: str | Promise
     state: Callable[[Event], object]
-    actions: tuple[str, ...] = ()
+    actions: tuple[AuditAction, ...] = ()
 
 
 def fingerprint(state: object) -> str:

@@ -13,7 +13,9 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import models
 
+from heats import signals
 from heats.models import (
+    AuditAction,
     AuditEntry,
     Event,
 )
@@ -26,25 +28,31 @@ def acting_user(user: Actor) -> User | None:
     return user if user is not None and user.is_authenticated else None
 
 
-def log(event: Event, user: Actor, action: str, detail: str, **data: Any) -> AuditEntry:
-    """Record one change to ``event`` in its audit log (user may be None: a command)."""
-    return AuditEntry.objects.create(
+def log(
+    event: Event, user: Actor, action: AuditAction, detail: str, **data: Any
+) -> AuditEntry:
+    """Record one change to ``event`` in its audit log (user may be None: a
+    command), and announce it (``heats.signals.event_changed``)."""
+    entry = AuditEntry.objects.create(
         event=event,
         user=acting_user(user),
         action=action,
         detail=detail,
         data=data,
     )
+    signals.event_changed.send(sender=event, entry=entry)
+    return entry
 
 
 def log_many(
-    event: Event, user: Actor, action: str, details: list[str], **data: Any
+    event: Event, user: Actor, action: AuditAction, details: list[str], **data: Any
 ) -> list[AuditEntry]:
     """Record several changes to ``event`` at once (one line each, e.g. one per
     player checked in), in one bulk insert plus one ordinary save.
 
-    The last line is saved through ``log`` so that its ``post_save`` signal (which a
-    bulk insert does not send) tells the public pages' cache of the new version.
+    The last line is saved through ``log``, which announces the change once
+    (``heats.signals.event_changed``: the public pages' cache learns of the new
+    version).
     """
     if not details:
         return []

@@ -21,6 +21,7 @@ from heats.core.names import display_name
 from heats.core.rounds import MAX_HEAT
 from heats.core.storable import text_problem
 from heats.models import (
+    AuditAction,
     Entry,
     EntryStatus,
     Event,
@@ -114,7 +115,7 @@ def _create_heat(event: Event, user: Actor) -> Round:
             % {"event": event.name, "count": MAX_HEAT}
         )
     rnd = Round.objects.create(event=event, kind=RoundKind.HEAT, number=number)
-    log(event, user, "round", f"Created {rnd.label}", round=rnd.code)
+    log(event, user, AuditAction.ROUND, f"Created {rnd.label}", round=rnd.code)
     return rnd
 
 
@@ -319,7 +320,7 @@ def _check_in_found(
     log_many(
         rnd.event,
         user,
-        "check-in",
+        AuditAction.CHECK_IN,
         [f"{p} checked in to {rnd.label}" for p in report.checked_in + report.late],
     )
     return report

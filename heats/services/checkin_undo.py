@@ -8,14 +8,27 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from django.db import transaction
+from django.db.models import Count
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from heats import permissions
 from heats.core import seating
 from heats.core.errors import UserError
-from heats.models import Entry, Player, ResultStatus, Round, RoundKind, Seat, Table
-from heats.permissions import Actor
+from heats.models import (
+    AuditAction,
+    Entry,
+    Event,
+    Player,
+    ResultStatus,
+    Round,
+    RoundKind,
+    Seat,
+    Table,
+)
+from heats.permissions import (
+    Actor,
+)
 from heats.services.audit import lock, log
 
 
@@ -45,6 +58,21 @@ def only_here(rnd: Round) -> set[int]:
     return set(entries.values_list("player_id", flat=True))
 
 
+def removable_players(event: Event, user: Actor, rnd: Round) -> set[int]:
+    """Seated players of ``rnd`` (of ``event``) whose check-in ``user`` may undo
+    (:func:`undo_check_in`): a GM's, in a heat, at tables without results and of
+    4 players or more (a table left with 3 is flagged as short)."""
+    if rnd.kind != RoundKind.HEAT or not permissions.may(event, user, permissions.SEAT):
+        return set()
+    open_tables = (
+        rnd.tables.filter(result_status=ResultStatus.OWED)
+        .annotate(n=Count("seats"))
+        .filter(n__gte=seating.MIN_TABLE)
+    )
+    seats = rnd.seats.filter(table__in=open_tables)
+    return set(seats.values_list("player_id", flat=True))
+
+
 @transaction.atomic
 def undo_check_in(rnd: Round, player: Player, user: Actor = None) -> UndoReport:
     """Remove ``player``'s check-in to ``rnd``; returns what it did.
@@ -71,14 +99,14 @@ def undo_check_in(rnd: Round, player: Player, user: Actor = None) -> UndoReport:
     log(
         rnd.event,
         user,
-        "undo-check-in",
+        AuditAction.UNDO_CHECK_IN,
         f"Undid {player}'s check-in to {rnd.label}{note}",
         round=rnd.code,
     )
     if not player.entries.exists() and not player.seats.exists():
         # A player made by this check-in alone (a typo) goes with it, so it never
         # comes back first in the type-ahead.
-        log(rnd.event, user, "player", f"Removed {player}: no other round")
+        log(rnd.event, user, AuditAction.PLAYER, f"Removed {player}: no other round")
         player.delete()
         report = replace(report, deleted=True)
     return report

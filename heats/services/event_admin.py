@@ -29,6 +29,7 @@ from heats import permissions
 from heats.core.errors import UserError
 from heats.core.layout import format_semi_layouts
 from heats.models import (
+    AuditAction,
     Event,
     Round,
     RoundKind,
@@ -60,7 +61,9 @@ def settings_of(event: Event) -> dict[str, Any]:
     return {name: getattr(event, name) for name in EDITABLE}
 
 
-SETTINGS = Topic(gettext_lazy("the event's settings"), settings_of, ("settings",))
+SETTINGS = Topic(
+    gettext_lazy("the event's settings"), settings_of, (AuditAction.SETTINGS,)
+)
 """The settings as the Settings page's form shows them (``versions``)."""
 
 
@@ -100,7 +103,13 @@ def update_settings(
         old, new = _shown(name, before[name]), _shown(name, after[name])
         line = f"{_label(name)}: {old} → {new}"
         log(
-            event, user, "settings", line, field=name, old=before[name], new=after[name]
+            event,
+            user,
+            AuditAction.SETTINGS,
+            line,
+            field=name,
+            old=before[name],
+            new=after[name],
         )
         lines.append(
             _("%(field)s: %(old)s → %(new)s")
@@ -153,7 +162,7 @@ def set_archived(event: Event, archived: bool, user: Actor = None) -> bool:
     event.archived = archived
     event.save(update_fields=["archived"])
     what = "Archived the event" if archived else "Restored the event"
-    log(event, user, "archive", what, archived=archived)
+    log(event, user, AuditAction.ARCHIVE, what, archived=archived)
     return True
 
 
@@ -198,4 +207,4 @@ def delete_heat(rnd: Round, user: Actor = None) -> None:
         )
     label = rnd.label
     rnd.delete()
-    log(event, user, "round", f"Deleted {label}", round=rnd.code)
+    log(event, user, AuditAction.ROUND, f"Deleted {label}", round=rnd.code)

@@ -20,6 +20,7 @@ from heats.core.paper import paper_for_zone
 from heats.core.rounds import RoundCode, RoundCodeError
 from heats.core.storable import text_problem
 from heats.models import (
+    AuditAction,
     Event,
     Round,
     default_time_zone,
@@ -110,12 +111,12 @@ def create_event(
     log(
         event,
         user,
-        "event",
+        AuditAction.EVENT,
         f"Created event {name!r} ({rules} rules, format {event.format})",
     )
     if gm is not None:
         event.gms.add(gm)
-        log(event, user, "staff", f"{gm.get_username()} is a GM", gm=gm.pk)
+        log(event, user, AuditAction.STAFF, f"{gm.get_username()} is a GM", gm=gm.pk)
     return event
 
 

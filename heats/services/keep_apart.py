@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 from heats import permissions
 from heats.core.errors import UserError
 from heats.models import (
+    AuditAction,
     Event,
     KeepApart,
     Player,
@@ -36,7 +37,9 @@ def _pairs_state(event: Event) -> list[list[object]]:
     ]
 
 
-KEEP_APART = Topic(gettext_lazy("the keep-apart list"), _pairs_state, ("keep-apart",))
+KEEP_APART = Topic(
+    gettext_lazy("the keep-apart list"), _pairs_state, (AuditAction.KEEP_APART,)
+)
 """The pairs as the Keep-apart page shows them (``versions``)."""
 
 
@@ -62,7 +65,7 @@ def add_keep_apart(
         raise UserError(_("%(a)s and %(b)s are already kept apart.") % {"a": a, "b": b})
     require_current(event, KEEP_APART, version)
     pair = KeepApart.objects.create(event=event, player_a=low, player_b=high, note=note)
-    log(event, user, "keep-apart", f"Keep apart: {pair}")
+    log(event, user, AuditAction.KEEP_APART, f"Keep apart: {pair}")
     return pair
 
 
@@ -80,5 +83,5 @@ def remove_keep_apart(
             _("%(pair)s: already removed from the keep-apart pairs.") % {"pair": pair}
         )
     require_current(pair.event, KEEP_APART, version)
-    log(pair.event, user, "keep-apart", f"No longer kept apart: {pair}")
+    log(pair.event, user, AuditAction.KEEP_APART, f"No longer kept apart: {pair}")
     pair.delete()

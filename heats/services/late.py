@@ -28,6 +28,7 @@ from heats import permissions
 from heats.core import seating
 from heats.core.errors import UserError
 from heats.models import (
+    AuditAction,
     EntryStatus,
     Player,
     ResultStatus,
@@ -83,7 +84,7 @@ def add_late_player(
     log(
         rnd.event,
         user,
-        "late-seat",
+        AuditAction.LATE_SEAT,
         f"{player} (late) seated at {rnd.label} table {table.number}, seat "
         f"{seat.number}: the table now has {seat.number} players",
         round=rnd.code,

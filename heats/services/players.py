@@ -9,6 +9,7 @@ from django.db.models import Q
 
 from heats.core.names import display_name
 from heats.models import (
+    AuditAction,
     Entry,
     EntryStatus,
     Event,
@@ -162,5 +163,10 @@ def mark_absent(rnd: Round, player: Player, user: Actor = None) -> Entry:
         entry.save(update_fields=["status"])
         created = True
     if created:
-        log(rnd.event, user, "absent", f"{player} marked absent from {rnd.label}")
+        log(
+            rnd.event,
+            user,
+            AuditAction.ABSENT,
+            f"{player} marked absent from {rnd.label}",
+        )
     return entry

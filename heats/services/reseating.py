@@ -26,9 +26,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from heats import permissions
+from heats import permissions, signals
 from heats.core.errors import UserError
 from heats.models import (
+    AuditAction,
     Entry,
     EntryStatus,
     Player,
@@ -115,21 +116,22 @@ def undo_seating(
     tables = _tables(rnd, kept["tables"])
     seated_before = set(rnd.seats.values_list("player_id", flat=True))
     rnd.tables.all().delete()
-    _save(rnd, tables)
+    saved = _save(rnd, tables)
     seated = {p.pk for _, _, players in tables for p in players}
     waiting = _set_statuses(rnd, seated)
     rnd.seed, rnd.seated_at = previous.seed, timezone.now()
     rnd.previous_seating = None
     rnd.save(update_fields=["seed", "seated_at", "previous_seating"])
     newly_waiting = [p for p in waiting if p.pk in seated_before]
-    log(
+    entry = log(
         rnd.event,
         user,
-        "seating-undo",
+        AuditAction.SEATING_UNDO,
         f"Put back the previous seating of {rnd.label}: {previous.shape}, seed "
         f"{previous.seed}, {len(waiting)} waiting",
         round=rnd.code,
     )
+    signals.seating_undone.send(rnd.event, entry=entry, round=rnd, tables=saved)
     return PutBack(previous, newly_waiting)
 
 
@@ -191,8 +193,9 @@ def _tables(
     ]
 
 
-def _save(rnd: Round, tables: list[tuple[int, bool, list[Player]]]) -> None:
-    """Save ``tables`` as numbered: one bulk insert of tables, one of seats."""
+def _save(rnd: Round, tables: list[tuple[int, bool, list[Player]]]) -> list[Table]:
+    """Save ``tables`` as numbered: one bulk insert of tables, one of seats; the
+    tables saved, in number order."""
     tables = sorted(tables, key=lambda t: t[0])
     saved = Table.objects.bulk_create(
         Table(round=rnd, number=number, late=late) for number, late, _ in tables
@@ -205,6 +208,7 @@ def _save(rnd: Round, tables: list[tuple[int, bool, list[Player]]]) -> None:
         for table, (_, _, players) in zip(saved, tables, strict=True)
         for n, player in enumerate(players, start=1)
     )
+    return saved
 
 
 def _set_statuses(rnd: Round, seated: set[int]) -> list[Player]:

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from heats import permissions
-from heats.models import Round
+from heats.models import AuditAction, Round
 from heats.permissions import Actor
 from heats.queries.clock import clock_state
 from heats.services.audit import lock, log
@@ -43,7 +43,7 @@ def start_clock(
     log(
         rnd.event,
         user,
-        "clock",
+        AuditAction.CLOCK,
         f"{rnd.label} clock started at {local:%H:%M:%S}",
         round=rnd.code,
         start=rnd.start_time.isoformat(),

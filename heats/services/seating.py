@@ -14,10 +14,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from heats import permissions
+from heats import permissions, signals
 from heats.core import seating
 from heats.core.errors import UserError
 from heats.models import (
+    AuditAction,
     Entry,
     EntryStatus,
     Player,
@@ -121,19 +122,20 @@ def seat_round(
     result = _draw_seating(rnd, people, seed, sizes, smallest)
     previous = seating_snapshot(rnd)
     rnd.tables.all().delete()
-    _save_tables(rnd, result.tables, start=1, late=False)
+    tables = _save_tables(rnd, result.tables, start=1, late=False)
     _set_statuses(rnd, people, result.waiting)
     _record_seating(rnd, str(result.seed), previous)
-    log(
+    entry = log(
         rnd.event,
         user,
-        "seating",
+        AuditAction.SEATING,
         f"Seated {rnd.label}: {_shape(result.tables)}, seed {result.seed}, "
         f"{len(result.waiting)} waiting, repeat cost {result.repeat_cost}, "
         f"{result.keep_apart_violations} keep-apart violation(s)",
         round=rnd.code,
         seating=result.to_json(),
     )
+    signals.tables_seated.send(rnd.event, entry=entry, round=rnd, tables=tables)
     return result
 
 
@@ -187,9 +189,10 @@ def _shape(tables: list[list[str]]) -> str:
 
 def _save_tables(
     rnd: Round, tables: list[list[str]], *, start: int, late: bool
-) -> None:
+) -> list[Table]:
     """Save ``tables`` (player keys in seat order) as tables numbered from
-    ``start``: one bulk insert of tables and one of seats, whatever their number."""
+    ``start``: one bulk insert of tables and one of seats, whatever their number;
+    the tables saved, in number order."""
     saved = Table.objects.bulk_create(
         Table(round=rnd, number=number, late=late)
         for number in range(start, start + len(tables))
@@ -203,6 +206,7 @@ def _save_tables(
         for table, keys in zip(saved, tables, strict=True)
         for n, key in enumerate(keys, start=1)
     )
+    return saved
 
 
 def _set_statuses(rnd: Round, people: list[Player], waiting: list[str]) -> None:
@@ -262,7 +266,7 @@ def swap_seats(rnd: Round, a: Player, b: Player, user: Actor = None) -> SwapRepo
     log(
         rnd.event,
         user,
-        "swap",
+        AuditAction.SWAP,
         f"Swapped {a} and {b} in {rnd.label}: objective {before} -> {after}",
         round=rnd.code,
         before=list(before),
@@ -366,13 +370,13 @@ def form_late_table(
         )
     minimum, result = _draw_late_tables(rnd, seed, small)
     start = (rnd.tables.aggregate(m=Max("number"))["m"] or 0) + 1
-    _save_tables(rnd, result.tables, start=start, late=True)
+    tables = _save_tables(rnd, result.tables, start=start, late=True)
     seated = {int(k) for t in result.tables for k in t}
     rnd.entries.filter(player__in=seated).update(status=EntryStatus.CHECKED_IN)
-    log(
+    entry = log(
         rnd.event,
         user,
-        "late-table",
+        AuditAction.LATE_TABLE,
         f"Late table(s) in {rnd.label} from table {start}: {_shape(result.tables)}, "
         f"seed {result.seed}, {len(result.waiting)} still waiting"
         + (
@@ -384,6 +388,7 @@ def form_late_table(
         round=rnd.code,
         seating=result.to_json(),
     )
+    signals.late_table_seated.send(rnd.event, entry=entry, round=rnd, tables=tables)
     return result
 
 

@@ -23,10 +23,18 @@ from django.db.models import Count, Max, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from heats import permissions
+from heats import permissions, signals
 from heats.core import placement, seating
 from heats.core.errors import UserError
-from heats.models import Player, ResultStatus, Round, RoundKind, Seat, Table
+from heats.models import (
+    AuditAction,
+    Player,
+    ResultStatus,
+    Round,
+    RoundKind,
+    Seat,
+    Table,
+)
 from heats.permissions import (
     Actor,
 )
@@ -142,10 +150,10 @@ def move_short_table(rnd: Round, number: int, user: Actor = None) -> Dispersed:
         )
     moved = _move(rnd, short, short.plan)
     Table.objects.filter(round=rnd, number=number).delete()
-    log(
+    entry = log(
         rnd.event,
         user,
-        "short-table",
+        AuditAction.SHORT_TABLE,
         f"Table {number} of {rnd.label} had {len(short.players)} players: "
         + "; ".join(
             f"{s.player} to table {s.table.number}, seat {s.number}" for s, _ in moved
@@ -154,6 +162,7 @@ def move_short_table(rnd: Round, number: int, user: Actor = None) -> Dispersed:
         round=rnd.code,
         table=number,
     )
+    signals.table_dissolved.send(rnd.event, entry=entry, round=rnd, number=number)
     return Dispersed(number, moved)
 
 

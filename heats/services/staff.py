@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy
 
 from heats.core.errors import UserError
 from heats.models import (
+    AuditAction,
     Event,
     model_field,
 )
@@ -56,7 +57,11 @@ def _staff_state(event: Event) -> dict[str, list[int]]:
     }
 
 
-STAFF = Topic(gettext_lazy("the event's staff"), _staff_state, ("staff", "login"))
+STAFF = Topic(
+    gettext_lazy("the event's staff"),
+    _staff_state,
+    (AuditAction.STAFF, AuditAction.LOGIN),
+)
 """The staff as the Staff page's forms show it (``versions``)."""
 
 
@@ -119,7 +124,7 @@ def add_staff(
         _keep_a_gm(event, member)
         event.gms.remove(member)
         event.assistants.add(member)
-    log(event, user, "staff", f"{name} is {ROLES[role]}", member=member.pk)
+    log(event, user, AuditAction.STAFF, f"{name} is {ROLES[role]}", member=member.pk)
     return member
 
 
@@ -163,7 +168,7 @@ def remove_staff(
             _("%(name)s is not on the staff of %(event)s.")
             % {"name": name, "event": event.name}
         )
-    log(event, user, "staff", f"{name} is no longer {role}", member=member.pk)
+    log(event, user, AuditAction.STAFF, f"{name} is no longer {role}", member=member.pk)
     return role
 
 
@@ -202,7 +207,13 @@ def create_login(
                 % {"name": repr(new.get_username())}
             ],
         ) from None
-    log(event, user, "login", f"Created the login {new.get_username()}", member=new.pk)
+    log(
+        event,
+        user,
+        AuditAction.LOGIN,
+        f"Created the login {new.get_username()}",
+        member=new.pk,
+    )
     add_staff(event, new.get_username(), role, user)
     return new
 

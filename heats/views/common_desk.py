@@ -25,23 +25,26 @@ from __future__ import annotations
 
 import json
 
-from django.db.models import Count, QuerySet
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django_tables2 import RequestConfig
 
-from heats import permissions
-from heats.core import seating
-from heats.models import Entry, Event, ResultStatus, Round, RoundKind
-from heats.permissions import (
-    Actor,
+from heats.models import (
+    Entry,
+    Event,
+    Round,
+    RoundKind,
 )
 from heats.queries.desk import (
     namesake_counts,
     round_figures,
 )
-from heats.services.checkin_undo import only_here
+from heats.services.checkin_undo import (
+    only_here,
+    removable_players,
+)
 from heats.services.players import search_filter
 from heats.tables import CheckInTable
 
@@ -75,7 +78,7 @@ def checkin_table(
     for the exports. Its queries do not grow with the number of players."""
     query = request.GET.get(SEARCH_PARAM, "")[:120]
     seated = set(rnd.seats.values_list("player_id", flat=True))
-    off = removable(event, request.user, rnd) if seated else set()
+    off = removable_players(event, request.user, rnd) if seated else set()
     table = CheckInTable(
         checkin_entries(rnd, query),
         undo_url=reverse(
@@ -91,21 +94,6 @@ def checkin_table(
     per_page = {"per_page": CHECKIN_PER_PAGE} if paginate else False
     RequestConfig(request, paginate=per_page).configure(table)
     return table
-
-
-def removable(event: Event, user: Actor, rnd: Round) -> set[int]:
-    """Seated players a GM may take off their heat table: tables without
-    results and of 4 players or more (``services.undo_check_in``; a table left
-    with 3 is flagged as short)."""
-    if rnd.kind != RoundKind.HEAT or not permissions.may(event, user, permissions.SEAT):
-        return set()
-    open_tables = (
-        rnd.tables.filter(result_status=ResultStatus.OWED)
-        .annotate(n=Count("seats"))
-        .filter(n__gte=seating.MIN_TABLE)
-    )
-    seats = rnd.seats.filter(table__in=open_tables)
-    return set(seats.values_list("player_id", flat=True))
 
 
 def checkin_fragment(

@@ -4,7 +4,7 @@ tables and clock. A round's tables as the pages show them are
 the check-in list they share with the round page ``heats.views.common_desk``;
 the audit log, keep-apart pairs and staff are ``heats.views.gm_records``.
 
-Views are thin: they parse a form and call ``heats.services`` (STYLE.md).
+Views are thin: they parse a form and call ``heats.services`` (docs/architecture.md).
 """
 
 from __future__ import annotations

@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from scoring.core.ids import PlayerId
+from scoring.core.sizes import FINAL_MIN
 
-FINAL_MIN = 4
 FINAL_OF_THREE = 3
 
 

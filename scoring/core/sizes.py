@@ -30,7 +30,9 @@ from types import MappingProxyType
 
 from heats.core.layout import MAX_TABLE, MIN_TABLE, SIX_OVER_FOUR, table_sizes
 
-FINAL_MIN = 4
+# The final is one table: it seats a table's least (a final of 3 only when the
+# GM confirms it, scoring.core.finals).
+FINAL_MIN = MIN_TABLE
 FINAL_MAX = 6
 # "Semifinal 36, Final 6" (WBC 2024, tournament.md, Event formats).
 WINNERS_ONLY_MAX = 36

@@ -1,4 +1,4 @@
-"""The printables' base class, styles, tables and QR codes (STYLE.md, Printing).
+"""The printables' base class, styles, tables and QR codes (docs/architecture.md).
 
 Pure module: no Django import (its words go through :mod:`scoring.pdf.words`). A
 printable is a :class:`PrintDocument` subclass whose :meth:`~PrintDocument.story`

@@ -20,7 +20,7 @@ from django.utils.translation import gettext, ngettext
 
 from heats.core.errors import UserError
 from heats.core.i18n import gettext_noop
-from heats.models import AuditEntry, Event, RoundKind, Seat
+from heats.models import AuditAction, AuditEntry, Event, RoundKind, Seat
 from scoring.models import PlayerRecord, PublishedList, RecordHistory
 from scoring.queries.event_results import player_names
 from scoring.queries.final import (
@@ -165,7 +165,7 @@ def substitute_lines(event: Event, keys: dict[int, str]) -> list[str]:
     audit's ``substitute`` entries; one saved before they named the players by
     id is printed as logged)."""
     lines = []
-    entries = AuditEntry.objects.filter(event=event, action="substitute")
+    entries = AuditEntry.objects.filter(event=event, action=AuditAction.SUBSTITUTE)
     for entry in entries.order_by("pk"):
         data = entry.data or {}
         if "player" not in data or "alternate" not in data:

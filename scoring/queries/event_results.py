@@ -120,11 +120,17 @@ def held_tables(event: Event) -> dict[int, HeldTable]:
     return {pk: (kind, rnd, n) for pk, findings, kind, rnd, n in checks if findings}
 
 
+def held_heat_tables(event: Event) -> dict[int, HeldTable]:
+    """The heat tables of ``held_tables``: those that keep the GM's semi-final
+    list from being published (:func:`require_no_held_heats`)."""
+    return {k: v for k, v in held_tables(event).items() if v[0] == RoundKind.HEAT}
+
+
 def require_no_held_heats(event: Event, what: str) -> None:
-    """UserError naming the heat tables being checked (``held_tables``) before
-    ``what`` ("publishing the list") makes the GM's list public: a GM first
-    acknowledges or corrects them."""
-    held = {k: v for k, v in held_tables(event).items() if v[0] == RoundKind.HEAT}
+    """UserError naming the heat tables being checked (``held_heat_tables``)
+    before ``what`` ("publishing the list") makes the GM's list public: a GM
+    first acknowledges or corrects them."""
+    held = held_heat_tables(event)
     if held:
         raise UserError(
             f"Before {what}, check the heat tables with rules warnings: acknowledge "

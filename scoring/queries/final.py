@@ -41,12 +41,19 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from heats.core.errors import UserError
-from heats.models import EntryStatus, Event, Player, Round, RoundKind, Seat
+from heats.models import (
+    EntryStatus,
+    Event,
+    Player,
+    Round,
+    RoundKind,
+    Seat,
+)
 from heats.queries.versions import (
     Topic,
 )
 from scoring.core import finals as rules
-from scoring.core import reasons
+from scoring.core import reasons, sizes
 from scoring.core.ids import PlayerId
 from scoring.core.laurels import Laurel, semi_runners_up
 from scoring.core.places import display_percent
@@ -56,7 +63,7 @@ from scoring.queries.laurels import round_results
 from scoring.queries.rounds import final_round, players_by_id, semi_round
 from scoring.wording import percent_text, translate_reason
 
-FINAL_MIN = rules.FINAL_MIN
+FINAL_MIN = sizes.FINAL_MIN
 
 
 @dataclass

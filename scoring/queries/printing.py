@@ -112,7 +112,7 @@ def round_print(event: Event, code: str, base_url: str) -> RoundPrint:
         )
 
     def url(number: int) -> str:
-        kwargs = {"event": event.slug, "round": rnd.code, "number": number}
+        kwargs = {"event": event.slug, "round": rnd.code, "table": number}
         return absolute(base_url, reverse("scoring:table-detail", kwargs=kwargs))
 
     reports = report_paths(rnd)

@@ -35,7 +35,7 @@ def report_url(table: Table, token: str) -> str:
     kwargs = {
         "event": table.round.event.slug,
         "round": table.round.code,
-        "number": table.number,
+        "table": table.number,
         "token": token,
     }
     return reverse("scoring:table-report", kwargs=kwargs)

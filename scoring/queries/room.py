@@ -41,9 +41,11 @@ TABLE_COLUMNS = 3
 
 
 @dataclass
-class Seating:
-    """A round's seating: ``tables`` as ``(number, late, [names in seat order])``
-    and ``names`` as ``(name, table, seat)`` sorted by name (case ignored)."""
+class RoomSeating:
+    """A round's seating as the room reads it (the kiosk, the seating feed; the
+    draw itself is ``heats.core.seating.Seating``): ``tables`` as ``(number,
+    late, [names in seat order])`` and ``names`` as ``(name, table, seat)``
+    sorted by name (case ignored)."""
 
     round: Round
     tables: list[tuple[int, bool, list[str]]]
@@ -74,7 +76,7 @@ class Kiosk:
 
     event: Event
     round: Round | None
-    seating: Seating | None
+    seating: RoomSeating | None
     standings: Standings | None = None
     laurels: list[dict[str, Any]] = field(default_factory=list)
     waiting_alternates: list[dict[str, Any]] = field(default_factory=list)
@@ -92,7 +94,7 @@ class Kiosk:
         return max(1, min(TABLE_COLUMNS, -(-count // CARDS_PER_COLUMN)))
 
 
-def round_seating(rnd: Round) -> Seating:
+def round_seating(rnd: Round) -> RoomSeating:
     """The seating of ``rnd`` with the number of tables owing results; two
     queries. A name two players of the event share gets the badge: "Ann Lee
     (#12)" (``heats.queries.desk.round_seats``)."""
@@ -103,7 +105,7 @@ def round_seating(rnd: Round) -> Seating:
         names.append((row.shown, row.table, row.seat))
     names.sort(key=lambda row: (row[0].casefold(), row[1]))
     owed = rnd.tables.filter(result_status=ResultStatus.OWED).count()
-    return Seating(rnd, list(tables.values()), names, owed)
+    return RoomSeating(rnd, list(tables.values()), names, owed)
 
 
 def kiosk(event: Event) -> Kiosk:

@@ -1,9 +1,9 @@
 """Results writers: load rows, call the pure code, save inside a transaction.
 
-Views and management commands are thin wrappers over these functions (STYLE.md);
-every change is written to the event's audit log with who and when. What only
-reads and computes read models is ``scoring.queries``. The package splits the
-writers by topic, as ``heats.services`` does:
+Views and management commands are thin wrappers over these functions
+(docs/architecture.md); every change is written to the event's audit log with
+who and when. What only reads and computes read models is ``scoring.queries``.
+The package splits the writers by topic, as ``heats.services`` does:
 
 - ``events``: new events, their settings and deletion;
 - ``results``: a table's results and ties (``result_records``: its seats'

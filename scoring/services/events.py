@@ -2,8 +2,8 @@
 engine knows (``new_event``), its settings changed (``edit_event``) and its
 deletion (``remove_event``).
 
-Load rows, call the pure code, save inside ``transaction.atomic`` (STYLE.md).
-Management commands and pages share these.
+Load rows, call the pure code, save inside ``transaction.atomic``
+(docs/architecture.md). Management commands and pages share these.
 """
 
 from __future__ import annotations

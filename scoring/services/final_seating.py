@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 
 from heats.core.errors import UserError
 from heats.core.seating import Seating
-from heats.models import Event, Player
+from heats.models import AuditAction, Event, Player
 from heats.permissions import Actor
 from heats.queries.seating import seating_state
 from heats.queries.versions import require_current
@@ -68,7 +68,7 @@ def decide_final_fill(
         defaults={"kind": kind, "summary": summary, "decided_by": acting_user(user)},
     )
     fill.added.set([p.player for p in picks])
-    log(event, user, "final-fill", summary, kind=kind)
+    log(event, user, AuditAction.FINAL_FILL, summary, kind=kind)
     return fill
 
 

@@ -37,6 +37,7 @@ from django.db import transaction
 from heats.core.errors import UserError
 from heats.core.names import display_name
 from heats.models import (
+    AuditAction,
     Entry,
     EntryStatus,
     Event,
@@ -130,7 +131,7 @@ def rename_player(
     log(
         event,
         user,
-        "rename",
+        AuditAction.RENAME,
         f"Renamed {old} to {player}",
         player=player.pk,
         old=old,
@@ -285,7 +286,7 @@ def merge_players(
     log(
         event,
         user,
-        "merge",
+        AuditAction.MERGE,
         f"Merged {gone} into {kept} ({rounds} round(s) moved)"
         + (f"; published lists updated: {lists}" if lists else ""),
         player=kept.pk,

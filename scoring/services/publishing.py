@@ -26,7 +26,11 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from heats.core.errors import UserError
-from heats.models import Event, Player
+from heats.models import (
+    AuditAction,
+    Event,
+    Player,
+)
 from heats.permissions import (
     Actor,
 )
@@ -71,7 +75,7 @@ def list_state(result: advancement.Advancement) -> dict[str, Any]:
     return result.to_json(with_ids=True)
 
 
-OVERRIDE = Topic(_("the semi-final override"), _override_state, ("override",))
+OVERRIDE = Topic(_("the semi-final override"), _override_state, (AuditAction.OVERRIDE,))
 """The override as the semi-final page's override form shows it."""
 SEMI_LIST = Topic(
     _("the semi-final list"), lambda event: list_state(event_advancement(event))
@@ -131,7 +135,7 @@ def _publish(
             f"; gains a seat: {', '.join(diff.gains) or 'nobody'}; "
             f"loses a seat: {', '.join(diff.losses) or 'nobody'}"
         )
-    log(event, user, "publish", detail, gains=diff.gains, losses=diff.losses)
+    log(event, user, AuditAction.PUBLISH, detail, gains=diff.gains, losses=diff.losses)
     return published
 
 
@@ -144,7 +148,7 @@ def auto_publish_on(event: Event) -> bool:
 AUTO_PUBLISH = Topic(
     _("the automatic publication of the semi-final list"),
     auto_publish_on,
-    ("auto-publish",),
+    (AuditAction.AUTO_PUBLISH,),
 )
 """The setting as the semi-final page's checkbox shows it."""
 
@@ -202,7 +206,7 @@ def set_auto_publish(
     log(
         event,
         user,
-        "auto-publish",
+        AuditAction.AUTO_PUBLISH,
         "Automatic publication of the semi-final list "
         + ("on: presence saves and result changes publish it again" if on else "off"),
     )
@@ -283,7 +287,7 @@ def set_override(
     log(
         event,
         user,
-        "override",
+        AuditAction.OVERRIDE,
         f"Semi-final override: size {size or 'as recommended'}; added {names}",
     )
     return override

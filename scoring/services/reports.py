@@ -42,6 +42,7 @@ from django.utils.translation import gettext as _
 
 from heats.core.errors import UserError
 from heats.models import (
+    AuditAction,
     Event,
     Seat,
     Table,
@@ -250,7 +251,7 @@ def _store(
     if again is not None:
         return Submitted(again, check, None)
     report = TableReport.objects.create(table=table, nonce=nonce, **fields)
-    _log(table, token, seat, address, "report", "reported by seat", report.pk)
+    _log(table, token, seat, address, AuditAction.REPORT, "reported by seat", report.pk)
     return Submitted(report, check, _confirm_by_two(table, report, check))
 
 
@@ -273,7 +274,7 @@ def _log(
     token: str,
     seat: int,
     address: str | None,
-    action: str,
+    action: AuditAction,
     what: str,
     report_id: int | None = None,
 ) -> None:
@@ -344,7 +345,7 @@ def _save(
     log(
         table.round.event,
         user,
-        "report-confirmed",
+        AuditAction.REPORT_CONFIRMED,
         f"{table}: report of seat {report.seat} confirmed ({source})",
         round=table.round.code,
         table=table.number,
@@ -423,7 +424,12 @@ def set_two_reports_confirm(
         },
     )
     state = "on" if on else "off"
-    log(event, user, "settings", f"Two identical reports confirm a table: {state}")
+    log(
+        event,
+        user,
+        AuditAction.SETTINGS,
+        f"Two identical reports confirm a table: {state}",
+    )
     return setting
 
 

@@ -11,7 +11,12 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from heats.models import AuditEntry, Seat, Table
+from heats.models import (
+    AuditAction,
+    AuditEntry,
+    Seat,
+    Table,
+)
 from heats.permissions import (
     Actor,
 )
@@ -28,7 +33,7 @@ def last_change(table: Table) -> str:
     history (imports)."""
     logged = AuditEntry.objects.filter(
         event_id=table.round.event_id,
-        action__in=("result", "tie"),
+        action__in=(AuditAction.RESULT, AuditAction.TIE),
         data__round=table.round.code,
         data__table=table.number,
     )
@@ -65,7 +70,7 @@ def log_result(
     table: Table,
     user: Actor,
     seats: list[Seat],
-    action: str,
+    action: AuditAction,
     what: str,
     old: dict[str, Any] | None = None,
 ) -> None:

@@ -32,6 +32,7 @@ from django.utils.translation import gettext as _
 from heats.core.errors import UserError
 from heats.core.message import error_text
 from heats.models import (
+    AuditAction,
     Player,
     ResultStatus,
     Seat,
@@ -400,7 +401,9 @@ def save_table_results(
     write_records(seats, by_seat, places)
     keep_history(table, user, source, old, saved_values(seats))
     findings = refresh_table_check(table, level1=check.findings).findings
-    log_result(table, user, seats, "result", "Corrected" if old else "Results", old)
+    log_result(
+        table, user, seats, AuditAction.RESULT, "Corrected" if old else "Results", old
+    )
     names: dict[PlayerId, str] = {str(s.player_id): s.player.name for s in seats}
     tied = [names[k] for k in places.winners] if places.unresolved_tie else []
     return TableOutcome(table, places, tied, findings)
@@ -474,7 +477,7 @@ def declare_winner(
     log(
         table.round.event,
         user,
-        "tie",
+        AuditAction.TIE,
         f"Declared {player} the winner of the tie for first at {table}: {reason}",
         round=table.round.code,
         table=table.number,

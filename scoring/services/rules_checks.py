@@ -20,7 +20,12 @@ from django.utils.translation import gettext_noop
 from heats.core.errors import UserError
 from heats.core.files import check_size
 from heats.core.message import NUMBER, PHRASE, Message, error_text, parse, register
-from heats.models import RoundKind, Table, normalise_name
+from heats.models import (
+    AuditAction,
+    RoundKind,
+    Table,
+    normalise_name,
+)
 from heats.permissions import (
     Actor,
 )
@@ -179,7 +184,7 @@ def acknowledge_check(table: Table, user: Actor) -> TableCheck:
     log(
         table.round.event,
         user,
-        "acknowledge",
+        AuditAction.ACKNOWLEDGE,
         f"Acknowledged {len(check.findings)} rules finding(s) at {table}",
     )
     return check
@@ -388,7 +393,7 @@ def attach_scoresheet(
     log(
         table.round.event,
         user,
-        "scoresheet",
+        AuditAction.SCORESHEET,
         f"Scoresheet (level {report.level}) attached to {table}: "
         f"{len(findings)} finding(s)",
         submission=submission.pk,

@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from heats.core.errors import UserError
 from heats.core.seating import Seating
 from heats.models import (
+    AuditAction,
     Entry,
     EntryStatus,
     Event,
@@ -89,8 +90,41 @@ def mark_semi(event: Event, player: Player, present: bool, user: Actor = None) -
     semi.entries.update_or_create(
         player=player, defaults={"status": EntryStatus.CHECKED_IN}
     )
-    log(event, user, "check-in", f"{player} present for the semi-final")
+    log(event, user, AuditAction.CHECK_IN, f"{player} present for the semi-final")
     publishing.publish_automatically(event, user)
+
+
+@dataclass(frozen=True)
+class SemiMark:
+    """What one player's presence mark did to the semi-final list: the names of
+    the players it ``called`` in and ``dropped`` from the list (the player
+    marked left out); both empty once the semi-final is seated, as the tables
+    stand then. ``no_seat``: the player was marked present at a seated
+    semi-final without a seat of their own (their seat is given away under
+    "Replace a no-show", not by a mark)."""
+
+    called: list[str] = field(default_factory=list)
+    dropped: list[str] = field(default_factory=list)
+    no_seat: bool = False
+
+
+def mark_semi_presence(
+    event: Event, player: Player, present: bool, user: Actor = None
+) -> SemiMark:
+    """:func:`mark_semi`, and what the mark did to the semi-final list (the
+    list before and after it)."""
+    semi = semi_round(event)
+    seated = semi if semi is not None and semi.seated_at is not None else None
+    before = {q.player: q.label for q in event_advancement(event).qualifiers}
+    mark_semi(event, player, present, user)
+    after = {q.player: q.label for q in event_advancement(event).qualifiers}
+    if seated is not None:
+        no_seat = present and not seated.seats.filter(player=player).exists()
+        return SemiMark(no_seat=no_seat)
+    return SemiMark(
+        called=[n for p, n in after.items() if p not in before and p != player.pk],
+        dropped=[n for p, n in before.items() if p not in after and p != player.pk],
+    )
 
 
 def _presence_state(event: Event) -> dict[str, Any]:
@@ -107,7 +141,7 @@ def _presence_state(event: Event) -> dict[str, Any]:
 SEMI_PRESENCE = Topic(
     _("the semi-final check-in"),
     _presence_state,
-    ("check-in", "absent", "semi-presence", "no-show"),
+    (AuditAction.CHECK_IN, AuditAction.ABSENT, AuditAction.SEMI_PRESENCE),
 )
 """The semi-final check-in as the presence form shows it."""
 
@@ -206,7 +240,7 @@ def save_semi_presence(
     log(
         event,
         user,
-        "semi-presence",
+        AuditAction.SEMI_PRESENCE,
         f"Semi-final check-in: {changes.summary(stored=True)}",
         present=[p.pk for p in changes.present],
         absent=[p.pk for p in changes.absent],

@@ -29,7 +29,13 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from heats.core.errors import UserError
-from heats.models import EntryStatus, Event, Player, Seat
+from heats.models import (
+    AuditAction,
+    EntryStatus,
+    Event,
+    Player,
+    Seat,
+)
 from heats.permissions import (
     Actor,
 )
@@ -51,7 +57,6 @@ from scoring.permissions import require
 from scoring.queries.event_results import event_advancement
 from scoring.queries.rounds import semi_round
 from scoring.services.results import lock_table
-from scoring.wording import translate_reason
 
 
 @dataclass(frozen=True)
@@ -62,11 +67,6 @@ class Candidate:
     player: Player
     call: int
     reason: str
-
-    @property
-    def shown_reason(self) -> str:
-        """``reason`` (English, as the list keeps it) in the active language."""
-        return translate_reason(self.reason)
 
 
 def present_alternates(event: Event) -> list[Candidate]:
@@ -176,7 +176,7 @@ def replace_no_show(
     log(
         event,
         user,
-        "substitute",
+        AuditAction.SUBSTITUTE,
         f"{chosen.player} ({chosen.reason}) takes the seat of {player} (no-show) at "
         f"semi-final table {found.table.number}, seat {found.number}",
         round=semi.code,

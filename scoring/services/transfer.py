@@ -50,6 +50,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models, transaction
 from django.utils import timezone
 
+from heats import signals
 from heats.core.errors import UserError
 from heats.core.paper import paper_for_zone
 from heats.models import Event
@@ -284,6 +285,8 @@ def import_event(
         writer.write()
         update_event_result_status(writer.event.pk)
         make_report_links(writer.event.pk)
+        # Its audit entries are saved raw, with no ``heats.services.log``.
+        signals.event_changed.send(writer.event, entry=None)
     report = ImportReport(writer.event, writer.counts, writer.created_users)
     report.replaced = existing is not None
     return report

@@ -1,5 +1,5 @@
 """What scoring's views share: a table of a round from the URL (``TableMixin``,
-``get_table``) and the heat tables being checked. Not a view module itself.
+``get_table``). Not a view module itself.
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ from heats.services.events import (
 from heats.views.common import (
     round_or_404,
 )
-from scoring.queries.event_results import held_tables
 
 if TYPE_CHECKING:
     from heats.views.common import EventMixin as _TableViewBase
@@ -92,8 +91,3 @@ def get_table(event: Event, round_code: str, number: int) -> Table:
     except UserError:
         raise Http404(_("No round %(code)s") % {"code": repr(round_code)}) from None
     return get_object_or_404(Table, round=rnd, number=number)
-
-
-def held_heat_tables(event: Event) -> dict[int, tuple[str, int, int]]:
-    """The heat tables being checked (``scoring.queries.event_results.held_tables``)."""
-    return {k: v for k, v in held_tables(event).items() if v[0] == RoundKind.HEAT}

@@ -195,17 +195,17 @@ class ResultsImportView(EventStaffRequiredMixin, _ImportView):
 
 @require_POST
 def acknowledge_view(
-    request: HttpRequest, event: str, round: str, number: int
+    request: HttpRequest, event: str, round: str, table: int
 ) -> HttpResponse:
     """A GM acknowledges a table's level-1 findings (POST only)."""
     event_obj = get_object_or_404(Event, slug=event)
     permissions.require(event_obj, request.user, permissions.ACKNOWLEDGE)
-    table = get_table(event_obj, round, number)
-    acknowledge_check(table, request.user)
+    found = get_table(event_obj, round, table)
+    acknowledge_check(found, request.user)
     messages.success(
-        request, _("Findings at %(table)s acknowledged.") % {"table": table_name(table)}
+        request, _("Findings at %(table)s acknowledged.") % {"table": table_name(found)}
     )
-    return redirect("scoring:table-detail", event=event, round=round, number=number)
+    return redirect("scoring:table-detail", event=event, round=round, table=table)
 
 
 class PrintView(EventStaffRequiredMixin, View):

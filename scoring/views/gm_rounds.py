@@ -51,7 +51,11 @@ from scoring.forms.semi import (
 from scoring.models import FinalFill, SemiFinalOverride
 from scoring.queries import final as finals
 from scoring.queries import laurels as laurel_places
-from scoring.queries.event_results import event_advancement, held_labels
+from scoring.queries.event_results import (
+    event_advancement,
+    held_heat_tables,
+    held_labels,
+)
 from scoring.queries.published import changes, latest_published
 from scoring.queries.rounds import final_round, semi_round
 from scoring.services import publishing, substitutes
@@ -62,7 +66,6 @@ from scoring.services.final_seating import (
     seat_final,
 )
 from scoring.tables import LaurelTable, SemiListTable
-from scoring.views.common import held_heat_tables
 
 
 class SemiRow(TypedDict):
@@ -197,37 +200,28 @@ def semi_mark(request: HttpRequest, event: Event) -> HttpResponse:
     status = request.POST.get("status")
     if status not in ("present", "absent"):
         raise UserError(_("Mark the player present or absent."))
-    semi = semi_round(event)
-    seated = semi is not None and semi.seated_at is not None
-    before = {q.player: q.label for q in event_advancement(event).qualifiers}
-    rounds.mark_semi(event, player, status == "present", request.user)
-    after = {q.player: q.label for q in event_advancement(event).qualifiers}
+    mark = rounds.mark_semi_presence(event, player, status == "present", request.user)
     if status == "present":
         text = _("%(player)s marked present for the semi-final.")
     else:
         text = _("%(player)s marked absent for the semi-final.")
     lines = [text % {"player": player}]
-    called = [n for p, n in after.items() if p not in before and p != player.pk]
-    dropped = [n for p, n in before.items() if p not in after and p != player.pk]
-    # Once seated, the tables stand: nobody is called in or dropped by a mark.
-    if called and not seated:
-        lines.append(_("Called in: %(names)s.") % {"names": ", ".join(called)})
-    if dropped and not seated:
-        lines.append(
-            _("No longer on the list: %(names)s.") % {"names": ", ".join(dropped)}
-        )
+    if mark.called:
+        lines.append(_("Called in: %(names)s.") % {"names": ", ".join(mark.called)})
+    if mark.dropped:
+        names = ", ".join(mark.dropped)
+        lines.append(_("No longer on the list: %(names)s.") % {"names": names})
     messages.success(request, " ".join(lines))
-    if seated and semi is not None and status == "present":
-        if not semi.seats.filter(player=player).exists():
-            messages.warning(
-                request,
-                _(
-                    "The semi-final is already seated and %(player)s has no seat: "
-                    "when a seated player does not show up, give the seat away "
-                    'under "Replace a no-show".'
-                )
-                % {"player": player},
+    if mark.no_seat:
+        messages.warning(
+            request,
+            _(
+                "The semi-final is already seated and %(player)s has no seat: "
+                "when a seated player does not show up, give the seat away "
+                'under "Replace a no-show".'
             )
+            % {"player": player},
+        )
     return redirect("scoring:semi", event=event.slug)
 
 

@@ -146,7 +146,7 @@ class TableDetailView(EventMixin, _SheetView):
     def setup(self, request: HttpRequest, *args: Any, **kwargs: Any) -> None:
         super().setup(request, *args, **kwargs)
         self.event = get_object_or_404(Event, slug=kwargs["event"])
-        self.table = get_table(self.event, kwargs["round"], kwargs["number"])
+        self.table = get_table(self.event, kwargs["round"], kwargs["table"])
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         permissions.require(self.event, request.user, permissions.ATTACH_SCORESHEET)

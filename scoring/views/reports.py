@@ -60,24 +60,24 @@ def _address(request: HttpRequest) -> str | None:
 @never_cache
 @require_http_methods(["GET", "HEAD", "POST"])
 def table_report(
-    request: HttpRequest, event: str, round: str, number: int, token: str
+    request: HttpRequest, event: str, round: str, table: int, token: str
 ) -> HttpResponse:
     """GET: the report form; POST: store the report (``reports.submit_report``)
     and show what was sent, or the form again with what stops it."""
     ev = get_object_or_404(Event, slug=event)
-    kwargs = {"event": event, "round": round, "number": number, "token": token}
+    kwargs = {"event": event, "round": round, "table": table, "token": token}
     try:
-        table = reports.open_table(ev, round, number, token)
+        found = reports.open_table(ev, round, table, token)
     except reports.ReportRefusedError as exc:
         if request.method == "POST":
-            report_rates.refuse(ev, round, number, exc.why)
+            report_rates.refuse(ev, round, table, exc.why)
         return _refused(request, ev, exc)
-    form = _form(request, table, kwargs)
-    context = {"event": ev, "table": table, "form": form}
+    form = _form(request, found, kwargs)
+    context = {"event": ev, "table": found, "form": form}
     if request.method == "POST" and form.is_valid():
         try:
             sent = reports.submit_report(
-                table,
+                found,
                 token,
                 form.reporter(),
                 form.scores(),
@@ -91,7 +91,7 @@ def table_report(
         except UserError as exc:
             form.add_error(None, exc.render())
         else:
-            context.update(sent=sent, rows=_sent_rows(table, sent.report))
+            context.update(sent=sent, rows=_sent_rows(found, sent.report))
     return TemplateResponse(request, "scoring/public/table_report.html", context)
 
 
@@ -108,7 +108,7 @@ def _sent_rows(
 @never_cache
 @require_POST
 def table_report_check(
-    request: HttpRequest, event: str, round: str, number: int, token: str
+    request: HttpRequest, event: str, round: str, table: int, token: str
 ) -> HttpResponse:
     """POST: the live rules check of the report form as it is typed (htmx);
     the GM's dry run (``reports.check_report``); only the check is counted
@@ -116,13 +116,13 @@ def table_report_check(
     engine)."""
     ev = get_object_or_404(Event, slug=event)
     try:
-        table = reports.open_table(ev, round, number, token)
+        found = reports.open_table(ev, round, table, token)
     except reports.ReportRefusedError as exc:
         return _refused(request, ev, exc)
-    kwargs = {"event": event, "round": round, "number": number, "token": token}
-    form = _form(request, table, kwargs)
+    kwargs = {"event": event, "round": round, "table": table, "token": token}
+    form = _form(request, found, kwargs)
     problem = ""
-    if report_rates.check_limited(table, token, _address(request)):
+    if report_rates.check_limited(found, token, _address(request)):
         problem = _(
             "Too many checks from this link or this device: the values are not "
             "checked as you type for a few minutes. You can still send the report."
@@ -131,12 +131,12 @@ def table_report_check(
         problem = form.non_field_errors().as_text()
     else:
         try:
-            form.check = reports.check_report(table, form.scores(), form.time_called())
+            form.check = reports.check_report(found, form.scores(), form.time_called())
         except UserError as exc:
             problem = exc.render()
     context = {
         "event": ev,
-        "table": table,
+        "table": found,
         "form": form,
         "checked": form.check,
         "problem": problem,

@@ -18,12 +18,6 @@ def names(count: int, prefix: str = "Player") -> list[tuple[str, str]]:
     return [(f"{prefix} {i:02d}", "") for i in range(1, count + 1)]
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    """Cheap password hashing: the role fixtures create users with passwords."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def heat(event) -> Round:
     """Heat 1 of ``event``, nobody checked in."""
@@ -59,18 +53,6 @@ def clock_at(monkeypatch):
         return now
 
     return set_now
-
-
-@pytest.fixture
-def gm_client(client, gm):
-    client.force_login(gm)
-    return client
-
-
-@pytest.fixture
-def assistant_client(client, assistant):
-    client.force_login(assistant)
-    return client
 
 
 def player(event: Event, name: str) -> Player:

@@ -118,7 +118,7 @@ def heat_table(event):
 
 def test_a_players_report_is_received_without_the_cache(dead_cache, client, heat_table):
     token = ReportLink.objects.get(table=heat_table).token
-    kwargs = {"event": "wbc", "round": "1", "number": 1, "token": token}
+    kwargs = {"event": "wbc", "round": "1", "table": 1, "token": token}
     url = reverse("scoring:table-report", kwargs=kwargs)
     assert client.get(url).status_code == 200
     seats = list(heat_table.seats.order_by("number"))

@@ -143,7 +143,7 @@ def table_pages(rnd: Round, names: dict[int, frozenset[str]], staff: bool):
     for number, shown in names.items():
         kwargs = {"round": rnd.code}
         yield Visit(
-            url("scoring:table-detail", rnd.event, number=number, **kwargs), shown
+            url("scoring:table-detail", rnd.event, table=number, **kwargs), shown
         )
         if staff:
             yield Visit(
@@ -159,7 +159,7 @@ def table_pages(rnd: Round, names: dict[int, frozenset[str]], staff: bool):
                 path = url(
                     "scoring:table-report",
                     rnd.event,
-                    number=number,
+                    table=number,
                     token=token,
                     **kwargs,
                 )

@@ -41,7 +41,7 @@ def test_a_nul_in_a_report_links_token_is_a_bad_request(client, event):
     check_in(heat, [(name, "") for name in ("Ann", "Ben", "Cy", "Di", "Ed")])
     seat_round(heat, seed=1)
     token = ReportLink.objects.get().token
-    kwargs = {"event": event.slug, "round": "1", "number": 1}
+    kwargs = {"event": event.slug, "round": "1", "table": 1}
     for name in ("scoring:table-report", "scoring:table-report-check"):
         url = reverse(name, kwargs={**kwargs, "token": token[:20] + "\x00"})
         assert "%00" in url

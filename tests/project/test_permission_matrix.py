@@ -67,9 +67,7 @@ def matrix(world) -> dict[str, Row]:
         "scoring:event-list": Row({}, PUBLIC, None),
         "scoring:standings": Row({}, PUBLIC, None),
         "heats:round-seating": Row(h1, PUBLIC, None),
-        "scoring:table-detail": Row(
-            {"round": "1", "number": 1}, PUBLIC, STAFF, {"content": "{}"}
-        ),
+        "scoring:table-detail": Row(t1, PUBLIC, STAFF, {"content": "{}"}),
         "scoring:kiosk": Row({}, PUBLIC, None),
         "scoring:table-report": Row(
             world["report"], PUBLIC, PUBLIC, report_data(world)
@@ -126,7 +124,7 @@ def matrix(world) -> dict[str, Row]:
         "scoring:semi-auto-publish": Row({}, None, GM, {"auto_publish": "on"}),
         "heats:keep-apart-add": Row({}, None, GM, {"player_a": a, "player_b": b}),
         "heats:keep-apart-delete": Row({"pk": world["pair"]}, None, GM),
-        "scoring:table-acknowledge": Row({"round": "1", "number": 1}, None, GM),
+        "scoring:table-acknowledge": Row(t1, None, GM),
         "scoring:semi-seat": Row({}, None, GM),
         "scoring:semi-override": Row({}, None, GM, {"size": "", "added": ""}),
         "scoring:semi-publish": Row({}, None, GM),
@@ -249,7 +247,7 @@ def world(event, settings):
         "10.0.0.2",
     )
     return {
-        "report": {"round": "1", "number": 2, "token": token},
+        "report": {"round": "1", "table": 2, "token": token},
         "sent": sent.report.pk,
         "users": users,
         "t2_seats": seats2,

@@ -1,7 +1,7 @@
 """Pure Medici rules engine: rule sets, game state, simulation, scoresheet checks.
 
 No Django import anywhere in this package, so it can be tested, replayed and
-benchmarked on its own (STYLE.md, Three tiers of logic). The names below are the
+benchmarked on its own (docs/architecture.md). The names below are the
 API the Django side calls; the modules hold the rest.
 
 Terminology: see each module's docstring (goods, rulesets, scoring, turns, game,

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from heats.core.i18n import gettext_noop
+from heats.core.layout import MAX_TABLE, MIN_TABLE
 from heats.core.message import Message
 from heats.core.rounds import MAX_HEAT as MAX_ROUND_NUMBER
 
@@ -23,8 +24,9 @@ DAYS = ("1", "2", "3")
 # Any number of heats (tournament.md, Event formats): as many as a round may have,
 # so an exported event with heat 100 or later imports back.
 MAX_HEAT = MAX_ROUND_NUMBER
-MIN_SEATS = 4
-MAX_SEATS = 6
+# A file's table seats what a seated table does (heats.core.layout).
+MIN_SEATS = MIN_TABLE
+MAX_SEATS = MAX_TABLE
 WHOLE = re.compile(r"[+-]?[0-9]+")
 # Far above any real value: a Medici game ends near 100-200 florins.
 MAXIMUM = {"florins": 99_999, "table": 999, "seat": 999, "place": 6}

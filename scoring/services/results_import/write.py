@@ -27,9 +27,19 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from heats import signals
 from heats.core.errors import UserError
 from heats.core.message import Message
-from heats.models import Entry, EntryStatus, Event, Player, Round, Seat, Table
+from heats.models import (
+    AuditAction,
+    Entry,
+    EntryStatus,
+    Event,
+    Player,
+    Round,
+    Seat,
+    Table,
+)
 from heats.permissions import (
     Actor,
 )
@@ -307,13 +317,14 @@ def _write(
         summary.rules_findings = _write_tables(plan, changed, rounds, user, history)
         with translation.override(None):  # the audit log is written in English
             counts = summary.lines()[0]
-        log(
+        entry = log(
             event,
             user,
-            "import",
+            AuditAction.IMPORT,
             f"Imported results ({source}): {counts}",
             tables=[item.label for item in plan.tables],
         )
+        signals.results_imported.send(event, entry=entry)
     return summary
 
 

@@ -32,7 +32,7 @@ GM_ONLY_ACTIONS = [
     ("heats:round-late-table", {"round": "1"}),
     ("heats:keep-apart-add", {}),
     ("scoring:table-tie", {"round": "1", "table": 1}),
-    ("scoring:table-acknowledge", {"round": "1", "number": 1}),
+    ("scoring:table-acknowledge", {"round": "1", "table": 1}),
     ("scoring:semi-seat", {}),
     ("scoring:final-seat", {}),
     ("scoring:semi-publish", {}),

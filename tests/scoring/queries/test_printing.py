@@ -211,7 +211,7 @@ def test_the_command_writes_the_pdf(demo_event, tmp_path):
         call_command("print_pdf", "demo", "scoresheets", "--round", "9", "-o", str(out))
 
 
-def test_gm_print_links_open_pdfs(client, demo_event, gm, fast_passwords):
+def test_gm_print_links_open_pdfs(client, demo_event, gm):
     demo_event.gms.add(gm)
     client.force_login(gm)
     url = reverse(

@@ -192,7 +192,7 @@ def test_print_pdf_refuses_a_language_it_does_not_print(demo_event, tmp_path):
 
 
 def test_the_gm_print_view_prints_in_the_events_language(
-    catalogue, monkeypatch, client, demo_event, gm, fast_passwords
+    catalogue, monkeypatch, client, demo_event, gm
 ):
     demo_event.gms.add(gm)
     client.force_login(gm)

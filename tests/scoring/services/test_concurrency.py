@@ -84,7 +84,7 @@ def results_url(table: Table) -> str:
 
 
 def test_eight_browsers_saving_one_form_at_once_save_once_and_refuse_seven(
-    heat_table, gm, fast_passwords
+    heat_table, gm
 ):
     clients = []
     for _ in range(8):
@@ -113,7 +113,7 @@ def test_eight_browsers_saving_one_form_at_once_save_once_and_refuse_seven(
 
 
 def test_a_save_from_a_form_opened_before_another_save_is_refused(
-    heat_table, gm, assistant, fast_passwords
+    heat_table, gm, assistant
 ):
     mine, theirs = Client(), Client()
     mine.force_login(gm)

@@ -30,7 +30,7 @@ from scoring.services.final_seating import (
 from scoring.services.results import SeatScores
 from tests.support.versions import post_with_version
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
+pytestmark = pytest.mark.django_db
 
 ALTERNATE = "Drew Penrose"
 

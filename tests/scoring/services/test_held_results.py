@@ -122,7 +122,7 @@ def test_public_pages_and_feed_say_the_table_is_being_checked(heat, client):
     assert 'id="kiosk-being-checked"' in kiosk_text
     assert winner(heat.tables.get(number=2)) not in kiosk_text
     table_url = reverse(
-        "scoring:table-detail", kwargs={"event": slug, "round": "1", "number": 2}
+        "scoring:table-detail", kwargs={"event": slug, "round": "1", "table": 2}
     )
     table_page = client.get(table_url).content.decode()
     assert "Table 2: being checked" in table_page
@@ -133,7 +133,7 @@ def test_gm_pages_show_the_table_to_check(heat, gm, client):
     client.force_login(gm)
     slug = heat.event.slug
     table_url = reverse(
-        "scoring:table-detail", kwargs={"event": slug, "round": "1", "number": 2}
+        "scoring:table-detail", kwargs={"event": slug, "round": "1", "table": 2}
     )
     table_page = client.get(table_url).content.decode()
     assert "1004" in table_page and "To check:" in table_page

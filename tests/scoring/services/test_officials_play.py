@@ -13,7 +13,7 @@ from heats.services.seating import seat_round
 from scoring.queries.event_results import event_advancement
 from scoring.services.results import SeatScores, save_table_results
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
+pytestmark = pytest.mark.django_db
 
 PLAYERS = ["Gail Morgan", "Ann", "Ben", "Cy", "Di", "Ed", "Flo", "Gus"]
 

@@ -16,7 +16,7 @@ from scoring.services import results, substitutes
 from scoring.services import semi_final as rounds
 from scoring.services.results import SeatScores
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
+pytestmark = pytest.mark.django_db
 
 
 def by_name(event, name: str) -> Player:

@@ -21,7 +21,7 @@ from scoring.queries.printing import render
 from scoring.services.events import new_event
 from scoring.services.results_import.write import import_results
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
+pytestmark = pytest.mark.django_db
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "support" / "scenarios"
 HMO_LINE = "Format: heats winners only"

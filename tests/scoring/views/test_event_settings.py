@@ -200,7 +200,7 @@ def test_deleting_is_a_post(gm_client, event):
     assert Event.objects.filter(slug="wbc").exists()
 
 
-def test_only_a_gm_of_the_event_deletes_it(client, event, assistant, fast_passwords):
+def test_only_a_gm_of_the_event_deletes_it(client, event, assistant):
     other = Event.objects.create(slug="other", name="Other", seed="o")
     other_gm = get_user_model().objects.create_user("other-gm", password="x-12345678")
     other.gms.add(other_gm)

@@ -219,7 +219,7 @@ def test_the_players_report_page_shows_findings_translated(
     token = ReportLink.objects.get(table=heat_table).token
     url = reverse(
         "scoring:table-report-check",
-        kwargs={"event": "wbc", "round": "1", "number": 1, "token": token},
+        kwargs={"event": "wbc", "round": "1", "table": 1, "token": token},
     )
     data = _form_data(heat_table, {"day1_1": 300, "reporter": 1})
     with translation.override("de"):
@@ -243,7 +243,7 @@ def test_the_table_page_shows_stored_and_scoresheet_findings_translated(
         table=heat_table, findings=[{"day": 1, "player": None, "message": stored}]
     )
     url = reverse(
-        "scoring:table-detail", kwargs={"event": "wbc", "round": "1", "number": 1}
+        "scoring:table-detail", kwargs={"event": "wbc", "round": "1", "table": 1}
     )
     with translation.override("de"):
         html = gm_client.get(url).content.decode()

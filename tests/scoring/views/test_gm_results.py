@@ -159,7 +159,7 @@ def test_impossible_scores_are_warnings_the_gm_acknowledges(gm_client, heat_tabl
     gm_client.post(
         reverse(
             "scoring:table-acknowledge",
-            kwargs={"event": "wbc", "round": "1", "number": heat_table.number},
+            kwargs={"event": "wbc", "round": "1", "table": heat_table.number},
         )
     )
     check.refresh_from_db()

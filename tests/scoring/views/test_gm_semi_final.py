@@ -17,7 +17,7 @@ from scoring.services.final_seating import mark_final_absent, seat_final
 from scoring.services.results import SeatScores
 from tests.support.versions import post_with_version
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture

@@ -51,7 +51,7 @@ def test_the_tie_page_says_which_player_the_day_2_scores_favour(gm_client, heat_
         kwargs={
             "event": heat_table.round.event.slug,
             "round": heat_table.round.code,
-            "number": 1,
+            "table": 1,
         },
     )
     page = gm_client.get(detail).content.decode()

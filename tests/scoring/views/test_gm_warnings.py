@@ -12,7 +12,7 @@ from scoring.queries import printing
 from scoring.queries.event_results import event_advancement
 from scoring.services import publishing
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture

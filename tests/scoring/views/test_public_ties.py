@@ -76,7 +76,7 @@ def test_the_table_page_says_the_gm_decided_the_tie(client, decided, event):
     page = client.get(
         reverse(
             "scoring:table-detail",
-            kwargs={"event": event.slug, "round": "1", "number": 1},
+            kwargs={"event": event.slug, "round": "1", "table": 1},
         )
     ).content.decode()
     check(page, decided)
@@ -91,7 +91,7 @@ def test_the_table_page_shows_a_badge_only_beside_a_namesake(client, decided, ev
     page = client.get(
         reverse(
             "scoring:table-detail",
-            kwargs={"event": event.slug, "round": "1", "number": 1},
+            kwargs={"event": event.slug, "round": "1", "table": 1},
         )
     ).content.decode()
     assert "#1204" not in page and "#78" not in page

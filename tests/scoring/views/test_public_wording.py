@@ -59,7 +59,7 @@ def test_the_tie_note_on_the_public_pages_is_translated(
         reverse("scoring:standings", kwargs={"event": event.slug}),
         reverse(
             "scoring:table-detail",
-            kwargs={"event": event.slug, "round": "1", "number": 1},
+            kwargs={"event": event.slug, "round": "1", "table": 1},
         ),
     ):
         assert note in client.get(url).content.decode(), url

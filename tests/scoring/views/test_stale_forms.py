@@ -27,7 +27,7 @@ from scoring.services import substitutes
 from scoring.services.final_seating import decide_final_fill, mark_final_absent
 from tests.scoring.views.test_gm_semi_final import play_semi
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
+pytestmark = pytest.mark.django_db
 
 
 def login(event, username: str) -> tuple[Client, object]:

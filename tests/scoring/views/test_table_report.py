@@ -15,7 +15,7 @@ CLEAN = [110, 95, 85, 75, 65]
 
 def report_url(table, name="scoring:table-report", token=None) -> str:
     token = token or ReportLink.objects.get(table=table).token
-    kwargs = {"event": table.round.event.slug, "round": "1", "number": table.number}
+    kwargs = {"event": table.round.event.slug, "round": "1", "table": table.number}
     return reverse(name, kwargs={**kwargs, "token": token})
 
 

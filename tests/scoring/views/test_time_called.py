@@ -95,7 +95,7 @@ def test_a_final_held_to_the_called_days_bound_is_checked(gm_client, heat_table)
 
 
 def test_changing_the_day_is_a_correction_kept_in_the_history(
-    client, gm, assistant, heat_table, fast_passwords
+    client, gm, assistant, heat_table
 ):
     client.force_login(assistant)
     post_results(client, heat_table, [70, 60, 50, 40, 30])
