@@ -154,7 +154,7 @@ def seat_winners(
             reason(
                 warnings_text.DIE_DECIDED,
                 seed=warnings_text.seed_field(draw.seed),
-                players=", ".join(dice),
+                players=reasons.joined(dice, warnings_text.COMMA),
             )
         )
     return listed[:seats], listed[seats:], warnings

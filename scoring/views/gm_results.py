@@ -44,7 +44,7 @@ from scoring.views.common_desk import (
     from_round_page,
     redirect_page,
 )
-from scoring.wording_rules import shown_check
+from scoring.wording import shown_check
 
 
 class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):

@@ -38,7 +38,7 @@ from scoring.services.spreadsheets import PREFIX, results_table
 from scoring.services.standings import heat_rows, standings
 from scoring.tables import LaurelTable
 from scoring.views.common import get_table
-from scoring.wording_rules import shown_check
+from scoring.wording import shown_check
 
 
 class EventListView(ListView):

@@ -12,7 +12,7 @@ Terminology:
 - *message*: a finding's text is English (tests compare it; a table's findings are
   stored as text), written as a :class:`heats.core.message.Message` from a template
   registered beside the check that writes it (verify, replay, limits), so that the
-  edge shows it in the reader's language (``scoring.wording_rules``), also after
+  edge shows it in the reader's language (``scoring.wording``), also after
   reading the stored English back.
 
 Source: rules.md, Verifying a submitted scoresheet.
