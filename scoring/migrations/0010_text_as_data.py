@@ -5,7 +5,7 @@ until now is read back into its messages here, once (``scoring.legacy_text``);
 text no template wrote stays as it is. Backwards, the messages are written out
 as their English again."""
 
-from django.db import migrations
+from django.db import migrations, models
 
 import heats.fields
 from heats.core.message import Message
@@ -87,6 +87,12 @@ class Migration(migrations.Migration):
             preserve_default=False,
         ),
         migrations.RunPython(to_data, to_english),
+        # A default, so that going back can add the column again to full rows.
+        migrations.AlterField(
+            model_name="finalfill",
+            name="summary_text",
+            field=models.CharField(blank=True, default="", max_length=500),
+        ),
         migrations.RemoveField("publishedentry", "reason_text"),
         migrations.RemoveField("finalfill", "summary_text"),
     ]
