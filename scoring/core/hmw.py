@@ -136,12 +136,18 @@ def seat_winners(
         else:
             why = reason(reasons.HMW_RANK, rank=rank)
         listed.append(Listed(player, why, names.get(player, "")))
+    return listed[:seats], listed[seats:], _pared_warnings(listed, seats, draw)
+
+
+def _pared_warnings(listed: list[Listed], seats: int, draw: Draw) -> list[str]:
+    """The warnings of winners pared by HMW: how many were cut, and the winners
+    whose rank the die decided (with the die's seed)."""
     warnings = [
         reason(
             warnings_text.WINNERS_CUT,
-            present=len(present),
+            present=len(listed),
             seats=seats,
-            cut=len(present) - seats,
+            cut=len(listed) - seats,
         )
     ]
     dice = [
@@ -157,7 +163,7 @@ def seat_winners(
                 players=reasons.joined(dice, warnings_text.COMMA),
             )
         )
-    return listed[:seats], listed[seats:], warnings
+    return warnings
 
 
 def separating_levels(keys: Sequence[tuple[Any, ...]], seats: int) -> list[int]:

@@ -82,22 +82,23 @@ def _message(found: Parsed, registry: Registry) -> Message:
     return Message(found.template, **fields)
 
 
-def reason_message(text: Any) -> Any:
-    """The reason or list warning ``text`` (English, as stored) as its
-    message; text no reason template wrote (and anything not text) as it is."""
+def _read(text: Any, registry: Registry) -> Any:
+    """``text`` (English, as stored) as the message a template of ``registry``
+    wrote it from; text no template wrote (and anything not text) as it is."""
     if not isinstance(text, str) or isinstance(text, Message) or not text:
         return text
-    found = REASONS.parse(text)
-    return text if found is None else _message(found, REASONS)
+    found = registry.parse(text)
+    return text if found is None else _message(found, registry)
+
+
+def reason_message(text: Any) -> Any:
+    """The reason or list warning ``text`` as its message (:func:`_read`)."""
+    return _read(text, REASONS)
 
 
 def finding_message(text: Any) -> Any:
-    """A rules finding's message ``text`` (English, as stored) as its
-    message; text no finding template wrote (and anything not text) as it is."""
-    if not isinstance(text, str) or isinstance(text, Message) or not text:
-        return text
-    found = FINDINGS.parse(text)
-    return text if found is None else _message(found, FINDINGS)
+    """A rules finding's message ``text`` as its message (:func:`_read`)."""
+    return _read(text, FINDINGS)
 
 
 def findings_rows(rows: Any) -> Any:

@@ -13,6 +13,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from heats.core.message import Message, dump
+from tests.project.test_migrations import migrate
 
 BEFORE = [("heats", "0013_event_language"), ("scoring", "0009_report_seating")]
 AFTER = [("heats", "0013_event_language"), ("scoring", "0010_text_as_data")]
@@ -32,13 +33,6 @@ SUMMARY = (
     "90.0%) added by the GM"
 )
 OTHER = "a line no template wrote"
-
-
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
 
 
 @pytest.fixture
