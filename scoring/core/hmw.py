@@ -204,8 +204,8 @@ def added_by_gm(
 
 
 def win_reason(history: PlayerHistory) -> str:
-    """ "heat 1 table 3 winner", "double winner (heats 1, 2)" (registered
-    reasons: ``scoring.core.reasons``)."""
+    """ "heat 1 table 3 winner", "double winner (heats 1, 2)" (reasons:
+    ``scoring.core.reasons``)."""
     wins = history.wins
     if len(wins) == 1:
         return reason(reasons.HEAT_WINNER, heat=wins[0][0], table=wins[0][1])

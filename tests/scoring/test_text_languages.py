@@ -17,6 +17,7 @@ from scoring.core import warnings_text as w
 from scoring.core.medici.replay import DAY_ENDED, NOBODY, ONLY_ONE_SPACE, WRONG_DEALER
 from scoring.core.reasons import reason
 from scoring.models import FinalFill, PublishedList, TableCheck
+from scoring.templatetags.kiosk_tags import reason as reason_filter
 from scoring.wording import translate_finding, translate_reason
 
 pytestmark = pytest.mark.django_db
@@ -206,6 +207,7 @@ def test_a_stored_warning_keeps_its_names_in_every_language(event, case):
     PublishedList.objects.create(event=event, data={"warnings": [message]})
     (stored,) = PublishedList.objects.get(event=event).data["warnings"]
     shown(stored, tuple(expected), translate_reason)
+    shown(stored, tuple(expected), reason_filter)  # the pages' ``|reason``
 
 
 def test_the_stored_fill_summary_keeps_its_names_in_every_language(event):
