@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from heats.core.message import Message, or_list
+from heats.core.message import Message, dump, or_list
 from scoring.core import reasons
 from scoring.core import warnings_text as w
 from scoring.core.medici.replay import DAY_ENDED, NOBODY, ONLY_ONE_SPACE, WRONG_DEALER
@@ -215,3 +215,20 @@ def test_the_stored_fill_summary_keeps_its_names_in_every_language(event):
     FinalFill.objects.create(event=event, kind="runners-up", summary=message)
     stored = FinalFill.objects.get(event=event).summary
     shown(stored, tuple(expected), translate_reason)
+
+
+def test_a_form_edits_stored_text_as_message_data(heat_table):
+    """The admin's form of a check shows and saves message data, never the
+    English (which would lose the names' fields)."""
+    message = FINDINGS["or"][0]
+    check = TableCheck.objects.create(
+        table=heat_table, findings=[{"day": 1, "player": "Tie", "message": message}]
+    )
+    field = TableCheck._meta.get_field("findings").formfield()
+    shown = field.prepare_value(check.findings)
+    assert '"code": "%(first)s or %(second)s"' in shown
+    assert not field.has_changed(check.findings, shown)
+    check.findings = field.clean(shown)
+    check.save()
+    (row,) = TableCheck.objects.get(pk=check.pk).findings
+    assert dump(row["message"]) == dump(message)
