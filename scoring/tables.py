@@ -16,6 +16,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from heats.core.message import templates
 from heats.core.names import badged_name
 from heats.tables import TABLE_CLASS, WIDE_ONLY, post_button
 from scoring.wording import percent_text, translate_reason
@@ -32,9 +33,9 @@ __all__ = [
 
 def reason_cell(value: str):
     """A reason in the reader's language; a place the die decided is marked
-    (``die-roll``), read from the English the core wrote."""
+    (``die-roll``), read from the reason's templates (never from names)."""
     text = translate_reason(value)
-    if "die roll" in value:
+    if any("die roll" in template for template in templates(value)):
         return format_html('<span class="die-roll">{}</span>', text)
     return text
 

@@ -44,6 +44,7 @@ __all__ = [
     "is_data",
     "load",
     "or_list",
+    "templates",
 ]
 
 
@@ -78,6 +79,18 @@ FIELD = re.compile(r"%\((\w+)\)s")
 def field_names(template: str) -> set[str]:
     """The names of the fields of ``template``."""
     return set(FIELD.findall(template))
+
+
+def templates(value: Any) -> set[str]:
+    """The templates of ``value`` (a message) and of every message nested in
+    it; empty for anything else. What a text says, read from its data, never
+    from its English (a name may hold any words)."""
+    if not isinstance(value, Message):
+        return set()
+    found = {value.template}
+    for field in value.fields.values():
+        found |= templates(field)
+    return found
 
 
 def dump(value: Any) -> Any:

@@ -17,6 +17,7 @@ from scoring.core import warnings_text as w
 from scoring.core.medici.replay import DAY_ENDED, NOBODY, ONLY_ONE_SPACE, WRONG_DEALER
 from scoring.core.reasons import reason
 from scoring.models import FinalFill, PublishedList, TableCheck
+from scoring.tables import reason_cell
 from scoring.templatetags.kiosk_tags import reason as reason_filter
 from scoring.wording import translate_finding, translate_reason
 
@@ -232,3 +233,15 @@ def test_a_form_edits_stored_text_as_message_data(heat_table):
     check.save()
     (row,) = TableCheck.objects.get(pk=check.pk).findings
     assert dump(row["message"]) == dump(message)
+
+
+def test_a_die_roll_is_marked_from_the_reason_s_templates_never_its_words():
+    by_die = reason(
+        reasons.HMW_RANK_BY, rank=7, level=8, criterion=reasons.HMW_LEVELS[7]
+    )
+    assert reason_cell(by_die) == (
+        '<span class="die-roll">HMW rank 7 (8: die roll)</span>'
+    )
+    said = reason(reasons.TIE_DECIDED, reason="die roll")
+    assert reason_cell(said) == "tie — decided by the GM: die roll"
+    assert reason_cell("die roll") == "die roll"
