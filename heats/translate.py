@@ -1,70 +1,61 @@
 """Text written by pure code, in the reader's language (Django's i18n).
 
-Pure code writes English :class:`~heats.core.message.Message` objects (or text
-stored as English from them); the edge that shows the text calls
-:func:`translate`: the template goes through ``gettext`` and its fields are
-filled after it, nested messages translated too, names and numbers kept as
-they are. English text that is no message is read back into one when a
-registered template wrote it (``heats.core.message.parse``), else shown as it
-is. :func:`localize` does the same for a ``UserError`` about to be shown.
+The one edge that renders messages (``heats.core.message``): :func:`translate`
+sends a message's template through ``gettext`` and fills its fields after it,
+each as :func:`field_text` writes it: a nested message translated too, a
+number as the language writes it, text (names, seeds, the GM's own words) kept
+exactly as it is. Text that is no message is shown as it is: nothing is read
+back from English. :func:`localize` does the same for a ``UserError`` about to
+be shown.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.formats import number_format
+from django.utils.translation import get_language, gettext
 
 from heats.core.errors import LineProblem, UserError
-from heats.core.message import Message, parse
+from heats.core.message import Message
+
+ENGLISH = frozenset({"en", "en-us", None})
+"""The languages whose text is the messages' own English."""
 
 
 def translate(text: Any) -> str:
-    """``text`` (a message, English text, or anything else) in the active
-    language. A translation whose placeholders do not fit its template never
-    hides the text: the English is shown instead."""
-    if isinstance(text, Message):
+    """``text`` (a message, or anything else: shown as it is) in the active
+    language. In English a message is its own text (a 1,000-player page shows
+    hundreds of them). A translation whose placeholders do not fit its
+    template never hides the text: the English is shown instead."""
+    if not isinstance(text, Message) or get_language() in ENGLISH:
+        return str(text)
+    try:
         return _render(text)
-    if isinstance(text, str):
-        found = parse(text)
-        return text if found is None else _render(found)
-    return str(text)
+    except (KeyError, ValueError, TypeError):
+        return str(text)
 
 
 def _render(message: Message) -> str:
-    return in_language(message.template, message.fields, _field)
+    """``message`` in the active language; KeyError, ValueError or TypeError
+    when a translation's placeholders do not fit."""
+    if not message.fields:
+        return gettext(message.template) if message.template else ""
+    values = {name: field_text(value) for name, value in message.fields.items()}
+    return gettext(message.template) % values
 
 
-def _field(name: str, value: Any) -> Any:
-    return _render(value) if isinstance(value, Message) else value
-
-
-def in_language(
-    template: str,
-    fields: Mapping[str, Any] | None,
-    write: Callable[[str, Any], Any],
-    *,
-    keep_english: bool = True,
-) -> str:
-    """The English ``template`` (a registered one: a message's, a reason's) in
-    the active language: through ``gettext``, then its ``fields`` filled, each
-    written by ``write(name, value)`` (a nested template translated, a number
-    as the language writes it, a name kept). ``fields`` None: the template is
-    the text as it is (no ``%`` filling). A translation whose placeholders do
-    not fit the template shows the English (``keep_english``), else raises
-    KeyError, ValueError or TypeError."""
-    if fields is None:
-        return gettext(template)
-    values = {name: write(name, value) for name, value in fields.items()}
-    if not template:
-        return ""
-    try:
-        return gettext(template) % values
-    except (KeyError, ValueError, TypeError):
-        if not keep_english:
-            raise
-        return template % values
+def field_text(value: Any) -> str:
+    """One field as the active language writes it (module docstring)."""
+    if isinstance(value, Message):
+        return _render(value)
+    if isinstance(value, bool) or isinstance(value, str):
+        return str(value)
+    if isinstance(value, int):
+        return number_format(value)
+    if isinstance(value, float):
+        return number_format(value, len(repr(value).partition(".")[2]))
+    return str(value)
 
 
 def line_problem(problem: LineProblem) -> str:

@@ -18,6 +18,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from heats.fields import MessagesField
 from heats.models import Seat, Table
 
 
@@ -125,7 +126,7 @@ class TableCheck(models.Model):
     table = models.OneToOneField(
         Table, on_delete=models.CASCADE, related_name="rules_check"
     )
-    findings = models.JSONField(default=list)
+    findings = MessagesField(default=list)
     checked_at = models.DateTimeField(auto_now=True)
     acknowledged_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
@@ -144,7 +145,7 @@ class ScoresheetSubmission(models.Model):
     )
     sheet = models.JSONField()
     level = models.PositiveSmallIntegerField()
-    findings = models.JSONField(default=list)
+    findings = MessagesField(default=list)
     submitted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
@@ -220,7 +221,7 @@ class PublishedList(models.Model):
     event = models.ForeignKey(
         "heats.Event", on_delete=models.CASCADE, related_name="published_lists"
     )
-    data = models.JSONField()
+    data = MessagesField()
     published_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
@@ -263,7 +264,7 @@ class PublishedEntry(models.Model):
     )
     part = models.CharField(max_length=20, choices=ListPart.choices)
     position = models.PositiveSmallIntegerField()
-    reason = models.CharField(max_length=500, blank=True)
+    reason = MessagesField(default=str, blank=True)
     percent = models.FloatField(null=True, blank=True)
     heat = models.PositiveSmallIntegerField(null=True, blank=True)
     table = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -304,7 +305,7 @@ class FinalFill(models.Model):
     )
     kind = models.CharField(max_length=12, choices=Kind.choices)
     added = models.ManyToManyField("heats.Player", blank=True, related_name="+")
-    summary = models.CharField(max_length=500)
+    summary = MessagesField()
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )

@@ -18,6 +18,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from heats.core.message import templates
 from heats.core.names import badged_name
 from heats.models import Event, Player
 from heats.tables import TABLE_CLASS, WIDE_ONLY, post_button
@@ -35,9 +36,9 @@ __all__ = [
 
 def reason_cell(value: str) -> str:
     """A reason in the reader's language; a place the die decided is marked
-    (``die-roll``), read from the English the core wrote."""
+    (``die-roll``), read from the reason's templates (never from names)."""
     text = translate_reason(value)
-    if "die roll" in value:
+    if any("die roll" in template for template in templates(value)):
         return format_html('<span class="die-roll">{}</span>', text)
     return text
 

@@ -1,79 +1,64 @@
-"""English text that remembers its template, so that the edge can translate it.
+"""Text written for people as data: a template code and its fields.
 
-Pure: no Django import. Pure code writes what it tells people (a rules finding, a
-line of a results file that is wrong, a scoresheet that cannot be read) in
-English: tests compare the English, and some of it is stored (a table's rules
-findings). The edge shows it in the reader's language (``heats.translate``).
+Pure: no Django import. Pure code writes what it tells people (a rules finding,
+a line of a results file that is wrong, an advancement reason, a list warning)
+as a :class:`Message`; the edge shows it in the reader's language
+(``heats.translate``); where it is stored it is stored as data (:func:`dump`),
+never as English to be read back.
 
 Words:
 
 message
     A :class:`Message`: a ``str`` whose value is the English text, carrying the
-    ``template`` it was written from (marked with ``gettext_noop`` so that the
-    catalogues hold it) and its ``fields``. A field is a name, a number, a good,
-    a field path (kept as they are) or itself a message (translated too). Any
+    ``template`` it was written from (its *code*: the English msgid, marked with
+    ``gettext_noop`` so that the catalogues hold it) and its ``fields``. Any
     ``str`` operation (``+``, an f-string, ``join``) gives plain text back: a
-    message stays one only while it is handed on as it is; JSON stores its text.
-registered template
-    A template registered with :func:`register` and the kind of each field, so
-    that :func:`parse` can read English text stored earlier back into its
-    template and fields (text stored as English, shown later in another
-    language). Only templates of text that is stored need registering.
-field kind
-    What a field holds, for :func:`parse`: ``NUMBER`` (digits), ``TEXT``
-    (a name or other text, kept), ``PHRASE`` (text that may itself be a
-    registered template: read back and translated too when it is one).
-registry
-    A :class:`Registry`: registered templates and the parsing that reads
-    English back into one of them, nested templates too. One mechanism for all
-    such text: the messages' registry here (:data:`REGISTRY`, read back as
-    :class:`Message`) and the advancement reasons' (a registry of their own,
-    read back as :class:`Parsed`, with kinds of its own). The edge translates
-    either with ``heats.translate.in_language``.
+    message stays one only while it is handed on as it is.
+field
+    A value a template names (``%(name)s``): text (a player's name, names, a
+    good, a seed, the GM's own words: shown as they are in every language), an
+    ``int`` (a count, florins, a heat or table number), a ``float`` (a
+    percentage's number, written with the language's decimal sign), None
+    (written "None", as ``%s`` writes it) or a message itself (translated too).
+message data
+    A message as JSON stores it (:func:`dump`): ``{"code": template,
+    "fields": {name: value}}``, a nested message nested the same way;
+    :func:`load` gives the message back (its English is worked out again from
+    the template, never stored).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
-from types import MappingProxyType
-from typing import Any, Generic, TypeVar
+from collections.abc import Sequence
+from typing import Any
 
 from heats.core.i18n import gettext_noop
 
 __all__ = [
-    "NUMBER",
-    "PHRASE",
-    "REGISTRY",
-    "TEXT",
-    "Kind",
+    "OR",
     "Message",
-    "Parsed",
-    "Registry",
-    "Template",
+    "dump",
     "error_text",
+    "field_names",
+    "is_data",
+    "load",
     "or_list",
-    "parse",
-    "register",
-    "registered",
-    "template",
-    "write",
+    "templates",
 ]
-
-Read = TypeVar("Read")
 
 
 class Message(str):
-    """``Message(template, **fields)``: the English ``template % fields``, a
-    ``str`` equal to that text, with ``template`` and ``fields`` kept for the
-    edge (module docstring)."""
+    """``Message(template, **fields)``: the English ``template % fields`` (the
+    template as it is when there are no fields), a ``str`` equal to that text,
+    with ``template`` and ``fields`` kept for the edge (module docstring)."""
 
     template: str
     fields: dict[str, Any]
 
     def __new__(cls, template: str, /, **fields: Any) -> Message:
-        self = super().__new__(cls, template % fields)
+        text = template % fields if fields else template
+        self = super().__new__(cls, text)
         self.template = template
         self.fields = fields
         return self
@@ -87,230 +72,86 @@ def _message(template: str, fields: dict[str, Any]) -> Message:
     return Message(template, **fields)
 
 
-@dataclass(frozen=True)
-class Kind:
-    """What a field holds: ``pattern``, the regular expression its English text
-    matches; ``nested``: the text may be a registered template itself (read
-    back when it is one, kept as written when it is not). :meth:`read` is how
-    :meth:`Registry.parse` gives the field back; a registry's own kinds may read
-    otherwise (the advancement reasons' phrases and lists)."""
-
-    pattern: str
-    nested: bool = False
-    required: bool = False
-
-    def read(self, text: str, registry: Registry[Any]) -> Any:
-        """The field's value for ``text`` (the English the template's regex
-        found there), or None when the template does not read ``text``
-        (``required``: the text must be a registered template)."""
-        if self.required:
-            return registry.parse(text)
-        if self.nested:
-            return registry.parse(text, inner=True) or text
-        return text
+FIELD = re.compile(r"%\((\w+)\)s")
+"""A ``%(name)s`` field of a template."""
 
 
-NUMBER = Kind(r"-?[0-9]+")
-"""Florins, a count, a day or a lot number: kept as written."""
-TEXT = Kind(r".+?")
-"""A player's name, names, goods, a rule set's name: kept as written."""
-PHRASE = Kind(r".+?", nested=True)
-"""Text that may be a registered template (a reason, "nobody"): translated when
-it is one, else kept."""
+def field_names(template: str) -> set[str]:
+    """The names of the fields of ``template``."""
+    return set(FIELD.findall(template))
 
 
-@dataclass(frozen=True)
-class Template:
-    """A registered template: its English ``text``, the kind of each field
-    (``fields``, in the order they first appear), the ``regex`` its English
-    matches and ``literal``, how much text of its own it has. ``inner``: read
-    back only inside another template; ``parsable``: False for a template never
-    read back (written and translated only)."""
-
-    text: str
-    fields: Mapping[str, Kind]
-    regex: re.Pattern[str]
-    literal: int
-    inner: bool = False
-    parsable: bool = True
+def templates(value: Any) -> set[str]:
+    """The templates of ``value`` (a message) and of every message nested in
+    it; empty for anything else. What a text says, read from its data, never
+    from its English (a name may hold any words)."""
+    if not isinstance(value, Message):
+        return set()
+    found = {value.template}
+    for field in value.fields.values():
+        found |= templates(field)
+    return found
 
 
-FIELD = re.compile(r"%\((\w+)\)s|%%")
-"""A ``%(name)s`` field or a ``%%`` in a template."""
+def dump(value: Any) -> Any:
+    """``value`` ready for JSON with every message in it as message data
+    (module docstring): a message (also inside lists and dicts) becomes
+    ``{"code", "fields"}``; anything else is given back as it is."""
+    if isinstance(value, Message):
+        return {
+            "code": value.template,
+            "fields": {k: dump(v) for k, v in value.fields.items()},
+        }
+    if isinstance(value, dict):
+        return {k: dump(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [dump(v) for v in value]
+    return value
 
 
-def field_names(text: str) -> list[str]:
-    """The names of the fields of the template ``text``, as they stand."""
-    return [m.group(1) for m in FIELD.finditer(text) if m.group(1)]
+def is_data(value: Any) -> bool:
+    """Whether ``value`` is message data: a dict of exactly ``"code"`` (text)
+    and ``"fields"`` (a dict)."""
+    return (
+        isinstance(value, dict)
+        and value.keys() == {"code", "fields"}
+        and isinstance(value["code"], str)
+        and isinstance(value["fields"], dict)
+    )
 
 
-def template(
-    text: str,
-    kinds: Mapping[str, Kind],
-    *,
-    inner: bool = False,
-    parsable: bool = True,
-) -> Template:
-    """The :class:`Template` of ``text`` with the kind of each field (``TEXT``
-    for a field not in ``kinds``; a field named twice matches the same text)."""
-    pattern, end, seen = [], 0, set()
-    for match in FIELD.finditer(text):
-        pattern.append(re.escape(text[end : match.start()]))
-        name = match.group(1)
-        if not name:
-            pattern.append("%")
-        elif name in seen:
-            pattern.append(f"(?P={name})")
-        else:
-            seen.add(name)
-            pattern.append(f"(?P<{name}>{kinds.get(name, TEXT).pattern})")
-        end = match.end()
-    pattern.append(re.escape(text[end:]))
-    fields = {name: kinds.get(name, TEXT) for name in field_names(text)}
-    regex = re.compile("".join(pattern), re.DOTALL)
-    literal = len(FIELD.sub("", text))
-    return Template(text, fields, regex, literal, inner, parsable)
-
-
-@dataclass(frozen=True)
-class Parsed:
-    """A text taken apart: its ``template`` and ``fields``, each the English
-    text of the field or, for a nested template, its ``Parsed``. Unpacks as
-    ``(template, fields)``; ``text`` is the English (``template`` as it is when
-    there are no fields)."""
-
-    template: str
-    fields: Mapping[str, str | Parsed] = field(default_factory=dict)
-
-    def __iter__(self) -> Iterator[Any]:
-        return iter((self.template, self.fields))
-
-    @property
-    def text(self) -> str:
-        """The English text these fields write."""
-        return write(self.template, self.fields)
-
-
-def parsed(template: str, fields: dict[str, Any]) -> Parsed:
-    """``Parsed(template, fields)`` with the fields read-only."""
-    return Parsed(template, MappingProxyType(fields))
-
-
-def write(template: str, fields: Mapping[str, object]) -> str:
-    """The English of ``template`` with ``fields`` (a ``Parsed`` written as its
-    English); ``template`` as it is when there are no fields."""
-    if not fields:
-        return template
-    return template % {
-        name: value.text if isinstance(value, Parsed) else str(value)
-        for name, value in fields.items()
-    }
-
-
-class Registry(Generic[Read]):
-    """Registered templates, and :meth:`parse` to read English text back into
-    the one that wrote it. ``make(template, fields)`` builds what a parse gives
-    back (a :class:`Message`, a reason's ``Parsed``). ``longest_first``: when
-    several templates read a text, the one with the most text of its own wins
-    (else the first registered)."""
-
-    def __init__(
-        self, make: Callable[[str, dict[str, Any]], Read], *, longest_first: bool
-    ) -> None:
-        self.templates: dict[str, Template] = {}
-        self._make = make
-        self._longest_first = longest_first
-        self._order: list[Template] = []
-
-    def add(self, found: Template) -> str:
-        """Register ``found``; returns its text."""
-        self.templates[found.text] = found
-        order = [t for t in self.templates.values() if t.parsable]
-        if self._longest_first:
-            order.sort(key=lambda t: -t.literal)
-        self._order = order
-        return found.text
-
-    def parse(self, text: str, *, inner: bool = False) -> Read | None:
-        """What the registered template that wrote ``text`` gives back with its
-        fields (each read by its kind), or None. ``inner``: templates
-        registered as inner count too."""
-        for known in self._order:
-            if known.inner and not inner:
-                continue
-            found = self.read(known, text)
-            if found is not None:
-                return found
-        return None
-
-    def write(self, template: str, /, **fields: object) -> str:
-        """The English of the registered ``template`` with ``fields``
-        (:func:`write`). KeyError for a template that is not registered,
-        TypeError for fields that are not its own."""
-        known = self.templates[template]
-        if set(fields) != set(known.fields):
-            raise TypeError(
-                f"{template!r} takes {sorted(known.fields)}, not {sorted(fields)}"
+def load(value: Any) -> Any:
+    """``value`` read from JSON with every message data in it (also inside
+    lists and dicts) as its :class:`Message` (:func:`dump` undone). ValueError
+    for message data whose fields are not its template's, or whose fields are
+    not text, numbers, None or message data."""
+    if is_data(value):
+        fields = {k: _field(v) for k, v in value["fields"].items()}
+        if set(fields) != field_names(value["code"]):
+            raise ValueError(
+                f"message {value['code']!r}: the fields {sorted(fields)} are not "
+                f"its own {sorted(field_names(value['code']))}"
             )
-        return write(template, fields)
-
-    def matches(self, text: str) -> list[Read]:
-        """Every template that reads ``text`` (for tests)."""
-        found = (self.read(t, text) for t in self._order)
-        return [f for f in found if f is not None]
-
-    def read(self, known: Template, text: str) -> Read | None:
-        """``text`` read as written by the template ``known``, or None."""
-        match = known.regex.fullmatch(text)
-        if match is None:
-            return None
-        fields: dict[str, Any] = {}
-        for name, kind in known.fields.items():
-            value = kind.read(match.group(name), self)
-            if value is None:
-                return None
-            fields[name] = value
-        return self._make(known.text, fields)
+        try:
+            return Message(value["code"], **fields)
+        except (TypeError, ValueError, KeyError) as exc:
+            raise ValueError(f"message {value['code']!r}: {exc}") from None
+    if isinstance(value, dict):
+        return {k: load(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [load(v) for v in value]
+    return value
 
 
-REGISTRY: Registry[Message] = Registry(_message, longest_first=True)
-"""The registered templates of messages."""
+def _field(value: Any) -> Any:
+    if is_data(value):
+        return load(value)
+    if value is not None and not isinstance(value, str | int | float):
+        raise ValueError(f"a field holds {type(value).__name__}, not text or a number")
+    return value
 
 
-def register(text: str, *, inner: bool = False, **kinds: Kind) -> str:
-    """Register the template ``text`` (already marked with ``gettext_noop``)
-    with the kind of its fields (``TEXT`` for a field not named); returns
-    ``text``. ``inner``: the template is only read back inside another one
-    (a list of names joined by "or"), never as a whole text.
-    ValueError for a kind given to a field the template does not have, or a
-    template that is all fields."""
-    names = field_names(text)
-    if set(kinds) - set(names):
-        raise ValueError(
-            f"{sorted(set(kinds) - set(names))} are not fields of {text!r}"
-        )
-    found = template(text, kinds, inner=inner)
-    if not found.literal:
-        raise ValueError(f"{text!r} has no text of its own")
-    return REGISTRY.add(found)
-
-
-def registered() -> dict[str, dict[str, Kind]]:
-    """Every registered template with the kind of each of its fields."""
-    return {text: dict(t.fields) for text, t in REGISTRY.templates.items()}
-
-
-def parse(text: str, *, inner: bool = False) -> Message | None:
-    """The :class:`Message` a registered template writes as ``text`` (its
-    phrase fields read back too when they are registered templates), or None.
-    When several templates read ``text``, the one with the most text of its own
-    wins. ``inner``: templates registered as inner count too."""
-    return REGISTRY.parse(text, inner=inner)
-
-
-OR = register(
-    gettext_noop("%(first)s or %(second)s"), inner=True, first=PHRASE, second=PHRASE
-)
+OR = gettext_noop("%(first)s or %(second)s")
 """Two names, or a list and one more name, as alternatives: "Ann or Bo"."""
 
 

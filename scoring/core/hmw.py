@@ -136,12 +136,18 @@ def seat_winners(
         else:
             why = reason(reasons.HMW_RANK, rank=rank)
         listed.append(Listed(player, why, names.get(player, "")))
+    return listed[:seats], listed[seats:], _pared_warnings(listed, seats, draw)
+
+
+def _pared_warnings(listed: list[Listed], seats: int, draw: Draw) -> list[str]:
+    """The warnings of winners pared by HMW: how many were cut, and the winners
+    whose rank the die decided (with the die's seed)."""
     warnings = [
         reason(
             warnings_text.WINNERS_CUT,
-            present=len(present),
+            present=len(listed),
             seats=seats,
-            cut=len(present) - seats,
+            cut=len(listed) - seats,
         )
     ]
     dice = [
@@ -154,10 +160,10 @@ def seat_winners(
             reason(
                 warnings_text.DIE_DECIDED,
                 seed=warnings_text.seed_field(draw.seed),
-                players=", ".join(dice),
+                players=reasons.joined(dice, warnings_text.COMMA),
             )
         )
-    return listed[:seats], listed[seats:], warnings
+    return warnings
 
 
 def separating_levels(keys: Sequence[tuple[Any, ...]], seats: int) -> list[int]:
@@ -198,8 +204,8 @@ def added_by_gm(
 
 
 def win_reason(history: PlayerHistory) -> str:
-    """ "heat 1 table 3 winner", "double winner (heats 1, 2)" (registered
-    reasons: ``scoring.core.reasons``)."""
+    """ "heat 1 table 3 winner", "double winner (heats 1, 2)" (reasons:
+    ``scoring.core.reasons``)."""
     wins = history.wins
     if len(wins) == 1:
         return reason(reasons.HEAT_WINNER, heat=wins[0][0], table=wins[0][1])

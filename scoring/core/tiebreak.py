@@ -35,10 +35,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from heats.core.message import Message
 from scoring.core import reasons
 from scoring.core.ids import PlayerId
 from scoring.core.places import PlayerResult
-from scoring.core.reasons import Parsed
 
 __all__ = [
     "DAYS",
@@ -56,15 +56,15 @@ class TieFact:
     """One tie-break fact: ``label`` ("after day 2"), the florins of each
     remaining tied player (``scores``: ``(player, florins or None)`` in the given
     order), the ``favoured`` player key (None when it does not decide) and the
-    GM-readable ``text``; ``message`` is ``text`` taken apart (template and
-    fields, ``scoring.core.reasons``) for the edge to translate
-    (``scoring.wording.translate_parsed``)."""
+    GM-readable ``text``; ``message`` is ``text`` as a message (template and
+    fields, ``heats.core.message``) for the edge to translate
+    (``heats.translate``)."""
 
     label: str
     scores: tuple[tuple[PlayerId, int | None], ...]
     favoured: PlayerId | None
     text: str
-    message: Parsed | None = None
+    message: Message | None = None
 
 
 @dataclass(frozen=True)
@@ -72,13 +72,13 @@ class TieSuggestion:
     """The facts compared, in order, and the ``favoured`` player key (None when
     the recorded facts do not decide the tie); ``text`` is the one-line summary
     and ``reason`` a ready tie reason ("more florins after day 2 (61 to 58)");
-    ``message`` is ``text`` taken apart, as ``TieFact.message``."""
+    ``message`` is ``text`` as a message, as ``TieFact.message``."""
 
     facts: tuple[TieFact, ...]
     favoured: PlayerId | None
     text: str
     reason: str
-    message: Parsed | None = None
+    message: Message | None = None
 
 
 def suggest_tie_winner(
@@ -107,13 +107,13 @@ def suggest_tie_winner(
         fact, leaders = _compare(running, field, label, name)
         facts.append(fact)
         if fact.favoured is not None:
-            said = Parsed(reasons.SUGGESTED[label], {"name": name(fact.favoured)})
+            said = Message(reasons.SUGGESTED[label], name=name(fact.favoured))
             return TieSuggestion(
-                tuple(facts), fact.favoured, said.text, _reason(fact, label), said
+                tuple(facts), fact.favoured, str(said), _reason(fact, label), said
             )
         running = leaders
-    said = Parsed(reasons.UNDECIDED)
-    return TieSuggestion(tuple(facts), None, said.text, "", said)
+    said = Message(reasons.UNDECIDED)
+    return TieSuggestion(tuple(facts), None, str(said), "", said)
 
 
 def _compare(
@@ -127,20 +127,18 @@ def _compare(
     scores = tuple((r.player, getattr(r, field)) for r in running)
     missing = [name(p) for p, s in scores if s is None]
     if missing:
-        said = Parsed(reasons.NOT_RECORDED[label], {"names": ", ".join(missing)})
-        return TieFact(label, scores, None, said.text, said), running
+        said = Message(reasons.NOT_RECORDED[label], names=", ".join(missing))
+        return TieFact(label, scores, None, str(said), said), running
     best = max(s for _, s in scores if s is not None)
     leaders = [r for r in running if getattr(r, field) == best]
     shown = ", ".join(f"{name(p)} {s}" for p, s in scores)
     if len(leaders) == 1:
         who = name(leaders[0].player)
-        said = Parsed(reasons.FAVOUR[label], {"name": who, "scores": shown})
-        return TieFact(label, scores, leaders[0].player, said.text, said), leaders
+        said = Message(reasons.FAVOUR[label], name=who, scores=shown)
+        return TieFact(label, scores, leaders[0].player, str(said), said), leaders
     level = reasons.and_list(name(r.player) for r in leaders)
-    said = Parsed(
-        reasons.LEVEL[label], {"names": level, "best": str(best), "scores": shown}
-    )
-    return TieFact(label, scores, None, said.text, said), leaders
+    said = Message(reasons.LEVEL[label], names=level, best=best, scores=shown)
+    return TieFact(label, scores, None, str(said), said), leaders
 
 
 def _reason(fact: TieFact, label: str) -> str:

@@ -16,7 +16,7 @@ check slot
     seat appear (``scoring/gm/_seat_check.html``, :meth:`ResultForm.slot`).
 shown check
     The dry run as the pages show it (:attr:`ResultForm.check`): its findings in
-    the reader's language (``scoring.wording_rules``).
+    the reader's language (``scoring.wording``).
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from scoring.core.reported import seating_signature
 from scoring.core.results_csv import MAXIMUM
 from scoring.queries.corrections import Consequences
 from scoring.services.results import ResultCheck, SeatScores, table_version
-from scoring.wording_rules import shown_check
+from scoring.wording import shown_check
 
 SCORE_ATTRS = {"inputmode": "numeric", "pattern": "[0-9]*", "min": 0}
 

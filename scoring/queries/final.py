@@ -83,8 +83,8 @@ class RunnerUp:
     @property
     def label(self) -> str:
         """ "Ann Lee (runner-up, 97.5%)", as the public line says it: English,
-        for the decision's stored summary (``fill_summary``); the pages
-        translate the summary (``scoring.wording.translate_reason``)."""
+        for the decision's stored summary (``fill_summary``, a message); the
+        pages translate the summary (``scoring.wording.translate_reason``)."""
         return reasons.reason(
             reasons.RUNNER_UP_ADDED,
             name=self.player.name,
@@ -309,9 +309,9 @@ def finalists(event: Event) -> list[Player]:
 def fill_summary(field: FinalField, picks: list[RunnerUp], three: bool) -> str:
     """The public line for a GM's decision: "Final: 3 semi-final winners + Ann
     Lee (runner-up, 97.5%) added by the GM", or "Final: 3 semi-final winners,
-    played as a final of 3 (the GM's decision)". English, as it is stored
-    (``FinalFill.summary``, the audit log): a registered reason
-    (``scoring.core.reasons``) the pages translate (:func:`public_note`)."""
+    played as a final of 3 (the GM's decision)". A reason (a message:
+    ``scoring.core.reasons``), stored as data in ``FinalFill.summary`` (its
+    English in the audit log), that the pages translate (:func:`public_note`)."""
     count = len(field.winners)
     if three:
         return reasons.reason(reasons.FILL_OF_THREE, count=count)
@@ -322,6 +322,6 @@ def fill_summary(field: FinalField, picks: list[RunnerUp], three: bool) -> str:
 
 def public_note(event: Event) -> str:
     """The public line for the GM's decision on a short final, "" without one;
-    in the active language (the stored summary is English: ``fill_summary``)."""
+    in the active language (the stored summary is a message: ``fill_summary``)."""
     fill = FinalFill.objects.filter(event=event).only("summary").first()
     return translate_reason(fill.summary) if fill else ""

@@ -25,6 +25,7 @@ from django.db import transaction
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from heats.core import message
 from heats.core.errors import UserError
 from heats.models import (
     AuditAction,
@@ -215,10 +216,11 @@ def set_auto_publish(
 
 def _list_data(result: advancement.Advancement) -> dict[str, Any]:
     """What ``PublishedList.data`` keeps of ``result``: all but its parts, as
-    JSON reads it back (lists, not tuples)."""
+    JSON reads it back (lists, not tuples; the warnings messages, stored as
+    data: ``heats.core.message``)."""
     data = result.to_json()
     kept = {k: v for k, v in data.items() if k not in PARTS + ("double_winner_ids",)}
-    read_back: dict[str, Any] = json.loads(json.dumps(kept))
+    read_back: dict[str, Any] = message.load(json.loads(json.dumps(message.dump(kept))))
     return read_back
 
 

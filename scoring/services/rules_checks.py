@@ -19,7 +19,10 @@ from django.utils.translation import gettext_noop
 
 from heats.core.errors import UserError
 from heats.core.files import check_size
-from heats.core.message import NUMBER, PHRASE, Message, error_text, parse, register
+from heats.core.message import (
+    Message,
+    error_text,
+)
 from heats.models import (
     AuditAction,
     RoundKind,
@@ -43,55 +46,33 @@ from scoring.core.medici.verify import verify_sheet
 from scoring.models import PlayerRecord, ScoresheetSubmission, TableCheck
 from scoring.services.result_status import update_result_status
 
-# The findings' messages (stored as English: registered, heats.core.message;
-# shown by scoring.wording_rules).
-CANNOT_CHECK = register(
-    gettext_noop("cannot check the scores: %(error)s"), error=PHRASE
-)
-FROM_SCORESHEET = register(
+# The findings' messages (stored as data: heats.core.message; shown by
+# scoring.wording).
+CANNOT_CHECK = gettext_noop("cannot check the scores: %(error)s")
+FROM_SCORESHEET = (
     # Translators: "message" is one of the scoresheet's findings.
-    gettext_noop("scoresheet (level %(level)s): %(message)s"),
-    level=NUMBER,
-    message=PHRASE,
+    gettext_noop("scoresheet (level %(level)s): %(message)s")
 )
-OTHER_SEAT = register(
-    gettext_noop(
-        "the sheet seats %(player)s at %(seat)s; the table has seat %(table_seat)s"
-    ),
-    seat=NUMBER,
-    table_seat=NUMBER,
+OTHER_SEAT = gettext_noop(
+    "the sheet seats %(player)s at %(seat)s; the table has seat %(table_seat)s"
 )
-OTHER_ENDING = register(
+OTHER_ENDING = (
     # Translators: "said" and "recorded" are "a game played out" or "time called
     # on day N".
-    gettext_noop("the sheet says %(said)s; the recorded result says %(recorded)s"),
-    said=PHRASE,
-    recorded=PHRASE,
+    gettext_noop("the sheet says %(said)s; the recorded result says %(recorded)s")
 )
-PLAYED_OUT = register(gettext_noop("a game played out"))
-TIME_CALLED_ON = register(gettext_noop("time called on day %(day)s"), day=NUMBER)
-NOT_SEATED_HERE = register(
-    gettext_noop("%(player)s is on the sheet but not seated at this table")
+PLAYED_OUT = gettext_noop("a game played out")
+TIME_CALLED_ON = gettext_noop("time called on day %(day)s")
+NOT_SEATED_HERE = gettext_noop(
+    "%(player)s is on the sheet but not seated at this table"
 )
-NOT_ON_SHEET = register(
-    gettext_noop("%(player)s is seated here but missing from the sheet")
+NOT_ON_SHEET = gettext_noop("%(player)s is seated here but missing from the sheet")
+OTHER_MONEY = gettext_noop(
+    "the sheet says %(said)s florins after day %(day)s; the recorded result "
+    "says %(recorded)s"
 )
-OTHER_MONEY = register(
-    gettext_noop(
-        "the sheet says %(said)s florins after day %(day)s; the recorded result "
-        "says %(recorded)s"
-    ),
-    said=NUMBER,
-    day=NUMBER,
-    recorded=NUMBER,
-)
-OTHER_FINAL = register(
-    gettext_noop(
-        "the sheet says %(said)s florins at the end; the recorded result says "
-        "%(recorded)s"
-    ),
-    said=NUMBER,
-    recorded=NUMBER,
+OTHER_FINAL = gettext_noop(
+    "the sheet says %(said)s florins at the end; the recorded result says %(recorded)s"
 )
 
 
@@ -139,8 +120,7 @@ def sheet_findings(table: Table) -> list[dict[str, Any]]:
     return [
         {**f, "message": Message(FROM_SCORESHEET, level=sheet.level, message=message)}
         for f in sheet.findings
-        # Stored as English text: read back into its message when it is one.
-        for message in [parse(f["message"]) or f["message"]]
+        for message in [f["message"]]
     ]
 
 

@@ -14,6 +14,10 @@ event file
     Django's "python" serialization of every event model's rows, parents before
     children. Foreign keys to other event rows are the source database's ids;
     users (staff, who made a change) are their usernames (``["name"]``).
+    Text people read (rules findings, a published list's warnings and reasons,
+    the final's fill summary) is message data (``{"code", "fields"}``,
+    ``heats.core.message``), as the database stores it; a file of version 1
+    (that text as English) is upgraded on import (``scoring.legacy_text``).
 
 Import remaps every id (the target database hands out its own), keeps timestamps
 (rows are saved "raw", as ``loaddata`` does), and writes the event in one
@@ -55,13 +59,16 @@ from heats.core.errors import UserError
 from heats.core.paper import paper_for_zone
 from heats.models import Event
 from scoring.core.reported import remap_signature
+from scoring.legacy_text import upgrade_objects
 from scoring.models import TableReport
 from scoring.services.reports import make_report_links
 from scoring.services.result_status import update_event_result_status
 from scoring.services.transfer_check import JSON_IDS, check_event_file
 
 FORMAT = "medici-tourney-event"
-VERSION = 1
+VERSION = 2
+OLDER = (1,)
+"""Versions an import upgrades: 1 stored text people read as English."""
 APPS = ("heats", "scoring")
 
 
@@ -243,17 +250,21 @@ def loads(text: str) -> dict[str, Any]:
 
 
 def check(document: Any) -> None:
-    """UserError unless ``document`` is an event file of this version, whole and
-    right (``transfer_check.check_event_file``, which works out its derived
-    fields in place)."""
+    """UserError unless ``document`` is an event file of this version (an older
+    one is upgraded in place first: ``OLDER``), whole and right
+    (``transfer_check.check_event_file``, which works out its derived fields in
+    place)."""
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise UserError(f'Not a medici-tourney event file (no "format": {FORMAT!r})')
+    if type(document.get("version")) is int and document["version"] in OLDER:
+        upgrade_objects(document.get("objects"))
+        document["version"] = VERSION
     version = document.get("version")
     if type(version) is not int or version != VERSION:
         raise UserError(
-            f"Event file version {json.dumps(version)}: this program reads version "
-            f"{VERSION} only (export the event again with the same version of "
-            "medici-tourney)"
+            f"Event file version {json.dumps(version)}: this program reads versions "
+            f"{' and '.join(map(str, (*OLDER, VERSION)))} only (export the event "
+            "again with the same version of medici-tourney)"
         )
     check_event_file(document, {em.label: em.model for em in event_models()})
 

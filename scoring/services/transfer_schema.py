@@ -31,6 +31,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.backends.base.operations import BaseDatabaseOperations
 
+from heats.core import message
 from heats.core.formats import FORMATS
 from heats.core.names import NAME_MAX_LENGTH
 from heats.core.schema import (
@@ -77,12 +78,27 @@ def _is_sheet(value: Any, path: str) -> list[Problem]:
     return [(path, "expected a scoresheet: an object with players and days")]
 
 
+def _is_message(value: Any, path: str) -> list[Problem]:
+    """Text, or message data (``heats.core.message``) whose fields fit it."""
+    if isinstance(value, str):
+        return []
+    if not message.is_data(value):
+        return [(path, 'expected text or a message ({"code", "fields"})')]
+    try:
+        message.load(value)
+    except ValueError as exc:
+        return [(path, str(exc))]
+    return []
+
+
+# Text people read, as MessagesField stores it.
+MESSAGE = Checked(AnyJSON(), _is_message)
 FINDINGS = ListOf(
     Record(
         required={
             "day": Nullable(Integer()),
             "player": Nullable(Text()),
-            "message": Text(),
+            "message": MESSAGE,
         }
     )
 )
@@ -114,7 +130,7 @@ PUBLISHED = Record(
         "winners_present": COUNT,
         "cap": COUNT,
         "participants": COUNT,
-        "warnings": ListOf(Text()),
+        "warnings": ListOf(MESSAGE),
         "provisional": Boolean(),
         "missing_tables": ListOf(ListOf(Integer(1, 32767), 2, 2)),
     },
@@ -170,6 +186,8 @@ JSON_FIELDS: dict[tuple[str, str], Schema] = {
         AnyJSON(MAX_DEPTH, MAX_TEXT), _is_sheet
     ),
     ("scoring.publishedlist", "data"): PUBLISHED,
+    ("scoring.publishedentry", "reason"): MESSAGE,
+    ("scoring.finalfill", "summary"): MESSAGE,
 }
 # Text fields whose model validators an event file's value must pass too.
 VALIDATED = {("heats.event", "time_zone")}

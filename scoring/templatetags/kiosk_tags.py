@@ -31,9 +31,9 @@ def percent(value: float | None) -> str:
 
 @register.filter
 def reason(text: object) -> str:
-    """A reason the advancement core wrote in English (an HMW level, an
+    """A reason the advancement core wrote (a message: an HMW level, an
     alternate's percentage, a tie the GM decided), in the active language
     (``translate_reason``); "" stays ""."""
     if not text:
         return ""
-    return wording.translate_reason(str(text))
+    return wording.translate_reason(text)

@@ -31,7 +31,7 @@ from scoring.services import (
 )
 from scoring.views.common import TableMixin, table_label
 from scoring.views.common_desk import as_get, desk_update, from_round_page
-from scoring.wording_rules import shown_check
+from scoring.wording import shown_check
 
 
 class TableReportsView(EventStaffRequiredMixin, TableMixin, TemplateView):

@@ -48,7 +48,7 @@ from scoring.views.common_desk import (
     from_round_page,
     redirect_page,
 )
-from scoring.wording_rules import shown_check
+from scoring.wording import shown_check
 
 # FormView is generic in django-stubs only (not subscriptable when run).
 if TYPE_CHECKING:

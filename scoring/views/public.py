@@ -38,7 +38,7 @@ from scoring.queries.standings import heat_rows, standings
 from scoring.services.rules_checks import attach_scoresheet, parse_sheet_text
 from scoring.tables import LaurelTable
 from scoring.views.common import get_table
-from scoring.wording_rules import shown_check
+from scoring.wording import shown_check
 
 # FormView and ListView are generic in django-stubs only (not subscriptable when run).
 if TYPE_CHECKING:

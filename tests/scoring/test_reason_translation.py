@@ -1,7 +1,8 @@
-"""Stored English reasons shown in the reader's language
-(scoring.wording.translate_reason), with a tiny fake German catalogue: the
-templates and every nested reason are translated, numbers and percentages are
-written the German way, names and the GM's own words stay as they are."""
+"""Reasons shown in the reader's language (scoring.wording.translate_reason),
+with a tiny fake German catalogue: the templates and every nested reason are
+translated, numbers and percentages are written the German way, names and the
+GM's own words stay as they are. The reasons are those stored as English
+before text was data, as the migration converts them (``stored``)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,15 @@ from scoring import wording
 from scoring.core import reasons
 from scoring.core.places import PlayerResult
 from scoring.core.tiebreak import suggest_tie_winner
+from scoring.legacy_text import reason_message
 from scoring.tables import LaurelTable, QualifierTable
-from scoring.wording import translate_parsed, translate_reason
+from scoring.wording import translate_reason
+
+
+def stored(english: str) -> str:
+    """The reason ``english`` as stored since the migration (a message)."""
+    return reason_message(english)
+
 
 FAKE_GERMAN = {
     "%(number)s%%": "%(number)s %%",
@@ -87,8 +95,9 @@ def german(monkeypatch, settings):
         (
             "final, 1204 florins; tie for first decided by the GM: more florins "
             "after day 2 (1061 to 1058 to 990)",
-            "Finale, 1.204 Florins; Gleichstand vom GM entschieden: mehr Florins "
-            "nach Tag 2 (1.061 zu 1.058 zu 990)",
+            # The GM's own words are never translated.
+            "Finale, 1.204 Florins; Gleichstand vom GM entschieden: more florins "
+            "after day 2 (1061 to 1058 to 990)",
         ),
         (
             "tie — decided by the GM: Ann (seat 2) bid first: 50%, heat 1 table 3",
@@ -111,14 +120,14 @@ def german(monkeypatch, settings):
     ],
 )
 def test_a_stored_reason_reads_in_german(german, english, german_text):
-    assert translate_reason(english) == german_text
+    assert translate_reason(stored(english)) == german_text
 
 
 def test_a_broken_translation_shows_the_english(german, monkeypatch):
     broken = {**FAKE_GERMAN, reasons.ALTERNATE: "Ersatz %(nummer)s: %(detail)s"}
     monkeypatch.setattr(heats.translate, "gettext", lambda text: broken.get(text, text))
     english = "alternate 1: 96.9% of winner, heat 1 table 3"
-    assert translate_reason(english) == english
+    assert translate_reason(stored(english)) == english
 
 
 def test_english_stays_as_stored():
@@ -128,7 +137,7 @@ def test_english_stays_as_stored():
             "final, 1204 florins; tie for first decided by the GM: GM's ruling",
             "Format: heats winners only",
         ):
-            assert translate_reason(text) == text
+            assert translate_reason(stored(text)) == text
 
 
 def test_a_tie_fact_is_translated_from_its_message(german):
@@ -143,7 +152,7 @@ def test_a_tie_fact_is_translated_from_its_message(german):
         "(Ann, jr. 61, Bo (2) 61, Cy 50): no decision."
     )
     assert fact.message is not None
-    assert translate_parsed(fact.message) == (
+    assert translate_reason(fact.message) == (
         "Florins nach Tag 2: Ann, jr. und Bo (2) gleichauf bei 61 "
         "(Ann, jr. 61, Bo (2) 61, Cy 50): keine Entscheidung."
     )
@@ -154,7 +163,9 @@ def test_the_tables_show_reasons_in_german(german):
         [
             {
                 "player": "Dee: 5%",
-                "reason": "alternate 2: 88.0% of winner, heat 2 table 4, die roll",
+                "reason": stored(
+                    "alternate 2: 88.0% of winner, heat 2 table 4, die roll"
+                ),
             }
         ]
     )
@@ -169,8 +180,9 @@ def test_the_tables_show_reasons_in_german(german):
             {
                 "place": 5,
                 "player": "Eve",
-                "reason": "semi-final runner-up, 90.0% of the winner at table 2, "
-                "die roll",
+                "reason": stored(
+                    "semi-final runner-up, 90.0% of the winner at table 2, die roll"
+                ),
             }
         ]
     )

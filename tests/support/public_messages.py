@@ -56,7 +56,6 @@ PUBLIC = (
     "scoring/views/reports.py",
     "scoring/views/room.py",
     "scoring/wording.py",
-    "scoring/wording_rules.py",
 )
 
 

@@ -9,11 +9,11 @@ Terminology:
   ``"duplicate"``, ...), for callers that group findings; not part of the JSON form.
 - *level*: the detail a sheet carries: 1 scores only, 2 purchases, 3 auction log.
 - *sheet report* (:class:`SheetReport`): the level checked and every finding.
-- *message*: a finding's text is English (tests compare it; a table's findings are
-  stored as text), written as a :class:`heats.core.message.Message` from a template
-  registered beside the check that writes it (verify, replay, limits), so that the
-  edge shows it in the reader's language (``scoring.wording_rules``), also after
-  reading the stored English back.
+- *message*: a finding's text, a :class:`heats.core.message.Message` written from
+  a template beside the check that writes it (verify, replay, limits): its English
+  is what tests compare; a table's findings store it as data (template code and
+  fields), so that the edge shows it in the reader's language
+  (``scoring.wording``), after storage too.
 
 Source: rules.md, Verifying a submitted scoresheet.
 """

@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from heats.core.i18n import gettext_noop
-from heats.core.message import NUMBER, PHRASE, Message, error_text, register
+from heats.core.message import Message, error_text
 
 from .findings import Finding
 from .goods import COMMODITIES
@@ -46,81 +46,43 @@ the checks that need it wait for it)."""
 
 _DECK_COMMODITY_VALUE = len(COMMODITIES) * 20  # 0+1+2+3+4+5+5 per commodity
 
-# The findings' messages (stored as English: registered, heats.core.message).
-TABLE_SIZE = register(
+# The findings' messages (stored as data: heats.core.message).
+TABLE_SIZE = (
     # Translators: "error" says which table sizes the rule set allows.
-    gettext_noop("table of %(players)s players: %(error)s"),
-    players=NUMBER,
-    error=PHRASE,
+    gettext_noop("table of %(players)s players: %(error)s")
 )
-CALLED_LATER_DAY = register(
-    gettext_noop("money after day %(day)s: the result says %(money)s, but %(why)s"),
-    day=NUMBER,
-    money=NUMBER,
-    why=PHRASE,
+CALLED_LATER_DAY = gettext_noop(
+    "money after day %(day)s: the result says %(money)s, but %(why)s"
 )
-CALLED_FINAL = register(
-    gettext_noop(
-        "final money: the result says %(final)s, the money after day %(day)s is "
-        "%(last)s; %(why)s"
-    ),
-    final=NUMBER,
-    day=NUMBER,
-    last=NUMBER,
-    why=PHRASE,
+CALLED_FINAL = gettext_noop(
+    "final money: the result says %(final)s, the money after day %(day)s is "
+    "%(last)s; %(why)s"
 )
-TIME_WAS_CALLED = register(
-    gettext_noop(
-        "time was called on day %(day)s, so the game ended with that day's scoring"
-    ),
-    day=NUMBER,
+TIME_WAS_CALLED = gettext_noop(
+    "time was called on day %(day)s, so the game ended with that day's scoring"
 )
-NEGATIVE_MONEY = register(
-    gettext_noop(
-        "money after day %(day)s: the result says %(money)s, but money is never "
-        "negative (no borrowing)"
-    ),
-    day=NUMBER,
-    money=NUMBER,
+NEGATIVE_MONEY = gettext_noop(
+    "money after day %(day)s: the result says %(money)s, but money is never "
+    "negative (no borrowing)"
 )
-GAIN_TOO_LARGE = register(
+GAIN_TOO_LARGE = (
     # Translators: "span" is "day 2" or "days 1-2"; "rules" a rule set's name.
     gettext_noop(
         "gain on %(span)s: the result says +%(gain)s (%(before)s -> %(after)s), "
         "but the most a player can earn on %(span)s at a %(players)s-player "
         "%(rules)s table is %(bound)s"
-    ),
-    span=PHRASE,
-    gain=NUMBER,
-    before=NUMBER,
-    after=NUMBER,
-    players=NUMBER,
-    bound=NUMBER,
+    )
 )
-ONE_DAY = register(gettext_noop("day %(day)s"), day=NUMBER)
-SEVERAL_DAYS = register(
-    gettext_noop("days %(first)s-%(last)s"), first=NUMBER, last=NUMBER
+ONE_DAY = gettext_noop("day %(day)s")
+SEVERAL_DAYS = gettext_noop("days %(first)s-%(last)s")
+TABLE_GAIN_TOO_LARGE = gettext_noop(
+    "table gain on day %(day)s: the result says +%(gain)s in total, but the "
+    "%(players)s players can earn at most %(bound)s together"
 )
-TABLE_GAIN_TOO_LARGE = register(
-    gettext_noop(
-        "table gain on day %(day)s: the result says +%(gain)s in total, but the "
-        "%(players)s players can earn at most %(bound)s together"
-    ),
-    day=NUMBER,
-    gain=NUMBER,
-    players=NUMBER,
-    bound=NUMBER,
-)
-TABLE_TOTAL_TOO_SMALL = register(
-    gettext_noop(
-        "table total after day %(day)s: the result says %(total)s in total, but "
-        "day %(day)s's scoring pays the %(players)s players at least %(floor)s "
-        "together (bids are paid before it)"
-    ),
-    day=NUMBER,
-    total=NUMBER,
-    players=NUMBER,
-    floor=NUMBER,
+TABLE_TOTAL_TOO_SMALL = gettext_noop(
+    "table total after day %(day)s: the result says %(total)s in total, but "
+    "day %(day)s's scoring pays the %(players)s players at least %(floor)s "
+    "together (bids are paid before it)"
 )
 
 

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from heats.core.i18n import gettext_noop
-from heats.core.message import NUMBER, PHRASE, TEXT, Message, or_list, register
+from heats.core.message import Message, or_list
 
 from .findings import Finding
 from .goods import Good
@@ -27,150 +27,81 @@ from .rulesets import TableRules
 from .sheet import SheetAuction, SheetDay
 from .turns import bidding_order, can_bid, largest_lot, last_ship, next_dealer
 
-# The findings' messages (stored as English: registered, heats.core.message).
-NOBODY = register(gettext_noop("nobody"))
-WRONG_DEALER = register(
+# The findings' messages (stored as data: heats.core.message).
+NOBODY = gettext_noop("nobody")
+WRONG_DEALER = (
     # Translators: "names" is one name, several joined by "or", or "nobody".
     gettext_noop(
         "lot %(lot)s: dealer is %(dealer)s on the sheet, rules give %(names)s "
         "(the deal passes left to the next player with space)"
-    ),
-    lot=NUMBER,
-    names=PHRASE,
+    )
 )
-DAY_ENDED = register(
+DAY_ENDED = (
     # Translators: "reason" is one of the three reasons below.
     gettext_noop(
         "lot %(lot)s: sheet logs an auction, but the day had ended: %(reason)s"
-    ),
-    lot=NUMBER,
-    reason=PHRASE,
+    )
 )
-EVERY_SHIP_FULL = register(gettext_noop("every ship was full"))
-DECK_EMPTY = register(gettext_noop("the deck was empty"))
-ONLY_ONE_SPACE = register(
-    gettext_noop("only %(player)s still had space (last-ship fill)")
+EVERY_SHIP_FULL = gettext_noop("every ship was full")
+DECK_EMPTY = gettext_noop("the deck was empty")
+ONLY_ONE_SPACE = gettext_noop("only %(player)s still had space (last-ship fill)")
+LOT_SIZE = gettext_noop(
+    "lot %(lot)s: sheet says %(size)s goods, rules allow 1-%(most)s per lot"
 )
-LOT_SIZE = register(
-    gettext_noop(
-        "lot %(lot)s: sheet says %(size)s goods, rules allow 1-%(most)s per lot"
-    ),
-    lot=NUMBER,
-    size=NUMBER,
-    most=NUMBER,
+LOT_TOO_LARGE = gettext_noop(
+    "lot %(lot)s: sheet says a lot of %(size)s, rules allow at most %(most)s "
+    "(a lot must fit somebody's free space and the deck)"
 )
-LOT_TOO_LARGE = register(
-    gettext_noop(
-        "lot %(lot)s: sheet says a lot of %(size)s, rules allow at most %(most)s "
-        "(a lot must fit somebody's free space and the deck)"
-    ),
-    lot=NUMBER,
-    size=NUMBER,
-    most=NUMBER,
+BIDS_TWICE = gettext_noop("lot %(lot)s: bids twice, rules allow one bid each")
+OUT_OF_TURN = gettext_noop(
+    "lot %(lot)s: %(player)s bids out of turn (bidding runs once around from "
+    "the dealer's left, dealer last)"
 )
-BIDS_TWICE = register(
-    gettext_noop("lot %(lot)s: bids twice, rules allow one bid each"), lot=NUMBER
+BID_WITHOUT_SPACE = gettext_noop(
+    "lot %(lot)s: sheet shows a bid of %(bid)s on a lot of %(size)s, but only "
+    "%(free)s free space; a player whose free space is smaller than the lot "
+    "may not bid"
 )
-OUT_OF_TURN = register(
-    gettext_noop(
-        "lot %(lot)s: %(player)s bids out of turn (bidding runs once around from "
-        "the dealer's left, dealer last)"
-    ),
-    lot=NUMBER,
+BID_TOO_LOW = gettext_noop(
+    "lot %(lot)s: bid %(bid)s does not beat the high bid %(high)s (a bid must "
+    "be higher, at least 1)"
 )
-BID_WITHOUT_SPACE = register(
-    gettext_noop(
-        "lot %(lot)s: sheet shows a bid of %(bid)s on a lot of %(size)s, but only "
-        "%(free)s free space; a player whose free space is smaller than the lot "
-        "may not bid"
-    ),
-    lot=NUMBER,
-    bid=NUMBER,
-    size=NUMBER,
-    free=NUMBER,
+BID_BORROWS = gettext_noop(
+    "lot %(lot)s: bid %(bid)s with only %(money)s florins held (no borrowing)"
 )
-BID_TOO_LOW = register(
-    gettext_noop(
-        "lot %(lot)s: bid %(bid)s does not beat the high bid %(high)s (a bid must "
-        "be higher, at least 1)"
-    ),
-    lot=NUMBER,
-    bid=NUMBER,
-    high=NUMBER,
-)
-BID_BORROWS = register(
-    gettext_noop(
-        "lot %(lot)s: bid %(bid)s with only %(money)s florins held (no borrowing)"
-    ),
-    lot=NUMBER,
-    bid=NUMBER,
-    money=NUMBER,
-)
-WRONG_WINNER = register(
+WRONG_WINNER = (
     # Translators: "said" and "rule" are a player's name or "nobody".
     gettext_noop(
         "lot %(lot)s: sheet says %(said)s won, the bids give %(rule)s (the high "
         "bidder wins)"
-    ),
-    lot=NUMBER,
-    said=PHRASE,
-    rule=PHRASE,
+    )
 )
-WRONG_PRICE = register(
-    gettext_noop(
-        "lot %(lot)s: price on the sheet is %(price)s, the high bid is %(high)s"
-    ),
-    lot=NUMBER,
-    price=TEXT,  # a number, or None for a sale the sheet gives no price
-    high=NUMBER,
+WRONG_PRICE = gettext_noop(
+    "lot %(lot)s: price on the sheet is %(price)s, the high bid is %(high)s"
 )
-UNSOLD_PRICE = register(
-    gettext_noop(
-        "lot %(lot)s: unsold lot with a price of %(price)s on the sheet (an unsold "
-        "lot is discarded, nobody pays)"
-    ),
-    lot=NUMBER,
-    price=NUMBER,
+UNSOLD_PRICE = gettext_noop(
+    "lot %(lot)s: unsold lot with a price of %(price)s on the sheet (an unsold "
+    "lot is discarded, nobody pays)"
 )
-WRONG_FILLER = register(
-    gettext_noop(
-        "last-ship fill: sheet gives it to %(player)s, rules give %(rule)s (only "
-        "the one player left with space fills)"
-    ),
-    rule=PHRASE,
+WRONG_FILLER = gettext_noop(
+    "last-ship fill: sheet gives it to %(player)s, rules give %(rule)s (only "
+    "the one player left with space fills)"
 )
-WRONG_FILL = register(
-    gettext_noop(
-        "last-ship fill: sheet says %(count)s goods, rules give %(expected)s "
-        "(%(free)s free, %(left)s left in the deck)"
-    ),
-    count=NUMBER,
-    expected=NUMBER,
-    free=NUMBER,
-    left=NUMBER,
+WRONG_FILL = gettext_noop(
+    "last-ship fill: sheet says %(count)s goods, rules give %(expected)s "
+    "(%(free)s free, %(left)s left in the deck)"
 )
-MISSING_FILL = register(
-    gettext_noop(
-        "no last-ship fill on the sheet, but %(player)s was the only player with "
-        "space (%(free)s free, %(left)s goods left): the ship fills free from the "
-        "deck"
-    ),
-    free=NUMBER,
-    left=NUMBER,
+MISSING_FILL = gettext_noop(
+    "no last-ship fill on the sheet, but %(player)s was the only player with "
+    "space (%(free)s free, %(left)s goods left): the ship fills free from the "
+    "deck"
 )
-TOO_MANY_DRAWN = register(
-    gettext_noop(
-        "%(drawn)s goods drawn on the sheet, but the day's deck holds %(deck)s"
-    ),
-    drawn=NUMBER,
-    deck=NUMBER,
+TOO_MANY_DRAWN = gettext_noop(
+    "%(drawn)s goods drawn on the sheet, but the day's deck holds %(deck)s"
 )
-DAY_NOT_ENDED = register(
-    gettext_noop(
-        "the sheet ends the day with %(left)s goods in the deck while %(names)s "
-        "still had space (and time was not called)"
-    ),
-    left=NUMBER,
+DAY_NOT_ENDED = gettext_noop(
+    "the sheet ends the day with %(left)s goods in the deck while %(names)s "
+    "still had space (and time was not called)"
 )
 
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from heats.core.i18n import gettext_noop
-from heats.core.message import NUMBER, Message, register
+from heats.core.message import Message
 
 PerCount = tuple[tuple[int, Any], ...]
 """A setting per player count: ``((players, setting), ...)``."""
@@ -33,16 +33,11 @@ class RuleSetError(ValueError):
     """An unknown rule set name, an unsupported player count or a bad setting."""
 
 
-# What a table's rules findings say of a rule set (stored: registered).
-TABLE_SIZE_REFUSED = register(
-    gettext_noop(
-        "rule set %(name)s is for %(least)s-%(most)s players, not %(players)s"
-    ),
-    least=NUMBER,
-    most=NUMBER,
-    players=NUMBER,
+# What a table's rules findings say of a rule set (stored as data).
+TABLE_SIZE_REFUSED = gettext_noop(
+    "rule set %(name)s is for %(least)s-%(most)s players, not %(players)s"
 )
-UNKNOWN_RULESET = register(gettext_noop("unknown rule set %(name)s; known: %(known)s"))
+UNKNOWN_RULESET = gettext_noop("unknown rule set %(name)s; known: %(known)s")
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from heats.core.i18n import gettext_noop
-from heats.core.message import NUMBER, PHRASE, Message, or_list, register
+from heats.core.message import Message, or_list
 
 from .findings import Finding, ScoresheetError, SheetReport
 from .goods import GOOD_COUNTS, Good, surplus
@@ -36,110 +36,60 @@ from .turns import poorest
 
 __all__ = ["Finding", "ScoresheetError", "SheetReport", "verify_parsed", "verify_sheet"]
 
-# The findings' messages (stored as English: registered, heats.core.message).
-RULES_NAMED = register(
-    gettext_noop(
-        "rule set: the sheet says %(named)s, the event plays %(used)s; "
-        "the sheet was checked under %(used)s"
-    )
+# The findings' messages (stored as data: heats.core.message).
+RULES_NAMED = gettext_noop(
+    "rule set: the sheet says %(named)s, the event plays %(used)s; "
+    "the sheet was checked under %(used)s"
 )
-DAYS_MISSING = register(
-    gettext_noop(
-        "sheet has %(days)s day(s), a game has %(game)s unless time is called"
-    ),
-    days=NUMBER,
-    game=NUMBER,
+DAYS_MISSING = gettext_noop(
+    "sheet has %(days)s day(s), a game has %(game)s unless time is called"
 )
-DAYS_CALLED = register(
-    gettext_noop("sheet has %(days)s day(s), but time was called on day %(day)s"),
-    days=NUMBER,
-    day=NUMBER,
+DAYS_CALLED = gettext_noop(
+    "sheet has %(days)s day(s), but time was called on day %(day)s"
 )
-FINAL_MONEY = register(
-    gettext_noop(
-        "final money: sheet says %(said)s, the money after day %(day)s is "
-        "%(money)s (the game ends with that day's scoring)"
-    ),
-    said=NUMBER,
-    day=NUMBER,
-    money=NUMBER,
+FINAL_MONEY = gettext_noop(
+    "final money: sheet says %(said)s, the money after day %(day)s is "
+    "%(money)s (the game ends with that day's scoring)"
 )
-START_PLAYER = register(
+START_PLAYER = (
     # Translators: "names" is one name or several joined by "or"; "why" is one
     # of the two reasons below.
-    gettext_noop("start player: sheet says %(player)s, rules give %(names)s (%(why)s)"),
-    names=PHRASE,
-    why=PHRASE,
+    gettext_noop("start player: sheet says %(player)s, rules give %(names)s (%(why)s)")
 )
-FIRST_DAY_START = register(gettext_noop("day 1 starts with seat 1"))
-POOREST_STARTS = register(gettext_noop("the poorest player starts"))
-PURCHASES = register(
+FIRST_DAY_START = gettext_noop("day 1 starts with seat 1")
+POOREST_STARTS = gettext_noop("the poorest player starts")
+PURCHASES = (
     # Translators: goods are written as on the sheet, e.g. [cloth:3, gold:10].
     gettext_noop(
         "purchases: sheet says %(goods)s for %(paid)s, the auction log gives "
         "%(log_goods)s for %(log_paid)s"
-    ),
-    paid=NUMBER,
-    log_paid=NUMBER,
+    )
 )
-PAID_NEGATIVE = register(
-    gettext_noop("paid %(paid)s on the sheet; a payment is never negative"),
-    paid=NUMBER,
+PAID_NEGATIVE = gettext_noop("paid %(paid)s on the sheet; a payment is never negative")
+PAID_TOO_MUCH = gettext_noop(
+    "paid %(paid)s on the sheet, but held only %(held)s at the start of day "
+    "%(day)s (no borrowing: payments never exceed the money held)"
 )
-PAID_TOO_MUCH = register(
-    gettext_noop(
-        "paid %(paid)s on the sheet, but held only %(held)s at the start of day "
-        "%(day)s (no borrowing: payments never exceed the money held)"
-    ),
-    paid=NUMBER,
-    held=NUMBER,
-    day=NUMBER,
+TOO_MANY_GOODS = gettext_noop(
+    "%(count)s goods loaded on the sheet, but a %(players)s-player day uses %(most)s"
 )
-TOO_MANY_GOODS = register(
-    gettext_noop(
-        "%(count)s goods loaded on the sheet, but a %(players)s-player day uses "
-        "%(most)s"
-    ),
-    count=NUMBER,
-    players=NUMBER,
-    most=NUMBER,
+SHIP_CAPACITY = gettext_noop(
+    "ship holds %(count)s goods on the sheet (%(goods)s), rules allow at most "
+    "%(most)s (ship capacity)"
 )
-SHIP_CAPACITY = register(
-    gettext_noop(
-        "ship holds %(count)s goods on the sheet (%(goods)s), rules allow at most "
-        "%(most)s (ship capacity)"
-    ),
-    count=NUMBER,
-    most=NUMBER,
-)
-DUPLICATE_GOOD = register(
+DUPLICATE_GOOD = (
     # Translators: "good" is a good as on the sheet (cloth:3); "names" the players
     # holding it, or "discarded lots".
     gettext_noop(
         "%(good)s appears %(times)s times on day %(day)s (%(names)s), the deck "
         "holds it %(deck)s time(s): no good twice in a day"
-    ),
-    times=NUMBER,
-    day=NUMBER,
-    names=PHRASE,
-    deck=NUMBER,
+    )
 )
-DISCARDED_LOTS = register(gettext_noop("discarded lots"))
-MONEY_AFTER_DAY = register(
-    gettext_noop(
-        "money after day %(day)s: sheet says %(said)s, rules give %(expected)s "
-        "(%(before)s before - %(paid)s paid + %(income)s income: ship %(ship)s, "
-        "market %(market)s, bonus %(bonus)s)"
-    ),
-    day=NUMBER,
-    said=NUMBER,
-    expected=NUMBER,
-    before=NUMBER,
-    paid=NUMBER,
-    income=NUMBER,
-    ship=NUMBER,
-    market=NUMBER,
-    bonus=NUMBER,
+DISCARDED_LOTS = gettext_noop("discarded lots")
+MONEY_AFTER_DAY = gettext_noop(
+    "money after day %(day)s: sheet says %(said)s, rules give %(expected)s "
+    "(%(before)s before - %(paid)s paid + %(income)s income: ship %(ship)s, "
+    "market %(market)s, bonus %(bonus)s)"
 )
 
 

@@ -1,12 +1,12 @@
-"""The registered reasons (scoring.core.reasons): every template reads back from
-the line it writes, and every line the advancement core writes for the sample
-events (data/demo, tests/support/scenarios) and for random events is a
-registered reason."""
+"""The reasons (scoring.core.reasons) are messages: every line the advancement
+core writes for the sample events (data/demo, tests/support/scenarios) and for
+random events is a message whose English is the line and which comes back
+whole from the data it is stored as (heats.core.message.dump/load)."""
 
 from __future__ import annotations
 
+import json
 import random
-import re
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
@@ -15,8 +15,9 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from heats.core.formats import FORMATS, format_line
-from scoring.core import reasons, warnings_text
+from heats.core.formats import FORMATS
+from heats.core.message import Message, dump, load
+from scoring.core import reasons
 from scoring.core.advancement import (
     Advancement,
     AdvancementSettings,
@@ -28,7 +29,7 @@ from scoring.core.draw import as_draw
 from scoring.core.hmw import hmw_order
 from scoring.core.laurels import laurels
 from scoring.core.places import place_heats, player_histories
-from scoring.core.reasons import REGISTRY, Kind, Parsed, parse, reason
+from scoring.core.reasons import reason
 from scoring.core.results_csv import parse_results_csv
 from scoring.core.sizes import standard_layouts
 from scoring.core.tiebreak import decided_tie_note, suggest_tie_winner
@@ -36,144 +37,55 @@ from tests.conftest import DEMO_DIR, REPO
 from tests.support.depth import examples
 
 SCENARIOS = REPO / "tests" / "support" / "scenarios"
-PARSABLE = [t for t in REGISTRY.values() if t.parsable]
 
 # Names and the GM's words with the characters the templates use around fields.
 names = st.text(alphabet="abcXYZ é中 ,:;()%—-'.0123456789", min_size=1, max_size=24)
 
 
-def values(kind: Kind) -> st.SearchStrategy[str | Parsed]:
-    """A field of ``kind`` as the core writes it (nested reasons as Parsed)."""
-    if kind.choices:
-        return st.sampled_from(kind.choices).map(Parsed)
-    if kind.item:
-        return item_lists(kind)
-    if kind is warnings_text.HMW_RANK_FIELD:
-        return filled(REGISTRY[reasons.HMW_RANK_BY])
-    if kind is reasons.REASON:
-        return any_reason
-    if kind is reasons.FREE:
-        words = names.filter(lambda text: parse(text) is None)
-        return st.one_of(words, any_reason)
-    assert kind in KEPT, kind
-    return KEPT[kind]
-
-
-def item_lists(kind: Kind) -> st.SearchStrategy[str | Parsed]:
-    """1-4 lines of ``kind.item`` joined as ``kind`` joins them. An item whose
-    own line holds the place the list is cut at cannot be read back (the limit
-    ``Kind.split`` documents): none is drawn."""
-    item = filled(REGISTRY[kind.item]).filter(
-        lambda line: not re.search(kind.split, line.text)
-    )
-    lines = st.lists(item, min_size=1, max_size=4)
-    return lines.map(lambda ls: reasons.joined(ls, kind.join or reasons.AND))
-
-
-# Fields of text kept as written, by kind.
-KEPT: dict[Kind, st.SearchStrategy[str]] = {
-    reasons.NAME: names,
-    warnings_text.NAMES: names,
-    warnings_text.SEED: st.text(max_size=12).map(warnings_text.seed_field),
-    warnings_text.SIZES: st.lists(st.integers(1, 7), min_size=1, max_size=8).map(
-        lambda ts: "+".join(map(str, ts))
-    ),
-    reasons.PERCENT: st.floats(0, 1000, allow_nan=False).map(reasons.percent_field),
-    reasons.HEATS: st.lists(st.integers(1, 9), min_size=1, max_size=6).map(
-        lambda hs: ", ".join(map(str, hs))
-    ),
-    reasons.SCORES: st.lists(st.integers(0, 400), min_size=2, max_size=5).map(
-        lambda s: reasons.scores_field(sorted(s, reverse=True))
-    ),
-    reasons.ID: st.integers(0, 10**6).map(str),
-    reasons.NUMBER: st.integers(0, 10**6).map(str),
-}
-
-
-def filled(template: reasons.Template) -> st.SearchStrategy[Parsed]:
-    fields = st.fixed_dictionaries({n: values(k) for n, k in template.fields.items()})
-    return fields.map(lambda f: Parsed(template.text, f))
-
-
-any_reason: st.SearchStrategy[Parsed] = st.deferred(
-    lambda: st.sampled_from(PARSABLE).flatmap(filled)
-)
-
-
-@pytest.mark.parametrize("template", PARSABLE, ids=lambda t: t.text)
-@settings(max_examples=examples(40), deadline=None)
-@given(data=st.data())
-def test_every_template_reads_back_from_the_line_it_writes(template, data):
-    written = data.draw(filled(template))
-    text = reason(template.text, **written.fields)
-
-    assert text == written.text
-    assert parse(text) == written
-    assert reasons.matches(text) == [written]
-    found_template, found_fields = parse(text)
-    assert (found_template, found_fields) == (template.text, written.fields)
-
-
-def test_the_registry_holds_the_core_s_wording():
+def test_the_core_s_wording():
     assert reason(
         reasons.HMW_RANK_BY, rank=7, level=2, criterion=reasons.HMW_LEVELS[1]
     ) == ("HMW rank 7 (2: win in first heat entered)")
-    assert reason(reasons.MORE_FLORINS["after day 2"], scores="61 to 58") == (
+    scores = reasons.scores_field([61, 58])
+    assert reason(reasons.MORE_FLORINS["after day 2"], scores=scores) == (
         "more florins after day 2 (61 to 58)"
     )
     assert reasons.scores_field([61, 58, 50]) == "61 to 58 to 50"
     assert reasons.percent_field(96.9) == "96.9%"
+    assert reasons.percent_field(97) == "97.0%"
+    assert reasons.percent_field(96.94) == "96.9%"
 
 
-def test_a_nested_reason_and_the_gm_s_words_read_back():
-    gm = parse("tie — decided by the GM: more florins after day 1 (30 to 25)")
-    assert gm == Parsed(
-        reasons.TIE_DECIDED,
-        {"reason": Parsed(reasons.MORE_FLORINS["after day 1"], {"scores": "30 to 25"})},
+def test_a_reason_is_its_template_and_typed_fields():
+    line = reason(
+        reasons.ALTERNATE,
+        number=2,
+        detail=reason(
+            reasons.SECOND, percent=reasons.percent_field(96.9), heat=1, table=3
+        ),
     )
-    typed = parse("final, 104 florins; tie for first decided by the GM: GM's ruling")
-    assert typed == Parsed(
-        reasons.FINAL_TIE, {"florins": "104", "reason": "GM's ruling"}
-    )
-    called = parse("alternate 2: cut winner, HMW rank 26 (8: die roll)")
-    assert called is not None
-    assert called.fields["detail"] == Parsed(
-        reasons.CUT_WINNER,
-        {
-            "reason": Parsed(
-                reasons.HMW_RANK_BY,
-                {"rank": "26", "level": "8", "criterion": Parsed("die roll")},
-            )
+    assert line == "alternate 2: 96.9% of winner, heat 1 table 3"
+    assert dump(line) == {
+        "code": "alternate %(number)s: %(detail)s",
+        "fields": {
+            "number": 2,
+            "detail": {
+                "code": "%(percent)s of winner, heat %(heat)s table %(table)s",
+                "fields": {
+                    "percent": {"code": "%(number)s%%", "fields": {"number": 96.9}},
+                    "heat": 1,
+                    "table": 3,
+                },
+            },
         },
-    )
+    }
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "",
-        "GM's ruling",
-        "HMW rank seven",
-        "alternate 1: whatever the GM wrote",
-        "heat 1 table 3 winner!",
-        "96.9% of winner, heat 1 table x",
-    ],
-)
-def test_other_text_is_no_reason(text):
-    assert parse(text) is None
-
-
-def test_registering_checks_the_fields():
-    with pytest.raises(ValueError, match="not those of"):
-        reasons.register("heat %(heat)s winner", table=reasons.ID)
-    with pytest.raises(ValueError, match="two fields of open text"):
-        reasons.register("%(a)s or %(b)s", a=reasons.NAME, b=reasons.REASON)
-    with pytest.raises(ValueError, match="side by side"):
-        reasons.register("%(a)s%(b)s", a=reasons.ID, b=reasons.ID)
-    with pytest.raises(KeyError):
-        reason("a reason nobody registered")
+def test_a_reason_takes_its_template_s_fields_only():
     with pytest.raises(TypeError):
         reason(reasons.HEAT_WINNER, heat=1)
+    with pytest.raises(TypeError):
+        reason(reasons.HEAT_WINNER, heat=1, table=2, rank=3)
 
 
 # --- every line the core writes ---------------------------------------------
@@ -225,11 +137,10 @@ def tie_lines(tables: list[HeatTable]) -> set[str]:
         top = sorted(table.records, key=lambda r: -r.final)[:3]
         tied = [replace(r, final=top[0].final) for r in top]
         suggestion = suggest_tie_winner(tied)
-        found.add(suggestion.text)
         for fact in suggestion.facts:
-            assert fact.message is not None and fact.message.text == fact.text
-            if REGISTRY[fact.message.template].parsable:
-                found.add(fact.text)
+            assert fact.message is not None and fact.message == fact.text
+            found.add(fact.message)
+        found.add(suggestion.message)
         if suggestion.reason:
             found |= {suggestion.reason, decided_tie_note(suggestion.reason)}
     return found
@@ -261,27 +172,31 @@ def laurel_lines(heats: list[HeatTable], rows: list) -> set[str]:
         replace(r, final=top, declared_place=1 if i == 0 else None) if i < 2 else r
         for i, r in enumerate(sorted(final, key=lambda r: -r.final))
     ]
-    ties = {tied[0].player: "more florins after day 2 (61 to 58)"}
+    ties = {tied[0].player: "GM's ruling: more florins after day 2 (61 to 58)"}
     found |= {lau.reason for lau in laurels(tied[:4], semi_tables, "7", ties)}
     return found
 
 
-def templates_in(found: Parsed | str | None) -> Iterator[str]:
-    """The templates of a parsed line, nested ones too."""
-    if isinstance(found, Parsed):
+def templates_in(found: object) -> Iterator[str]:
+    """The templates of a message, nested ones too."""
+    if isinstance(found, Message):
         yield found.template
         for value in found.fields.values():
             yield from templates_in(value)
 
 
-def all_parse(lines: Iterable[str]) -> None:
-    unread = sorted(line for line in lines if parse(line) is None)
-    assert not unread, f"reasons no registered template reads: {unread[:10]}"
+def all_messages(lines: Iterable[str]) -> None:
+    """Every line is a message that comes back whole from its stored data."""
+    plain = sorted(line for line in lines if not isinstance(line, Message))
+    assert not plain, f"reasons written as plain text: {plain[:10]}"
     for line in lines:
-        assert parse(line).text == line  # type: ignore[union-attr]
+        stored = json.loads(json.dumps(dump(line)))
+        back = load(stored)
+        assert isinstance(back, Message) and back == line
+        assert dump(back) == dump(line)
 
 
-def test_every_reason_of_the_demo_event_is_a_registered_reason():
+def test_every_reason_of_the_demo_event_is_a_message():
     rows = read(DEMO_DIR / "results.csv")
     heats = heat_tables(rows)
     no_shows = [
@@ -297,10 +212,9 @@ def test_every_reason_of_the_demo_event_is_a_registered_reason():
     lines = advancement_lines(heats, absents) | tie_lines(heats)
     semi_final = read(SCENARIOS / "wbc2017_alternate_wins_semi.csv")
     lines |= laurel_lines(heats, semi_final)
-    lines |= {format_line(code) for code in FORMATS}
 
-    all_parse(lines)
-    used = {t for line in lines for t in templates_in(parse(line))}
+    all_messages(lines)
+    used = {t for line in lines for t in templates_in(line)}
     for expected in (
         reasons.HEAT_WINNER,
         reasons.DOUBLE_WINNER,
@@ -324,14 +238,14 @@ def test_every_reason_of_the_demo_event_is_a_registered_reason():
 @pytest.mark.parametrize(
     "name", ["wbc2001.csv", "winners_only_28.csv", "winners_only_40.csv"]
 )
-def test_every_reason_of_the_scenario_events_is_a_registered_reason(name):
+def test_every_reason_of_the_scenario_events_is_a_message(name):
     rows = read(SCENARIOS / name)
     heats = heat_tables(rows)
     everyone = sorted({r.player_key for r in rows})
     rng = random.Random(name)
     absents = [[], *(rng.sample(everyone, rng.randint(1, 12)) for _ in range(3))]
 
-    all_parse(advancement_lines(heats, absents) | tie_lines(heats))
+    all_messages(advancement_lines(heats, absents) | tie_lines(heats))
 
 
 @st.composite
@@ -360,7 +274,7 @@ def crowded_events(draw: st.DrawFn) -> tuple[list[HeatTable], list[str], list[st
 
 @settings(max_examples=examples(40), deadline=None)
 @given(crowded_events(), st.sampled_from(FORMATS))
-def test_every_reason_of_any_event_is_a_registered_reason(event, fmt):
+def test_every_reason_of_any_event_is_a_message(event, fmt):
     tables, absent, added = event
     assume(tables)
     options = AdvancementSettings(format=fmt, next_alternates=40)
@@ -370,4 +284,4 @@ def test_every_reason_of_any_event_is_a_registered_reason(event, fmt):
     semi = [list(t.records) for t in tables[1:]]
     lines |= {lau.reason for lau in laurels(tables[0].records, semi, "7")}
 
-    all_parse(lines)
+    all_messages(lines)

@@ -1,7 +1,7 @@
-"""The warnings on a list are registered reasons (scoring.core.reasons): each
-warning the advancement core writes reads back from its English line, which
-stays as it always was, and names in it (with commas, colons, parentheses) are
-kept whole. The demo event's and the scenario files' warnings are checked with
+"""The warnings on a list are reasons (scoring.core.reasons): each warning the
+advancement core writes is a message of its template, whose English stays as
+it always was, and names in it (with commas, colons, parentheses) are kept
+whole as fields. The demo event's and the scenario files' warnings are checked with
 their reasons in test_reasons.py (``lines_of``)."""
 
 from __future__ import annotations
@@ -9,9 +9,8 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
+from heats.core.message import Message, dump
 from scoring.core import reasons, warnings_text
 from scoring.core.advancement import (
     Advancement,
@@ -20,9 +19,7 @@ from scoring.core.advancement import (
     PlayerResult,
     advance,
 )
-from scoring.core.reasons import Parsed, parse, reason
-from tests.scoring.core.test_reasons import names, templates_in
-from tests.support.depth import examples
+from tests.scoring.core.test_reasons import templates_in
 
 WARNINGS = [
     warnings_text.TIE_UNRESOLVED,
@@ -160,55 +157,60 @@ EXPECTED = [
 ]
 
 
+def written(event: str, english: str) -> Message:
+    """The warning ``english`` of the scenario ``event``, as the core wrote it."""
+    found = [w for w in scenarios()[event].warnings if w == english]
+    assert found, english
+    assert isinstance(found[0], Message)
+    return found[0]
+
+
 @pytest.mark.parametrize(("event", "english", "template"), EXPECTED)
 def test_the_core_writes_each_warning_from_its_template(event, english, template):
-    assert english in scenarios()[event].warnings
-    found = parse(english)
-    assert found is not None and found.template == template
-    assert found.text == english
-    assert reasons.matches(english) == [found]
+    assert written(event, english).template == template
 
 
 def test_a_table_s_warning_holds_the_names_whole():
-    line = (
+    line = written(
+        "ties",
         "heat 1 table 1: tie for first unresolved (A, jr. (x: 1), B, jr. (x: 1)): "
-        "all count as winners"
+        "all count as winners",
     )
-    assert parse(line) == Parsed(
-        warnings_text.TABLE_WARNING,
-        {
-            "heat": "1",
-            "table": "1",
-            "warning": Parsed(
-                warnings_text.TIE_UNRESOLVED, {"names": "A, jr. (x: 1), B, jr. (x: 1)"}
-            ),
+    assert dump(line) == {
+        "code": warnings_text.TABLE_WARNING,
+        "fields": {
+            "heat": 1,
+            "table": 1,
+            "warning": {
+                "code": warnings_text.TIE_UNRESOLVED,
+                "fields": {"names": "A, jr. (x: 1), B, jr. (x: 1)"},
+            },
         },
-    )
+    }
 
 
 def test_the_die_s_warnings_keep_the_seed_in_its_quotes():
     ties = scenarios()["ties"].warnings
-    decided = [w for w in ties if parse(w).template == warnings_text.DIE_DECIDED]  # type: ignore[union-attr]
-    placed = [w for w in ties if parse(w).template == warnings_text.DIE_PLACED]  # type: ignore[union-attr]
+    decided = [w for w in ties if w.template == warnings_text.DIE_DECIDED]
+    placed = [w for w in ties if w.template == warnings_text.DIE_PLACED]
     assert decided and placed
     for line in (*decided, *placed):
         assert line.startswith("die roll (seed 'it\\'s \"7\"') ")
-        assert parse(line).fields["seed"] == repr('it\'s "7"')  # type: ignore[union-attr]
-    # Each winner the die decided is read back with the HMW rank it was given.
-    players = parse(decided[0]).fields["players"]  # type: ignore[union-attr]
-    items = list(_items(players))
+        assert line.fields["seed"] == repr('it\'s "7"')
+    # Each winner the die decided is a message with the HMW rank it was given.
+    items = list(_items(decided[0].fields["players"]))
     assert len(items) == decided[0].count("(8: die roll)")
     for item in items:
         assert item.template == warnings_text.DIE_DECIDED_ITEM
         assert str(item.fields["name"]).endswith(", jr. (x: 1)")
         rank = item.fields["reason"]
-        assert isinstance(rank, Parsed) and rank.template == reasons.HMW_RANK_BY
-        assert rank.fields["criterion"] == Parsed("die roll")
+        assert isinstance(rank, Message) and rank.template == reasons.HMW_RANK_BY
+        assert rank.fields["criterion"].template == "die roll"
 
 
 def _items(value):
     """The items of a list field joined by ``COMMA``, first to last."""
-    if isinstance(value, Parsed) and value.template == warnings_text.COMMA:
+    if isinstance(value, Message) and value.template == warnings_text.COMMA:
         yield from _items(value.fields["first"])
         yield from _items(value.fields["second"])
     else:
@@ -216,74 +218,7 @@ def _items(value):
 
 
 def test_every_warning_template_is_one_the_core_writes():
-    written = {w for result in scenarios().values() for w in result.warnings}
-    unread = sorted(w for w in written if parse(w) is None)
-    assert not unread
-    used = {t for w in written for t in templates_in(parse(w))}
+    found = [w for result in scenarios().values() for w in result.warnings]
+    assert all(isinstance(w, Message) for w in found)
+    used = {t for w in found for t in templates_in(w)}
     assert set(WARNINGS) <= used, set(WARNINGS) - used
-
-
-@settings(max_examples=examples(60), deadline=None)
-@given(
-    st.sampled_from(
-        [
-            warnings_text.TIE_UNRESOLVED,
-            warnings_text.DECLARED_NOT_TIED,
-            warnings_text.DECLARED_SEVERAL,
-            warnings_text.NEVER_IN_A_HEAT,
-            warnings_text.TIE_AGAINST_MISSING,
-        ]
-    ),
-    st.lists(names, min_size=1, max_size=5),
-)
-def test_a_list_of_names_reads_back_whole(template, listed):
-    line = reason(template, names=", ".join(listed))
-    assert parse(line) == Parsed(template, {"names": ", ".join(listed)})
-    table_line = reason(warnings_text.TABLE_WARNING, heat=2, table=11, warning=line)
-    assert parse(table_line).text == table_line  # type: ignore[union-attr]
-
-
-@settings(max_examples=examples(60), deadline=None)
-@given(
-    seed=st.text(max_size=10),
-    listed=st.lists(
-        st.tuples(names.filter(lambda n: "), " not in n + " ("), st.integers(1, 99)),
-        min_size=1,
-        max_size=5,
-    ),
-)
-def test_a_die_roll_s_warning_reads_back_with_its_seed_and_players(seed, listed):
-    # As scoring.core.hmw writes it: "name (HMW rank N (8: die roll))", joined.
-    items = [
-        reason(
-            warnings_text.DIE_DECIDED_ITEM,
-            name=name,
-            reason=reason(
-                reasons.HMW_RANK_BY,
-                rank=rank,
-                level=8,
-                criterion=reasons.HMW_LEVELS[7],
-            ),
-        )
-        for name, rank in listed
-    ]
-    line = reason(
-        warnings_text.DIE_DECIDED,
-        seed=warnings_text.seed_field(seed),
-        players=", ".join(items),
-    )
-    found = parse(line)
-    assert found is not None and found.text == line
-    assert found.fields["seed"] == repr(seed)
-    assert [i.fields["name"] for i in _items(found.fields["players"])] == [
-        name for name, _ in listed
-    ]
-    placed = reason(
-        warnings_text.DIE_PLACED,
-        seed=warnings_text.seed_field(seed),
-        names=", ".join(n for n, _ in listed),
-    )
-    assert parse(placed) == Parsed(
-        warnings_text.DIE_PLACED,
-        {"seed": repr(seed), "names": ", ".join(n for n, _ in listed)},
-    )

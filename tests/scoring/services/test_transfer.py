@@ -277,8 +277,8 @@ def test_a_file_referring_to_a_row_it_lacks_changes_nothing(full_event):
         ("{not json", "Not a JSON file: .* line 1, column 2"),
         ('{"format": "something-else"}', "Not a medici-tourney event file"),
         (
-            '{"format": "medici-tourney-event", "version": 2, "objects": []}',
-            "version 2: this program reads version 1",
+            '{"format": "medici-tourney-event", "version": 3, "objects": []}',
+            "version 3: this program reads versions 1 and 2",
         ),
         (
             '{"format": "medici-tourney-event", "version": 1, "objects": '

@@ -88,12 +88,12 @@ def set_field(model: str, field: str, value: Any, message: str) -> Case:
 
 def version_true(doc: dict) -> str:
     doc["version"] = True  # equal to 1 in Python: it was taken
-    return "Event file version true: this program reads version 1 only"
+    return "Event file version true: this program reads versions 1 and 2 only"
 
 
 def version_text(doc: dict) -> str:
     doc["version"] = "1"
-    return 'Event file version "1": this program reads version 1 only'
+    return 'Event file version "1": this program reads versions 1 and 2 only'
 
 
 def objects_as_object(doc: dict) -> str:
