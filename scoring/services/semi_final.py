@@ -33,7 +33,10 @@ from scoring import permissions
 from scoring.models import PublishedList
 from scoring.permissions import require
 from scoring.services import (
+    HeatSeatRow,
     event_advancement,
+    heat_seat_rows,
+    player_names,
     publishing,
     require_no_held_heats,
 )
@@ -57,6 +60,27 @@ def _make_round(event: Event, code: str) -> Round:
     """
     heat_services.lock(event)
     return heat_services.get_round(event, code, create=True)
+
+
+@dataclass(frozen=True)
+class ListInputs:
+    """What a semi-final check-in leaves as it was, loaded once for the list
+    before and after it: the players' names (``player_names``) and the heat
+    seats with their records (``heat_seat_rows``)."""
+
+    keys: dict[int, str]
+    rows: list[HeatSeatRow]
+
+    @classmethod
+    def load(cls, event: Event) -> ListInputs:
+        return cls(player_names(event), heat_seat_rows(event))
+
+
+def qualifier_labels(event: Event, inputs: ListInputs) -> dict[int, str]:
+    """The semi-final list's qualifiers as it stands now (absences read
+    afresh), by player id, named as the list names them."""
+    result = event_advancement(event, keys=inputs.keys, rows=inputs.rows)
+    return {q.player: q.label for q in result.qualifiers}
 
 
 def players_by_id(event: Event, ids: list[int]) -> list[Player]:

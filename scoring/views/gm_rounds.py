@@ -44,15 +44,16 @@ from scoring.tables import LaurelTable, SemiListTable
 from scoring.views.common import held_heat_tables
 
 
-def semi_rows(event: Event, result) -> list[dict]:
+def semi_rows(event: Event, result, held: dict | None = None) -> list[dict]:
     """The posted list: qualifiers, next alternates, then absent players, each with
     its check-in status ("seated", "present", "absent" or "not checked in") and
     ``to_check``: the player sat at a heat table being checked (the GM's list
-    counts its results; the public one not yet)."""
+    counts its results; the public one not yet). ``held``
+    (``held_heat_tables(event)``) saves loading them again."""
+    if held is None:
+        held = held_heat_tables(event)
     checking = set(
-        Seat.objects.filter(table__in=held_heat_tables(event)).values_list(
-            "player_id", flat=True
-        )
+        Seat.objects.filter(table__in=held).values_list("player_id", flat=True)
     )
     semi = rounds.semi_round(event)
     status = dict(semi.entries.values_list("player_id", "status")) if semi else {}
@@ -90,7 +91,8 @@ class SemiView(EventStaffRequiredMixin, TemplateView):
 
     def get(self, request, *args, **kwargs):
         self.result = event_advancement(self.event)
-        self.rows = semi_rows(self.event, self.result)
+        self.held = held_heat_tables(self.event)
+        self.rows = semi_rows(self.event, self.result, self.held)
         self.list_table = SemiListTable(
             self.rows,
             event=self.event,
@@ -109,6 +111,7 @@ class SemiView(EventStaffRequiredMixin, TemplateView):
         seated = semi is not None and semi.seated_at is not None
         action = reverse("scoring:semi-seat", kwargs={"event": self.event.slug})
         published = publishing.latest_published(self.event)
+        override = SemiFinalOverride.objects.filter(event=self.event).first()
         list_version = heat_services.form_version(
             self.event, publishing.SEMI_LIST, publishing.list_state(self.result)
         )
@@ -117,9 +120,12 @@ class SemiView(EventStaffRequiredMixin, TemplateView):
             presence=presence_form_data(self.event, self.rows),
             auto_publish=publishing.auto_publish_on(self.event),
             auto_publish_form=auto_publish_form(self.event),
-            recommended=event_advancement(self.event, override=False),
-            to_check=held_labels(held_heat_tables(self.event)),
-            override=SemiFinalOverride.objects.filter(event=self.event).first(),
+            # Without the GM's override the recommendation is the live list.
+            recommended=self.result
+            if override is None
+            else event_advancement(self.event, override=False),
+            to_check=held_labels(self.held),
+            override=override,
             override_form=override_form(self.event),
             published=published,
             changes=publishing.changes(published, self.result),
@@ -158,9 +164,11 @@ def semi_mark(request, event: Event):
         raise UserError(_("Mark the player present or absent."))
     semi = rounds.semi_round(event)
     seated = semi is not None and semi.seated_at is not None
-    before = {q.player: q.label for q in event_advancement(event).qualifiers}
+    # Once seated, the tables stand: nobody is called in or dropped by a mark.
+    inputs = None if seated else rounds.ListInputs.load(event)
+    before = rounds.qualifier_labels(event, inputs) if inputs else {}
     rounds.mark_semi(event, player, status == "present", request.user)
-    after = {q.player: q.label for q in event_advancement(event).qualifiers}
+    after = rounds.qualifier_labels(event, inputs) if inputs else {}
     if status == "present":
         text = _("%(player)s marked present for the semi-final.")
     else:
@@ -168,10 +176,9 @@ def semi_mark(request, event: Event):
     lines = [text % {"player": player}]
     called = [n for p, n in after.items() if p not in before and p != player.pk]
     dropped = [n for p, n in before.items() if p not in after and p != player.pk]
-    # Once seated, the tables stand: nobody is called in or dropped by a mark.
-    if called and not seated:
+    if called:
         lines.append(_("Called in: %(names)s.") % {"names": ", ".join(called)})
-    if dropped and not seated:
+    if dropped:
         lines.append(
             _("No longer on the list: %(names)s.") % {"names": ", ".join(dropped)}
         )
