@@ -14,7 +14,7 @@ Pure (no database): every problem of a line is collected with its line and colum
 from __future__ import annotations
 
 import csv
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from heats.core.cells import restore
 from heats.core.errors import LineProblem, UserError
@@ -29,6 +29,7 @@ from heats.core.names import (
     name_key,
 )
 from heats.core.rounds import RoundCode, RoundCodeError, RoundKind
+from scoring.core.places import TablePlaces
 from scoring.core.results_csv.columns import (
     DAYS,
     MAX_HEAT,
@@ -97,10 +98,13 @@ class ResultRow:
 
 @dataclass(frozen=True)
 class ParsedResults:
-    """A valid results file: rows in file order and warnings (e.g. extra columns)."""
+    """A valid results file: rows in file order and warnings (e.g. extra columns);
+    ``places``: each table's places (``checks.row_places``) by (round kind,
+    round number, table), worked out once while the file was checked."""
 
     rows: list[ResultRow]
     warnings: list[str]
+    places: dict[tuple[str, int, int], TablePlaces] = field(default_factory=dict)
 
 
 def parse_round(value: str) -> tuple[str, int]:

@@ -25,6 +25,7 @@ from django.utils.translation import gettext_noop
 from heats.core.message import Message
 from heats.models import Event, Player, Round, Seat, Table
 from heats.translate import translate
+from scoring.core.places import TablePlaces
 from scoring.core.results_csv import ResultRow, row_places
 from scoring.services.results import seat_values
 from scoring.services.rules_checks import score_findings
@@ -116,14 +117,18 @@ class DesiredRecord:
 
 
 def desired_records(
-    rows: list[ResultRow], players: dict[str, Player]
+    rows: list[ResultRow],
+    players: dict[str, Player],
+    places: TablePlaces | None = None,
 ) -> tuple[list[DesiredRecord], bool]:
     """One table's rows -> records with places; second item: tie for first unresolved.
 
     Seats come from the file, or from file order when the file has none. Places follow
-    the final scores (tournament.md, Recording a table), via ``row_places``.
+    the final scores (tournament.md, Recording a table), via ``row_places``;
+    ``places``: those the file's check worked out (``ParsedResults.places``).
     """
-    places = row_places(rows)
+    if places is None:
+        places = row_places(rows)
     tie = sum(row.final == places.winner_final for row in rows) > 1
     records = [
         DesiredRecord(

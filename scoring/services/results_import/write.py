@@ -158,8 +158,9 @@ def make_plan(event: Event, parsed: ParsedResults, state: SavedState) -> ImportP
     }
     _check_one_seat_per_round(parsed.rows, players)
     plan = ImportPlan(state, directory, [])
-    for (kind, number, table), rows in _group_tables(parsed.rows).items():
-        records, unresolved = desired_records(rows, players)
+    for key, rows in _group_tables(parsed.rows).items():
+        kind, number, table = key
+        records, unresolved = desired_records(rows, players, parsed.places.get(key))
         item = TableImport(state, (kind, number), table, records, event.rules)
         if unresolved:
             plan.unresolved.append(item.label)
