@@ -6,8 +6,9 @@ splits them by topic, as ``heats.services`` does:
 
 - ``core``: new events, their settings and deletion, player names, tables held
   for a rules check, and the semi-final list's inputs (``event_advancement``);
-- ``results``: a table's results and ties (``result_records``: its seats'
-  records as a save writes them); ``result_status``: the one writer of
+- ``results``: a table's results (``result_records``: its seats' records as
+  a save writes them); ``ties``: ties for first and the GM's declaration;
+  ``result_status``: the one writer of
   ``Table.result_status``; ``rules_checks``: level-1 findings, scoresheets;
 - ``results_import`` (``plan``, ``write``): the results CSV import;
 - ``semi_final``: the semi-final and final rounds, check-in and seating;

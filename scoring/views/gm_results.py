@@ -35,6 +35,7 @@ from scoring.services import (
     publishing,
     report_desk,
     results,
+    ties,
 )
 from scoring.services.result_log import last_change
 from scoring.views.common import TableMixin, table_label, table_name
@@ -97,7 +98,7 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
             history=RecordHistory.objects.filter(table=self.table).select_related(
                 "user"
             )[:10],
-            tied=results.tied_players(self.table, self.seats),
+            tied=ties.tied_players(self.table, self.seats),
             may_correct=permissions.may(
                 self.event, self.request.user, permissions.CORRECT_RESULTS
             ),
@@ -282,7 +283,7 @@ class TableTieView(EventStaffRequiredMixin, TableMixin, FormView):
 
     def get_form_kwargs(self):
         kwargs = super().get_form_kwargs()
-        kwargs["tied"] = results.tied_players(self.table)
+        kwargs["tied"] = ties.tied_players(self.table)
         kwargs["names"] = shown_names(self.event.pk, kwargs["tied"])
         return kwargs
 
@@ -293,7 +294,7 @@ class TableTieView(EventStaffRequiredMixin, TableMixin, FormView):
             seat.shown = names[seat.player_id]
         return super().get_context_data(
             seats=seats,
-            suggestion=results.tie_suggestion(self.table),
+            suggestion=ties.tie_suggestion(self.table),
             **kwargs,
         )
 
@@ -302,7 +303,7 @@ class TableTieView(EventStaffRequiredMixin, TableMixin, FormView):
             Player, event=self.event, pk=form.cleaned_data["winner"]
         )
         try:
-            results.declare_winner(
+            ties.declare_winner(
                 self.table, player, form.cleaned_data["reason"], self.request.user
             )
         except UserError as exc:

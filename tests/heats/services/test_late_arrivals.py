@@ -19,7 +19,8 @@ from heats.services import (
     seat_round,
     waiting_players,
 )
-from scoring.services.results import SeatScores, declare_winner, save_table_results
+from scoring.services.results import SeatScores, save_table_results
+from scoring.services.ties import declare_winner
 from tests.heats.conftest import names, player
 
 pytestmark = pytest.mark.django_db

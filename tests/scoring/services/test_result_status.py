@@ -14,8 +14,9 @@ from heats.services import check_in, seat_round
 from scoring.models import TableCheck
 from scoring.services import import_results, transfer
 from scoring.services.players import merge_players
-from scoring.services.results import SeatScores, declare_winner, save_table_results
+from scoring.services.results import SeatScores, save_table_results
 from scoring.services.rules_checks import acknowledge_check
+from scoring.services.ties import declare_winner
 from tests.heats.conftest import names
 
 pytestmark = pytest.mark.django_db
