@@ -10,7 +10,8 @@ splits them by topic, as ``heats.services`` does:
   a save writes them); ``ties``: ties for first and the GM's declaration;
   ``result_status``: the one writer of
   ``Table.result_status``; ``rules_checks``: level-1 findings, scoresheets;
-- ``results_import`` (``plan``, ``write``): the results CSV import;
+- ``results_import`` (``saved``, ``plan``, ``write``, ``summary``): the
+  results CSV import;
 - ``semi_final``: the semi-final and final rounds, check-in and seating;
   ``final``: the final's field and fill; ``laurels``: places 1-6;
   ``substitutes``: semi-final no-shows;
@@ -43,8 +44,8 @@ from scoring.services.core import (  # noqa: F401
     require_no_held_heats,
     resolve_absent,
 )
+from scoring.services.results_import.summary import ImportSummary  # noqa: F401
 from scoring.services.results_import.write import (  # noqa: F401
-    ImportSummary,
     import_into_new_event,
     import_results,
 )

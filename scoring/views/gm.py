@@ -158,7 +158,7 @@ def _gone(request, slug: str):
 class ResultsImportView(EventStaffRequiredMixin, FormView):
     """Import a results CSV from a page (staff; seating, tie winners and replacing
     need a GM: ``ImportPlan.require_rights`` in
-    ``scoring.services.results_import.write``)."""
+    ``scoring.services.results_import.plan``)."""
 
     template_name = "scoring/gm/import.html"
     form_class = ResultsImportForm

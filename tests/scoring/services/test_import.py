@@ -455,7 +455,7 @@ def test_checks_across_rows_still_run_beside_bad_numbers():
 
 @pytest.mark.django_db
 def test_the_saved_state_fingerprint_agrees_with_a_loaded_one(event, demo_csv):
-    from scoring.services.results_import.plan import SavedState
+    from scoring.services.results_import.saved import SavedState
 
     import_results(event, demo_csv)
     keys = {("heat", 1), ("heat", 2), ("heat", 3), ("semi", 1)}
