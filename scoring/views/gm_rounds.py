@@ -1,7 +1,7 @@
-"""GM pages of the semi-final, the final and the laurels: the list with presence,
-override and publication, the seating, no-shows, the final's field and fill.
-Views parse a form and call ``scoring.services`` (``rounds``, ``publishing``,
-``finals``, ``substitutes``).
+"""GM pages of the semi-final: the list with presence, override and
+publication, the seating and no-shows (the final and the laurels:
+``scoring.views.gm_final``). Views parse a form and call ``scoring.services``
+(``rounds``, ``publishing``, ``substitutes``).
 """
 
 from __future__ import annotations
@@ -30,17 +30,14 @@ from heats.views.common import (
 )
 from scoring import permissions
 from scoring.forms import (
-    FinalFillForm,
     NoShowForm,
     SemiOverrideForm,
 )
 from scoring.forms_semi import auto_publish_form, presence_form_data
-from scoring.models import FinalFill, SemiFinalOverride
+from scoring.models import SemiFinalOverride
 from scoring.services import event_advancement, held_labels, publishing, substitutes
-from scoring.services import final as finals
-from scoring.services import laurels as laurel_places
 from scoring.services import semi_final as rounds
-from scoring.tables import LaurelTable, SemiListTable
+from scoring.tables import SemiListTable
 from scoring.views.common import held_heat_tables
 
 
@@ -109,13 +106,24 @@ class SemiView(EventStaffRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs):
         semi = rounds.semi_round(self.event)
         seated = semi is not None and semi.seated_at is not None
-        action = reverse("scoring:semi-seat", kwargs={"event": self.event.slug})
+        return super().get_context_data(
+            **self._list_context(),
+            round=semi,
+            cards=table_cards(semi) if semi else [],
+            no_show_form=no_show_form(self.event) if seated else None,
+            seat_form=semi_seat_form(self.event, semi, seated),
+            **kwargs,
+        )
+
+    def _list_context(self) -> dict:
+        """The list's part of the page: the list, its publication, the GM's
+        override and the check-in form."""
         published = publishing.latest_published(self.event)
         override = SemiFinalOverride.objects.filter(event=self.event).first()
         list_version = heat_services.form_version(
             self.event, publishing.SEMI_LIST, publishing.list_state(self.result)
         )
-        return super().get_context_data(
+        return dict(
             list_version=list_version,
             presence=presence_form_data(self.event, self.rows),
             auto_publish=publishing.auto_publish_on(self.event),
@@ -135,24 +143,28 @@ class SemiView(EventStaffRequiredMixin, TemplateView):
                 _("heat %(heat)s table %(table)s") % {"heat": heat, "table": table}
                 for heat, table in self.result.missing_tables
             ],
-            round=semi,
-            cards=table_cards(semi) if semi else [],
-            no_show_form=no_show_form(self.event) if seated else None,
-            seat_form=SeatForm(
-                action=action,
-                submit=_("Seat the semi-final again")
-                if seated
-                else _("Seat semi-final"),
-                button_id="submit-seat-the-semi-final-again"
-                if seated
-                else "submit-seat-semi-final",
-                confirm=_("Seat the semi-final again? Every table is drawn anew.")
-                if seated
-                else "",
-                state=heat_services.seating_state(semi),
-            ),
-            **kwargs,
         )
+
+
+def semi_seat_form(event: Event, semi, seated: bool) -> SeatForm:
+    """The semi-final's "Seat" form: "Seat semi-final", or, once seated, "Seat
+    the semi-final again" with a confirmation."""
+    action = reverse("scoring:semi-seat", kwargs={"event": event.slug})
+    if not seated:
+        return SeatForm(
+            action=action,
+            submit=_("Seat semi-final"),
+            button_id="submit-seat-semi-final",
+            confirm="",
+            state=heat_services.seating_state(semi),
+        )
+    return SeatForm(
+        action=action,
+        submit=_("Seat the semi-final again"),
+        button_id="submit-seat-the-semi-final-again",
+        confirm=_("Seat the semi-final again? Every table is drawn anew."),
+        state=heat_services.seating_state(semi),
+    )
 
 
 @event_action(permissions.MARK_SEMI_PRESENCE, back="scoring:semi")
@@ -338,117 +350,3 @@ def semi_seat(request, event: Event):
         % {"shape": shape, "seed": result.seed},
     )
     return redirect("scoring:semi", event=event.slug)
-
-
-class FinalView(EventStaffRequiredMixin, TemplateView):
-    """The final's field (semi-final table winners only, and the GM's decision
-    when fewer than 4 can play), its seating and its table."""
-
-    template_name = "scoring/gm/final.html"
-
-    def get_context_data(self, **kwargs):
-        final = rounds.final_round(self.event)
-        try:
-            field, problem = finals.final_field(self.event), None
-        except UserError as exc:
-            field, problem = None, exc
-        action = reverse("scoring:final-seat", kwargs={"event": self.event.slug})
-        runners = [c.player for c in field.candidates] if field else []
-        named = [*field.absent, *field.excluded, *runners] if field else []
-        shown = shown_names(self.event.pk, named)  # namesakes told apart by badge
-        return super().get_context_data(
-            version=heat_services.form_version(
-                self.event, finals.FIELD, finals.field_state(field, problem)
-            ),
-            round=final,
-            field=field,
-            finalists=field.players if field else [],
-            absent_names=[shown[p.pk] for p in field.absent] if field else [],
-            excluded_names=[shown[p.pk] for p in field.excluded] if field else [],
-            next_runners_up=[
-                f"{shown[c.player.pk]} ({c.detail})"
-                for c in field.candidates[field.needed :]
-            ]
-            if field
-            else [],
-            picks=field.candidates[: field.needed] if field else [],
-            kinds=FinalFill.Kind,
-            problem=problem,
-            cards=table_cards(final) if final else [],
-            seat_form=SeatForm(
-                action=action,
-                submit=_("Seat final"),
-                button_id="submit-seat-final",
-                state=heat_services.seating_state(final),
-            ),
-            **kwargs,
-        )
-
-
-@event_action(permissions.FILL_FINAL, back="scoring:final")
-def final_fill(request, event: Event):
-    """POST: the GM's decision for a short final: the best runner(s)-up added,
-    or a final of 3 confirmed (GMs only)."""
-    form = FinalFillForm(request.POST)
-    if not form.is_valid():
-        raise UserError(_("Choose runners-up or a final of 3."))
-    fill = finals.decide_final_fill(
-        event,
-        form.cleaned_data["kind"],
-        confirm=form.cleaned_data["confirm"],
-        user=request.user,
-        version=form.cleaned_data["version"],
-    )
-    messages.success(request, f"{fill.summary}.")
-    return redirect("scoring:final", event=event.slug)
-
-
-@event_action(permissions.RUN_FINAL, back="scoring:final")
-def final_absent(request, event: Event):
-    """POST: mark a finalist absent from the final; nobody takes the seat by
-    right (no alternate advances to the final)."""
-    player = event_player(event, request.POST.get("player"))
-    finals.mark_final_absent(event, player, request.user, posted_version(request))
-    messages.success(
-        request, _("%(player)s marked absent from the final.") % {"player": player}
-    )
-    return redirect("scoring:final", event=event.slug)
-
-
-@event_action(permissions.SEAT, back="scoring:final")
-def final_seat(request, event: Event):
-    """POST: seat the final from its field (GMs only)."""
-    seed, state = seat_request(request)
-    result = finals.seat_final(event, seed=seed, user=request.user, state=state)
-    if result is None:
-        messages.info(request, already_seated(rounds.final_round(event)))
-        return redirect("scoring:final", event=event.slug)
-    messages.success(
-        request,
-        _("Final seated: %(count)s players (seed %(seed)s).")
-        % {"count": len(result.tables[0]), "seed": result.seed},
-    )
-    return redirect("scoring:final", event=event.slug)
-
-
-class LaurelsView(EventStaffRequiredMixin, TemplateView):
-    """Event standings 1-6 for the laurels; CSV/XLSX export."""
-
-    template_name = "scoring/gm/laurels.html"
-
-    def get(self, request, *args, **kwargs):
-        rows = [lau.to_json() for lau in laurel_places.event_laurels(self.event)]
-        self.laurel_table = LaurelTable(rows, prefix="laurels-")
-        name = f"{self.event.slug}-laurels"
-        response = export_response(request, self.laurel_table, name)
-        if response is not None:
-            return response
-        RequestConfig(request, paginate=False).configure(self.laurel_table)
-        return super().get(request, *args, **kwargs)
-
-    def get_context_data(self, **kwargs):
-        return super().get_context_data(
-            laurel_table=self.laurel_table,
-            final=self.event.rounds.filter(kind=RoundKind.FINAL).first(),
-            **kwargs,
-        )
