@@ -51,7 +51,6 @@ BODIES_ALLOWED: dict[str, str] = {
     "scoring/services/corrections.py:correction_consequences": LATER,
     "scoring/services/corrections.py:_note": LATER,
     "scoring/services/reports.py:open_table": LATER,
-    "scoring/services/results_import/write.py:_write": LATER,
     "scoring/services/substitutes.py:replace_no_show": LATER,
     "scoring/views/gm_results.py:after_save": LATER,
     "medici_tourney/public_pages.py:_store": LATER,

@@ -138,11 +138,31 @@ def _write(event, parsed, plan: ImportPlan, replace: bool, user, source: str):
         plan.refuse(event, user, replace)
     changed = [item for item in plan.tables if not item.unchanged()]
     plan.directory.save_planned()
+    summary = _summary(plan, changed, parsed.warnings)
+    if changed:
+        history = f"{source} import"
+        summary.rules_findings = _write_tables(plan, changed, rounds, user, history)
+        with translation.override(None):  # the audit log is written in English
+            counts = summary.lines()[0]
+        log(
+            event,
+            user,
+            "import",
+            f"Imported results ({source}): {counts}",
+            tables=[item.label for item in plan.tables],
+        )
+    return summary
+
+
+def _summary(plan: ImportPlan, changed: list[TableImport], warnings) -> ImportSummary:
+    """What writing ``plan`` does (``changed``: its tables that change), the
+    file's ``warnings`` and the badges given to earlier players among its
+    warnings; the rules findings are added once the tables are written."""
     summary = ImportSummary(
         tables_created=sum(item.table is None for item in changed),
         tables_unchanged=len(plan.tables) - len(changed),
         players_created=len(plan.directory.created),
-        warnings=list(parsed.warnings)
+        warnings=list(warnings)
         + [
             Message(
                 gettext_noop(
@@ -159,18 +179,6 @@ def _write(event, parsed, plan: ImportPlan, replace: bool, user, source: str):
     summary.tables_replaced = (
         len(changed) - summary.tables_created - summary.tables_filled
     )
-    if changed:
-        history = f"{source} import"
-        summary.rules_findings = _write_tables(plan, changed, rounds, user, history)
-        with translation.override(None):  # the audit log is written in English
-            counts = summary.lines()[0]
-        log(
-            event,
-            user,
-            "import",
-            f"Imported results ({source}): {counts}",
-            tables=[item.label for item in plan.tables],
-        )
     return summary
 
 
