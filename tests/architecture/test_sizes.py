@@ -48,8 +48,6 @@ BODIES_ALLOWED: dict[str, str] = {
     "scoring/pdf/bracket.py:_heats": LATER,
     "scoring/pdf/timer_rules.py:_marks": LATER,
     "scoring/pdf/timer_rules.py:_timer": LATER,
-    "scoring/services/corrections.py:correction_consequences": LATER,
-    "scoring/services/corrections.py:_note": LATER,
     "scoring/services/reports.py:open_table": LATER,
     "scoring/services/substitutes.py:replace_no_show": LATER,
     "scoring/views/gm_results.py:after_save": LATER,
