@@ -28,7 +28,7 @@ from django.utils.translation import gettext_lazy as _
 
 from heats import services as heat_services
 from heats.core.errors import UserError
-from heats.models import EntryStatus, Event, Player, Seat
+from heats.models import EntryStatus, Event, Player, Round, Seat
 from scoring import permissions
 from scoring.permissions import require
 from scoring.services import event_advancement
@@ -137,21 +137,7 @@ def replace_no_show(
             )
         )
     heat_services.lock(semi)
-    seat = Seat.objects.filter(round=semi, player=player).select_related("table")
-    found = seat.first()
-    if found is None:
-        raise UserError(
-            gettext("%(player)s has no seat in the semi-final.") % {"player": player}
-        )
-    lock_table(found.table)
-    if Seat.objects.filter(table=found.table, record__isnull=False).exists():
-        raise UserError(
-            gettext(
-                "Semi-final table %(table)s already has results: its players "
-                "cannot change."
-            )
-            % {"table": found.table.number}
-        )
+    found = _open_seat(semi, player)
     heat_services.mark_absent(semi, player, user)
     chosen = _chosen(present_alternates(event), alternate)
     found.player = chosen.player
@@ -167,6 +153,27 @@ def replace_no_show(
         player=player.pk,
         alternate=chosen.player.pk,
     )
+    return found
+
+
+def _open_seat(semi: Round, player: Player) -> Seat:
+    """``player``'s seat in the seated ``semi``, its table locked; UserError
+    when they have none or the table already has results."""
+    seat = Seat.objects.filter(round=semi, player=player).select_related("table")
+    found = seat.first()
+    if found is None:
+        raise UserError(
+            gettext("%(player)s has no seat in the semi-final.") % {"player": player}
+        )
+    lock_table(found.table)
+    if Seat.objects.filter(table=found.table, record__isnull=False).exists():
+        raise UserError(
+            gettext(
+                "Semi-final table %(table)s already has results: its players "
+                "cannot change."
+            )
+            % {"table": found.table.number}
+        )
     return found
 
 

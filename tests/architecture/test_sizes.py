@@ -49,7 +49,6 @@ BODIES_ALLOWED: dict[str, str] = {
     "scoring/pdf/timer_rules.py:_marks": LATER,
     "scoring/pdf/timer_rules.py:_timer": LATER,
     "scoring/services/reports.py:open_table": LATER,
-    "scoring/services/substitutes.py:replace_no_show": LATER,
     "scoring/views/gm_results.py:after_save": LATER,
     "medici_tourney/public_pages.py:_store": LATER,
 }
