@@ -65,25 +65,7 @@ def open_table(event: Event, round_code: str, number: int, token: str) -> Table:
     token that is not this table's (another table's or round's, or guessed),
     an archived event, a table whose result a GM saved, or a round followed by
     a seated one. Source: tournament.md, Reported results."""
-    link = (
-        ReportLink.objects.select_related("table__round__event")
-        .filter(token=token)
-        .first()
-    )
-    table = link.table if link else None
-    if (
-        table is None
-        or table.round.event_id != event.pk
-        or table.round.code != round_code
-        or table.number != number
-    ):
-        raise ReportRefusedError(
-            _(
-                "This report link does not belong to this table. Scan the QR code "
-                "on your table's scoresheet, or hand the sheet to the GM."
-            ),
-            why="link",
-        )
+    table = _linked_table(event, round_code, number, token)
     if table.round.event.archived:
         raise ReportRefusedError(
             _(
@@ -107,6 +89,31 @@ def open_table(event: Event, round_code: str, number: int, token: str) -> Table:
                 "the scoresheet to the GM."
             )
             % {"table": table}
+        )
+    return table
+
+
+def _linked_table(event: Event, round_code: str, number: int, token: str) -> Table:
+    """The table ``token`` links to; ``ReportRefusedError`` unless it is table
+    ``number`` of the round ``round_code`` of ``event``."""
+    link = (
+        ReportLink.objects.select_related("table__round__event")
+        .filter(token=token)
+        .first()
+    )
+    table = link.table if link else None
+    if (
+        table is None
+        or table.round.event_id != event.pk
+        or table.round.code != round_code
+        or table.number != number
+    ):
+        raise ReportRefusedError(
+            _(
+                "This report link does not belong to this table. Scan the QR code "
+                "on your table's scoresheet, or hand the sheet to the GM."
+            ),
+            why="link",
         )
     return table
 
