@@ -218,6 +218,11 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, FormView):
             messages.warning(self.request, moved)
         if "next" not in self.request.POST:
             return self.round_page()
+        return self.next_table()
+
+    def next_table(self) -> str:
+        """After "Save and next table": the next table owing results, else the
+        round page, saying every table's results are in."""
         number = results.next_owed_table(self.table)
         if number is None:
             messages.info(

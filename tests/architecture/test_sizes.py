@@ -48,7 +48,6 @@ BODIES_ALLOWED: dict[str, str] = {
     "scoring/pdf/bracket.py:_heats": LATER,
     "scoring/pdf/timer_rules.py:_marks": LATER,
     "scoring/pdf/timer_rules.py:_timer": LATER,
-    "scoring/views/gm_results.py:after_save": LATER,
     "medici_tourney/public_pages.py:_store": LATER,
 }
 
