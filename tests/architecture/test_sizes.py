@@ -44,8 +44,6 @@ BODIES_ALLOWED: dict[str, str] = {
     "scoring/event_forms.py:__init__": LATER,
     "scoring/extensions.py:fill_table_cards": LATER,
     "scoring/forms.py:__init__": LATER,
-    "scoring/pdf/timer_rules.py:_marks": LATER,
-    "scoring/pdf/timer_rules.py:_timer": LATER,
     "medici_tourney/public_pages.py:_store": LATER,
 }
 
