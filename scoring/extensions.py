@@ -18,11 +18,9 @@ from heats.models import Event, ResultStatus, Round, RoundKind
 from scoring.models import PlayerRecord, ReportLink, TableCheck
 
 
-@provide_card_details
-def fill_table_cards(rnd: Round, cards: list) -> None:
-    """Scores and winners on each seat line, a note for a tie to declare or rules
-    warnings to acknowledge, and the button to enter or edit the results; two
-    queries for the whole round."""
+def _round_results(rnd: Round) -> tuple[dict, dict]:
+    """The records of ``rnd``'s seats (seat id -> (final, place)) and the
+    findings of its tables being checked (table id -> findings)."""
     records = dict(
         (seat_id, (final, place))
         for seat_id, final, place in PlayerRecord.objects.filter(
@@ -34,6 +32,15 @@ def fill_table_cards(rnd: Round, cards: list) -> None:
             table__round=rnd, table__result_status=ResultStatus.CHECK
         ).values_list("table_id", "findings")
     )
+    return records, findings
+
+
+@provide_card_details
+def fill_table_cards(rnd: Round, cards: list) -> None:
+    """Scores and winners on each seat line, a note for a tie to declare or rules
+    warnings to acknowledge, and the button to enter or edit the results; two
+    queries for the whole round."""
+    records, findings = _round_results(rnd)
     kwargs = {"event": rnd.event.slug, "round": rnd.code}
     for card in cards:
         number = card.table.number

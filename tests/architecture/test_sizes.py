@@ -42,7 +42,6 @@ BODIES_ALLOWED: dict[str, str] = {
     "scoring/core/results_csv/rows.py:_read_header": LATER,
     "scoring/core/results_csv/rows.py:read": LATER,
     "scoring/event_forms.py:__init__": LATER,
-    "scoring/extensions.py:fill_table_cards": LATER,
     "scoring/forms.py:__init__": LATER,
     "medici_tourney/public_pages.py:_store": LATER,
 }
