@@ -204,7 +204,6 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
 
     def forms(self, cards: list, waiting: list, is_gm: bool) -> dict:
         """The page's forms: check-in, paste; for GMs seat, start the clock, swap."""
-        rnd = self.round
         found = {
             "checkin_form": forms.CheckInForm(
                 action=self.action("round-checkin"),
@@ -216,8 +215,13 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
         }
         if not is_gm:
             return found
+        return found | self.gm_forms(cards, waiting)
+
+    def gm_forms(self, cards: list, waiting: list) -> dict:
+        """The forms for GMs only: seat, start the clock, undo the seating, swap."""
+        rnd = self.round
         seated = [line.seat.player for c in cards for line in c.lines]
-        return found | {
+        return {
             "seat_form": forms.SeatForm(
                 action=self.action("round-seat"),
                 submit=_("Seat again") if cards else _("Seat now"),
