@@ -38,7 +38,6 @@ BODIES_ALLOWED: dict[str, str] = {
     "scoring/core/hmw.py:seat_winners": LATER,
     "scoring/event_forms.py:__init__": LATER,
     "scoring/forms.py:__init__": LATER,
-    "medici_tourney/public_pages.py:_store": LATER,
 }
 
 
