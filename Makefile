@@ -115,7 +115,8 @@ lint: setup
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
-# Strict type check of the pure modules listed under [tool.mypy] in pyproject.toml.
+# Strict type check (django-stubs' plugin for the Django side) of the packages
+# listed under [tool.mypy] in pyproject.toml.
 typecheck: setup
 	$(VENV)/bin/mypy
 

@@ -22,11 +22,13 @@ from __future__ import annotations
 import html
 import io
 import re
+from collections.abc import Iterable
+from typing import Any
 
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.utils.html import strip_tags
 from django.utils.safestring import SafeData
-from django_tables2 import RequestConfig
+from django_tables2 import RequestConfig, Table
 from django_tables2.export import TableExport
 from openpyxl import Workbook
 from tablib import Dataset
@@ -75,7 +77,12 @@ class SafeTableExport(TableExport):
     neutralised (``heats.core.cells.neutralise``) after a UTF-8 BOM, XLSX formula-like
     cells typed as text (see :func:`xlsx_bytes`)."""
 
-    def table_to_dataset(self, table, exclude_columns, dataset_kwargs=None):
+    def table_to_dataset(
+        self,
+        table: Table,
+        exclude_columns: Iterable[str] | None,
+        dataset_kwargs: dict[str, Any] | None = None,
+    ) -> Dataset:
         dataset = super().table_to_dataset(table, exclude_columns, dataset_kwargs)
         mark = neutralise if self.format == "csv" else (lambda value: value)
         rows = [tuple(mark(plain(cell)) for cell in row) for row in dataset]
@@ -86,13 +93,16 @@ class SafeTableExport(TableExport):
             dataset.append(row)
         return dataset
 
-    def export(self):
+    def export(self) -> str | bytes:
         if self.format == "xlsx":
             return xlsx_bytes(self.dataset)
-        return BOM + super().export()
+        text: str = super().export()
+        return BOM + text
 
 
-def export_response(request, table, name: str) -> HttpResponse | None:
+def export_response(
+    request: HttpRequest, table: Table, name: str
+) -> HttpResponse | None:
     """The export of ``table`` when the request asks for it, else None.
 
     A page with several tables tells them apart by ``prefix``: the query is
@@ -104,4 +114,5 @@ def export_response(request, table, name: str) -> HttpResponse | None:
         return None
     RequestConfig(request, paginate=False).configure(table)
     exporter = SafeTableExport(fmt, table, dataset_kwargs={"title": name[:31]})
-    return exporter.response(filename=f"{name}.{fmt}")
+    response: HttpResponse = exporter.response(filename=f"{name}.{fmt}")
+    return response

@@ -58,21 +58,25 @@ _links: dict[str, list[Callable[[Any], list[Link]]]] = defaultdict(list)
 _card_details: list[Callable[[Any, list[Any]], None]] = []
 
 
-def provide_links(place: str):
+def provide_links(
+    place: str,
+) -> Callable[[Callable[[Any], list[Link]]], Callable[[Any], list[Link]]]:
     """Register a function ``f(obj) -> list[Link]`` for ``place`` (``PLACES``);
     ``obj`` is the event for "nav" and "event", else the round. ValueError for an
     unknown place."""
     if place not in PLACES:
         raise ValueError(f"unknown place {place!r}; places: {', '.join(PLACES)}")
 
-    def register(function: Callable[[Any], list[Link]]):
+    def register(function: Callable[[Any], list[Link]]) -> Callable[[Any], list[Link]]:
         _links[place].append(function)
         return function
 
     return register
 
 
-def provide_card_details(function: Callable[[Any, list[Any]], None]):
+def provide_card_details(
+    function: Callable[[Any, list[Any]], None],
+) -> Callable[[Any, list[Any]], None]:
     """Register ``f(round, cards)``, which fills the round's table cards."""
     _card_details.append(function)
     return function

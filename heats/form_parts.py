@@ -7,13 +7,17 @@ checks it (``tidied_data``) and shows it back (``shown_back``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from html import escape
+from typing import Any, Protocol
 
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import LayoutObject, Submit
 from crispy_forms.utils import TEMPLATE_PACK
 from django import forms
+from django.forms.renderers import BaseRenderer
 from django.forms.utils import flatatt
+from django.template import Context
 from django.template.loader import render_to_string
 from django.utils.choices import normalize_choices
 from django.utils.safestring import SafeString, mark_safe
@@ -48,11 +52,17 @@ class Details(LayoutObject):
 
     template = "heats/gm/_form_details.html"
 
-    def __init__(self, summary: str, *fields) -> None:
+    def __init__(self, summary: str, *fields: str | LayoutObject) -> None:
         self.summary = summary
         self.fields = list(fields)
 
-    def render(self, form, context, template_pack=TEMPLATE_PACK, **kwargs) -> str:
+    def render(
+        self,
+        form: forms.BaseForm,
+        context: Context,
+        template_pack: str = TEMPLATE_PACK,
+        **kwargs: Any,
+    ) -> str:
         inner = self.get_rendered_fields(form, context, template_pack, **kwargs)
         return render_to_string(
             self.template, {"summary": self.summary, "fields": SafeString(inner)}
@@ -65,9 +75,15 @@ class Partial(LayoutObject):
 
     def __init__(self, template: str) -> None:
         self.template = template
-        self.fields: list = []
+        self.fields: list[str] = []
 
-    def render(self, form, context, template_pack=TEMPLATE_PACK, **kwargs) -> str:
+    def render(
+        self,
+        form: forms.BaseForm,
+        context: Context,
+        template_pack: str = TEMPLATE_PACK,
+        **kwargs: Any,
+    ) -> str:
         return render_to_string(self.template)
 
 
@@ -86,8 +102,14 @@ class PartialFields(LayoutObject):
         self.template = template
         self.fields = list(fields)
 
-    def render(self, form, context, template_pack=TEMPLATE_PACK, **kwargs) -> str:
-        rendered = getattr(form, "rendered_fields", set())
+    def render(
+        self,
+        form: forms.BaseForm,
+        context: Context,
+        template_pack: str = TEMPLATE_PACK,
+        **kwargs: Any,
+    ) -> str:
+        rendered: set[str] = getattr(form, "rendered_fields", set())
         for name in self.fields:
             bootstrap_classes(form[name])
             rendered.add(name)
@@ -125,15 +147,21 @@ class QuickSelect(forms.Select):
     choices is kept as given (Django normalises every pair of it, slowly)."""
 
     @property
-    def choices(self):
+    def choices(self) -> Any:
         """The ``(value, label)`` pairs offered."""
         return self._choices
 
     @choices.setter
-    def choices(self, value) -> None:
+    def choices(self, value: Any) -> None:
         self._choices = value if isinstance(value, list) else normalize_choices(value)
 
-    def render(self, name, value, attrs=None, renderer=None):
+    def render(
+        self,
+        name: str,
+        value: Any,
+        attrs: dict[str, Any] | None = None,
+        renderer: BaseRenderer | None = None,
+    ) -> SafeString:
         """The ``<select>`` with its options, ``value`` (one or a list) selected."""
         final = self.build_attrs(self.attrs, attrs)
         final["name"] = name
@@ -147,12 +175,20 @@ class QuickSelect(forms.Select):
         return mark_safe(f"<select{flatatt(final)}>{options}</select>")
 
 
-def player_choices(players) -> list[tuple[object, str]]:
+class Choosable(Protocol):
+    """What a player select offers: anything with an id (``pk``) and a name
+    (``str()``): a ``Player``, or a player as a table card holds it."""
+
+    @property
+    def pk(self) -> Any: ...
+
+
+def player_choices(players: Iterable[Choosable]) -> list[tuple[object, str]]:
     """The choices of a player select: none chosen, then ``players`` as given."""
     return [("", "---------"), *((p.pk, str(p)) for p in players)]
 
 
-def tidied_data(data, names: tuple[str, ...]):
+def tidied_data(data: Any, names: tuple[str, ...]) -> Any:
     """``data`` (a ``QueryDict`` or a dict) with the text of the fields ``names``
     as ``display_name`` tidies it (a copy when any changes). Text the database
     cannot store (a NUL, a surrogate) is left for the field's check to refuse,
@@ -172,7 +208,7 @@ def tidied_data(data, names: tuple[str, ...]):
     return tidied
 
 
-def shown_back(data):
+def shown_back(data: Any) -> Any:
     """``data`` (a ``QueryDict`` or a dict), its text without surrogates; the same
     object when it holds none."""
     if hasattr(data, "lists"):

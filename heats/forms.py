@@ -10,7 +10,9 @@ imports follow too.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime, tzinfo
+from typing import Any, cast
 
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Column, Field, Layout, Row
@@ -31,8 +33,9 @@ from heats.form_parts import (
     shown_back,
     tidied_data,
 )
-from heats.models import Player, SeatingPolicy
+from heats.models import Event, Player, SeatingPolicy
 from heats.services import parse_name_list
+from heats.services.desk import CardPlayer
 
 # The words of the Event model's choices, as forms and pages show them (the
 # model's own labels stay English: translating them would make a migration).
@@ -123,7 +126,9 @@ class CheckInForm(StorableTextForm):
     )
     player = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
 
-    def __init__(self, *args, action: str = "", search_url: str = "", **kwargs):
+    def __init__(
+        self, *args: Any, action: str = "", search_url: str = "", **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.helper = button_helper(
             action, gettext("Check in"), button_id="submit-check-in"
@@ -167,7 +172,7 @@ class PasteForm(StorableTextForm):
         widget=forms.Textarea(attrs={"rows": 6}),
     )
 
-    def __init__(self, *args, action: str = "", **kwargs):
+    def __init__(self, *args: Any, action: str = "", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.helper = button_helper(
             action,
@@ -206,15 +211,15 @@ class SeatForm(StorableTextForm):
 
     def __init__(
         self,
-        *args,
+        *args: Any,
         action: str = "",
         submit: str = "",
         button_id: str = "submit-seat-now",
         confirm: str = "",
         state: str = "",
         early: bool = False,
-        **kwargs,
-    ):
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.fields["state"].initial = state
         self.fields["early"].initial = "1" if early else ""
@@ -247,8 +252,13 @@ class UndoSeatingForm(StorableTextForm):
     state = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
 
     def __init__(
-        self, *args, action: str = "", state: str = "", confirm: str = "", **kwargs
-    ):
+        self,
+        *args: Any,
+        action: str = "",
+        state: str = "",
+        confirm: str = "",
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.fields["state"].initial = state
         self.helper = button_helper(
@@ -274,12 +284,19 @@ class SwapForm(StorableTextForm):
         widget=QuickSelect,
     )
 
-    def __init__(self, *args, players=(), action: str = "", **kwargs):
+    def __init__(
+        self,
+        *args: Any,
+        players: Iterable[Player | CardPlayer] = (),
+        action: str = "",
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         players = list(players)
         ids = [p.pk for p in players]
         for name in ("player_a", "player_b"):
-            self.fields[name].queryset = Player.objects.filter(pk__in=ids)
+            field = cast("forms.ModelChoiceField[Player]", self.fields[name])
+            field.queryset = Player.objects.filter(pk__in=ids)
             # Drawn from the players given, not read again from the database.
             self.fields[name].widget.choices = player_choices(players)
         self.helper = button_helper(
@@ -299,10 +316,13 @@ class KeepApartForm(StorableTextForm):
     note = forms.CharField(max_length=120, required=False, label=_("Why (optional)"))
     version = forms.CharField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args, event=None, action: str = "", **kwargs):
+    def __init__(
+        self, *args: Any, event: Event | None = None, action: str = "", **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         for name in ("player_a", "player_b"):
-            self.fields[name].queryset = Player.objects.filter(event=event)
+            field = cast("forms.ModelChoiceField[Player]", self.fields[name])
+            field.queryset = Player.objects.filter(event=event)
         self.helper = button_helper(
             action,
             gettext("Keep apart"),
@@ -313,9 +333,13 @@ class KeepApartForm(StorableTextForm):
             Row(Column("player_a"), Column("player_b"), Column("note")), "version"
         )
 
-    def clean(self) -> dict:
+    def clean(self) -> dict[str, Any] | None:
         data = super().clean()
-        if data.get("player_a") and data.get("player_a") == data.get("player_b"):
+        if (
+            data is not None
+            and data.get("player_a")
+            and data.get("player_a") == data.get("player_b")
+        ):
             raise forms.ValidationError(gettext("Choose two different players."))
         return data
 
@@ -341,14 +365,14 @@ class StartClockForm(StorableTextForm):
 
     def __init__(
         self,
-        *args,
+        *args: Any,
         action: str = "",
         submit: str = "",
         button_id: str = "submit-start-clock",
         started: str = "",
         zone: tzinfo | None = None,
-        **kwargs,
-    ):
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.zone = zone or timezone.get_current_timezone()
         self.fields["started"].initial = started

@@ -26,11 +26,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 from itertools import count
+from typing import Any
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
 from django.db.models.signals import m2m_changed
 
 from heats.models import Event
+
+# Whom a change is for: a ``User``, an ``AnonymousUser`` (a visitor not logged
+# in), or None: the operator.
+Actor = User | AnonymousUser | None
 
 
 class Role(IntEnum):
@@ -82,7 +88,7 @@ _staff_versions = count()
 _staff_version = next(_staff_versions)
 
 
-def remember_roles(user) -> None:
+def remember_roles(user: Actor) -> None:
     """Let :func:`role_of` read ``user``'s role in each event once, for as long
     as this ``user`` object lives: the pages call it on ``request.user``, made
     anew for every request, so the page's own check and those of the services it
@@ -97,18 +103,18 @@ def remember_roles(user) -> None:
         setattr(user, ROLE_MEMO, {})
 
 
-def role_of(event: Event, user) -> Role:
+def role_of(event: Event, user: User | AnonymousUser) -> Role:
     """``user``'s role in ``event`` (superusers are GMs of every event).
 
     ``user`` is a Django user or ``AnonymousUser``; ``None`` (a command) is not
     accepted here: see :func:`may`. One or two queries (the GMs, then the
     assistants), none for a role remembered (:func:`remember_roles`).
     """
-    if not getattr(user, "is_authenticated", False):
+    if not user.is_authenticated:
         return Role.NONE
     if user.is_superuser:
         return Role.GM
-    memo = getattr(user, ROLE_MEMO, None)
+    memo: dict[int, tuple[int, Role]] | None = getattr(user, ROLE_MEMO, None)
     if memo is None:
         return _read_role(event, user)
     version, role = memo.get(event.pk, (None, Role.NONE))
@@ -118,7 +124,7 @@ def role_of(event: Event, user) -> Role:
     return role
 
 
-def _read_role(event: Event, user) -> Role:
+def _read_role(event: Event, user: User) -> Role:
     if event.gms.filter(pk=user.pk).exists():
         return Role.GM
     if event.assistants.filter(pk=user.pk).exists():
@@ -126,7 +132,7 @@ def _read_role(event: Event, user) -> Role:
     return Role.NONE
 
 
-def _staff_changed(sender, action: str, **kwargs) -> None:
+def _staff_changed(sender: object, action: str, **kwargs: Any) -> None:
     """Forget the roles remembered (:func:`remember_roles`) once an event's GMs
     or assistants change."""
     global _staff_version
@@ -140,13 +146,13 @@ m2m_changed.connect(
 )
 
 
-def may(event: Event, user, action: Action) -> bool:
+def may(event: Event, user: Actor, action: Action) -> bool:
     """True when ``user`` may take ``action`` in ``event``; ``user=None`` is the
     operator at the command line, who may do anything."""
     return user is None or role_of(event, user) >= action.role
 
 
-def refusal(event: Event, user, action: Action) -> str:
+def refusal(event: Event, user: Actor, action: Action) -> str:
     """The sentence a refused user reads: who may take the action, and what to do."""
     who = "GMs" if action.role == Role.GM else "GMs and assistant GMs"
     text = f"Only the {who} of {event.name} may {action.what}."
@@ -155,14 +161,14 @@ def refusal(event: Event, user, action: Action) -> str:
     return text
 
 
-def require(event: Event, user, action: Action) -> None:
+def require(event: Event, user: Actor, action: Action) -> None:
     """Raise :class:`NotAllowed` (a ``PermissionDenied``: 403 on a page) with the
     reason unless ``user`` may take ``action`` in ``event``."""
     if not may(event, user, action):
         raise NotAllowed(refusal(event, user, action))
 
 
-def require_login(user) -> None:
+def require_login(user: Actor) -> None:
     """Raise :class:`NotAllowed` unless ``user`` is logged in (or is the operator,
     ``None``): any user may create an event and so become its GM, anonymous
     visitors may not."""

@@ -5,6 +5,8 @@ login added as GM or assistant GM, a new login made for one
 
 from __future__ import annotations
 
+from typing import Any
+
 from crispy_forms.layout import Column, Layout, Row
 from django import forms
 from django.utils.translation import gettext, pgettext_lazy
@@ -26,7 +28,9 @@ class StaffAddForm(StorableTextForm):
     next = forms.CharField(required=False, widget=forms.HiddenInput)
     version = forms.CharField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args, action: str = "", back: str = "", **kwargs):
+    def __init__(
+        self, *args: Any, action: str = "", back: str = "", **kwargs: Any
+    ) -> None:
         # Its own ids: the Staff page also shows LoginCreateForm, whose fields
         # share these names, and a label must point at its own form's input.
         kwargs.setdefault("auto_id", "staff_add_%s")
@@ -61,7 +65,9 @@ class LoginCreateForm(StorableTextForm):
     )
     next = forms.CharField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args, action: str = "", back: str = "", **kwargs):
+    def __init__(
+        self, *args: Any, action: str = "", back: str = "", **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.fields["next"].initial = back
         self.helper = button_helper(
@@ -77,8 +83,8 @@ class LoginCreateForm(StorableTextForm):
             "next",
         )
 
-    def clean(self) -> dict:
+    def clean(self) -> dict[str, Any] | None:
         data = super().clean()
-        if data.get("password1") != data.get("password2"):
+        if data is not None and data.get("password1") != data.get("password2"):
             raise forms.ValidationError(gettext("The two passwords differ."))
         return data

@@ -7,49 +7,63 @@ texts in cells are translated when the table is drawn (names never are).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
 import django_tables2 as tables
+from django.contrib.auth.models import User
+from django.http import HttpRequest
 from django.middleware.csrf import get_token
 from django.urls import reverse
 from django.utils.formats import date_format, time_format
+from django.utils.functional import Promise
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
 from django.utils.timezone import localtime
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from heats.core.names import badged_name
-from heats.models import AuditEntry, Entry, EntryStatus, KeepApart
+from heats.models import AuditEntry, Entry, EntryStatus, KeepApart, Player
+
+if TYPE_CHECKING:
+    from heats.services.desk import SeatingRow
 
 TABLE_CLASS = "table table-sm table-striped align-middle"
 
 
-def wide_only(extra: str = "") -> dict:
+def wide_only(extra: str = "") -> dict[str, dict[str, str]]:
     """Column attrs shown from tablet width up; a phone keeps what matters."""
     css = f"d-none d-md-table-cell {extra}".strip()
     return {"th": {"class": css}, "td": {"class": css}}
 
 
 WIDE_ONLY = wide_only()
+# Where page_token keeps the page's masked CSRF token, in request.META.
+PAGE_TOKEN = "medici.page_csrf_token"
 
 
-def page_token(request) -> str:
+def page_token(request: HttpRequest) -> str:
     """The CSRF token for the forms of one page, masked once: a list of 25 row
-    buttons need not draw 25 random masks (each is as valid as the other)."""
-    token = getattr(request, "_page_csrf_token", None)
+    buttons need not draw 25 random masks (each is as valid as the other). Kept
+    in ``request.META`` (``PAGE_TOKEN``), where Django keeps its CSRF cookie."""
+    token: str | None = request.META.get(PAGE_TOKEN)
     if token is None:
-        token = request._page_csrf_token = get_token(request)
+        token = request.META[PAGE_TOKEN] = get_token(request)
     return token
 
 
 def post_button(
-    request,
+    request: HttpRequest,
     url: str,
     label: str,
     *,
     css: str = "btn-outline-danger",
-    fields: dict | None = None,
+    fields: dict[str, object] | None = None,
     confirm: str = "",
-    attrs: dict | None = None,
-):
+    attrs: dict[str, str] | None = None,
+) -> SafeString:
     """A one-button POST form with the CSRF token and hidden ``fields`` (for row
     actions); ``confirm`` is a question asked before it is sent (confirm.js);
     ``attrs``: more attributes of the form (htmx's). Its word never breaks: "Und/o"
@@ -75,7 +89,7 @@ def post_button(
 
 # A check-in's status as the list shows it (the model's labels, translated here:
 # model choices stay unmarked so that no migration follows).
-ENTRY_STATES = {
+ENTRY_STATES: dict[str, Promise] = {
     EntryStatus.CHECKED_IN: pgettext_lazy("check-in status", "Checked in"),
     EntryStatus.LATE: pgettext_lazy(
         "check-in status", "Late, waiting for a late table"
@@ -112,13 +126,13 @@ class CheckInTable(tables.Table):
 
     def __init__(
         self,
-        *args,
-        undo_url=None,
-        seated=(),
-        removable=(),
-        deletes=(),
-        namesakes=None,
-        **kwargs,
+        *args: Any,
+        undo_url: str | None = None,
+        seated: Iterable[int] = (),
+        removable: Iterable[int] = (),
+        deletes: Iterable[int] = (),
+        namesakes: dict[str, int] | None = None,
+        **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.undo_url = undo_url
@@ -130,12 +144,12 @@ class CheckInTable(tables.Table):
         # Players with no other round: undoing deletes the player record.
         self.deletes = set(deletes)
 
-    def render_player(self, value) -> str:
+    def render_player(self, value: Player) -> str:
         return badged_name(
             value.name, value.badge, self.namesakes.get(value.name_key, 1)
         )
 
-    def render_status(self, value, record):
+    def render_status(self, value: str, record: Entry) -> str:
         if record.status == EntryStatus.LATE:
             return format_html(
                 '<span class="badge text-bg-warning">{}</span>',
@@ -145,13 +159,13 @@ class CheckInTable(tables.Table):
             return pgettext("check-in status", "seated")
         return str(ENTRY_STATES.get(record.status, value))
 
-    def value_created_at(self, value) -> str:
+    def value_created_at(self, value: datetime) -> str:
         return f"{localtime(value):%Y-%m-%d %H:%M:%S}"
 
-    def render_created_at(self, value) -> str:
+    def render_created_at(self, value: datetime) -> str:
         return time_format(localtime(value), "H:i:s")
 
-    def render_undo(self, record):
+    def render_undo(self, record: Entry) -> str:
         if self.undo_url is None:
             return ""
         if record.player_id in self.removable:
@@ -199,7 +213,7 @@ class SeatingByTableTable(tables.Table):
         order_by = ("table", "seat")
         attrs = {"class": TABLE_CLASS}
 
-    def render_table(self, value, record):
+    def render_table(self, value: int, record: SeatingRow) -> int | str:
         if record.get("late"):
             return format_html(
                 '{} <span class="badge text-bg-info">{}</span>',
@@ -209,10 +223,10 @@ class SeatingByTableTable(tables.Table):
             )
         return value
 
-    def value_table(self, value) -> int:
+    def value_table(self, value: int) -> int:
         return value
 
-    def render_seat(self, value):
+    def render_seat(self, value: int) -> int | str:
         if value == 1:
             return format_html(
                 '{} <span class="text-muted small">{}</span>',
@@ -222,10 +236,10 @@ class SeatingByTableTable(tables.Table):
             )
         return value
 
-    def value_seat(self, value) -> int:
+    def value_seat(self, value: int) -> int:
         return value
 
-    def value_late(self, value) -> str:
+    def value_late(self, value: bool) -> str:
         return pgettext("late table", "late") if value else ""
 
 
@@ -259,17 +273,17 @@ class AuditTable(tables.Table):
         order_by = ("-at",)
         attrs = {"class": TABLE_CLASS, "id": "audit"}
 
-    def render_at(self, value) -> str:
+    def render_at(self, value: datetime) -> str:
         return date_format(localtime(value), "Y-m-d H:i:s")
 
-    def render_user(self, value) -> str:
+    def render_user(self, value: User | None) -> str:
         # Translators: the audit log's "who" of a change made by a command.
         return value.get_username() if value else gettext("(command)")
 
-    def value_user(self, value) -> str:
+    def value_user(self, value: User | None) -> str:
         return self.render_user(value)
 
-    def value_at(self, value) -> str:
+    def value_at(self, value: datetime) -> str:
         return f"{localtime(value):%Y-%m-%d %H:%M:%S}"
 
 
@@ -292,11 +306,11 @@ class KeepApartTable(tables.Table):
         fields = ("player_a", "player_b", "note")
         attrs = {"class": TABLE_CLASS}
 
-    def __init__(self, *args, version: str = "", **kwargs) -> None:
+    def __init__(self, *args: Any, version: str = "", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.version = version  # the list's form version (heats.services.versions)
 
-    def render_remove(self, record):
+    def render_remove(self, record: KeepApart) -> str:
         url = reverse(
             "heats:keep-apart-delete",
             kwargs={"event": record.event.slug, "pk": record.pk},

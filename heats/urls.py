@@ -1,13 +1,13 @@
 """URLs of the heats app: one list for the public, one for the event's staff,
 mounted once under ``e/<event>/gm/`` (every GM page of an event lives there)."""
 
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 
 from heats.views import gm, gm_checkin, gm_event, gm_records, gm_seating, public
 
 app_name = "heats"
 
-public_urlpatterns: list = [
+public_urlpatterns: list[URLPattern | URLResolver] = [
     path(
         "e/<slug:event>/round/<str:round>/seating/",
         public.RoundSeatingView.as_view(),
@@ -21,7 +21,7 @@ public_urlpatterns: list = [
 _round = "round/<str:round>/"
 
 # Under e/<slug:event>/gm/.
-gm_urlpatterns: list = [
+gm_urlpatterns: list[URLPattern | URLResolver] = [
     path("", gm.EventGMView.as_view(), name="event-gm"),
     path("heats/new/", gm.round_create, name="round-create"),
     path("players/search/", gm_checkin.player_search, name="player-search"),

@@ -47,10 +47,10 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable
-from typing import Any, TypeVar
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from django.core.cache.backends.base import DEFAULT_TIMEOUT
+from django.core.cache.backends.base import DEFAULT_TIMEOUT, BaseCache
 from django.core.cache.backends.filebased import FileBasedCache
 from django.core.cache.backends.redis import RedisCache, RedisSerializer
 from redis.exceptions import RedisError, ResponseError
@@ -62,6 +62,12 @@ LOG_EVERY = 60.0
 
 logger = logging.getLogger("medici_tourney.cache")
 T = TypeVar("T")
+
+if TYPE_CHECKING:
+    # What FailSoftMixin is mixed into, for its super() calls.
+    _CacheBase = BaseCache
+else:
+    _CacheBase = object
 
 
 class CacheUnavailable(ValueError):  # noqa: N818 (a state, as Django's errors)
@@ -79,7 +85,7 @@ class _Health:
         self.failing = False
         self.lock = threading.Lock()
 
-    def failed(self, name: str, error: Exception, pause: bool) -> None:
+    def failed(self, name: str, error: BaseException, pause: bool) -> None:
         now = time.monotonic()
         with self.lock:
             if pause:
@@ -114,7 +120,7 @@ def health(location: str) -> _Health:
         return _health.setdefault(location, _Health())
 
 
-class FailSoftMixin:
+class FailSoftMixin(_CacheBase):
     """Turns a cache backend's failures into misses (module docstring). The
     backend names what it raises (``failures``) and which of those open the
     circuit (:meth:`pauses`)."""
@@ -139,62 +145,85 @@ class FailSoftMixin:
         return answer
 
     def _count(self, call: Callable[[], int]) -> int:
-        missing = object()
-        answer: Any = self._call(lambda: _number(call()), missing)
-        if answer is missing:
+        answer = self._call(lambda: _number(call()), None)
+        if answer is None:
             raise CacheUnavailable(f"cache {self._location} unavailable")
         return answer
 
-    def get(self, key, default=None, version=None):
-        base = super()
-        return self._call(lambda: base.get(key, default, version), default)
+    def get(self, key: Any, default: Any = None, version: int | None = None) -> Any:
+        parent = super().get
+        return self._call(lambda: parent(key, default, version), default)
 
-    def get_many(self, keys, version=None):
-        base = super()
-        return self._call(lambda: base.get_many(keys, version), {})
+    def get_many(
+        self, keys: Iterable[Any], version: int | None = None
+    ) -> dict[Any, Any]:
+        parent = super().get_many
+        return self._call(lambda: parent(keys, version), {})
 
-    def has_key(self, key, version=None):
-        base = super()
-        return self._call(lambda: base.has_key(key, version), False)
+    def has_key(self, key: Any, version: int | None = None) -> bool:
+        parent = super().has_key
+        return self._call(lambda: parent(key, version), False)
 
-    def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
-        base = super()
-        return self._call(lambda: base.add(key, value, timeout, version), False)
+    def add(
+        self,
+        key: Any,
+        value: Any,
+        timeout: float | None = DEFAULT_TIMEOUT,
+        version: int | None = None,
+    ) -> bool:
+        parent = super().add
+        return self._call(lambda: parent(key, value, timeout, version), False)
 
-    def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
-        base = super()
-        self._call(lambda: base.set(key, value, timeout, version), None)
+    def set(
+        self,
+        key: Any,
+        value: Any,
+        timeout: float | None = DEFAULT_TIMEOUT,
+        version: int | None = None,
+    ) -> None:
+        parent = super().set
+        self._call(lambda: parent(key, value, timeout, version), None)
 
-    def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
-        base = super()
-        return self._call(lambda: base.set_many(data, timeout, version), list(data))
+    def set_many(
+        self,
+        data: dict[Any, Any],
+        timeout: float | None = DEFAULT_TIMEOUT,
+        version: int | None = None,
+    ) -> list[Any]:
+        parent = super().set_many
+        return self._call(lambda: parent(data, timeout, version), list(data))
 
-    def touch(self, key, timeout=DEFAULT_TIMEOUT, version=None):
-        base = super()
-        return self._call(lambda: base.touch(key, timeout, version), False)
+    def touch(
+        self,
+        key: Any,
+        timeout: float | None = DEFAULT_TIMEOUT,
+        version: int | None = None,
+    ) -> bool:
+        parent = super().touch
+        return self._call(lambda: parent(key, timeout, version), False)
 
-    def delete(self, key, version=None):
-        base = super()
-        return self._call(lambda: base.delete(key, version), False)
+    def delete(self, key: Any, version: int | None = None) -> bool:
+        parent = super().delete
+        return self._call(lambda: parent(key, version), False)
 
-    def delete_many(self, keys, version=None):
-        base = super()
-        self._call(lambda: base.delete_many(keys, version), None)
+    def delete_many(self, keys: Iterable[Any], version: int | None = None) -> None:
+        parent = super().delete_many
+        self._call(lambda: parent(keys, version), None)
 
-    def clear(self):
-        base = super()
-        self._call(base.clear, None)
+    def clear(self) -> None:
+        parent = super().clear
+        self._call(parent, None)
 
-    def incr(self, key, delta=1, version=None):
+    def incr(self, key: Any, delta: int = 1, version: int | None = None) -> int:
         """``key``'s number plus ``delta``; ValueError when ``key`` is not
         there, :class:`CacheUnavailable` (a ValueError) on a failure."""
-        base = super()
-        return self._count(lambda: base.incr(key, delta, version))
+        parent = super().incr
+        return self._count(lambda: parent(key, delta, version))
 
-    def decr(self, key, delta=1, version=None):
+    def decr(self, key: Any, delta: int = 1, version: int | None = None) -> int:
         """As :meth:`incr`, less ``delta``."""
-        base = super()
-        return self._count(lambda: base.decr(key, delta, version))
+        parent = super().decr
+        return self._count(lambda: parent(key, delta, version))
 
 
 class GarbledAnswer(RedisError):  # noqa: N818 (as CacheUnavailable)
@@ -225,6 +254,9 @@ class FailSoftRedisCache(FailSoftMixin, RedisCache):
     # Any error: past the connection, a call only reads and unpickles an
     # answer, whose errors are all the server's (see "garbled answer").
     failures = (Exception,)
+    # Django's own attributes, which django-stubs leaves out.
+    _servers: list[str]
+    _options: dict[str, Any]
 
     def pauses(self, error: BaseException) -> bool:
         """Everything but an answer of Redis's own (a full Redis refusing a
@@ -232,7 +264,7 @@ class FailSoftRedisCache(FailSoftMixin, RedisCache):
         nonsense."""
         return not isinstance(error, ResponseError)
 
-    def __init__(self, server, params) -> None:
+    def __init__(self, server: str | list[str], params: dict[str, Any]) -> None:
         super().__init__(server, params)
         self._location = ",".join(self._servers)
         self._options = {"serializer": CheckedRedisSerializer, **self._options}
@@ -245,12 +277,13 @@ class FailSoftFileBasedCache(FailSoftMixin, FileBasedCache):
     # file's unpickling raises nearly anything (TypeError, UnicodeDecodeError...).
     failures = (Exception,)
 
-    def __init__(self, dir, params) -> None:  # noqa: A002 (Django's name)
+    def __init__(self, dir: str, params: dict[str, Any]) -> None:  # noqa: A002 (Django's name)
         self._location = str(dir)
         super().__init__(dir, params)
 
     def _createdir(self) -> None:
         """Django's, made when the backend is made (each thread's first use):
         a directory that cannot be made is a failure, not a crashed request."""
-        base = super()
-        self._call(base._createdir, None)
+        # Django's private method, which django-stubs leaves out.
+        parent = super()._createdir  # type: ignore[misc]
+        self._call(parent, None)

@@ -14,12 +14,16 @@ from dataclasses import asdict
 from csp.constants import HEADER
 from csp.middleware import CSPMiddleware
 from csp.utils import build_policy
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
 
 
 class PolicyMiddleware(CSPMiddleware):
     """django-csp's ``CSPMiddleware``, setting the policy on debug error pages too."""
 
-    def process_response(self, request, response):
+    def process_response(
+        self, request: HttpRequest, response: HttpResponseBase
+    ) -> HttpResponseBase:
         """The response with the policy header, unless a view exempted it
         (``csp_exempt``) or set its own."""
         response = super().process_response(request, response)

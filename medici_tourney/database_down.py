@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import logging
 import sys
+from collections.abc import Callable
 
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
@@ -59,7 +60,7 @@ def database_down(response: HttpResponse) -> bool:
 class DatabaseDownMiddleware:
     """Answers a view's database-unavailable error with :func:`unavailable`."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:

@@ -32,10 +32,13 @@ public pages cannot carry a CSRF token).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from contextvars import ContextVar
 from urllib.parse import parse_qsl
+from wsgiref.types import WSGIEnvironment
 
 from django.conf import settings
+from django.http import HttpRequest, HttpResponse
 from django.http.cookie import parse_cookie
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
@@ -73,7 +76,7 @@ def requested_language(path: str, lang: str | None, cookie: str | None) -> str:
     return chosen or ""
 
 
-def request_language(request) -> str:
+def request_language(request: HttpRequest) -> str:
     """:func:`requested_language` of a Django request."""
     return requested_language(
         request.path_info,
@@ -82,7 +85,7 @@ def request_language(request) -> str:
     )
 
 
-def environ_language(environ) -> str:
+def environ_language(environ: WSGIEnvironment) -> str:
     """:func:`requested_language` of a WSGI environ (``PublicPagesWSGI``), read
     exactly as Django reads the request: the query as ``request.GET`` (its last
     ``lang``, blank values kept) and the cookie header with Django's own parser
@@ -101,7 +104,7 @@ def environ_language(environ) -> str:
     )
 
 
-def use_event_language(event) -> None:
+def use_event_language(event: object) -> None:
     """On an event's public page whose language nobody chose, make the event's
     language (``event.language``) the current one. Called where a view loads the
     event (with its time zone)."""
@@ -114,10 +117,10 @@ class LanguageMiddleware:
     every request in the default language; answers carry ``Content-Language``
     and vary by ``Cookie`` and ``Accept-Language``."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponse:
         path = request.path_info
         gm = GM_PAGE.match(path) is not None
         chosen = (
@@ -147,7 +150,7 @@ class LanguageMiddleware:
 
 @csrf_exempt
 @require_POST
-def choose_language(request):
+def choose_language(request: HttpRequest) -> HttpResponse:
     """The language menu's POST: ``language`` (a code of ``settings.LANGUAGES``)
     and ``next`` (the page to return to); Django's ``set_language`` sets the
     cookie and redirects (to ``/`` when ``next`` is not this site's)."""

@@ -8,6 +8,7 @@ This page says so in plain words, with the clock time to try again.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any
 
 from axes.helpers import get_client_username, get_cool_off, get_failure_limit
 from axes.models import AccessAttempt
@@ -34,7 +35,7 @@ def retry_time(username: str, ip_address: str | None, cool_off: timedelta) -> da
 def locked_out(
     request: HttpRequest,
     original_response: HttpResponse | None = None,
-    credentials: dict | None = None,
+    credentials: dict[str, Any] | None = None,
 ) -> HttpResponse:
     """``AXES_LOCKOUT_CALLABLE``: the locked-out page, status 429."""
     username = get_client_username(request, credentials) or ""

@@ -12,7 +12,7 @@ the contents of uploaded files are not read (a spreadsheet holds NUL bytes).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, QueryDict
@@ -27,7 +27,7 @@ NUL = "\x00"
 class NulRequestMiddleware:
     """Answers a request holding a NUL character with :func:`refused`."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:

@@ -81,6 +81,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Collection
+from typing import Any
 
 from django.conf import settings
 from django.contrib.admin.models import LogEntry
@@ -88,7 +89,7 @@ from django.core.cache import cache
 from django.db.models import OuterRef, Subquery
 from django.db.models.signals import post_save
 from django.dispatch import receiver
-from django.http import Http404, HttpResponse, QueryDict
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.encoding import escape_uri_path
@@ -118,6 +119,8 @@ EVENT_PATH = re.compile(r"^/e/(?P<slug>[-a-zA-Z0-9_]+)/")
 # Where cached_response leaves the names of the query parameters a page reads,
 # in the WSGI environ (``request.META``), for ``medici_tourney.public_pages``.
 PARAMS_KEY = "medici.public_params"
+# Where cached_response leaves the query it kept (see _address), in request.META.
+QUERY_KEY = "medici.public_query"
 
 # Pages whose high water a process remembers before it forgets them all.
 HIGH_WATER_PAGES = 4096
@@ -128,6 +131,10 @@ SHOWN = "v"
 _memo: dict[str, tuple[int, str, float]] = {}
 # page key -> the newest version answered (see "high water")
 _high_water: dict[str, tuple[int, ...]] = {}
+# A page's rendering as cached: (body, gzipped body or None, content type).
+Rendering = tuple[bytes, bytes | None, str]
+# A page's latest rendering as cached: (version, rendering, time.time() when made).
+Latest = tuple[str, Rendering, float]
 
 
 def version_order(version: str | None) -> tuple[int, ...]:
@@ -150,7 +157,7 @@ def _answered(page: str, version: str) -> None:
 
 @receiver(post_save, sender=AuditEntry, dispatch_uid="public-cache-audit")
 @receiver(post_save, sender=LogEntry, dispatch_uid="public-cache-admin")
-def forget_versions(**kwargs) -> None:
+def forget_versions(**kwargs: Any) -> None:
     """Something changed in this process: read the versions again."""
     _memo.clear()
 
@@ -225,27 +232,27 @@ def fresh_version(slug: str) -> tuple[int, str] | None:
     return memo[0], memo[1]
 
 
-def _address(request) -> str:
+def _address(request: HttpRequest) -> str:
     """Scheme, host, path and query: the query as the view left ``request.GET``
     (see :func:`cached_response`'s ``params``) once it has, else as sent."""
-    kept = getattr(request, "_public_query", None)
+    kept = request.META.get(QUERY_KEY)
     if kept is None:
         return f"{request.scheme}://{request.get_host()}{request.get_full_path()}"
     path = escape_uri_path(request.path)
     return f"{request.scheme}://{request.get_host()}{path}{'?' if kept else ''}{kept}"
 
 
-def _key(event_id: int, version: str, request) -> str:
+def _key(event_id: int, version: str, request: HttpRequest) -> str:
     language = request_language(request)
     return f"public:{event_id}:{version}:{language}:{_address(request)}"
 
 
-def _page_key(event_id: int, request) -> str:
+def _page_key(event_id: int, request: HttpRequest) -> str:
     """The key of a page's latest rendering, whatever its version."""
     return f"public-latest:{event_id}:{request_language(request)}:{_address(request)}"
 
 
-def _keep_params(request, params: Collection[str]) -> None:
+def _keep_params(request: HttpRequest, params: Collection[str]) -> None:
     """Leave in ``request.GET`` only the query parameters a page reads: neither its
     cache key nor its rendering depends on any other, so ``?x=1``, ``?x=2``, ...
     are one page, rendered once per version (not one rendering each). The names
@@ -255,12 +262,14 @@ def _keep_params(request, params: Collection[str]) -> None:
     kept = QueryDict(mutable=True)
     for name in sorted(params & set(request.GET)):
         kept.setlist(name, request.GET.getlist(name))
-    request.GET = kept
-    request._public_query = kept.urlencode()
+    # Django's request.GET may be set to any QueryDict; django-stubs types it
+    # as the immutable one Django parses.
+    request.GET = kept  # type: ignore[assignment]
+    request.META[QUERY_KEY] = kept.urlencode()
     request.META[PARAMS_KEY] = tuple(sorted(params))
 
 
-def _respond(request, entry: tuple, version: str) -> HttpResponse:
+def _respond(request: HttpRequest, entry: Rendering, version: str) -> HttpResponse:
     body, gzipped, content_type = entry
     accepts = "gzip" in request.headers.get("Accept-Encoding", "")
     if gzipped is not None and accepts:
@@ -277,7 +286,7 @@ def _respond(request, entry: tuple, version: str) -> HttpResponse:
 
 
 def cached_response(
-    request,
+    request: HttpRequest,
     event: Event,
     render: Callable[[], str],
     content_type: str = "text/html; charset=utf-8",
@@ -310,18 +319,19 @@ def cached_response(
     return _answer(request, page, entry, event.version)
 
 
-def _render(render: Callable[[], str], content_type: str) -> tuple:
+def _render(render: Callable[[], str], content_type: str) -> Rendering:
     """(body, gzipped body or None, content type) of ``render()``."""
     body = render().encode()
     gzipped = compress_string(body) if len(body) >= MIN_GZIP else None
     return body, gzipped, content_type
 
 
-def _substitute(page: str, shown: tuple[int, ...]) -> tuple[str, tuple] | None:
-    """(version, entry) of ``page``'s latest rendering when it may stand in for
-    the current one (see "one rendering at a time"), else None. ``shown``: the
-    version the asking screen has (:func:`version_order`, ``()`` for none)."""
-    latest = cache.get(page)
+def _substitute(page: str, shown: tuple[int, ...]) -> Latest | None:
+    """(version, entry, time made) of ``page``'s latest rendering when it may
+    stand in for the current one (see "one rendering at a time"), else None.
+    ``shown``: the version the asking screen has (:func:`version_order`, ``()``
+    for none)."""
+    latest: Latest | None = cache.get(page)
     if latest is None or time.time() - latest[2] > SUBSTITUTE_AGE:
         return None
     order = version_order(latest[0])
@@ -330,7 +340,9 @@ def _substitute(page: str, shown: tuple[int, ...]) -> tuple[str, tuple] | None:
     return latest
 
 
-def _answer(request, page: str, entry: tuple, version: str) -> HttpResponse:
+def _answer(
+    request: HttpRequest, page: str, entry: Rendering, version: str
+) -> HttpResponse:
     _answered(page, version)
     return _respond(request, entry, version)
 
@@ -344,10 +356,10 @@ class PublicCacheMiddleware:
     sets itself (the Content-Security-Policy is set on every response by
     ``medici_tourney.csp``, first in ``MIDDLEWARE``)."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponse:
         public = (
             request.method == "GET"
             and settings.SESSION_COOKIE_NAME not in request.COOKIES
@@ -361,7 +373,7 @@ class PublicCacheMiddleware:
             return self.last_known(request) or response
         return response
 
-    def last_known(self, request) -> HttpResponse | None:
+    def last_known(self, request: HttpRequest) -> HttpResponse | None:
         """The page's latest rendering, of any age, while the database is down
         (see "database down"), None when this process knows none."""
         match = EVENT_PATH.match(request.path_info)
@@ -373,7 +385,7 @@ class PublicCacheMiddleware:
         response["X-Frame-Options"] = settings.X_FRAME_OPTIONS
         return response
 
-    def cached(self, request) -> HttpResponse | None:
+    def cached(self, request: HttpRequest) -> HttpResponse | None:
         match = EVENT_PATH.match(request.path_info)
         fresh = fresh_version(match["slug"]) if match else None
         if fresh is None:

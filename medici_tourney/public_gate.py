@@ -41,7 +41,8 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
 
 from django.conf import settings
 
@@ -69,7 +70,7 @@ def slots_from_environment(environ: Mapping[str, str]) -> int:
     return max(1, int(given)) if given else DEFAULT_SLOTS
 
 
-def is_public(environ: dict) -> bool:
+def is_public(environ: WSGIEnvironment) -> bool:
     """Whether a WSGI request is a public request (see module doc)."""
     if environ.get("REQUEST_METHOD") not in ("GET", "HEAD"):
         return False
@@ -84,13 +85,17 @@ class PublicGate:
     in this process; the next ones are answered busy (``503``, ``Retry-After:
     retry_after``). Every other request goes straight to Django."""
 
-    def __init__(self, app, slots: int, retry_after: int = RETRY_AFTER) -> None:
+    def __init__(
+        self, app: WSGIApplication, slots: int, retry_after: int = RETRY_AFTER
+    ) -> None:
         self.app = app
         self.slots = slots
         self.retry_after = retry_after
         self.free = threading.BoundedSemaphore(slots)
 
-    def __call__(self, environ, start_response):
+    def __call__(
+        self, environ: WSGIEnvironment, start_response: StartResponse
+    ) -> Iterable[bytes]:
         if not is_public(environ):
             return self.app(environ, start_response)
         if not self.free.acquire(blocking=False):
@@ -100,7 +105,7 @@ class PublicGate:
         finally:
             self.free.release()
 
-    def busy(self, start_response) -> list[bytes]:
+    def busy(self, start_response: StartResponse) -> list[bytes]:
         """The answer to a public request that found every slot taken."""
         body = BUSY_PAGE.format(seconds=self.retry_after).encode()
         start_response(

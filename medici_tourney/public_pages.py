@@ -62,9 +62,11 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, unquote_plus, urlencode
+from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
 
 from django.conf import settings
 
@@ -79,8 +81,16 @@ from medici_tourney.public_cache import (
     version_order,
 )
 
+if TYPE_CHECKING:
+    from _typeshed import OptExcInfo
+
 # Bytes a stored answer costs besides its own (the object, dict slot, key).
 ENTRY_OVERHEAD = 512
+# A page's key without its query (PublicPagesWSGI._base): event slug, language,
+# scheme, the proxy's scheme header, host, path, whether gzip is accepted.
+Base = tuple[str, str, str, str, str, str, bool]
+# A stored answer's key: the Base and the page's query (page_query).
+Key = tuple[str, str, str, str, str, str, bool, str]
 
 
 @dataclass(slots=True)
@@ -92,7 +102,7 @@ class Stored:
 
     version: str
     status: str
-    headers: list
+    headers: list[tuple[str, str]]
     body: bytes
     size: int
     until: float
@@ -106,10 +116,10 @@ class PublicPagesWSGI:
     REFRESH = 10.0
     MAX_STALE = 1.0
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: WSGIApplication) -> None:
         self.app = app
         # key -> stored answer, oldest first
-        self.pages: OrderedDict[tuple, Stored] = OrderedDict()
+        self.pages: OrderedDict[Key, Stored] = OrderedDict()
         self.size = 0
         # path -> the query parameters its page reads (learned from Django)
         self.params: dict[str, frozenset[str]] = {}
@@ -122,7 +132,9 @@ class PublicPagesWSGI:
             self.params.clear()
             self.size = 0
 
-    def __call__(self, environ, start_response):
+    def __call__(
+        self, environ: WSGIEnvironment, start_response: StartResponse
+    ) -> Iterable[bytes]:
         base = self._base(environ)
         if base is None:
             return self.app(environ, start_response)
@@ -152,7 +164,7 @@ class PublicPagesWSGI:
             return True
         return now < stored.until
 
-    def _base(self, environ) -> tuple | None:
+    def _base(self, environ: WSGIEnvironment) -> Base | None:
         """The key of the page without its query, None when nothing may be
         stored for this request."""
         if environ.get("REQUEST_METHOD") != "GET":
@@ -175,19 +187,29 @@ class PublicPagesWSGI:
             gzip,
         )
 
-    def _store(self, base, stored: Stored | None, environ, start_response):
-        seen: list = []
+    def _store(
+        self,
+        base: Base,
+        stored: Stored | None,
+        environ: WSGIEnvironment,
+        start_response: StartResponse,
+    ) -> Iterable[bytes]:
+        seen: list[Any] = []  # [status, headers] once Django started its answer
         stand_in = stored is not None and (
             time.monotonic() - stored.confirmed <= SUBSTITUTE_AGE
         )
 
-        def replaced(status: str, headers: list) -> bool:
+        def replaced(status: str, headers: list[tuple[str, str]]) -> bool:
             # A 503 of a busy queue takes a recent answer; the database's, any:
             # nothing changes while it is down (public_cache, "database down").
             down = any(name == DOWN_HEADER for name, _ in headers)
             return status.startswith("503") and (stand_in or down) and bool(stored)
 
-        def capture(status, headers, exc_info=None):
+        def capture(
+            status: str,
+            headers: list[tuple[str, str]],
+            exc_info: OptExcInfo | None = None,
+        ) -> Any:
             seen[:] = [status, headers]
             if replaced(status, headers):
                 return None  # the stored answer is sent instead
@@ -205,7 +227,14 @@ class PublicPagesWSGI:
             return result
         return self._kept(base, environ, seen, result, start)
 
-    def _kept(self, base, environ, seen: list, result, start: float):
+    def _kept(
+        self,
+        base: Base,
+        environ: WSGIEnvironment,
+        seen: list[Any],
+        result: Iterable[bytes],
+        start: float,
+    ) -> Iterable[bytes]:
         """A 200 answer (``seen``: its status and headers) stored when it is of
         the event's current version, for a page and query worth keeping, and
         sent; otherwise sent as it came."""
@@ -235,7 +264,7 @@ class PublicPagesWSGI:
             self.params[path] = params
 
     def _keep(
-        self, path: str, params: frozenset[str], key: tuple, answer: Stored
+        self, path: str, params: frozenset[str], key: Key, answer: Stored
     ) -> None:
         """Store ``answer`` under ``key`` unless a newer version is stored there,
         dropping the oldest answers while over the bounds."""
@@ -259,7 +288,7 @@ class PublicPagesWSGI:
             self.size += answer.size
 
 
-def entry_size(key: tuple, answer: Stored) -> int:
+def entry_size(key: Key, answer: Stored) -> int:
     """About the bytes a stored answer holds: body, headers, status and key."""
     texts = [
         answer.version,

@@ -9,9 +9,11 @@ its fields either; nothing is saved.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from heats.core.files import size_message
@@ -22,10 +24,10 @@ ADVICE = "nothing was saved. Split it and send the parts one at a time"
 class RequestSizeMiddleware:
     """Answers a POST whose fields are over Django's limit with :func:`too_large`."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponse:
         if request.method == "POST":
             try:
                 request.POST  # noqa: B018 (reads the fields, as the CSRF check would)
@@ -34,7 +36,7 @@ class RequestSizeMiddleware:
         return self.get_response(request)
 
 
-def too_large(request) -> HttpResponse:
+def too_large(request: HttpRequest) -> HttpResponse:
     """The site's 400 page saying the text sent is over the limit, status 413."""
     reason = size_message(settings.DATA_UPLOAD_MAX_MEMORY_SIZE, "The text sent", ADVICE)
     context = {"title": "Too much at once", "reason": reason}

@@ -14,9 +14,13 @@ from __future__ import annotations
 import os
 from datetime import timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import dj_database_url
 from csp.constants import NONE, SELF
+
+if TYPE_CHECKING:
+    from heats.models import Event
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -240,7 +244,7 @@ FILE_CACHE_ENTRIES = 3000
 REDIS_TIMEOUT = 0.25
 
 
-def cache_settings(url: str) -> dict:
+def cache_settings(url: str) -> dict[str, dict[str, Any]]:
     """``CACHES`` from ``DJANGO_CACHE_URL``: empty, this process's memory (each
     gunicorn worker its own; right, since the public pages' cache key holds the
     event version read from the database, see medici_tourney/public_cache.py);
@@ -387,7 +391,7 @@ LOGGING = {
 }
 
 
-def _event_home(event) -> str:
+def _event_home(event: Event) -> str:
     from django.urls import reverse
 
     return reverse("scoring:standings", kwargs={"event": event.slug})

@@ -10,6 +10,10 @@ as the check-in search: read as UTF-8, bytes that are not UTF-8 become U+FFFD.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from django.http import HttpRequest, HttpResponse
+
 UTF8 = {"utf-8", "utf8"}
 
 
@@ -17,10 +21,10 @@ class Utf8RequestMiddleware:
     """Sets ``request.encoding`` to UTF-8 when the request declared another one,
     before anything reads its fields."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponse:
         declared = (request.encoding or "utf-8").lower()
         if declared not in UTF8:
             request.encoding = "utf-8"

@@ -9,16 +9,19 @@ the ``TIME_ZONE`` setting.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
 
 class ZoneResetMiddleware:
     """Every request starts and ends in the default time zone."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponse:
         timezone.deactivate()
         try:
             return self.get_response(request)

@@ -6,6 +6,7 @@ The words are ``heats.models``'s (tournament.md, "Words").
 from __future__ import annotations
 
 import secrets
+from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
@@ -30,6 +31,9 @@ from heats.core.names import (
     name_key,
 )
 from heats.core.paper import A4, LETTER, paper_for_zone
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AnonymousUser, User
 
 
 def new_seed() -> str:
@@ -79,6 +83,24 @@ def normalise_name(name: str) -> str:
     formats.md, Results CSV: "case and surrounding spaces ignored".
     """
     return name_key(name)
+
+
+def model_field(model: type[models.Model], name: str) -> models.Field[Any, Any]:
+    """``model``'s own field ``name``: ``_meta.get_field``, which also finds the
+    relations other models make to ``model``; TypeError for one of those."""
+    field = model._meta.get_field(name)
+    if not isinstance(field, models.Field):
+        raise TypeError(f"{model.__name__}.{name} is not a field of its own")
+    return field
+
+
+def max_length(model: type[models.Model], name: str) -> int:
+    """The ``max_length`` of ``model``'s text field ``name``; TypeError when it
+    has none."""
+    length = model_field(model, name).max_length
+    if length is None:
+        raise TypeError(f"{model.__name__}.{name} has no max_length")
+    return length
 
 
 class SeatingPolicy(models.TextChoices):
@@ -177,6 +199,9 @@ class Event(models.Model):
         verbose_name="assistant GMs",
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Not a field: the version of the event ("<audit pk>.<admin pk>") on an
+    # event read by medici_tourney.public_cache.event_with_version, absent on others.
+    version: str
 
     class Meta:
         ordering = ["-created_at"]
@@ -225,14 +250,14 @@ class Event(models.Model):
         """``semi_layouts`` with integer keys: ``{25: (5, 5, 5, 5, 5), ...}``."""
         return {int(size): tuple(tables) for size, tables in self.semi_layouts.items()}
 
-    def is_gm(self, user) -> bool:
+    def is_gm(self, user: User | AnonymousUser) -> bool:
         """True when ``user`` may seat, override and publish (a GM or a superuser);
         the decision is ``heats.permissions.role_of``."""
         from heats.permissions import Role, role_of
 
         return role_of(self, user) == Role.GM
 
-    def is_staff_member(self, user) -> bool:
+    def is_staff_member(self, user: User | AnonymousUser) -> bool:
         """True when ``user`` may check players in and enter results (GM, assistant)."""
         from heats.permissions import Role, role_of
 

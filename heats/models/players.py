@@ -5,6 +5,8 @@ The words are ``heats.models``'s (tournament.md, "Words").
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import models
 from django.db.models import Q
 
@@ -57,7 +59,7 @@ class Player(models.Model):
     def __str__(self) -> str:
         return f"{self.name} (#{self.badge})" if self.badge else self.name
 
-    def save(self, *args, **kwargs) -> None:
+    def save(self, *args: Any, **kwargs: Any) -> None:
         self.name = display_name(self.name)
         self.badge = display_name(self.badge)
         self.name_key = normalise_name(self.name)

@@ -5,6 +5,8 @@ The words are ``heats.models``'s (tournament.md, "Words").
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -64,7 +66,7 @@ class KeepApart(models.Model):
     def __str__(self) -> str:
         return f"{self.player_a} / {self.player_b}"
 
-    def save(self, *args, **kwargs) -> None:
+    def save(self, *args: Any, **kwargs: Any) -> None:
         if (
             self.player_a_id
             and self.player_b_id

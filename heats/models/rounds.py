@@ -5,6 +5,8 @@ The words are ``heats.models``'s (tournament.md, "Words").
 
 from __future__ import annotations
 
+from typing import Any, TypedDict
+
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -25,6 +27,22 @@ class RoundKind(models.TextChoices):
     HEAT = CoreKind.HEAT.value, KIND_LABELS[CoreKind.HEAT]
     SEMI = CoreKind.SEMI.value, KIND_LABELS[CoreKind.SEMI]
     FINAL = CoreKind.FINAL.value, KIND_LABELS[CoreKind.FINAL]
+
+
+class SnapshotTable(TypedDict):
+    """One table of a seating snapshot: its number, whether it is a late table,
+    and its players' draw keys in seat order."""
+
+    number: int
+    late: bool
+    players: list[str]
+
+
+class SeatingSnapshot(TypedDict):
+    """A seating as ``Round.previous_seating`` keeps it: its seed and tables."""
+
+    seed: str
+    tables: list[SnapshotTable]
 
 
 class Round(models.Model):
@@ -62,7 +80,7 @@ class Round(models.Model):
     def __str__(self) -> str:
         return f"{self.event.slug} {self.label}"
 
-    def save(self, *args, **kwargs) -> None:
+    def save(self, *args: Any, **kwargs: Any) -> None:
         self.ordinal = self.round_code.ordinal
         super().save(*args, **kwargs)
 
@@ -219,6 +237,6 @@ class Seat(models.Model):
     def __str__(self) -> str:
         return f"{self.table}, seat {self.number}: {self.player}"
 
-    def save(self, *args, **kwargs) -> None:
+    def save(self, *args: Any, **kwargs: Any) -> None:
         self.round_id = self.table.round_id
         super().save(*args, **kwargs)

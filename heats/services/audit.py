@@ -8,21 +8,25 @@ rounds, then their tables, each by id.
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.contrib.auth.models import User
 from django.db import models
 
 from heats.models import (
     AuditEntry,
     Event,
 )
+from heats.permissions import Actor
 
 
-def acting_user(user):
+def acting_user(user: Actor) -> User | None:
     """The user to record as having made a change: ``user`` when logged in, else
     None (an anonymous request, or the operator at the command line)."""
-    return user if getattr(user, "is_authenticated", False) else None
+    return user if user is not None and user.is_authenticated else None
 
 
-def log(event: Event, user, action: str, detail: str, **data) -> AuditEntry:
+def log(event: Event, user: Actor, action: str, detail: str, **data: Any) -> AuditEntry:
     """Record one change to ``event`` in its audit log (user may be None: a command)."""
     return AuditEntry.objects.create(
         event=event,
@@ -34,7 +38,7 @@ def log(event: Event, user, action: str, detail: str, **data) -> AuditEntry:
 
 
 def log_many(
-    event: Event, user, action: str, details: list[str], **data
+    event: Event, user: Actor, action: str, details: list[str], **data: Any
 ) -> list[AuditEntry]:
     """Record several changes to ``event`` at once (one line each, e.g. one per
     player checked in), in one bulk insert plus one ordinary save.
@@ -65,8 +69,10 @@ def lock(obj: models.Model) -> None:
     """
     model = type(obj)
     # No ordering: a model's default ordering may join (and so lock) other tables.
-    rows = model.objects.select_for_update(no_key=True, of=("self",))
+    rows = model._default_manager.select_for_update(no_key=True, of=("self",))
     rows = rows.filter(pk=obj.pk).order_by()
     if not list(rows.values_list("pk", flat=True)):
-        raise model.DoesNotExist(f"{model.__name__} {obj.pk} no longer exists")
+        # Every concrete model has DoesNotExist; django-stubs knows it per model only.
+        missing = model.DoesNotExist  # type: ignore[attr-defined]
+        raise missing(f"{model.__name__} {obj.pk} no longer exists")
     obj.refresh_from_db()

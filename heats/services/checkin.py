@@ -28,8 +28,10 @@ from heats.models import (
     Player,
     Round,
     RoundKind,
+    max_length,
     normalise_name,
 )
+from heats.permissions import Actor
 from heats.services.audit import (
     lock,
     log,
@@ -66,7 +68,9 @@ def next_heat_number(event: Event) -> int:
 
 
 @transaction.atomic
-def open_heat(event: Event, number: int | None, user=None) -> tuple[Round, bool]:
+def open_heat(
+    event: Event, number: int | None, user: Actor = None
+) -> tuple[Round, bool]:
     """Create the event's next heat; ``(heat, True)``.
 
     "New heat" pressed twice, or by two GMs, opens one heat, whatever the page
@@ -101,7 +105,7 @@ def _unused(rnd: Round) -> bool:
     return not rnd.entries.exists() and not rnd.tables.exists()
 
 
-def _create_heat(event: Event, user) -> Round:
+def _create_heat(event: Event, user: Actor) -> Round:
     """Save and log the event's next heat (the caller holds the event's lock).
     UserError past heat ``MAX_HEAT`` (999: any number a convention runs,
     tournament.md, Event formats)."""
@@ -117,7 +121,7 @@ def _create_heat(event: Event, user) -> Round:
 
 
 @transaction.atomic
-def create_heat(event: Event, user=None) -> Round:
+def create_heat(event: Event, user: Actor = None) -> Round:
     """Create the event's next heat (one more than the highest heat number),
     even after an unused one (a command's or a test's; the GM's button is
     :func:`open_heat`). NotAllowed unless ``user`` may create heats."""
@@ -204,8 +208,8 @@ def _directory_order(player: Player) -> tuple[str, str]:
 def _check_lengths(rows: list[tuple[str, str]]) -> None:
     """UserError listing every name or badge longer than a player holds, or
     holding text the database cannot store (a NUL, a surrogate)."""
-    names = Player._meta.get_field("name").max_length
-    badges = Player._meta.get_field("badge").max_length
+    names = max_length(Player, "name")
+    badges = max_length(Player, "badge")
     problems = [
         _("line %(line)s: the name is longer than %(most)s characters")
         % {"line": n, "most": names}
@@ -232,7 +236,7 @@ def _check_lengths(rows: list[tuple[str, str]]) -> None:
         raise UserError(_("Nothing was checked in."), problems)
 
 
-def _open_for_check_in(rnd: Round, user) -> None:
+def _open_for_check_in(rnd: Round, user: Actor) -> None:
     """NotAllowed unless ``user`` may check players in; UserError for a
     semi-final or a final (their players are not checked in here)."""
     permissions.require(rnd.event, user, permissions.CHECK_IN)
@@ -245,7 +249,9 @@ def _open_for_check_in(rnd: Round, user) -> None:
 
 
 @transaction.atomic
-def check_in(rnd: Round, rows: list[tuple[str, str]], user=None) -> CheckInReport:
+def check_in(
+    rnd: Round, rows: list[tuple[str, str]], user: Actor = None
+) -> CheckInReport:
     """Check pasted ``(name, badge)`` rows in to ``rnd`` (a pasted list, the
     ``checkin`` command): who each row is follows the desk's rule
     (``checkin_identity.pasted_player``); unknown names and unknown badges become
@@ -273,7 +279,7 @@ def check_in(rnd: Round, rows: list[tuple[str, str]], user=None) -> CheckInRepor
 
 
 @transaction.atomic
-def check_in_typed(rnd: Round, line: DeskLine, user=None) -> CheckInReport:
+def check_in_typed(rnd: Round, line: DeskLine, user: Actor = None) -> CheckInReport:
     """Check one typed ``line`` in to ``rnd`` (the round page's check-in form),
     as :func:`check_in` does a row; who it is follows the desk's rule
     (``checkin_identity.typed_player``). Raises ``SamePersonError`` (a UserError) when
@@ -293,7 +299,7 @@ def check_in_typed(rnd: Round, line: DeskLine, user=None) -> CheckInReport:
 def _check_in_found(
     rnd: Round,
     rows: list[tuple[str, str]],
-    user,
+    user: Actor,
     find: Callable[[PlayerDirectory], list[Player]],
 ) -> CheckInReport:
     """Check in the players ``find`` gives for ``rows`` (the round locked): new
@@ -345,7 +351,9 @@ def _save_entries(rnd: Round, players: list[Player]) -> CheckInReport:
     goes to ``already``. Three statements."""
     status = EntryStatus.LATE if rnd.seated_at else EntryStatus.CHECKED_IN
     saved = dict(rnd.entries.values_list("player_id", "status"))
-    report, new, back = CheckInReport(), [], []
+    report = CheckInReport()
+    new: list[int] = []  # player ids
+    back: list[int] = []
     for player in players:
         if saved.get(player.pk, EntryStatus.ABSENT) != EntryStatus.ABSENT:
             report.already.append(player)

@@ -125,7 +125,7 @@ def typed_player(
     badge is not the one typed, or a second player of a name without a badge.
     ``round_id``: the round checked in to, for the question's ``here``."""
     if line.player_id is not None:
-        return _picked(directory, line)
+        return _picked(directory, line, line.player_id)
     if line.badge:
         return _badged(directory, line.name, line.badge)
     key = normalise_name(line.name)
@@ -164,10 +164,10 @@ def pasted_player(directory: PlayerDirectory, name: str, badge: str) -> Player:
     return same[0] if same else directory.get_or_create(name)
 
 
-def _picked(directory: PlayerDirectory, line: DeskLine) -> Player:
-    """The player picked from the suggestions: one of the event's; a badge typed
-    beside the pick must be theirs."""
-    player = directory.event.players.filter(pk=line.player_id).first()
+def _picked(directory: PlayerDirectory, line: DeskLine, player_id: int) -> Player:
+    """The player picked from the suggestions (``player_id``, the line's): one of
+    the event's; a badge typed beside the pick must be theirs."""
+    player = directory.event.players.filter(pk=player_id).first()
     if player is None:
         raise UserError(_("Unknown player."))
     if line.badge and line.badge != player.badge:

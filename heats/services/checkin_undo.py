@@ -15,6 +15,7 @@ from heats import permissions
 from heats.core import seating
 from heats.core.errors import UserError
 from heats.models import Entry, Player, ResultStatus, Round, RoundKind, Seat, Table
+from heats.permissions import Actor
 from heats.services.audit import lock, log
 
 
@@ -45,7 +46,7 @@ def only_here(rnd: Round) -> set[int]:
 
 
 @transaction.atomic
-def undo_check_in(rnd: Round, player: Player, user=None) -> UndoReport:
+def undo_check_in(rnd: Round, player: Player, user: Actor = None) -> UndoReport:
     """Remove ``player``'s check-in to ``rnd``; returns what it did.
 
     A player already seated in a heat (seated by mistake, or gone before play)
@@ -114,7 +115,7 @@ def _players_left(rnd: Round, seat: Seat, count: int) -> int:
     return left
 
 
-def _take_off_table(rnd: Round, seat: Seat, user) -> tuple[str, int]:
+def _take_off_table(rnd: Round, seat: Seat, user: Actor) -> tuple[str, int]:
     """Delete ``seat`` of a heat and move the later seats up one (clockwise order
     and the start player kept); returns the audit note and the players left.
     GMs only (it changes the seating). UserError once the table has results,

@@ -8,6 +8,7 @@ GM's "Start clock".
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any, TypedDict
 
 from django.db import transaction
 from django.utils import timezone
@@ -16,6 +17,7 @@ from django.utils.translation import gettext, ngettext, pgettext
 from heats import permissions
 from heats.core import clock
 from heats.models import Event, ResultStatus, Round
+from heats.permissions import Actor
 from heats.services.audit import (
     lock,
     log,
@@ -55,7 +57,24 @@ def clock_start(rnd: Round) -> datetime | None:
     )
 
 
-def round_json(rnd: Round | None) -> dict | None:
+class RoundJson(TypedDict):
+    """A round in the feeds (docs/feeds.md); times in ISO 8601, None when not yet."""
+
+    code: str
+    label: str
+    kind: str
+    start: str | None
+    seated_at: str | None
+
+
+class TablesIn(TypedDict):
+    """A round's tables (``tables``) and how many have their results in."""
+
+    tables: int
+    tables_in: int
+
+
+def round_json(rnd: Round | None) -> RoundJson | None:
     """``{"code", "label", "kind", "start", "seated_at"}`` (ISO 8601 times)."""
     if rnd is None:
         return None
@@ -121,7 +140,9 @@ def _ms(moment: datetime) -> int:
     return int(moment.timestamp() * 1000)
 
 
-def clock_json(event: Event, rnd: Round | None, now: datetime | None = None) -> dict:
+def clock_json(
+    event: Event, rnd: Round | None, now: datetime | None = None
+) -> dict[str, Any]:
     """The clock feed (docs/feeds.md): the server's ``now`` and the round's
     ``start`` in milliseconds since 1970 (``start`` null before the start), the
     end and seat-after delay in seconds, the marks, the state at ``now``, and
@@ -161,7 +182,7 @@ def clock_json(event: Event, rnd: Round | None, now: datetime | None = None) -> 
     }
 
 
-def tables_in(rnd: Round | None) -> dict:
+def tables_in(rnd: Round | None) -> TablesIn:
     """``{"tables": n, "tables_in": m}``: the round's tables and how many are
     no longer owing results (``Table.result_status``); one query, none without
     a round."""
@@ -185,7 +206,11 @@ def clock_state(rnd: Round | None) -> str:
 
 @transaction.atomic
 def start_clock(
-    rnd: Round, at: datetime | None = None, user=None, *, state: str | None = None
+    rnd: Round,
+    at: datetime | None = None,
+    user: Actor = None,
+    *,
+    state: str | None = None,
 ) -> Round | None:
     """Record the start of ``rnd`` (``at``, default now): its clock reads 0:00
     then, and "Seat now" is due ``seat_after`` minutes later. Setting it again

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 from django.db.models import Count
 from django.utils.translation import gettext, ngettext
@@ -102,9 +103,12 @@ def table_cards(rnd: Round, *, only: Table | None = None) -> list[TableCard]:
         "player__name_key",
     )
     namesakes = namesake_counts(rnd.event_id)
-    for table_id, pk, number, *player in seats:  # one query, grouped here
-        shown = badged_name(player[1], player[2], namesakes.get(player[3], 1))
-        seat = CardSeat(pk, number, CardPlayer(*player, shown=shown))
+    # One query, grouped here.
+    for table_id, pk, number, player_id, name, badge, key in seats:
+        shown = badged_name(name, badge, namesakes.get(key, 1))
+        seat = CardSeat(
+            pk, number, CardPlayer(player_id, name, badge, key, shown=shown)
+        )
         lines[table_id].append(SeatLine(seat))
     cards = [TableCard(table, lines[table.pk], table.result_status) for table in tables]
     extensions.fill_cards(rnd, cards)
@@ -181,7 +185,18 @@ def shown_names(event_id: int, players: Iterable[Player]) -> dict[int, str]:
     }
 
 
-def seating_rows(rnd: Round) -> list[dict]:
+class SeatingRow(TypedDict):
+    """One seat as the round's seating table lists it (``seating_rows``)."""
+
+    table: int
+    seat: int
+    player: str
+    name_key: str
+    badge: str
+    late: bool
+
+
+def seating_rows(rnd: Round) -> list[SeatingRow]:
     """One row per seat: ``{"table", "seat", "player", "name_key", "badge",
     "late"}`` (``round_seats``)."""
     return [
@@ -247,7 +262,17 @@ def round_figures(rnd: Round) -> RoundFigures:
     )
 
 
-def round_summary(rnd: Round) -> dict:
+class RoundSummary(TypedDict):
+    """One round on the event dashboard (``round_summary``)."""
+
+    round: Round
+    tables: int
+    owed: list[int]
+    state: str
+    complete: bool
+
+
+def round_summary(rnd: Round) -> RoundSummary:
     """Counts and state of one round for the event dashboard (``state`` in the
     reader's language; ``complete`` when every result is in)."""
     figures = round_figures(rnd)

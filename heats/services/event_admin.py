@@ -19,6 +19,8 @@ empty heat
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -26,7 +28,8 @@ from django.utils.translation import gettext_lazy, ngettext
 from heats import permissions
 from heats.core.errors import UserError
 from heats.core.layout import format_semi_layouts
-from heats.models import Event, Round, RoundKind
+from heats.models import Event, Round, RoundKind, model_field
+from heats.permissions import Actor
 from heats.services.audit import lock, log
 from heats.services.events import (
     EVENT_SETTINGS,
@@ -41,7 +44,7 @@ EDITABLE = ("name", "rules", *EVENT_SETTINGS)
 """The fields the Settings page changes, in the order it shows them."""
 
 
-def settings_of(event: Event) -> dict:
+def settings_of(event: Event) -> dict[str, Any]:
     """The event's settings as the Settings page shows them: ``{field: value}``
     for every name of :data:`EDITABLE` (JSON-ready)."""
     return {name: getattr(event, name) for name in EDITABLE}
@@ -53,7 +56,10 @@ SETTINGS = Topic(gettext_lazy("the event's settings"), settings_of, ("settings",
 
 @transaction.atomic
 def update_settings(
-    event: Event, values: dict, user=None, version: str | None = None
+    event: Event,
+    values: dict[str, Any],
+    user: Actor = None,
+    version: str | None = None,
 ) -> list[str]:
     """Change the settings of ``event`` to ``values`` (``{field: value}``, names
     of :data:`EDITABLE`; missing ones stay); returns one line per change, "Heat
@@ -93,7 +99,7 @@ def update_settings(
     return lines
 
 
-def _checked(values: dict) -> dict:
+def _checked(values: dict[str, Any]) -> dict[str, Any]:
     """``values`` with the name tidied; UserError listing every problem."""
     unknown = sorted(set(values) - set(EDITABLE))
     if unknown:
@@ -101,7 +107,8 @@ def _checked(values: dict) -> dict:
             _("Unknown event settings: %(names)s.") % {"names": ", ".join(unknown)}
         )
     values = {**values, "name": tidy_name(str(values["name"]))}
-    problems = [name_problem(values["name"])] if name_problem(values["name"]) else []
+    problem = name_problem(values["name"])
+    problems = [problem] if problem else []
     problems += settings_problems({n: values[n] for n in EVENT_SETTINGS})
     if problems:
         raise UserError(_("The event's settings were not changed."), problems)
@@ -112,7 +119,7 @@ def _label(name: str) -> str:
     """A setting's name as the audit log says it (English)."""
     if name == "semi_layouts":
         return "Semi-final layouts"
-    return str(Event._meta.get_field(name).verbose_name).capitalize()
+    return str(model_field(Event, name).verbose_name).capitalize()
 
 
 def _shown(name: str, value: object) -> str:
@@ -124,7 +131,7 @@ def _shown(name: str, value: object) -> str:
 
 
 @transaction.atomic
-def set_archived(event: Event, archived: bool, user=None) -> bool:
+def set_archived(event: Event, archived: bool, user: Actor = None) -> bool:
     """Archive ``event`` (``archived=True``: off the public list of events) or
     restore it; True when that changed it, False when it already was so (a
     second press). Logged (action ``"archive"``). ``NotAllowed`` unless
@@ -141,7 +148,7 @@ def set_archived(event: Event, archived: bool, user=None) -> bool:
 
 
 @transaction.atomic
-def delete_heat(rnd: Round, user=None) -> None:
+def delete_heat(rnd: Round, user: Actor = None) -> None:
     """Delete the heat ``rnd`` while nobody is checked in to it and it has no
     table or seat (a heat created by mistake); logged (action ``"round"``).
 

@@ -5,7 +5,9 @@ round by what a URL or a command says.
 from __future__ import annotations
 
 import re
+from typing import Any
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
@@ -21,8 +23,10 @@ from heats.models import (
     Event,
     Round,
     default_time_zone,
+    max_length,
+    model_field,
 )
-from heats.permissions import require_login
+from heats.permissions import Actor, require_login
 from heats.services.audit import log
 
 SLUG = re.compile(r"[-a-zA-Z0-9_]{1,50}")
@@ -66,10 +70,10 @@ def create_event(
     slug: str,
     name: str,
     rules: str = "wbc",
-    user=None,
+    user: Actor = None,
     *,
-    gm=None,
-    settings: dict | None = None,
+    gm: User | None = None,
+    settings: dict[str, Any] | None = None,
 ) -> Event:
     """Create an event; ``gm`` (a user, or None) becomes its first GM. tournament.md,
     Words.
@@ -128,7 +132,7 @@ def name_problem(name: str) -> str | None:
     """What is wrong with an event's name (tidied, :func:`tidy_name`), or None:
     blank, over 200 characters, or text the database cannot store (a NUL, a
     surrogate: ``heats.core.storable``, the rule of every way in)."""
-    if len(name) > Event._meta.get_field("name").max_length:
+    if len(name) > max_length(Event, "name"):
         return _("The event's name is too long (200 characters at most).")
     if not name:
         return _("The event needs a name.")
@@ -153,7 +157,7 @@ def _insert(event: Event) -> None:
         ) from None
 
 
-def _settings(values: dict) -> dict:
+def _settings(values: dict[str, Any]) -> dict[str, Any]:
     """``values`` checked (see :func:`settings_problems`); UserError listing every
     bad field. Without a ``paper``, the paper of the event's time zone
     (``heats.core.paper.paper_for_zone``: Letter in the Americas, else A4)."""
@@ -166,7 +170,7 @@ def _settings(values: dict) -> dict:
     return values
 
 
-def settings_problems(values: dict) -> list[str]:
+def settings_problems(values: dict[str, Any]) -> list[str]:
     """What is wrong with settings ``values`` (names of :data:`EVENT_SETTINGS`;
     missing ones take the model's defaults), one line per field: types, ranges
     and choices of the Event model's fields (a format of ``EventFormat``, a heat
@@ -286,7 +290,7 @@ SETTING_LABELS = {
 def _label(field: str) -> str:
     if field in SETTING_LABELS:
         return str(SETTING_LABELS[field])
-    return str(Event._meta.get_field(field).verbose_name).capitalize()
+    return str(model_field(Event, field).verbose_name).capitalize()
 
 
 def parse_round_code(code: str) -> tuple[str, int]:

@@ -19,6 +19,7 @@ from heats.models import (
     KeepApart,
     Player,
 )
+from heats.permissions import Actor
 from heats.services.audit import lock, log
 from heats.services.versions import Topic, require_current
 
@@ -32,7 +33,7 @@ def keep_apart_pairs(event: Event) -> set[frozenset[str]]:
     }
 
 
-def _pairs_state(event: Event) -> list[list]:
+def _pairs_state(event: Event) -> list[list[object]]:
     pairs = KeepApart.objects.filter(event=event).order_by("pk")
     return [
         list(row) for row in pairs.values_list("pk", "player_a", "player_b", "note")
@@ -49,7 +50,7 @@ def add_keep_apart(
     a: Player,
     b: Player,
     note: str = "",
-    user=None,
+    user: Actor = None,
     version: str | None = None,
 ) -> KeepApart:
     """Ask future seatings to keep ``a`` and ``b`` apart; UserError for one player
@@ -70,7 +71,9 @@ def add_keep_apart(
 
 
 @transaction.atomic
-def remove_keep_apart(pair: KeepApart, user=None, version: str | None = None) -> None:
+def remove_keep_apart(
+    pair: KeepApart, user: Actor = None, version: str | None = None
+) -> None:
     """Forget a keep-apart pair, logged once: UserError when it is already
     removed (by another press or another GM meanwhile); ``StaleFormError`` as
     :func:`add_keep_apart`."""

@@ -20,6 +20,8 @@ repeat opponents
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.db import transaction
 from django.db.models import Count, Max
 from django.utils.translation import gettext as _
@@ -37,6 +39,7 @@ from heats.models import (
     Seat,
     Table,
 )
+from heats.permissions import Actor
 from heats.services.audit import (
     lock,
     log,
@@ -54,7 +57,7 @@ def open_tables(rnd: Round) -> list[Table]:
     return list(tables.filter(seated__lt=seating.MAX_TABLE).order_by("number"))
 
 
-def table_players(tables: list[Table]) -> dict[int, list[str]]:
+def table_players(tables: Sequence[Table]) -> dict[int, list[str]]:
     """Player keys (ids as text) at each of ``tables``, by table number, in seat
     order; one query."""
     seated: dict[int, list[str]] = {t.number: [] for t in tables}
@@ -82,7 +85,9 @@ def late_options(
 
 
 @transaction.atomic
-def add_late_player(rnd: Round, player: Player, table: Table, user=None) -> Seat:
+def add_late_player(
+    rnd: Round, player: Player, table: Table, user: Actor = None
+) -> Seat:
     """Seat the waiting ``player`` at ``table`` of the heat ``rnd``, in the seat
     after the last one; logged. Returns the new seat.
 

@@ -17,6 +17,7 @@ from heats.models import (
     assign_draw_keys,
     normalise_name,
 )
+from heats.permissions import Actor
 from heats.services.audit import lock, log
 
 
@@ -47,7 +48,7 @@ class PlayerDirectory:
     """
 
     def __init__(
-        self, event: Event, players: list[Player] | None = None, *, saving=True
+        self, event: Event, players: list[Player] | None = None, *, saving: bool = True
     ) -> None:
         self.event = event
         self.saving = saving
@@ -147,7 +148,7 @@ class PlayerDirectory:
 
 
 @transaction.atomic
-def mark_absent(rnd: Round, player: Player, user=None) -> Entry:
+def mark_absent(rnd: Round, player: Player, user: Actor = None) -> Entry:
     """Mark ``player`` absent from ``rnd``, never deleted (tournament.md, Adv., 9).
 
     Idempotent: an entry already absent is returned unchanged.

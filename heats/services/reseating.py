@@ -19,6 +19,7 @@ put back
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from django.db import transaction
 from django.utils import timezone
@@ -37,6 +38,8 @@ from heats.models import (
     Seat,
     Table,
 )
+from heats.models.rounds import SeatingSnapshot, SnapshotTable
+from heats.permissions import Actor
 from heats.services.audit import lock, log
 from heats.services.checkin import WAITING_STATUSES
 from heats.services.seating import lock_tables, seating_state
@@ -76,7 +79,9 @@ class PutBack:
 
 
 @transaction.atomic
-def undo_seating(rnd: Round, user=None, *, state: str | None = None) -> PutBack | None:
+def undo_seating(
+    rnd: Round, user: Actor = None, *, state: str | None = None
+) -> PutBack | None:
     """Put back the seating the heat ``rnd`` had before its last "Seat again"
     (see "put back"); logged ("seating-undo").
 
@@ -98,7 +103,8 @@ def undo_seating(rnd: Round, user=None, *, state: str | None = None) -> PutBack 
         )
     lock_tables(rnd)
     _refuse_results(rnd)
-    tables = _tables(rnd, rnd.previous_seating["tables"])
+    kept = cast(SeatingSnapshot, rnd.previous_seating)  # set: previous is not None
+    tables = _tables(rnd, kept["tables"])
     seated_before = set(rnd.seats.values_list("player_id", flat=True))
     rnd.tables.all().delete()
     _save(rnd, tables)
@@ -140,7 +146,9 @@ def _refuse_results(rnd: Round) -> None:
         )
 
 
-def _tables(rnd: Round, kept: list[dict]) -> list[tuple[int, bool, list[Player]]]:
+def _tables(
+    rnd: Round, kept: list[SnapshotTable]
+) -> list[tuple[int, bool, list[Player]]]:
     """The kept tables with their players: ``(number, late, players in seat
     order)``. UserError naming the players no longer checked in to ``rnd`` (or
     no longer players of the event: merged, removed)."""

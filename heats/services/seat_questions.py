@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from django.http import QueryDict
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -31,10 +32,11 @@ def start_ahead(rnd: Round, now: datetime) -> str:
     """The warning for a round not seated whose clock starts more than 10
     minutes after ``now`` (``clock.far_ahead``: a start typed for later), else
     "": seating now would come long before its designated start."""
-    if rnd.seated_at or not clock.far_ahead(rnd.start_time, now):
+    start_time = rnd.start_time
+    if rnd.seated_at or start_time is None or not clock.far_ahead(start_time, now):
         return ""
-    start = timezone.localtime(rnd.start_time)
-    minutes = round((rnd.start_time - now).total_seconds() / 60)
+    start = timezone.localtime(start_time)
+    minutes = round((start_time - now).total_seconds() / 60)
     return _(
         "%(round)s's clock starts at %(start)s (%(day)s), in %(minutes)s "
         "minutes: seat at %(seat)s. If the heat has started, correct the start."
@@ -63,7 +65,7 @@ def grace_question(rnd: Round, now: datetime) -> str:
     ) % {"minutes": minutes, "seat": date_format(_seat_time(rnd), "H:i")}
 
 
-def refuse_inside_grace(rnd: Round, post) -> str:
+def refuse_inside_grace(rnd: Round, post: QueryDict) -> str:
     """Why a press of "Seat now" (its POST data ``post``) seats nothing: the
     grace is not up and the page it came from did not ask; else ""."""
     question = grace_question(rnd, timezone.now())

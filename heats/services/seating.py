@@ -27,6 +27,8 @@ from heats.models import (
     Seat,
     Table,
 )
+from heats.models.rounds import SeatingSnapshot
+from heats.permissions import Actor
 from heats.services.audit import lock, log
 from heats.services.checkin import (
     WAITING_STATUSES,
@@ -113,7 +115,7 @@ def seat_round(
     rnd: Round,
     *,
     seed: int | str | None = None,
-    user=None,
+    user: Actor = None,
     players: list[Player] | None = None,
     sizes: list[int] | None = None,
     state: str | None = None,
@@ -170,7 +172,7 @@ def seat_round(
     return result
 
 
-def seating_snapshot(rnd: Round) -> dict | None:
+def seating_snapshot(rnd: Round) -> SeatingSnapshot | None:
     """``rnd``'s saved tables as ``Round.previous_seating`` keeps them (players
     by draw key, seat order, late tables flagged), with the round's seed; None
     before it has any."""
@@ -193,7 +195,7 @@ def seating_snapshot(rnd: Round) -> dict | None:
     }
 
 
-def _record_seating(rnd: Round, seed: str, previous: dict | None) -> None:
+def _record_seating(rnd: Round, seed: str, previous: SeatingSnapshot | None) -> None:
     """Save a new seating's seed and time on ``rnd``, keeping its first seating
     time (the clock's start when none was recorded) and ``previous``."""
     rnd.seed, rnd.seated_at = seed, timezone.now()
@@ -204,7 +206,11 @@ def _record_seating(rnd: Round, seed: str, previous: dict | None) -> None:
 
 
 def _draw_seating(
-    rnd: Round, people: list[Player], seed, sizes: list[int] | None, smallest: int
+    rnd: Round,
+    people: list[Player],
+    seed: int | str | None,
+    sizes: list[int] | None,
+    smallest: int,
 ) -> seating.Seating:
     """The pure seating of ``people`` for ``rnd`` (earlier rounds' history, the
     keep-apart pairs, the event's policy); UserError for a layout they cannot
@@ -237,7 +243,9 @@ def _shape(tables: list[list[str]]) -> str:
     return "+".join(str(len(t)) for t in tables) or "no tables"
 
 
-def _save_tables(rnd: Round, tables: list[list[str]], *, start: int, late: bool):
+def _save_tables(
+    rnd: Round, tables: list[list[str]], *, start: int, late: bool
+) -> None:
     """Save ``tables`` (player keys in seat order) as tables numbered from
     ``start``: one bulk insert of tables and one of seats, whatever their number."""
     saved = Table.objects.bulk_create(
@@ -290,7 +298,7 @@ def current_objective(rnd: Round) -> tuple[int, int]:
 
 
 @transaction.atomic
-def swap_seats(rnd: Round, a: Player, b: Player, user=None) -> SwapReport:
+def swap_seats(rnd: Round, a: Player, b: Player, user: Actor = None) -> SwapReport:
     """Exchange two players' seats in ``rnd`` (a GM's swap), logged.
 
     Either may be waiting (late, unseated): the waiting one takes the other's seat
@@ -328,7 +336,7 @@ def swap_seats(rnd: Round, a: Player, b: Player, user=None) -> SwapReport:
     return SwapReport(a, b, before, after)
 
 
-def _check_swappable(rnd: Round, players: list[Player], seats: dict) -> None:
+def _check_swappable(rnd: Round, players: list[Player], seats: dict[int, Seat]) -> None:
     if not seats:
         raise UserError(_("Neither player is seated: there is nothing to swap."))
     if rnd.kind != RoundKind.HEAT and len(seats) < len(players):
@@ -366,7 +374,9 @@ def waiting_players(rnd: Round) -> list[Player]:
     ]
 
 
-def _draw_late_tables(rnd: Round, seed, small: bool) -> tuple[int, seating.Seating]:
+def _draw_late_tables(
+    rnd: Round, seed: int | str | None, small: bool
+) -> tuple[int, seating.Seating]:
     """The minimum late table used and the pure late seating of the players
     waiting in ``rnd``; UserError while too few wait."""
     waiting = waiting_players(rnd)
@@ -403,8 +413,12 @@ def _draw_late_tables(rnd: Round, seed, small: bool) -> tuple[int, seating.Seati
 
 @transaction.atomic
 def form_late_table(
-    rnd: Round, *, seed: int | str | None = None, user=None, small: bool = False
-):
+    rnd: Round,
+    *,
+    seed: int | str | None = None,
+    user: Actor = None,
+    small: bool = False,
+) -> seating.Seating:
     """Seat the waiting players at new late tables numbered after the round's.
 
     Uses ``seating.late_table`` with the event's ``min_late_table`` (default 5);

@@ -16,9 +16,10 @@ open seat
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypedDict
 
 from django.db import transaction
-from django.db.models import Count, Max
+from django.db.models import Count, Max, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -26,10 +27,18 @@ from heats import permissions
 from heats.core import placement, seating
 from heats.core.errors import UserError
 from heats.models import Player, ResultStatus, Round, RoundKind, Seat, Table
+from heats.permissions import Actor
 from heats.services.audit import lock, log
 from heats.services.keep_apart import keep_apart_pairs
 from heats.services.late import table_players
 from heats.services.seating import lock_tables, seating_history
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+
+class _Seated(TypedDict):
+    seated: int  # the table's seats
 
 
 @dataclass(frozen=True)
@@ -50,7 +59,7 @@ class ShortTable:
         return list(zip(self.players, self.plan.moves, strict=True))
 
 
-def _owed_tables(rnd: Round):
+def _owed_tables(rnd: Round) -> QuerySet[WithAnnotations[Table, _Seated]]:
     return rnd.tables.filter(result_status=ResultStatus.OWED).annotate(
         seated=Count("seats", distinct=True)
     )
@@ -90,7 +99,7 @@ class Dispersed:
 
 
 @transaction.atomic
-def move_short_table(rnd: Round, number: int, user=None) -> Dispersed:
+def move_short_table(rnd: Round, number: int, user: Actor = None) -> Dispersed:
     """Move the players of the short table ``number`` of the heat ``rnd`` to
     open seats (see "open seat"), each in the next free seat of their new table
     (play goes clockwise by seat: a newcomer plays last), and remove the emptied

@@ -11,6 +11,7 @@ counted when the last GM would be removed.
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -18,8 +19,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from heats.core.errors import UserError
-from heats.models import Event
-from heats.permissions import MANAGE_STAFF, require
+from heats.models import Event, model_field
+from heats.permissions import MANAGE_STAFF, Actor, require
 from heats.services.audit import (
     lock,
     log,
@@ -30,7 +31,7 @@ GM, ASSISTANT = "gm", "assistant"
 ROLES = {GM: "a GM", ASSISTANT: "an assistant GM"}
 
 
-def staff_of(event: Event) -> dict[str, list]:
+def staff_of(event: Event) -> dict[str, list[User]]:
     """``{"gm": [users], "assistant": [users]}``, each by username."""
     return {
         GM: list(event.gms.order_by("username")),
@@ -49,7 +50,7 @@ STAFF = Topic(gettext_lazy("the event's staff"), _staff_state, ("staff", "login"
 """The staff as the Staff page's forms show it (``versions``)."""
 
 
-def find_login(username: str):
+def find_login(username: str) -> User:
     """The user called ``username`` (exactly, spaces around ignored); UserError
     when there is none."""
     name = username.strip()
@@ -71,8 +72,12 @@ def _check_role(role: str) -> None:
 
 @transaction.atomic
 def add_staff(
-    event: Event, username: str, role: str, user=None, version: str | None = None
-):
+    event: Event,
+    username: str,
+    role: str,
+    user: Actor = None,
+    version: str | None = None,
+) -> User:
     """Make the login ``username`` a GM (``role="gm"``) or an assistant GM
     (``"assistant"``) of ``event``; returns that user.
 
@@ -108,7 +113,7 @@ def add_staff(
     return member
 
 
-def _keep_a_gm(event: Event, member) -> None:
+def _keep_a_gm(event: Event, member: User) -> None:
     """UserError when ``member`` is the event's only listed GM."""
     gms = list(event.gms.values_list("pk", flat=True))
     if gms == [member.pk]:
@@ -122,7 +127,9 @@ def _keep_a_gm(event: Event, member) -> None:
 
 
 @transaction.atomic
-def remove_staff(event: Event, member, user=None, version: str | None = None) -> str:
+def remove_staff(
+    event: Event, member: User, user: Actor = None, version: str | None = None
+) -> str:
     """Remove ``member`` (a user) from the GMs and assistant GMs of ``event``;
     returns the role they had ("a GM" or "an assistant GM").
 
@@ -151,7 +158,9 @@ def remove_staff(event: Event, member, user=None, version: str | None = None) ->
 
 
 @transaction.atomic
-def create_login(event: Event, username: str, password: str, role: str, user=None):
+def create_login(
+    event: Event, username: str, password: str, role: str, user: Actor = None
+) -> User:
     """Create the login ``username`` with ``password`` and add it to ``event``'s
     staff as ``role`` (see :func:`add_staff`); returns the new user.
 
@@ -188,9 +197,9 @@ def create_login(event: Event, username: str, password: str, role: str, user=Non
     return new
 
 
-def _username_problems(new) -> list[str]:
+def _username_problems(new: User) -> list[str]:
     """What is wrong with ``new``'s username (empty list when nothing)."""
-    field = new._meta.get_field(new.USERNAME_FIELD)
+    field = model_field(type(new), new.USERNAME_FIELD)
     name = new.get_username()
     if not name:
         return [_("Username: type a username.")]

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.functional import Promise
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
@@ -48,7 +49,7 @@ class Topic:
     ``actions`` are the audit actions that change it (empty: any action).
     """
 
-    name: str
+    name: str | Promise
     state: Callable[[Event], object]
     actions: tuple[str, ...] = ()
 

@@ -11,6 +11,6 @@ register = template.Library()
 
 
 @register.simple_tag
-def extension_links(place: str, obj) -> list[extensions.Link]:
+def extension_links(place: str, obj: object) -> list[extensions.Link]:
     """The links registered for ``place`` (``heats.extensions.PLACES``)."""
     return extensions.links(place, obj)

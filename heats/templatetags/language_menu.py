@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django import template
 from django.conf import settings
+from django.template import Context
 from django.utils import translation
 
 from medici_tourney.language import PARAM
@@ -21,7 +22,7 @@ SHORT = {"en": "EN", "de": "DE", "fr": "FR", "zh-hans": "中文"}
 
 
 @register.inclusion_tag("components/language_menu.html", takes_context=True)
-def language_menu(context) -> dict:
+def language_menu(context: Context) -> dict[str, object]:
     """Context of the menu: ``languages`` as ``(code, short, name, current)``
     and ``next``, the page's path and query without ``lang``."""
     request = context.get("request")

@@ -13,10 +13,15 @@ draws in about 40 ms and this in a few (issue 17, "Speed"; ``make bench``,
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
 from django import template
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext
+
+if TYPE_CHECKING:
+    from heats.extensions import Link, Note
+    from heats.services.desk import SeatLine, TableCard
 
 register = template.Library()
 
@@ -31,7 +36,7 @@ PANEL_ATTRS = (
 
 
 @register.simple_tag
-def table_cards(cards: list, panel: bool = False) -> SafeString:
+def table_cards(cards: list[TableCard], panel: bool = False) -> SafeString:
     """The cards of ``cards`` (``TableCard`` objects) in a row with the id
     ``table-cards``; each card's id is ``table-<number>``. The words are in the
     active language, each looked up once per call. With ``panel`` (the round
@@ -47,7 +52,7 @@ def table_cards(cards: list, panel: bool = False) -> SafeString:
 
 
 @register.simple_tag
-def table_card_swap(card) -> SafeString:
+def table_card_swap(card: TableCard) -> SafeString:
     """One card (``table-<number>``) marked to replace its old self on the round
     page out of band (``hx-swap-oob``), its links opening in the table panel:
     what an action on one table sends back besides its own part."""
@@ -75,7 +80,7 @@ def _words() -> dict[str, str]:
     return {key: escape(value) for key, value in words.items()}
 
 
-def _card(card, words: dict[str, str], panel: bool, extra: str = "") -> str:
+def _card(card: TableCard, words: dict[str, str], panel: bool, extra: str = "") -> str:
     """One card's ``div#table-<number>``; ``extra``: more attributes."""
     number = int(card.table.number)
     state = "table-done" if card.done else "table-owed"
@@ -93,7 +98,7 @@ def _card(card, words: dict[str, str], panel: bool, extra: str = "") -> str:
     )
 
 
-def _in_place(link, url: str, panel: bool) -> str:
+def _in_place(link: Link | Note, url: str, panel: bool) -> str:
     """The htmx request of an in-place link on the round page, else ""; where
     its answer goes is the cards' row's (``PANEL_ATTRS``)."""
     if not (panel and link.in_place):
@@ -101,7 +106,7 @@ def _in_place(link, url: str, panel: bool) -> str:
     return f' hx-get="{url}"'
 
 
-def _badges(card, words: dict[str, str]) -> str:
+def _badges(card: TableCard, words: dict[str, str]) -> str:
     table = card.table
     parts = []
     if table.late:
@@ -125,7 +130,7 @@ def _badges(card, words: dict[str, str]) -> str:
     return "".join(parts)
 
 
-def _line(line, start_tag: str) -> str:
+def _line(line: SeatLine, start_tag: str) -> str:
     seat = line.seat
     winner = " winner-row" if line.winner else ""
     start = start_tag if seat.number == 1 else ""
@@ -140,7 +145,7 @@ def _line(line, start_tag: str) -> str:
     )
 
 
-def _note(note, panel: bool) -> str:
+def _note(note: Note, panel: bool) -> str:
     link = ""
     if note.url:
         url = escape(note.url)
@@ -154,7 +159,7 @@ def _note(note, panel: bool) -> str:
     )
 
 
-def _action(action, panel: bool) -> str:
+def _action(action: Link | None, panel: bool) -> str:
     if action is None:
         return ""
     url = escape(action.url)

@@ -13,11 +13,14 @@ Used by the views of both apps; not a view module itself.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import wraps
+from typing import TYPE_CHECKING, Any
 
 from django.contrib import messages
 from django.contrib.auth.mixins import AccessMixin
-from django.http import Http404
+from django.forms import BaseForm
+from django.http import Http404, HttpRequest, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils import timezone
@@ -34,6 +37,18 @@ from heats.models import (
 )
 from heats.services import current_round, get_round
 from medici_tourney.language import use_event_language
+
+if TYPE_CHECKING:
+    from django.views.generic.base import ContextMixin, View
+
+    class _EventView(ContextMixin, View):
+        """What the mixins below are mixed into: a view with a context."""
+
+else:
+    _EventView = object
+
+ActionView = Callable[..., HttpResponseBase]
+"""An action's function: ``fn(request, event, **url_arguments) -> response``."""
 
 
 def use_zone(event: Event) -> None:
@@ -52,23 +67,25 @@ def event_or_404(slug: str) -> Event:
     return event
 
 
-class EventMixin:
+class EventMixin(_EventView):
     """Loads ``self.event`` from the ``<slug:event>`` URL argument and puts it in
     the template context as ``event`` (with ``is_gm`` and ``is_staff_member``)."""
 
     event: Event
     # Forms post; PUT, PATCH and DELETE (which FormView would treat as a POST) are
     # served nowhere.
-    http_method_names = ["get", "post", "head", "options"]
+    http_method_names: Sequence[str] = ["get", "post", "head", "options"]
 
-    def dispatch(self, request, *args, **kwargs):
+    def dispatch(
+        self, request: HttpRequest, *args: Any, **kwargs: Any
+    ) -> HttpResponseBase:
         if getattr(self, "event", None) is None:  # a view's setup() may load it
             self.event = get_object_or_404(Event, slug=kwargs["event"])
         use_zone(self.event)
         permissions.remember_roles(request.user)
         return super().dispatch(request, *args, **kwargs)
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         role = permissions.role_of(self.event, self.request.user)
         context.update(
@@ -87,7 +104,9 @@ class EventStaffRequiredMixin(EventMixin, AccessMixin):
     permission: permissions.Action = permissions.SEE_GM_PAGES
     post_permission: permissions.Action | None = None
 
-    def dispatch(self, request, *args, **kwargs):
+    def dispatch(
+        self, request: HttpRequest, *args: Any, **kwargs: Any
+    ) -> HttpResponseBase:
         self.event = event_or_404(kwargs["event"])
         if not request.user.is_authenticated:
             return self.handle_no_permission()
@@ -112,7 +131,9 @@ def round_url(rnd: Round) -> str:
     return rnd.get_absolute_url()
 
 
-def _back(request, event: Event, kwargs: dict, page: str = "") -> str:
+def _back(
+    request: HttpRequest, event: Event, kwargs: dict[str, Any], page: str = ""
+) -> str:
     """Where an action returns: a safe ``next`` field (a path of this site), the
     action's own ``page`` (a URL name taking the event), the round page, else the
     event's GM page."""
@@ -131,22 +152,24 @@ def _back(request, event: Event, kwargs: dict, page: str = "") -> str:
     return reverse("heats:event-gm", kwargs={"event": event.slug})
 
 
-def back_to(request, event: Event, page: str = "heats:event-gm") -> str:
+def back_to(request: HttpRequest, event: Event, page: str = "heats:event-gm") -> str:
     """Where a successful action returns: a safe ``next`` field, else ``page``
     (a URL name taking the event)."""
     return _back(request, event, {}, page)
 
 
-def event_action(action: permissions.Action, back: str = ""):
+def event_action(
+    action: permissions.Action, back: str = ""
+) -> Callable[[ActionView], Callable[..., HttpResponseBase]]:
     """Decorate ``fn(request, event, **kwargs) -> response`` as a POST-only action
     that needs ``action`` (``heats.permissions``): a 403 saying why for anyone else.
     A ``UserError`` becomes an error message and a redirect back (see ``_back``;
     ``back``: the URL name of the page the action's form is on)."""
 
-    def decorate(fn):
+    def decorate(fn: ActionView) -> Callable[..., HttpResponseBase]:
         @require_POST
         @wraps(fn)
-        def view(request, event: str, **kwargs):
+        def view(request: HttpRequest, event: str, **kwargs: Any) -> HttpResponseBase:
             ev = event_or_404(event)
             permissions.remember_roles(request.user)
             permissions.require(ev, request.user, action)
@@ -161,17 +184,17 @@ def event_action(action: permissions.Action, back: str = ""):
     return decorate
 
 
-def posted_version(request) -> str:
+def posted_version(request: HttpRequest) -> str:
     """The ``version`` field a form posted (``heats.services.versions``); ``""``
     when it sent none, which ``require_current`` refuses as stale (never
     ``None``, which would skip the check)."""
     return request.POST.get("version", "")
 
 
-def event_player(event: Event, value) -> Player:
+def event_player(event: Event, value: str | None) -> Player:
     """The player of ``event`` with id ``value``; UserError for anything else."""
     try:
-        return Player.objects.get(event=event, pk=int(value))
+        return Player.objects.get(event=event, pk=int(value or ""))
     except (TypeError, ValueError, Player.DoesNotExist):
         raise UserError(_("Unknown player.")) from None
 
@@ -186,7 +209,7 @@ def round_or_current(event: Event, code: str | None) -> Round | None:
         raise Http404(_("No round %(code)s") % {"code": repr(code)}) from None
 
 
-def seat_request(request) -> tuple[str | None, str]:
+def seat_request(request: HttpRequest) -> tuple[str | None, str]:
     """The seed and the page's seating state posted by a "Seat" button.
 
     A post without a state (or with a seed too long to read) counts as made from
@@ -210,13 +233,13 @@ def already_seated(rnd: Round) -> str:
     ) % {"round": rnd.label}
 
 
-def form_problems(form) -> list[str]:
+def form_problems(form: BaseForm) -> list[str]:
     """A refused form's errors, one line each: "Field: what is wrong" (the
     form's own errors, not of one field, without a field)."""
     return [
         _("%(field)s: %(problem)s")
-        % {"field": form[name].label, "problem": " ".join(errors)}
+        % {"field": form[name].label, "problem": " ".join(map(str, errors))}
         if name != "__all__"
-        else " ".join(errors)
+        else " ".join(map(str, errors))
         for name, errors in form.errors.items()
     ]

@@ -34,6 +34,7 @@ from django_tables2 import RequestConfig
 from heats import permissions
 from heats.core import seating
 from heats.models import Entry, Event, ResultStatus, Round, RoundKind
+from heats.permissions import Actor
 from heats.services.checkin_undo import only_here
 from heats.services.desk import namesake_counts, round_figures
 from heats.services.players import search_filter
@@ -87,7 +88,7 @@ def checkin_table(
     return table
 
 
-def removable(event: Event, user, rnd: Round) -> set[int]:
+def removable(event: Event, user: Actor, rnd: Round) -> set[int]:
     """Seated players a GM may take off their heat table: tables without
     results and of 4 players or more (``services.undo_check_in``; a table left
     with 3 is flagged as short)."""
@@ -108,7 +109,7 @@ def checkin_fragment(
     rnd: Round,
     *,
     saved: bool = False,
-    extra: dict | None = None,
+    extra: dict[str, object] | None = None,
 ) -> HttpResponse:
     """The fragment of ``rnd``'s page (see "fragment" above); ``saved`` when a
     check-in or an undo went through (``HX-Trigger``: the page clears its form,

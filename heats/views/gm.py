@@ -9,8 +9,12 @@ Views are thin: they parse a form and call ``heats.services`` (STYLE.md).
 
 from __future__ import annotations
 
+from datetime import datetime
+from typing import Any
+
 from django.contrib import messages
 from django.db.models import Count, Q
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import timezone
@@ -23,14 +27,18 @@ from heats import forms, permissions, services
 from heats.core import seating
 from heats.core.errors import UserError
 from heats.exports import EXPORT_PARAM, export_response
+from heats.forms import StorableTextForm
 from heats.models import (
     EntryStatus,
     Event,
+    Player,
     Round,
     RoundKind,
 )
 from heats.services import seat_questions
 from heats.services.desk import (
+    CardPlayer,
+    TableCard,
     late_choices,
     round_figures,
     round_summary,
@@ -60,7 +68,7 @@ class EventGMView(EventStaffRequiredMixin, TemplateView):
 
     template_name = "heats/gm/event_gm.html"
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         counts = {
             f"n_{status}": Count(
@@ -77,7 +85,8 @@ class EventGMView(EventStaffRequiredMixin, TemplateView):
         context["semi_seated"] = any(
             r.kind == RoundKind.SEMI and r.seated_at for r in rounds
         )
-        context["seating_policy"] = dict(forms.SEATING_POLICY_CHOICES).get(
+        policies: dict[str, object] = dict(forms.SEATING_POLICY_CHOICES)
+        context["seating_policy"] = policies.get(
             self.event.seating_policy, self.event.get_seating_policy_display()
         )
         context["format_name"] = forms.FORMAT_NAMES.get(
@@ -86,7 +95,7 @@ class EventGMView(EventStaffRequiredMixin, TemplateView):
         return context
 
 
-def _deletable(rnd) -> bool:
+def _deletable(rnd: Round) -> bool:
     """True for a heat nobody is checked in to and not seated (its counts
     annotated): the dashboard offers to delete it (``services.delete_heat``)."""
     entries = sum(getattr(rnd, f"n_{status}") for status in EntryStatus.values)
@@ -94,7 +103,7 @@ def _deletable(rnd) -> bool:
 
 
 @event_action(permissions.CREATE_HEAT)
-def round_create(request, event: Event):
+def round_create(request: HttpRequest, event: Event) -> HttpResponse:
     """POST: create the next heat (GMs only) and open its check-in; ``number`` is
     the heat the page offered, so a second press opens that heat again."""
     number = request.POST.get("number", "")
@@ -127,7 +136,7 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
 
     template_name = "heats/gm/round_detail.html"
 
-    def get(self, request, *args, **kwargs):
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         self.round = round_or_404(self.event, kwargs["round"])
         ahead = self.start_ahead()
         if ahead:
@@ -145,7 +154,7 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
         """``seat_questions.start_ahead`` of the page's round, now."""
         return seat_questions.start_ahead(self.round, timezone.now())
 
-    def seat_confirm(self, cards: list) -> str:
+    def seat_confirm(self, cards: list[TableCard]) -> str:
         """The question "Seat" asks first: re-seating a seated round, seating
         long before the clock's start, or inside the minutes after it
         (``seat_questions``); "" when none."""
@@ -159,13 +168,13 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
     def export_name(self) -> str:
         return f"{self.event.slug}-{self.round.code}-checkin"
 
-    def url_kwargs(self) -> dict:
+    def url_kwargs(self) -> dict[str, str]:
         return {"event": self.event.slug, "round": self.round.code}
 
     def action(self, name: str) -> str:
         return reverse(f"heats:{name}", kwargs=self.url_kwargs())
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         rnd = self.round
         figures = round_figures(rnd)
@@ -202,9 +211,11 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
         asked = any(key.startswith(CHECKIN_PREFIX) for key in self.request.GET)
         return bool(self.round.seated_at) and not asked
 
-    def forms(self, cards: list, waiting: list, is_gm: bool) -> dict:
+    def forms(
+        self, cards: list[TableCard], waiting: list[Player], is_gm: bool
+    ) -> dict[str, forms.StorableTextForm | None]:
         """The page's forms: check-in, paste; for GMs seat, start the clock, swap."""
-        found = {
+        found: dict[str, forms.StorableTextForm | None] = {
             "checkin_form": forms.CheckInForm(
                 action=self.action("round-checkin"),
                 search_url=reverse(
@@ -217,10 +228,14 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
             return found
         return found | self.gm_forms(cards, waiting)
 
-    def gm_forms(self, cards: list, waiting: list) -> dict:
+    def gm_forms(
+        self, cards: list[TableCard], waiting: list[Player]
+    ) -> dict[str, StorableTextForm | None]:
         """The forms for GMs only: seat, start the clock, undo the seating, swap."""
         rnd = self.round
-        seated = [line.seat.player for c in cards for line in c.lines]
+        seated: list[Player | CardPlayer] = [
+            line.seat.player for c in cards for line in c.lines
+        ]
         return {
             "seat_form": forms.SeatForm(
                 action=self.action("round-seat"),
@@ -249,7 +264,7 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
             # Every player twice, in two lists: drawn only when asked for
             # (``?swap=1``; htmx loads it in place), the page being lighter.
             "swap_form": forms.SwapForm(
-                players=sorted(seated + waiting, key=lambda p: p.name_key),
+                players=sorted([*seated, *waiting], key=lambda p: p.name_key),
                 action=self.action("round-swap"),
             )
             if self.request.GET.get("swap")
@@ -258,7 +273,7 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
 
 
 @event_action(permissions.SEAT)
-def round_seat(request, event: Event, round: str):
+def round_seat(request: HttpRequest, event: Event, round: str) -> HttpResponse:
     """POST: seat a heat now (GMs only); a seed reproduces an earlier seating."""
     rnd = round_or_404(event, round)
     if rnd.kind != RoundKind.HEAT:
@@ -288,7 +303,7 @@ def round_seat(request, event: Event, round: str):
 
 
 @event_action(permissions.START_CLOCK)
-def round_start_clock(request, event: Event, round: str):
+def round_start_clock(request: HttpRequest, event: Event, round: str) -> HttpResponse:
     """POST: start the round's clock now or at the time typed (GMs only); a
     clock started since the page was drawn (its ``started``; none: not started) is
     left as it is."""
@@ -317,7 +332,7 @@ def round_start_clock(request, event: Event, round: str):
     return redirect(round_url(rnd))
 
 
-def _clock_unchanged(rnd: Round, state: str, start) -> str:
+def _clock_unchanged(rnd: Round, state: str, start: datetime) -> str:
     """The message for a "Start clock" press made from a page drawn before the
     clock's latest start (a second press, or another GM's): nothing changed."""
     values = {"round": rnd.label, "time": date_format(start, "H:i")}
@@ -340,7 +355,7 @@ def _clock_unchanged(rnd: Round, state: str, start) -> str:
 
 
 @event_action(permissions.SWAP)
-def round_swap(request, event: Event, round: str):
+def round_swap(request: HttpRequest, event: Event, round: str) -> HttpResponse:
     """POST: swap two players of a seated round (GMs only), objective re-checked."""
     rnd = round_or_404(event, round)
     a = event_player(event, request.POST.get("player_a"))
@@ -365,7 +380,7 @@ def round_swap(request, event: Event, round: str):
 
 
 @event_action(permissions.LATE_TABLE)
-def round_late_table(request, event: Event, round: str):
+def round_late_table(request: HttpRequest, event: Event, round: str) -> HttpResponse:
     """POST: seat the waiting late arrivals at a late table (GMs only). A table
     under the event's minimum needs ``small`` and the ticked ``confirm``."""
     rnd = round_or_404(event, round)
@@ -393,12 +408,13 @@ def round_late_table(request, event: Event, round: str):
 
 
 @event_action(permissions.LATE_SEAT)
-def round_late_seat(request, event: Event, round: str):
+def round_late_seat(request: HttpRequest, event: Event, round: str) -> HttpResponse:
     """POST: seat one waiting player at a table that has no results yet and fewer
     than 6 players (GMs only)."""
     rnd = round_or_404(event, round)
     player = event_player(event, request.POST.get("player"))
-    table = rnd.tables.filter(number=_number(request.POST.get("table"))).first()
+    number = _number(request.POST.get("table"))
+    table = rnd.tables.filter(number=number).first() if number is not None else None
     if table is None:
         raise UserError(_("Choose a table of %(round)s.") % {"round": rnd.label})
     seat = services.add_late_player(rnd, player, table, request.user)
@@ -413,7 +429,7 @@ def round_late_seat(request, event: Event, round: str):
     return redirect(round_url(rnd))
 
 
-def _number(value) -> int | None:
+def _number(value: str | None) -> int | None:
     """A table number posted by a form, or None."""
     text = str(value or "")
     return int(text) if text.isdecimal() and len(text) < 6 else None

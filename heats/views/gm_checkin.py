@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.contrib import messages
-from django.http import HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
@@ -34,7 +34,9 @@ from heats.views.common import (
 from heats.views.common_desk import checkin_fragment, is_htmx
 
 
-def _answer(request, event: Event, rnd: Round, action: Callable[[], None]):
+def _answer(
+    request: HttpRequest, event: Event, rnd: Round, action: Callable[[], None]
+) -> HttpResponse:
     """Run ``action`` (which adds its own messages); then the round page, or for
     htmx the fragment. A UserError is the page's error message, or the
     fragment's (the typed name is kept to be corrected)."""
@@ -53,7 +55,7 @@ def _answer(request, event: Event, rnd: Round, action: Callable[[], None]):
 
 
 @event_action(permissions.CHECK_IN)
-def round_checkin(request, event: Event, round: str) -> HttpResponse:
+def round_checkin(request: HttpRequest, event: Event, round: str) -> HttpResponse:
     """POST: check one player in (typed name, badge, or a type-ahead pick, which
     carries the player's id). Who it is, the service decides
     (``heats.services.checkin_identity``): a name matching players of the event
@@ -77,7 +79,9 @@ def round_checkin(request, event: Event, round: str) -> HttpResponse:
         return _ask(request, event, rnd, question)
 
 
-def _ask(request, event: Event, rnd: Round, question: services.SamePersonError):
+def _ask(
+    request: HttpRequest, event: Event, rnd: Round, question: services.SamePersonError
+) -> HttpResponse:
     """The question "the same person or a new player?": one POST form a
     candidate and one for a new player, each posting a check-in here; in the
     fragment's messages for htmx, else as a page."""
@@ -99,7 +103,7 @@ def _ask(request, event: Event, rnd: Round, question: services.SamePersonError):
 
 
 @event_action(permissions.CHECK_IN)
-def round_paste(request, event: Event, round: str) -> HttpResponse:
+def round_paste(request: HttpRequest, event: Event, round: str) -> HttpResponse:
     """POST: check a pasted list in, one name (or "Name, badge") a line."""
     rnd = round_or_404(event, round)
 
@@ -113,7 +117,9 @@ def round_paste(request, event: Event, round: str) -> HttpResponse:
     return _answer(request, event, rnd, check_in)
 
 
-def _report_check_in(request, rnd: Round, report: services.CheckInReport) -> None:
+def _report_check_in(
+    request: HttpRequest, rnd: Round, report: services.CheckInReport
+) -> None:
     if rnd.seated_at:
         waiting = len(services.waiting_players(rnd))
         status = _(
@@ -134,7 +140,7 @@ def _report_check_in(request, rnd: Round, report: services.CheckInReport) -> Non
 
 
 @event_action(permissions.CHECK_IN)
-def round_undo(request, event: Event, round: str) -> HttpResponse:
+def round_undo(request: HttpRequest, event: Event, round: str) -> HttpResponse:
     """POST: undo a check-in; a seated heat player also leaves their table
     (GMs only, a table without results of 4 players or more: one left with 3 is
     flagged as short). A player with no other round is deleted, and said so."""
@@ -179,7 +185,7 @@ def round_undo(request, event: Event, round: str) -> HttpResponse:
 
 
 @require_GET
-def player_search(request, event: str) -> JsonResponse:
+def player_search(request: HttpRequest, event: str) -> JsonResponse:
     """JSON for the check-in type-ahead: ``{"players": [{"id", "name", "badge",
     "exact"}]}``; ``exact`` when the name is the query once normalised (NFC, case
     and spaces ignored: ``heats.core.names``), so the page never compares names

@@ -8,6 +8,7 @@ for the event's GMs (``heats.permissions``).
 from __future__ import annotations
 
 from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
@@ -18,7 +19,7 @@ from heats.views.common import back_to, event_action
 
 
 @event_action(permissions.ARCHIVE_EVENT)
-def event_archive(request, event: Event):
+def event_archive(request: HttpRequest, event: Event) -> HttpResponse:
     """POST: archive the event (off the public list of events)."""
     if services.set_archived(event, True, request.user):
         messages.success(
@@ -37,7 +38,7 @@ def event_archive(request, event: Event):
 
 
 @event_action(permissions.ARCHIVE_EVENT)
-def event_restore(request, event: Event):
+def event_restore(request: HttpRequest, event: Event) -> HttpResponse:
     """POST: restore an archived event to the public list of events."""
     if services.set_archived(event, False, request.user):
         messages.success(
@@ -50,7 +51,7 @@ def event_restore(request, event: Event):
 
 
 @event_action(permissions.DELETE_HEAT)
-def round_delete(request, event: Event, round: str):
+def round_delete(request: HttpRequest, event: Event, round: str) -> HttpResponse:
     """POST: delete a heat nobody is checked in to (a "New heat" too many)."""
     try:
         rnd = services.get_round(event, round)

@@ -4,9 +4,12 @@ the keep-apart pairs, and the event's staff (GMs and assistant GMs).
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth import get_user_model
-from django.db.models import Q
+from django.db.models import Q, QuerySet
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -38,7 +41,7 @@ class AuditView(EventStaffRequiredMixin, ExportMixin, SingleTableView):
     export_class = SafeTableExport
     export_formats = ("csv", "xlsx")
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[AuditEntry]:
         entries = AuditEntry.objects.filter(event=self.event).select_related("user")
         query = self.search()
         if query:
@@ -50,7 +53,7 @@ class AuditView(EventStaffRequiredMixin, ExportMixin, SingleTableView):
         that action ("seating", "check-in")."""
         return self.request.GET.get("q", "").strip()[:120]
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         return super().get_context_data(search=self.search(), **kwargs)
 
     def get_export_filename(self, export_format: str) -> str:
@@ -64,19 +67,20 @@ class KeepApartView(EventStaffRequiredMixin, SingleTableView):
     table_class = KeepApartTable
     permission = permissions.KEEP_APART
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[KeepApart]:
         return KeepApart.objects.filter(event=self.event).select_related(
             "event", "player_a", "player_b"
         )
 
-    def get_table_kwargs(self):
+    def get_table_kwargs(self) -> dict[str, str]:
         return {"version": self.version}
 
-    def get(self, request, *args, **kwargs):
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         self.version = services.form_version(self.event, services.KEEP_APART)
-        return super().get(request, *args, **kwargs)
+        response: HttpResponse = super().get(request, *args, **kwargs)
+        return response
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         action = reverse("heats:keep-apart-add", kwargs={"event": self.event.slug})
         form = forms.KeepApartForm(
             event=self.event, action=action, initial={"version": self.version}
@@ -85,7 +89,7 @@ class KeepApartView(EventStaffRequiredMixin, SingleTableView):
 
 
 @event_action(permissions.KEEP_APART, back="heats:keep-apart")
-def keep_apart_add(request, event: Event):
+def keep_apart_add(request: HttpRequest, event: Event) -> HttpResponse:
     """POST: add a pair the seating keeps apart (GMs only)."""
     form = forms.KeepApartForm(request.POST, event=event)
     if not form.is_valid():
@@ -104,7 +108,7 @@ def keep_apart_add(request, event: Event):
 
 
 @event_action(permissions.KEEP_APART, back="heats:keep-apart")
-def keep_apart_delete(request, event: Event, pk: int):
+def keep_apart_delete(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     """POST: remove a keep-apart pair (GMs only); a pair removed meanwhile (a
     second press) is a message, not a 404."""
     pair = KeepApart.objects.filter(event=event, pk=pk).first()
@@ -126,7 +130,7 @@ class StaffView(EventStaffRequiredMixin, TemplateView):
     template_name = "heats/gm/staff.html"
     permission = permissions.MANAGE_STAFF
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         back = staff_url(self.event)
         staff = services.staff_of(self.event)
@@ -149,7 +153,7 @@ class StaffView(EventStaffRequiredMixin, TemplateView):
 
 
 @event_action(permissions.MANAGE_STAFF)
-def staff_add(request, event: Event):
+def staff_add(request: HttpRequest, event: Event) -> HttpResponse:
     """POST: make an existing login a GM or an assistant GM of the event."""
     form = staff_forms.StaffAddForm(request.POST)
     if not form.is_valid():
@@ -167,11 +171,14 @@ def staff_add(request, event: Event):
 
 
 @event_action(permissions.MANAGE_STAFF)
-def staff_remove(request, event: Event):
+def staff_remove(request: HttpRequest, event: Event) -> HttpResponse:
     """POST: remove one person (``member``, a user id) from the event's staff."""
     value = request.POST.get("member", "")
-    member = get_user_model().objects.filter(
-        pk=int(value) if value.isdecimal() and len(value) < 12 else None
+    users = get_user_model().objects
+    member = (
+        users.filter(pk=int(value))
+        if value.isdecimal() and len(value) < 12
+        else users.none()
     )
     if not member.exists():
         raise UserError(_("Unknown login."))
@@ -187,7 +194,7 @@ def staff_remove(request, event: Event):
 
 
 @event_action(permissions.MANAGE_STAFF)
-def staff_login(request, event: Event):
+def staff_login(request: HttpRequest, event: Event) -> HttpResponse:
     """POST: create a login (username and password) and add it to the staff."""
     form = staff_forms.LoginCreateForm(request.POST)
     if not form.is_valid():

@@ -6,6 +6,7 @@ The round page (``heats.views.gm.RoundDetailView``) shows their forms.
 from __future__ import annotations
 
 from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -17,7 +18,7 @@ from heats.views.common import event_action, round_or_404, round_url
 
 
 @event_action(permissions.SEAT)
-def round_undo_seating(request, event: Event, round: str):
+def round_undo_seating(request: HttpRequest, event: Event, round: str) -> HttpResponse:
     """POST: put back the seating the round had before its last "Seat again"
     (GMs only); ``state`` is the seating the page showed, so a second press
     changes nothing."""
@@ -48,7 +49,7 @@ def round_undo_seating(request, event: Event, round: str):
 
 
 @event_action(permissions.SEAT)
-def round_short_table(request, event: Event, round: str):
+def round_short_table(request: HttpRequest, event: Event, round: str) -> HttpResponse:
     """POST: move the players of a table left with fewer than 4 to open seats at
     tables of 4-5 without results, by repeat-opponent cost (GMs only)."""
     rnd = round_or_404(event, round)

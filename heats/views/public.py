@@ -5,7 +5,9 @@ read-only (GET and HEAD) and open to anyone.
 
 from __future__ import annotations
 
-from django.http import JsonResponse
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
@@ -39,7 +41,7 @@ class RoundSeatingView(EventMixin, TemplateView):
 
     template_name = "heats/public/round_seating.html"
 
-    def get(self, request, *args, **kwargs):
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         self.round = round_or_404(self.event, kwargs["round"])
         rows = seating_rows(self.round)
         self.by_table = SeatingByTableTable(rows, prefix="tables-")
@@ -53,13 +55,13 @@ class RoundSeatingView(EventMixin, TemplateView):
             RequestConfig(request, paginate=False).configure(table)
         return super().get(request, *args, **kwargs)
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         kwargs.update(round=self.round, by_table=self.by_table, by_name=self.by_name)
         return super().get_context_data(**kwargs)
 
 
 @require_safe
-def clock_page(request, event: str):
+def clock_page(request: HttpRequest, event: str) -> HttpResponse:
     """The heat clock, full screen (not cached: it is rendered at the server's
     time, then kept by the script from the clock feed)."""
     ev = event_or_404(event)
@@ -67,7 +69,7 @@ def clock_page(request, event: str):
     return render(request, "heats/public/clock.html", _clock_context(ev, rnd))
 
 
-def _clock_context(event: Event, rnd: Round | None) -> dict:
+def _clock_context(event: Event, rnd: Round | None) -> dict[str, object]:
     data = clock_json(event, rnd)
     feed = reverse("heats:clock-json", kwargs={"event": event.slug})
     if rnd is not None:
@@ -76,7 +78,7 @@ def _clock_context(event: Event, rnd: Round | None) -> dict:
 
 
 @require_safe
-def clock_feed(request, event: str):
+def clock_feed(request: HttpRequest, event: str) -> HttpResponse:
     """The clock feed: server time, the round's start and the marks."""
     ev = event_or_404(event)
     rnd = round_or_current(ev, request.GET.get("round"))
@@ -86,7 +88,7 @@ def clock_feed(request, event: str):
 
 
 @require_safe
-def timer(request):
+def timer(request: HttpRequest) -> HttpResponse:
     """The slow-player timer (seed 001): no network needed once loaded.
 
     With ``?event=<slug>`` it takes the event's timer lengths and reads the

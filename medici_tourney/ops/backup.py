@@ -34,10 +34,11 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 BASE_DIR = Path(__file__).resolve().parents[2]
 STAMP_FORMAT = "%Y%m%d-%H%M%S"
@@ -103,7 +104,7 @@ def backup_sqlite(source: Path, folder: Path, *, auto: bool = False) -> Path:
     return target
 
 
-def pg_environment(database: dict) -> dict[str, str]:
+def pg_environment(database: Mapping[str, Any]) -> dict[str, str]:
     """libpq's variables for Django's ``DATABASES["default"]`` (password kept out
     of the command line, where other users could read it)."""
     env = dict(os.environ)
@@ -128,7 +129,9 @@ def needs_program(name: str) -> None:
         )
 
 
-def backup_postgres(database: dict, folder: Path, *, auto: bool = False) -> Path:
+def backup_postgres(
+    database: Mapping[str, Any], folder: Path, *, auto: bool = False
+) -> Path:
     """``pg_dump`` the PostgreSQL database into ``folder``."""
     needs_program("pg_dump")
     target = folder / f"{database['NAME']}-{stamp()}{'-auto' if auto else ''}.dump"
@@ -145,7 +148,7 @@ def backup_postgres(database: dict, folder: Path, *, auto: bool = False) -> Path
     return target
 
 
-def back_up(database: dict, folder: Path, *, auto: bool = False) -> Path:
+def back_up(database: Mapping[str, Any], folder: Path, *, auto: bool = False) -> Path:
     """A backup of Django's ``database`` settings into the private ``folder``;
     SystemExit with the reason when it cannot be made."""
     private_folder(folder)
@@ -157,7 +160,7 @@ def back_up(database: dict, folder: Path, *, auto: bool = False) -> Path:
     raise SystemExit(f"No backup method for {engine}")
 
 
-def database_settings() -> dict:
+def database_settings() -> Mapping[str, Any]:
     """settings.py's ``DATABASES["default"]`` (settings read, Django not set up)."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "medici_tourney.settings")
     from django.conf import settings

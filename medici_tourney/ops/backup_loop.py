@@ -32,7 +32,9 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from medici_tourney.ops import backup
 
@@ -82,7 +84,9 @@ def to_prune(names: list[str], keep: int) -> list[str]:
     return [name for _, name in automatic[: max(0, len(automatic) - keep)]]
 
 
-def back_up_and_prune(database: dict, folder: Path, keep: int) -> Path | None:
+def back_up_and_prune(
+    database: Mapping[str, Any], folder: Path, keep: int
+) -> Path | None:
     """One automatic backup, then the old ones pruned; the file, or None (the
     reason printed) when the backup failed."""
     try:
@@ -133,7 +137,7 @@ def run(parent: int, minutes: float, keep: int, folder: Path) -> None:
         os.close(lock)  # the next server's loop takes over
 
 
-def start_beside(env: dict[str, str], cwd: Path) -> subprocess.Popen | None:
+def start_beside(env: dict[str, str], cwd: Path) -> subprocess.Popen[bytes] | None:
     """Start the loop for this process, the server to be (call it just before
     ``exec``-ing the server, which keeps this process's id); None when
     ``MEDICI_BACKUP_MINUTES`` is 0. SystemExit when the settings are wrong."""

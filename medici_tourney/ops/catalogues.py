@@ -17,7 +17,7 @@ import gettext
 import sys
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -39,32 +39,38 @@ def read_catalog(po: Path) -> Catalog:
             raise ValueError(f"{po}: {exc}") from exc
 
 
-def compiled(catalog: Catalog) -> dict:
+def compiled(catalog: Catalog) -> dict[str | tuple[str, int], str]:
     """What a ``.mo`` of ``catalog`` holds, as Python's ``gettext`` reads it:
     ``{msgid or (msgid, n) or "ctx\\x04msgid": translation}`` for each message
     translated and not fuzzy (the header included)."""
-    expected: dict = {}
+    expected: dict[str | tuple[str, int], str] = {}
     for message in catalog:
         if not message.id:
             continue
-        if message.fuzzy or not message.string or not all(_strings(message)):
+        strings = _strings(message)
+        if message.fuzzy or not message.string or not all(strings):
             continue
         key = message.id if isinstance(message.id, str) else message.id[0]
         if message.context:
             key = f"{message.context}\x04{key}"
         if isinstance(message.id, str):
-            expected[key] = message.string
+            expected[key] = strings[0]
         else:
-            for n, text in enumerate(message.string):
+            for n, text in enumerate(strings):
                 expected[(key, n)] = text
     return expected
 
 
-def _strings(message) -> list[str]:
-    return [message.string] if isinstance(message.string, str) else list(message.string)
+def _strings(message: Message) -> list[str]:
+    """``message``'s translations: one, or one per plural form; none when it has
+    no translation."""
+    string = message.string
+    if string is None:
+        return []
+    return [string] if isinstance(string, str) else list(string)
 
 
-def mo_messages(mo: Path) -> dict:
+def mo_messages(mo: Path) -> dict[str | tuple[str, int], str]:
     """What ``mo`` holds, as Python's ``gettext`` reads it, without its header."""
     with mo.open("rb") as handle:
         table = gettext.GNUTranslations(handle)._catalog  # type: ignore[attr-defined]

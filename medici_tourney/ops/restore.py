@@ -36,8 +36,10 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from medici_tourney.ops import backup, running
 from medici_tourney.ops.serve import PAGE_CACHE
@@ -64,7 +66,7 @@ def taken_at(path: Path) -> datetime:
     return datetime.fromtimestamp(path.stat().st_mtime, UTC)
 
 
-def describe(database: dict) -> str:
+def describe(database: Mapping[str, Any]) -> str:
     """The database a restore replaces, in words."""
     if database["ENGINE"] == "django.db.backends.sqlite3":
         return f"the SQLite database {database['NAME']}"
@@ -72,7 +74,7 @@ def describe(database: dict) -> str:
     return f"the PostgreSQL database {database['NAME']} on {where}"
 
 
-def choose(database: dict, given: str | None) -> Path:
+def choose(database: Mapping[str, Any], given: str | None) -> Path:
     """The backup to restore (see module doc); SystemExit when there is none or
     it is not of the database's kind."""
     suffix = backup.SUFFIXES.get(database["ENGINE"])
@@ -89,10 +91,10 @@ def choose(database: dict, given: str | None) -> Path:
             )
         return path
     folder = backup.backup_folder()
-    path = newest_backup(folder, suffix)
-    if path is None:
+    newest = newest_backup(folder, suffix)
+    if newest is None:
         raise SystemExit(f"No {suffix} backup in {folder}: nothing to restore")
-    return path
+    return newest
 
 
 def confirmed(question: str, yes: bool) -> bool:
@@ -163,7 +165,7 @@ def restore_sqlite(source: Path, target: Path) -> None:
             Path(f"{target}{extra}").unlink(missing_ok=True)
 
 
-def restore_postgres(source: Path, database: dict) -> None:
+def restore_postgres(source: Path, database: Mapping[str, Any]) -> None:
     """``pg_restore`` the dump ``source`` into the PostgreSQL ``database``."""
     backup.needs_program("pg_restore")
     done = subprocess.run(
@@ -178,7 +180,7 @@ def restore_postgres(source: Path, database: dict) -> None:
         )
 
 
-def restore(database: dict, source: Path) -> None:
+def restore(database: Mapping[str, Any], source: Path) -> None:
     """Put ``source`` back as ``database``, then empty the page cache."""
     if database["ENGINE"] == "django.db.backends.sqlite3":
         restore_sqlite(source, Path(database["NAME"]))

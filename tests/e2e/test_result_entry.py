@@ -11,6 +11,7 @@ after day 1 is a gain of 270 where 80 is the most.
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 
@@ -85,5 +86,35 @@ def test_enter_moves_on_a_warning_shows_and_save_and_next_skips_a_saved_table(
     page.keyboard.press("Enter")
     page.wait_for_url(re.compile(r"/e/wbc/gm/round/1/$"))
     assert PlayerRecord.objects.filter(seat__table__number=3).count() == 5
+    page.close()
+    close_orm_connection()
+
+
+def test_a_save_slower_than_the_live_check_delay_is_not_cancelled_by_the_check(
+    live_server, browser, gm_event, monkeypatch
+):
+    """The GM types the last score and presses Save at once; the server takes a
+    second to save (a busy convention server). The live check, due 0.4 s after
+    the last keystroke, must not cancel the save under way: before, it replaced
+    the save's request (one htmx queue for the form), the save was stored but
+    its answer thrown away, and the page then said the table was saved "while
+    this form was open"."""
+    three_tables_table_2_saved(gm_event)
+    save = results.save_table_results
+
+    def slow_save(*args, **kwargs):
+        time.sleep(1.2)
+        return save(*args, **kwargs)
+
+    monkeypatch.setattr(results, "save_table_results", slow_save)
+    page = gm_logs_in(browser, live_server.url, "/e/wbc/gm/round/1/table/1/results/")
+    for seat, final in enumerate([83, 60, 100, 55, 70], start=1):
+        page.fill(f"#id_final_{seat}", str(final))
+    page.type("#id_final_5", "1")  # a keystroke: the live check is due in 0.4 s
+    page.click("#submit-id-save")
+    page.wait_for_url(re.compile(r"/e/wbc/gm/round/1/$"))
+    assert "while this form was open" not in page.inner_text("main")
+    finals = PlayerRecord.objects.filter(seat__table__number=1).order_by("seat")
+    assert [r.final for r in finals] == [83, 60, 100, 55, 701]
     page.close()
     close_orm_connection()

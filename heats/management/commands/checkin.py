@@ -1,6 +1,8 @@
 """``manage.py checkin EVENT ROUND (--file NAMES.txt | NAME...)``."""
 
-from django.core.management.base import BaseCommand, CommandError
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from heats.core.errors import UserError
 from heats.core.files import read_name_list
@@ -19,7 +21,7 @@ class Command(BaseCommand):
         "players. Prints the count checked in and the table layout it gives."
     )
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("event", help="the event's slug")
         parser.add_argument("round", help="heat number, 'semi' or 'final'")
         parser.add_argument("names", nargs="*", metavar="NAME", help="player names")
@@ -27,7 +29,7 @@ class Command(BaseCommand):
             "--file", metavar="NAMES.txt", help="one name a line ('Name, badge' too)"
         )
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
         text = "\n".join(options["names"])
         if options["file"]:
             try:

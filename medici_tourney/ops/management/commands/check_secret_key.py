@@ -3,6 +3,8 @@ record (``medici_tourney.ops.key_check``); ``make serve`` runs it after migrate.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
@@ -15,7 +17,7 @@ class Command(BaseCommand):
         "(exit 1) when this host's key differs from the recorded one."
     )
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
         try:
             made = check_key(key=settings.SECRET_KEY)
         except KeyMismatchError as error:

@@ -3,6 +3,8 @@ key, so the next ``make serve`` records its own (changing the key on purpose).""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.core.management.base import BaseCommand
 
 from medici_tourney.ops.key_check import forget_key
@@ -15,7 +17,7 @@ class Command(BaseCommand):
         "old key end."
     )
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
         if forget_key():
             self.stdout.write(
                 "Forgot the recorded secret key: the next host to start records "
