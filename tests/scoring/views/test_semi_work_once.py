@@ -37,19 +37,15 @@ def spy(module, name: str) -> mock._patch:
     return mock.patch.object(module, name, wraps=getattr(module, name))
 
 
-def heat_seat_reads() -> mock.MagicMock:
-    """A spy on ``heat_seat_rows`` wherever the list's code calls it."""
-    counted = mock.MagicMock(wraps=core.heat_seat_rows)
-    for module in (core, rounds):
-        patcher = mock.patch.object(module, "heat_seat_rows", counted, create=True)
-        patcher.start()
-    return counted
-
-
 @pytest.fixture
 def seat_reads():
-    yield heat_seat_reads()
-    mock.patch.stopall()
+    """A spy on ``heat_seat_rows`` wherever the list's code calls it."""
+    counted = mock.MagicMock(wraps=core.heat_seat_rows)
+    with (
+        mock.patch.object(core, "heat_seat_rows", counted),
+        mock.patch.object(rounds, "heat_seat_rows", counted, create=True),
+    ):
+        yield counted
 
 
 def semi_page(client):
