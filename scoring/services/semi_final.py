@@ -33,13 +33,11 @@ from scoring import permissions
 from scoring.models import PublishedList
 from scoring.permissions import require
 from scoring.services import (
-    HeatSeatRow,
     event_advancement,
-    heat_seat_rows,
-    player_names,
     publishing,
     require_no_held_heats,
 )
+from scoring.services.core import HeatSeatRow, heat_seat_rows, player_names
 
 
 def semi_round(event: Event) -> Round | None:
