@@ -1,8 +1,8 @@
 """Pieces the apps' forms are built from, besides the forms themselves: a
-button of one colour, crispy layout objects that draw a template file (never
-text as template source), one of them drawing fields, a select drawn in one
-pass, and the posted data as a form checks it (``tidied_data``) and shows it
-back (``shown_back``).
+button of one colour and a form helper with one such button, crispy layout
+objects that draw a template file (never text as template source), one of them
+drawing fields, a select drawn in one pass, and the posted data as a form
+checks it (``tidied_data``) and shows it back (``shown_back``).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from html import escape
 from typing import Any, Protocol
 
+from crispy_forms.helper import FormHelper
 from crispy_forms.layout import LayoutObject, Submit
 from crispy_forms.utils import TEMPLATE_PACK
 from django import forms
@@ -30,6 +31,19 @@ class Button(Submit):
     Submit always adds ``btn-primary``, which clashes with other colours)."""
 
     field_classes = "btn"
+
+
+def button_helper(
+    action: str, submit: str, *, button_id: str, css: str = "btn-primary btn-lg"
+) -> FormHelper:
+    """A helper posting to ``action`` with one button ``submit`` (its label, in
+    the reader's language) of id ``button_id``: crispy's default id,
+    "submit-id-go", would repeat on every page showing two of these forms, and
+    an id made from the label would change with the language."""
+    helper = FormHelper()
+    helper.form_action = action
+    helper.add_input(Button("go", submit, css_class=css, css_id=button_id))
+    return helper
 
 
 class Details(LayoutObject):

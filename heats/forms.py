@@ -26,9 +26,9 @@ from heats.core.formats import HMO, HMW
 from heats.core.names import display_name
 from heats.core.storable import text_problem
 from heats.form_parts import (
-    Button,
     Details,
     QuickSelect,
+    button_helper,
     player_choices,
     shown_back,
     tidied_data,
@@ -119,19 +119,6 @@ def _htmx(helper: FormHelper, action: str) -> None:
     }
 
 
-def _helper(
-    action: str, submit: str, *, button_id: str, css: str = "btn-primary btn-lg"
-) -> FormHelper:
-    """A helper posting to ``action`` with one button ``submit`` (its label, in
-    the reader's language) of id ``button_id``: crispy's default id,
-    "submit-id-go", would repeat on every page showing two of these forms, and
-    an id made from the label would change with the language."""
-    helper = FormHelper()
-    helper.form_action = action
-    helper.add_input(Button("go", submit, css_class=css, css_id=button_id))
-    return helper
-
-
 class CheckInForm(StorableTextForm):
     """One player by name (type-ahead) and optional badge, ``player`` the id of
     the suggestion picked (None when typed), ``new`` "New player" ticked: who
@@ -151,7 +138,9 @@ class CheckInForm(StorableTextForm):
         self, *args: Any, action: str = "", search_url: str = "", **kwargs: Any
     ) -> None:
         super().__init__(*args, **kwargs)
-        self.helper = _helper(action, gettext("Check in"), button_id="submit-check-in")
+        self.helper = button_helper(
+            action, gettext("Check in"), button_id="submit-check-in"
+        )
         self.helper.form_id = "checkin-form"
         _htmx(self.helper, action)
         self.helper.layout = Layout(
@@ -193,7 +182,7 @@ class PasteForm(StorableTextForm):
 
     def __init__(self, *args: Any, action: str = "", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.helper = _helper(
+        self.helper = button_helper(
             action,
             gettext("Check in all"),
             button_id="submit-check-in-all",
@@ -242,7 +231,7 @@ class SeatForm(StorableTextForm):
         super().__init__(*args, **kwargs)
         self.fields["state"].initial = state
         self.fields["early"].initial = "1" if early else ""
-        self.helper = _helper(
+        self.helper = button_helper(
             action,
             submit or gettext("Seat now"),
             button_id=button_id,
@@ -280,7 +269,7 @@ class UndoSeatingForm(StorableTextForm):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.fields["state"].initial = state
-        self.helper = _helper(
+        self.helper = button_helper(
             action,
             gettext("Undo: put back the previous seating"),
             button_id="submit-undo-put-back-the-previous-seating",
@@ -318,7 +307,7 @@ class SwapForm(StorableTextForm):
             field.queryset = Player.objects.filter(pk__in=ids)
             # Drawn from the players given, not read again from the database.
             self.fields[name].widget.choices = player_choices(players)
-        self.helper = _helper(
+        self.helper = button_helper(
             action, gettext("Swap"), button_id="submit-swap", css="btn-warning"
         )
         self.helper.form_id = "swap-form"
@@ -342,7 +331,7 @@ class KeepApartForm(StorableTextForm):
         for name in ("player_a", "player_b"):
             field = cast("forms.ModelChoiceField[Player]", self.fields[name])
             field.queryset = Player.objects.filter(event=event)
-        self.helper = _helper(
+        self.helper = button_helper(
             action,
             gettext("Keep apart"),
             button_id="submit-keep-apart",
@@ -395,7 +384,7 @@ class StartClockForm(StorableTextForm):
         super().__init__(*args, **kwargs)
         self.zone = zone or timezone.get_current_timezone()
         self.fields["started"].initial = started
-        self.helper = _helper(
+        self.helper = button_helper(
             action,
             submit or gettext("Start clock"),
             button_id=button_id,
@@ -417,78 +406,3 @@ class StartClockForm(StorableTextForm):
 
     def clean_started(self) -> str | None:
         return self.cleaned_data["started"].strip() or None
-
-
-ROLE_CHOICES = [("assistant", _("Assistant GM")), ("gm", _("GM"))]
-
-
-class StaffAddForm(StorableTextForm):
-    """Add an existing login to the event's staff, as a GM or an assistant GM."""
-
-    username = forms.CharField(label=_("Username"), max_length=150)
-    role = forms.ChoiceField(
-        label=pgettext_lazy("a login's role: as GM", "as"), choices=ROLE_CHOICES
-    )
-    next = forms.CharField(required=False, widget=forms.HiddenInput)
-    version = forms.CharField(required=False, widget=forms.HiddenInput)
-
-    def __init__(
-        self, *args: Any, action: str = "", back: str = "", **kwargs: Any
-    ) -> None:
-        # Its own ids: the Staff page also shows LoginCreateForm, whose fields
-        # share these names, and a label must point at its own form's input.
-        kwargs.setdefault("auto_id", "staff_add_%s")
-        super().__init__(*args, **kwargs)
-        self.fields["next"].initial = back
-        self.helper = _helper(
-            action, gettext("Add"), button_id="submit-add", css="btn-primary"
-        )
-        self.helper.form_id = "staff-add-form"
-        self.helper.layout = Layout(
-            Row(Column("username"), Column("role")), "next", "version"
-        )
-
-
-class LoginCreateForm(StorableTextForm):
-    """A new login (username and password, typed twice) for a GM or assistant GM;
-    the password is checked by the site's validators in the service."""
-
-    username = forms.CharField(label=_("Username"), max_length=150)
-    password1 = forms.CharField(
-        label=_("Password"),
-        strip=False,
-        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
-    )
-    password2 = forms.CharField(
-        label=_("Password again"),
-        strip=False,
-        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
-    )
-    role = forms.ChoiceField(
-        label=pgettext_lazy("a login's role: as GM", "as"), choices=ROLE_CHOICES
-    )
-    next = forms.CharField(required=False, widget=forms.HiddenInput)
-
-    def __init__(
-        self, *args: Any, action: str = "", back: str = "", **kwargs: Any
-    ) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["next"].initial = back
-        self.helper = _helper(
-            action,
-            gettext("Create login"),
-            button_id="submit-create-login",
-            css="btn-outline-primary",
-        )
-        self.helper.form_id = "login-create-form"
-        self.helper.layout = Layout(
-            Row(Column("username"), Column("role")),
-            Row(Column("password1"), Column("password2")),
-            "next",
-        )
-
-    def clean(self) -> dict[str, Any] | None:
-        data = super().clean()
-        if data is not None and data.get("password1") != data.get("password2"):
-            raise forms.ValidationError(gettext("The two passwords differ."))
-        return data

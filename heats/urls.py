@@ -29,17 +29,17 @@ gm_urlpatterns: list[URLPattern | URLResolver] = [
     path(_round + "checkin/", gm_checkin.round_checkin, name="round-checkin"),
     path(_round + "paste/", gm_checkin.round_paste, name="round-paste"),
     path(_round + "undo/", gm_checkin.round_undo, name="round-undo"),
-    path(_round + "seat/", gm.round_seat, name="round-seat"),
+    path(_round + "seat/", gm_seating.round_seat, name="round-seat"),
     path(
         _round + "seat/undo/", gm_seating.round_undo_seating, name="round-undo-seating"
     ),
     path(
         _round + "short-table/", gm_seating.round_short_table, name="round-short-table"
     ),
-    path(_round + "swap/", gm.round_swap, name="round-swap"),
+    path(_round + "swap/", gm_seating.round_swap, name="round-swap"),
     path(_round + "clock/", gm.round_start_clock, name="round-start-clock"),
-    path(_round + "late-table/", gm.round_late_table, name="round-late-table"),
-    path(_round + "late-seat/", gm.round_late_seat, name="round-late-seat"),
+    path(_round + "late-table/", gm_seating.round_late_table, name="round-late-table"),
+    path(_round + "late-seat/", gm_seating.round_late_seat, name="round-late-seat"),
     path(_round + "delete/", gm_event.round_delete, name="round-delete"),
     path("archive/", gm_event.event_archive, name="event-archive"),
     path("restore/", gm_event.event_restore, name="event-restore"),

@@ -225,6 +225,19 @@ class PublicPagesWSGI:
             return [stored.body]
         if not seen or not seen[0].startswith("200"):
             return result
+        return self._kept(base, environ, seen, result, start)
+
+    def _kept(
+        self,
+        base: Base,
+        environ: WSGIEnvironment,
+        seen: list[Any],
+        result: Iterable[bytes],
+        start: float,
+    ) -> Iterable[bytes]:
+        """A 200 answer (``seen``: its status and headers) stored when it is of
+        the event's current version, for a page and query worth keeping, and
+        sent; otherwise sent as it came."""
         names = {name.lower(): value for name, value in seen[1]}
         params = environ.get(PARAMS_KEY)
         if "x-event-version" not in names or "set-cookie" in names or params is None:

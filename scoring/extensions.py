@@ -8,7 +8,7 @@ language (each function runs for the page being drawn).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.db.models import Count
 from django.urls import reverse
@@ -23,11 +23,11 @@ if TYPE_CHECKING:
     from heats.queries.desk import TableCard
 
 
-@provide_card_details
-def fill_table_cards(rnd: Round, cards: list[TableCard]) -> None:
-    """Scores and winners on each seat line, a note for a tie to declare or rules
-    warnings to acknowledge, and the button to enter or edit the results; two
-    queries for the whole round."""
+def _round_results(
+    rnd: Round,
+) -> tuple[dict[int, tuple[int, int]], dict[int, Any]]:
+    """The records of ``rnd``'s seats (seat id -> (final, place)) and the
+    findings of its tables being checked (table id -> findings)."""
     records = dict(
         (seat_id, (final, place))
         for seat_id, final, place in PlayerRecord.objects.filter(
@@ -39,6 +39,15 @@ def fill_table_cards(rnd: Round, cards: list[TableCard]) -> None:
             table__round=rnd, table__result_status=ResultStatus.CHECK
         ).values_list("table_id", "findings")
     )
+    return records, findings
+
+
+@provide_card_details
+def fill_table_cards(rnd: Round, cards: list[TableCard]) -> None:
+    """Scores and winners on each seat line, a note for a tie to declare or rules
+    warnings to acknowledge, and the button to enter or edit the results; two
+    queries for the whole round."""
+    records, findings = _round_results(rnd)
     kwargs = {"event": rnd.event.slug, "round": rnd.code}
     for card in cards:
         number = card.table.number

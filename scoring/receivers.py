@@ -16,7 +16,7 @@ from django.dispatch import receiver
 
 from heats import signals
 from heats.models import AuditEntry, Event, Round
-from scoring.services.reports import make_report_links, retire_report_links
+from scoring.services.report_links import make_report_links, retire_report_links
 
 
 @receiver(signals.tables_seated, dispatch_uid="scoring-links-seated")

@@ -112,6 +112,37 @@ def undo_check_in(rnd: Round, player: Player, user: Actor = None) -> UndoReport:
     return report
 
 
+def _players_left(rnd: Round, seat: Seat, count: int) -> int:
+    """The players left at ``seat``'s table of ``count`` once it is taken off;
+    UserError once the table has results or when fewer than 3 would be left."""
+    table = seat.table
+    if Table.objects.get(pk=table.pk).result_status != ResultStatus.OWED:
+        raise UserError(
+            _("%(player)s cannot leave: table %(table)s already has results.")
+            % {"player": seat.player, "table": table.number}
+        )
+    left = count - 1
+    if left < seating.MIN_TABLE - 1:
+        raise UserError(
+            ngettext(
+                "%(player)s cannot leave table %(table)s: it would have %(left)s "
+                "player. Move its players to open seats first, swap a waiting "
+                "player in instead, or seat %(round)s again.",
+                "%(player)s cannot leave table %(table)s: it would have %(left)s "
+                "players. Move its players to open seats first, swap a waiting "
+                "player in instead, or seat %(round)s again.",
+                left,
+            )
+            % {
+                "player": seat.player,
+                "table": table.number,
+                "left": left,
+                "round": rnd.label,
+            }
+        )
+    return left
+
+
 def _take_off_table(rnd: Round, seat: Seat, user: Actor) -> tuple[str, int]:
     """Delete ``seat`` of a heat and move the later seats up one (clockwise order
     and the start player kept); returns the audit note and the players left.
@@ -133,30 +164,7 @@ def _take_off_table(rnd: Round, seat: Seat, user: Actor) -> tuple[str, int]:
     seats = list(
         Seat.objects.select_for_update().filter(table=table).order_by("number")
     )
-    if Table.objects.get(pk=table.pk).result_status != ResultStatus.OWED:
-        raise UserError(
-            _("%(player)s cannot leave: table %(table)s already has results.")
-            % {"player": seat.player, "table": table.number}
-        )
-    left = len(seats) - 1
-    if left < seating.MIN_TABLE - 1:
-        raise UserError(
-            ngettext(
-                "%(player)s cannot leave table %(table)s: it would have %(left)s "
-                "player. Move its players to open seats first, swap a waiting "
-                "player in instead, or seat %(round)s again.",
-                "%(player)s cannot leave table %(table)s: it would have %(left)s "
-                "players. Move its players to open seats first, swap a waiting "
-                "player in instead, or seat %(round)s again.",
-                left,
-            )
-            % {
-                "player": seat.player,
-                "table": table.number,
-                "left": left,
-                "round": rnd.label,
-            }
-        )
+    left = _players_left(rnd, seat, len(seats))
     number = seat.number
     seat.delete()
     for later in seats:

@@ -20,13 +20,13 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.generic import TemplateView
 
 from heats import forms, permissions
 from heats.core import seating
 from heats.core.errors import UserError
 from heats.exports import EXPORT_PARAM, export_response
+from heats.forms import StorableTextForm
 from heats.models import (
     EntryStatus,
     Event,
@@ -57,32 +57,21 @@ from heats.services.checkin import (
     next_heat_number,
     open_heat,
 )
-from heats.services.late import (
-    add_late_player,
-)
 from heats.services.reseating import (
     previous_seating,
 )
 from heats.services.round_start import (
     start_clock,
 )
-from heats.services.seating import (
-    form_late_table,
-    seat_round,
-    swap_seats,
-)
 from heats.services.short_tables import (
     short_tables,
 )
 from heats.views.common import (
     EventStaffRequiredMixin,
-    already_seated,
     event_action,
-    event_player,
     form_problems,
     round_or_404,
     round_url,
-    seat_request,
 )
 from heats.views.common_desk import (
     CHECKIN_PREFIX,
@@ -245,7 +234,6 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
         self, cards: list[TableCard], waiting: list[Player], is_gm: bool
     ) -> dict[str, forms.StorableTextForm | None]:
         """The page's forms: check-in, paste; for GMs seat, start the clock, swap."""
-        rnd = self.round
         found: dict[str, forms.StorableTextForm | None] = {
             "checkin_form": forms.CheckInForm(
                 action=self.action("round-checkin"),
@@ -257,10 +245,17 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
         }
         if not is_gm:
             return found
+        return found | self.gm_forms(cards, waiting)
+
+    def gm_forms(
+        self, cards: list[TableCard], waiting: list[Player]
+    ) -> dict[str, StorableTextForm | None]:
+        """The forms for GMs only: seat, start the clock, undo the seating, swap."""
+        rnd = self.round
         seated: list[Player | CardPlayer] = [
             line.seat.player for c in cards for line in c.lines
         ]
-        gm_forms: dict[str, forms.StorableTextForm | None] = {
+        return {
             "seat_form": forms.SeatForm(
                 action=self.action("round-seat"),
                 submit=_("Seat again") if cards else _("Seat now"),
@@ -294,37 +289,6 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
             if self.request.GET.get("swap")
             else None,
         }
-        return found | gm_forms
-
-
-@event_action(permissions.SEAT)
-def round_seat(request: HttpRequest, event: Event, round: str) -> HttpResponse:
-    """POST: seat a heat now (GMs only); a seed reproduces an earlier seating."""
-    rnd = round_or_404(event, round)
-    if rnd.kind != RoundKind.HEAT:
-        raise UserError(_("Seat the semi-final and final from their own pages."))
-    refused = seat_questions.refuse_inside_grace(rnd, request.POST)
-    if refused:
-        messages.warning(request, refused)
-        return redirect(round_url(rnd))
-    seed, state = seat_request(request)
-    result = seat_round(rnd, seed=seed, user=request.user, state=state)
-    if result is None:
-        messages.info(request, already_seated(rnd))
-        return redirect(round_url(rnd))
-    shape = "+".join(str(len(t)) for t in result.tables)
-    values = {
-        "round": rnd.label,
-        "shape": shape,
-        "waiting": len(result.waiting),
-        "seed": result.seed,
-    }
-    if result.waiting:
-        text = _("%(round)s seated: %(shape)s, %(waiting)s waiting (seed %(seed)s).")
-    else:
-        text = _("%(round)s seated: %(shape)s (seed %(seed)s).")
-    messages.success(request, text % values)
-    return redirect(round_url(rnd))
 
 
 @event_action(permissions.START_CLOCK)
@@ -375,84 +339,3 @@ def _clock_unchanged(rnd: Round, state: str, start: datetime) -> str:
         )
         % values
     )
-
-
-@event_action(permissions.SWAP)
-def round_swap(request: HttpRequest, event: Event, round: str) -> HttpResponse:
-    """POST: swap two players of a seated round (GMs only), objective re-checked."""
-    rnd = round_or_404(event, round)
-    a = event_player(event, request.POST.get("player_a"))
-    b = event_player(event, request.POST.get("player_b"))
-    report = swap_seats(rnd, a, b, request.user)
-    messages.success(
-        request,
-        _(
-            "Swapped %(a)s and %(b)s. Repeat cost %(cost_before)s → %(cost_after)s; "
-            "keep-apart violations %(apart_before)s → %(apart_after)s."
-        )
-        % {
-            "a": a,
-            "b": b,
-            "cost_before": report.before[0],
-            "cost_after": report.after[0],
-            "apart_before": report.before[1],
-            "apart_after": report.after[1],
-        },
-    )
-    return redirect(round_url(rnd))
-
-
-@event_action(permissions.LATE_TABLE)
-def round_late_table(request: HttpRequest, event: Event, round: str) -> HttpResponse:
-    """POST: seat the waiting late arrivals at a late table (GMs only). A table
-    under the event's minimum needs ``small`` and the ticked ``confirm``."""
-    rnd = round_or_404(event, round)
-    small = request.POST.get("small") == "1"
-    if small and request.POST.get("confirm") != "1":
-        raise UserError(
-            _(
-                "Tick the box to confirm a late table under the event's minimum "
-                "of %(minimum)s players."
-            )
-            % {"minimum": event.min_late_table}
-        )
-    result = form_late_table(rnd, user=request.user, small=small)
-    shape = "+".join(str(len(t)) for t in result.tables)
-    messages.success(
-        request,
-        ngettext(
-            "Late table(s) formed: %(shape)s.",
-            "Late table(s) formed: %(shape)s.",
-            len(result.tables),
-        )
-        % {"shape": shape},
-    )
-    return redirect(round_url(rnd))
-
-
-@event_action(permissions.LATE_SEAT)
-def round_late_seat(request: HttpRequest, event: Event, round: str) -> HttpResponse:
-    """POST: seat one waiting player at a table that has no results yet and fewer
-    than 6 players (GMs only)."""
-    rnd = round_or_404(event, round)
-    player = event_player(event, request.POST.get("player"))
-    number = _number(request.POST.get("table"))
-    table = rnd.tables.filter(number=number).first() if number is not None else None
-    if table is None:
-        raise UserError(_("Choose a table of %(round)s.") % {"round": rnd.label})
-    seat = add_late_player(rnd, player, table, request.user)
-    messages.success(
-        request,
-        _(
-            "%(player)s seated at table %(table)s, seat %(seat)s: tell the table, "
-            "and reprint its scoresheet if it was printed."
-        )
-        % {"player": player, "table": table.number, "seat": seat.number},
-    )
-    return redirect(round_url(rnd))
-
-
-def _number(value: str | None) -> int | None:
-    """A table number posted by a form, or None."""
-    text = str(value or "")
-    return int(text) if text.isdecimal() and len(text) < 6 else None

@@ -17,7 +17,11 @@ from django.views.generic import TemplateView
 from django_tables2 import SingleTableView
 from django_tables2.export import ExportMixin
 
-from heats import forms, permissions
+from heats import (
+    forms,
+    permissions,
+    staff_forms,
+)
 from heats.core.errors import UserError
 from heats.exports import SafeTableExport
 from heats.models import AuditEntry, Event, KeepApart
@@ -150,12 +154,12 @@ class StaffView(EventStaffRequiredMixin, TemplateView):
             assistants=staff["assistant"],
             back=back,
             version=version,
-            add_form=forms.StaffAddForm(
+            add_form=staff_forms.StaffAddForm(
                 action=staff_url(self.event, "staff-add"),
                 back=back,
                 initial={"version": version},
             ),
-            login_form=forms.LoginCreateForm(
+            login_form=staff_forms.LoginCreateForm(
                 action=staff_url(self.event, "staff-login"), back=back
             ),
         )
@@ -165,7 +169,7 @@ class StaffView(EventStaffRequiredMixin, TemplateView):
 @event_action(permissions.MANAGE_STAFF)
 def staff_add(request: HttpRequest, event: Event) -> HttpResponse:
     """POST: make an existing login a GM or an assistant GM of the event."""
-    form = forms.StaffAddForm(request.POST)
+    form = staff_forms.StaffAddForm(request.POST)
     if not form.is_valid():
         raise UserError(_("Nobody was added."), form_problems(form))
     data = form.cleaned_data
@@ -204,7 +208,7 @@ def staff_remove(request: HttpRequest, event: Event) -> HttpResponse:
 @event_action(permissions.MANAGE_STAFF)
 def staff_login(request: HttpRequest, event: Event) -> HttpResponse:
     """POST: create a login (username and password) and add it to the staff."""
-    form = forms.LoginCreateForm(request.POST)
+    form = staff_forms.LoginCreateForm(request.POST)
     if not form.is_valid():
         raise UserError(_("The login was not created."), form_problems(form))
     data = form.cleaned_data

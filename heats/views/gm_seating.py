@@ -1,4 +1,5 @@
-"""GM actions on a heat's seating after it was made: put back the seating "Seat
+"""GM actions on a round's seating: seat it, swap two players, seat late
+arrivals (a late table, a seat at an open table), put back the seating "Seat
 again" replaced, and move the players of a table left with 3 to open seats.
 The round page (``heats.views.gm.RoundDetailView``) shows their forms.
 """
@@ -13,10 +14,31 @@ from django.utils.translation import ngettext
 
 from heats import forms, permissions
 from heats.core.errors import UserError
-from heats.models import Event
+from heats.models import (
+    Event,
+    RoundKind,
+)
+from heats.queries import (
+    seat_questions,
+)
+from heats.services.late import (
+    add_late_player,
+)
 from heats.services.reseating import undo_seating
+from heats.services.seating import (
+    form_late_table,
+    seat_round,
+    swap_seats,
+)
 from heats.services.short_tables import move_short_table
-from heats.views.common import event_action, round_or_404, round_url
+from heats.views.common import (
+    already_seated,
+    event_action,
+    event_player,
+    round_or_404,
+    round_url,
+    seat_request,
+)
 
 
 @event_action(permissions.SEAT)
@@ -82,3 +104,114 @@ def round_short_table(request: HttpRequest, event: Event, round: str) -> HttpRes
         % {"table": done.number, "moves": moves},
     )
     return redirect(round_url(rnd))
+
+
+@event_action(permissions.SEAT)
+def round_seat(request: HttpRequest, event: Event, round: str) -> HttpResponse:
+    """POST: seat a heat now (GMs only); a seed reproduces an earlier seating."""
+    rnd = round_or_404(event, round)
+    if rnd.kind != RoundKind.HEAT:
+        raise UserError(_("Seat the semi-final and final from their own pages."))
+    refused = seat_questions.refuse_inside_grace(rnd, request.POST)
+    if refused:
+        messages.warning(request, refused)
+        return redirect(round_url(rnd))
+    seed, state = seat_request(request)
+    result = seat_round(rnd, seed=seed, user=request.user, state=state)
+    if result is None:
+        messages.info(request, already_seated(rnd))
+        return redirect(round_url(rnd))
+    shape = "+".join(str(len(t)) for t in result.tables)
+    values = {
+        "round": rnd.label,
+        "shape": shape,
+        "waiting": len(result.waiting),
+        "seed": result.seed,
+    }
+    if result.waiting:
+        text = _("%(round)s seated: %(shape)s, %(waiting)s waiting (seed %(seed)s).")
+    else:
+        text = _("%(round)s seated: %(shape)s (seed %(seed)s).")
+    messages.success(request, text % values)
+    return redirect(round_url(rnd))
+
+
+@event_action(permissions.SWAP)
+def round_swap(request: HttpRequest, event: Event, round: str) -> HttpResponse:
+    """POST: swap two players of a seated round (GMs only), objective re-checked."""
+    rnd = round_or_404(event, round)
+    a = event_player(event, request.POST.get("player_a"))
+    b = event_player(event, request.POST.get("player_b"))
+    report = swap_seats(rnd, a, b, request.user)
+    messages.success(
+        request,
+        _(
+            "Swapped %(a)s and %(b)s. Repeat cost %(cost_before)s → %(cost_after)s; "
+            "keep-apart violations %(apart_before)s → %(apart_after)s."
+        )
+        % {
+            "a": a,
+            "b": b,
+            "cost_before": report.before[0],
+            "cost_after": report.after[0],
+            "apart_before": report.before[1],
+            "apart_after": report.after[1],
+        },
+    )
+    return redirect(round_url(rnd))
+
+
+@event_action(permissions.LATE_TABLE)
+def round_late_table(request: HttpRequest, event: Event, round: str) -> HttpResponse:
+    """POST: seat the waiting late arrivals at a late table (GMs only). A table
+    under the event's minimum needs ``small`` and the ticked ``confirm``."""
+    rnd = round_or_404(event, round)
+    small = request.POST.get("small") == "1"
+    if small and request.POST.get("confirm") != "1":
+        raise UserError(
+            _(
+                "Tick the box to confirm a late table under the event's minimum "
+                "of %(minimum)s players."
+            )
+            % {"minimum": event.min_late_table}
+        )
+    result = form_late_table(rnd, user=request.user, small=small)
+    shape = "+".join(str(len(t)) for t in result.tables)
+    messages.success(
+        request,
+        ngettext(
+            "Late table(s) formed: %(shape)s.",
+            "Late table(s) formed: %(shape)s.",
+            len(result.tables),
+        )
+        % {"shape": shape},
+    )
+    return redirect(round_url(rnd))
+
+
+@event_action(permissions.LATE_SEAT)
+def round_late_seat(request: HttpRequest, event: Event, round: str) -> HttpResponse:
+    """POST: seat one waiting player at a table that has no results yet and fewer
+    than 6 players (GMs only)."""
+    rnd = round_or_404(event, round)
+    player = event_player(event, request.POST.get("player"))
+    number = _number(request.POST.get("table"))
+    table = rnd.tables.filter(number=number).first() if number is not None else None
+    if table is None:
+        raise UserError(_("Choose a table of %(round)s.") % {"round": rnd.label})
+    seat = add_late_player(rnd, player, table, request.user)
+    messages.success(
+        request,
+        _(
+            "%(player)s seated at table %(table)s, seat %(seat)s: tell the table, "
+            "and reprint its scoresheet if it was printed."
+        )
+        % {"player": player, "table": table.number, "seat": seat.number},
+    )
+    return redirect(round_url(rnd))
+
+
+def _number(value: str | None) -> int | None:
+    """A table number posted by a form, or None."""
+    text = str(value or "")
+    return int(text) if text.isdecimal() and len(text) < 6 else None

@@ -78,6 +78,7 @@ from heats.core.layout import SIX_OVER_FOUR, check_policy
 from scoring.core import reasons, warnings_text
 from scoring.core.alternates import Alternate
 from scoring.core.draw import Draw
+from scoring.core.finishes import TableKey, place_heats, player_histories
 from scoring.core.formats import Field, Plan, most_wins, winners_only
 from scoring.core.hmw import (
     HMW_LEVELS,
@@ -90,10 +91,7 @@ from scoring.core.places import (
     ALTERNATE_LEVELS,
     HeatTable,
     PlayerResult,
-    TableKey,
     TablePlaces,
-    place_heats,
-    player_histories,
     table_places,
 )
 from scoring.core.sizes import (

@@ -18,9 +18,10 @@ from fractions import Fraction
 from typing import Any
 
 from scoring.core import reasons, warnings_text
+from scoring.core.finishes import deciding_levels
 from scoring.core.hmw import Listed
 from scoring.core.ids import PlayerId
-from scoring.core.places import BestFinish, deciding_levels, display_percent
+from scoring.core.places import BestFinish, display_percent
 
 
 @dataclass(frozen=True)

@@ -21,9 +21,10 @@ from typing import TYPE_CHECKING
 from scoring.core import reasons, warnings_text
 from scoring.core.alternates import Called, call_alternates, call_queue
 from scoring.core.draw import Draw
+from scoring.core.finishes import PlayerHistory, TableKey, rank_runners_up
 from scoring.core.hmw import Listed, added_by_gm, seat_winners
 from scoring.core.ids import PlayerId
-from scoring.core.places import PlayerHistory, TableKey, TablePlaces, rank_runners_up
+from scoring.core.places import TablePlaces
 from scoring.core.sizes import (
     FINAL_MAX,
     FINAL_MIN,

@@ -17,8 +17,8 @@ from typing import Any
 
 from scoring.core import reasons, warnings_text
 from scoring.core.draw import Draw
+from scoring.core.finishes import PlayerHistory
 from scoring.core.ids import PlayerId
-from scoring.core.places import PlayerHistory
 from scoring.core.reasons import HMW_LEVELS, reason
 
 __all__ = [

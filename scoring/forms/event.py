@@ -40,6 +40,26 @@ def _zone_choices(current: str) -> list[tuple[str, str]]:
     return [(name, name.replace("_", " ")) for name in names]
 
 
+# Help under the fields the form takes from the Event model.
+MODEL_HELP = {
+    "slug": _(
+        "Letters, digits, - and _: the event's web address, e.g. "
+        "wbc2027 for /e/wbc2027/."
+    ),
+    "min_late_table": _("Late arrivals waiting before a late table forms (4–6)."),
+    "format": _("How heat winners reach the semi-final and the final."),
+    "heat_minutes": _("At most 120 minutes."),
+    "language": _(
+        "The language of the public pages, the kiosk and the printouts "
+        "(a visitor may choose another)."
+    ),
+    "paper": _(
+        "The paper every print button lays out for (a link's "
+        "?paper=a4 or ?paper=letter still overrides it)."
+    ),
+}
+
+
 class EventSettingsForm(StorableTextForm):
     """Every setting of an event: name, rule set, format (tournament.md, Event
     formats: ``hmw`` unless chosen), heat settings (minutes after a heat's start,
@@ -83,25 +103,7 @@ class EventSettingsForm(StorableTextForm):
         own = ("name", "slug") if self.with_slug else ("name",)
         # Lazy text, which Django takes (django-stubs asks for str).
         labels: dict[str, Any] = {n: SETTING_LABELS[n] for n in (*own, *MODEL_SETTINGS)}
-        help_texts: dict[str, Any] = {
-            "slug": _(
-                "Letters, digits, - and _: the event's web address, e.g. "
-                "wbc2027 for /e/wbc2027/."
-            ),
-            "min_late_table": _(
-                "Late arrivals waiting before a late table forms (4–6)."
-            ),
-            "format": _("How heat winners reach the semi-final and the final."),
-            "heat_minutes": _("At most 120 minutes."),
-            "language": _(
-                "The language of the public pages, the kiosk and the printouts "
-                "(a visitor may choose another)."
-            ),
-            "paper": _(
-                "The paper every print button lays out for (a link's "
-                "?paper=a4 or ?paper=letter still overrides it)."
-            ),
-        }
+        help_texts: dict[str, Any] = MODEL_HELP
         fields = forms.fields_for_model(
             Event,
             fields=(*own, *MODEL_SETTINGS),

@@ -205,6 +205,25 @@ class SemiOverrideForm(StorableTextForm):
         return [n.strip() for n in self.cleaned_data["added"].splitlines() if n.strip()]
 
 
+def _seat_choices(
+    seats: Sequence[Seat], names: dict[int, str]
+) -> list[tuple[int, str]]:
+    """The seated players to choose the no-show from: "Table 2 seat 3: Ann Lee"
+    (``names``: player id -> name told apart from namesakes)."""
+    return [
+        (
+            s.player_id,
+            _("Table %(table)s seat %(seat)s: %(name)s")
+            % {
+                "table": s.table.number,
+                "seat": s.number,
+                "name": names.get(s.player_id, s.player.name),
+            },
+        )
+        for s in seats
+    ]
+
+
 class NoShowForm(StorableTextForm):
     """Replace a seated semi-final no-show by a present alternate
     (``scoring.services.substitutes.replace_no_show``). ``seats``: the open seats;
@@ -232,18 +251,9 @@ class NoShowForm(StorableTextForm):
         super().__init__(*args, **kwargs)
         # Player id -> name told apart from namesakes (``shown_names``).
         names = names or {}
-        cast(forms.ChoiceField, self.fields["player"]).choices = [
-            (
-                s.player_id,
-                _("Table %(table)s seat %(seat)s: %(name)s")
-                % {
-                    "table": s.table.number,
-                    "seat": s.number,
-                    "name": names.get(s.player_id, s.player.name),
-                },
-            )
-            for s in seats
-        ]
+        cast(forms.ChoiceField, self.fields["player"]).choices = _seat_choices(
+            seats, names
+        )
         first = (
             _("The next present alternate (%(name)s)")
             % {"name": names.get(candidates[0].player.pk, candidates[0].player.name)}

@@ -68,6 +68,22 @@ def _changeable(data: Mapping[str, Any]) -> QueryDict | dict[str, Any]:
     return cast("QueryDict | dict[str, Any]", data).copy()
 
 
+def _save_attrs(save_url: str) -> dict[str, str]:
+    """The htmx attributes of the save buttons posting to ``save_url`` (none
+    without one)."""
+    if not save_url:
+        return {}
+    return {
+        "hx-post": save_url,
+        "hx-target": "#table-work",
+        "hx-select": "#table-work",
+        "hx-swap": "outerHTML",
+        # Each save its own queue, not the form's: the live check, which
+        # replaces the form's request, never cancels a save under way.
+        "hx-sync": "this:drop",
+    }
+
+
 class ResultForm(StorableTextForm):
     """Day-1, day-2 and final florins for every seat of one table, and the day
     time was called, if it was.
@@ -153,18 +169,9 @@ class ResultForm(StorableTextForm):
         htmx's: the answer's part ``#table-work`` replaces the page's (the next
         table's form, or on the round page the table panel emptied)."""
         button = "btn-lg mt-3 me-2"
-        saves: dict[str, str] = {}
+        saves = _save_attrs(save_url)
         if save_url:
             self.helper.form_action = save_url
-            saves = {
-                "hx-post": save_url,
-                "hx-target": "#table-work",
-                "hx-select": "#table-work",
-                "hx-swap": "outerHTML",
-                # Each save its own queue, not the form's: the live check, which
-                # replaces the form's request, never cancels a save under way.
-                "hx-sync": "this:drop",
-            }
         self.helper.add_input(
             Button(
                 "save", _("Save results"), css_class=f"btn-primary {button}", **saves

@@ -232,12 +232,10 @@ class AssignmentsDocument(PrintDocument):
         flow += [NextPageTemplate("by-name"), PageBreak(), self._by_name()]
         return flow
 
-    def _by_name(self) -> Table:
-        column = (
-            self.frame_width - self.gap * (self.name_columns - 1)
-        ) / self.name_columns
-        widths = [column - 64, 32, 32]
-        rows = sorted(
+    def _name_rows(self) -> list[tuple[str, str, int, int]]:
+        """(sort key, name, table, seat) of every player by name; a player
+        waiting for a seat has table and seat 0."""
+        return sorted(
             [
                 (sort_key(name), name, table.number, seat)
                 for table in self.data.tables
@@ -245,6 +243,13 @@ class AssignmentsDocument(PrintDocument):
             ]
             + [(sort_key(name), name, 0, 0) for name in self.data.waiting]
         )
+
+    def _by_name(self) -> Table:
+        column = (
+            self.frame_width - self.gap * (self.name_columns - 1)
+        ) / self.name_columns
+        widths = [column - 64, 32, 32]
+        rows = self._name_rows()
         # Translators: in the Table column for a player checked in but not seated
         # yet (waiting for a late table or a seat).
         wait = pgettext("player waiting for a seat", "wait")

@@ -76,6 +76,25 @@ def _fill(frame: Frame, column: list[Flowable], canvas: Canvas) -> None:
         column.pop(0)
 
 
+def _winners_line(table: ResultTable) -> str:
+    """A heat table's line on the bracket: "T4  Ann Lee", its winners (a tie
+    for first marked), or a blank to fill in while it owes its results."""
+    names = " / ".join(
+        fonts.isolate(f.player) + (f" ({f.note})" if f.note else "")
+        for f in table.finishes
+        if f.place == 1
+    )
+    winners = names if table.has_results else BLANK
+    if len(table.winners) > 1:
+        winners = tie_text(winners)
+    # Translators: T is short for "table": a heat's table 4 and its
+    # winner.
+    return _("T%(number)s  %(winners)s") % {
+        "number": table.number,
+        "winners": winners,
+    }
+
+
 class BracketDocument(PrintDocument):
     """The bracket of an event (:class:`EventPrint`)."""
 
@@ -135,22 +154,7 @@ class BracketDocument(PrintDocument):
                 % {"count": tables},
             }
             rows = [[para(title, 8.5, bold=True)]]
-            for table in heat.tables:
-                names = " / ".join(
-                    fonts.isolate(f.player) + (f" ({f.note})" if f.note else "")
-                    for f in table.finishes
-                    if f.place == 1
-                )
-                winners = names if table.has_results else BLANK
-                if len(table.winners) > 1:
-                    winners = tie_text(winners)
-                # Translators: T is short for "table": a heat's table 4 and its
-                # winner.
-                line = _("T%(number)s  %(winners)s") % {
-                    "number": table.number,
-                    "winners": winners,
-                }
-                rows.append([para(line, 8)])
+            rows += [[para(_winners_line(table), 8)] for table in heat.tables]
             flow += [
                 grid(
                     rows,

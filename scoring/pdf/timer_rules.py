@@ -9,6 +9,8 @@ the event's settings (:class:`ClockPrint`).
 
 from __future__ import annotations
 
+from typing import Any
+
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Spacer
 
@@ -67,6 +69,13 @@ class TimerRulesDocument(PrintDocument):
                 )
                 % {"time": clock(d.late_timer_seconds)},
             ),
+            *self._end_marks(),
+        ]
+
+    def _end_marks(self) -> list[tuple[str, str]]:
+        """The heat's last two marks: time called, paperwork due."""
+        d = self.data
+        return [
             (
                 str(d.call_minutes),
                 _(
@@ -128,38 +137,9 @@ class TimerRulesDocument(PrintDocument):
             "late": late,
             "mark": d.second_mark_minutes,
         }
-        slow = _(
-            # Translators: bid and draw are ranges of seconds ("7–9", "15–20").
-            "Slow play: more than %(bid)s seconds for a bid, or more than %(draw)s "
-            "seconds to draw and start an auction."
-        )
-        fetch = _(
-            # Translators: full and late are timer settings ("4:00", "2:00"); mark is
-            # the second pace mark in minutes.
-            "Any player may fetch a timer from the check-in table: it is set to "
-            "%(full)s (%(late)s after the %(mark)s-minute mark). No arguing, no "
-            "accusations."
-        )
-        steps = [
-            slow % figures,
-            fetch % figures,
-            _(
-                "The timer runs only while the slow player acts: start it when they "
-                "start to draw, bid or hold up play, stop it when they finish. The "
-                "others watch that it is run fairly."
-            ),
-            _(
-                "When it runs out, that player makes no more bids, takes no more "
-                "turns and only watches, silently, to the end."
-            ),
-            _(
-                "GMs may hand out a timer with any time left, or penalties; an "
-                "appeal goes to two other officials while the appellant's timer runs."
-            ),
-        ]
         rows = [
             [para(str(i), 24, bold=True, align="right"), para(text, 16)]
-            for i, text in enumerate(steps, start=1)
+            for i, text in enumerate(_timer_steps(figures), start=1)
         ]
         return [
             para(_("Slow-player timer: %(full)s") % figures, 34, bold=True),
@@ -179,6 +159,42 @@ class TimerRulesDocument(PrintDocument):
                 ],
             ),
         ]
+
+
+def _timer_steps(figures: dict[str, Any]) -> list[str]:
+    """The numbered rules of the slow-player timer, with the event's
+    ``figures`` (seconds for a bid and a draw, the timer's settings, the
+    second pace mark)."""
+    slow = _(
+        # Translators: bid and draw are ranges of seconds ("7–9", "15–20").
+        "Slow play: more than %(bid)s seconds for a bid, or more than %(draw)s "
+        "seconds to draw and start an auction."
+    )
+    fetch = _(
+        # Translators: full and late are timer settings ("4:00", "2:00"); mark is
+        # the second pace mark in minutes.
+        "Any player may fetch a timer from the check-in table: it is set to "
+        "%(full)s (%(late)s after the %(mark)s-minute mark). No arguing, no "
+        "accusations."
+    )
+    steps = [
+        slow % figures,
+        fetch % figures,
+        _(
+            "The timer runs only while the slow player acts: start it when they "
+            "start to draw, bid or hold up play, stop it when they finish. The "
+            "others watch that it is run fairly."
+        ),
+        _(
+            "When it runs out, that player makes no more bids, takes no more "
+            "turns and only watches, silently, to the end."
+        ),
+        _(
+            "GMs may hand out a timer with any time left, or penalties; an "
+            "appeal goes to two other officials while the appellant's timer runs."
+        ),
+    ]
+    return steps
 
 
 def build(data: ClockPrint, paper: str = "letter") -> bytes:

@@ -98,6 +98,27 @@ def correction_consequences(
             "player_id", flat=True
         )
     )
+    final = event.rounds.filter(kind=RoundKind.FINAL).first()
+    lost = _lost_heat_wins(final, rows, merged)
+    return _consequences(table, keys, state, won, gains, losses, seated, lost)
+
+
+def _consequences(
+    table: Table,
+    keys: dict[int, str],
+    state: str,
+    won: list[list[int]],
+    gains: list[int],
+    losses: list[int],
+    seated: set[int],
+    lost: list[int],
+) -> Consequences:
+    """The :class:`Consequences` of a correction of ``table`` in the semi-final
+    ``state``: the table's winners before and after (``won``), who gains and
+    loses a place on the list (``seated``: those of them seated in the
+    semi-final), the heat wins ``lost`` by finalists; players named by
+    ``keys``."""
+    event = table.round.event
 
     def named(ids: list[int]) -> list[str]:
         return [keys[pk] for pk in ids]
@@ -106,7 +127,6 @@ def correction_consequences(
     change = [won, gains, losses, state]
     key = hashlib.sha256(json.dumps(change).encode()).hexdigest()[:16]
     final = event.rounds.filter(kind=RoundKind.FINAL).first()
-    lost = _lost_heat_wins(final, rows, merged)
     return Consequences(
         str(table),
         named(won[0]),
@@ -166,26 +186,9 @@ def _note(
         return _("The semi-final is seated; its list keeps the same players.")
     kept = named([p for p in losses if p in seated])
     unseated = named([p for p in gains if p not in seated])
-    parts: list[str] = []
     if state == "played":
-        if kept:
-            # Translators: "names" is one name or several ("Ann and Bo").
-            parts.append(_("%(names)s played it") % {"names": and_list(kept)})
-        if unseated:
-            parts.append(
-                ngettext(
-                    "%(names)s, who now qualifies, did not play it",
-                    "%(names)s, who now qualify, did not play it",
-                    len(unseated),
-                )
-                % {"names": and_list(unseated)}
-            )
-        if not parts:
-            return _("The semi-final has been played; its results stand.")
-        # Translators: "changes" are one or more sentences joined by "; ".
-        return _("The semi-final has been played: %(changes)s; its results stand.") % {
-            "changes": "; ".join(parts)
-        }
+        return _played_note(kept, unseated)
+    parts: list[str] = []
     if kept:
         parts.append(
             ngettext(
@@ -206,6 +209,30 @@ def _note(
         )
     return _("The semi-final is seated: %(changes)s.") % {
         "changes": "; ".join(parts) or _("no seat changes")
+    }
+
+
+def _played_note(kept: list[str], unseated: list[str]) -> str:
+    """:func:`_note` once the semi-final is played: who lost their place but
+    played it (``kept``), who gained one but did not (``unseated``)."""
+    parts: list[str] = []
+    if kept:
+        # Translators: "names" is one name or several ("Ann and Bo").
+        parts.append(_("%(names)s played it") % {"names": and_list(kept)})
+    if unseated:
+        parts.append(
+            ngettext(
+                "%(names)s, who now qualifies, did not play it",
+                "%(names)s, who now qualify, did not play it",
+                len(unseated),
+            )
+            % {"names": and_list(unseated)}
+        )
+    if not parts:
+        return _("The semi-final has been played; its results stand.")
+    # Translators: "changes" are one or more sentences joined by "; ".
+    return _("The semi-final has been played: %(changes)s; its results stand.") % {
+        "changes": "; ".join(parts)
     }
 
 

@@ -22,7 +22,6 @@ from heats.core.errors import UserError
 from heats.core.i18n import gettext_noop
 from heats.models import AuditAction, AuditEntry, Event, RoundKind, Seat
 from scoring.models import PlayerRecord, PublishedList, RecordHistory
-from scoring.queries.event_results import player_names
 from scoring.queries.final import (
     FinalField,
     alternates_winning_semi_tables,
@@ -105,13 +104,12 @@ def _fill_line(found: FinalField) -> str:
     ) % {"summary": translate_reason(fill.summary), "count": count}
 
 
-def final_lines(event: Event, keys: dict[int, str]) -> list[str]:
+def final_lines(found: FinalField | None, keys: dict[int, str]) -> list[str]:
     """The final's field decisions: alternates who won a semi-final table, semi-
     final winners absent from the final, the GM's fill and why. Empty while the
-    field is not known (a semi-final table owes its result)."""
-    try:
-        found = final_field(event)
-    except UserError:
+    field is not known (``found``, from ``known_final_field``, is None: a
+    semi-final table owes its result)."""
+    if found is None:
         return []
     lines = [
         gettext(
@@ -133,11 +131,11 @@ def final_lines(event: Event, keys: dict[int, str]) -> list[str]:
     return [*lines, fill] if fill else lines
 
 
-def alternate_winner_ids(event: Event) -> set[int]:
+def alternate_winner_ids(event: Event, found: FinalField | None) -> set[int]:
     """Ids of the alternates who won a semi-final table and do not advance
-    (marked on the bracket): the final field's ``excluded`` once it is known,
-    so a player who played the final is never marked (``final._as_played``)."""
-    found = known_final_field(event)
+    (marked on the bracket): the final field's ``excluded`` once it is known
+    (``found``, from ``known_final_field``), so a player who played the final
+    is never marked (``final._as_played``)."""
     if found is not None:
         return {p.pk for p in found.excluded}
     return {p.pk for p in alternates_winning_semi_tables(event)}
@@ -152,10 +150,9 @@ def known_final_field(event: Event) -> FinalField | None:
         return None
 
 
-def added_runner_up_ids(event: Event) -> set[int]:
+def added_runner_up_ids(found: FinalField | None) -> set[int]:
     """Ids of the semi-final runners-up the GM added to the final (marked on the
-    bracket)."""
-    found = known_final_field(event)
+    bracket); ``found``: the final's field from ``known_final_field``."""
     return {p.pk for p in found.added} if found else set()
 
 
@@ -224,13 +221,16 @@ def late_correction_lines(event: Event, keys: dict[int, str]) -> list[str]:
     return lines
 
 
-def gm_decisions(event: Event) -> tuple[str, ...]:
+def gm_decisions(
+    event: Event, keys: dict[int, str], found: FinalField | None
+) -> tuple[str, ...]:
     """Every GM decision the report prints: ties broken, corrections after the
-    semi-final list was published, no-shows replaced, then the final's field."""
-    keys = player_names(event)
+    semi-final list was published, no-shows replaced, then the final's field
+    (``found``, from ``known_final_field``); players named by ``keys``
+    (``player_names``)."""
     return (
         *tie_lines(event, keys),
         *late_correction_lines(event, keys),
         *substitute_lines(event, keys),
-        *final_lines(event, keys),
+        *final_lines(found, keys),
     )

@@ -15,10 +15,11 @@ from heats.models import (
     RoundKind,
 )
 from scoring.core.draw import Draw
+from scoring.core.finishes import place_heats, player_histories
 from scoring.core.hmw import hmw_order
 from scoring.core.ids import PlayerId
 from scoring.core.laurels import Laurel, laurels
-from scoring.core.places import PlayerResult, place_heats, player_histories
+from scoring.core.places import PlayerResult
 from scoring.models import PlayerRecord
 from scoring.queries.event_results import (
     event_draw,

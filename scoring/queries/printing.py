@@ -42,12 +42,29 @@ from scoring.pdf.data import (
     RoundPrint,
     SeatedTable,
 )
-from scoring.queries import decisions
-from scoring.queries import laurels as laurel_places
-from scoring.queries.event_results import held_tables, player_names
-from scoring.queries.report_links import report_links
-from scoring.queries.rounds import final_round, semi_round
-from scoring.queries.standings import standings
+from scoring.queries import (
+    decisions,
+)
+from scoring.queries import (
+    laurels as laurel_places,
+)
+from scoring.queries.event_results import (
+    held_tables,
+    player_names,
+)
+from scoring.queries.final import (
+    FinalField,
+)
+from scoring.queries.report_links import (
+    report_links,
+)
+from scoring.queries.rounds import (
+    final_round,
+    semi_round,
+)
+from scoring.queries.standings import (
+    posted_list,
+)
 from scoring.wording import translate_reason
 
 PRINT_LANGUAGES = ("en", "de", "fr", "zh-hans")
@@ -256,16 +273,19 @@ def _round_tables(
 
 
 def _final_field(
-    event: Event, keys: dict[int, str], held: Collection[int]
+    event: Event,
+    keys: dict[int, str],
+    held: Collection[int],
+    found: FinalField | None,
 ) -> tuple[Finish, ...]:
-    """The final's players before it is seated, once its field is known and no
-    semi-final table is being checked: the semi-final table winners, then each
-    runner-up the GM added, marked so (``decisions.known_final_field``)."""
+    """The final's players before it is seated, once its field is known
+    (``found``: ``decisions.known_final_field``) and no semi-final table is
+    being checked: the semi-final table winners, then each runner-up the GM
+    added, marked so."""
+    if found is None:
+        return ()
     semi = semi_round(event)
     if semi is not None and semi.tables.filter(pk__in=list(held)).exists():
-        return ()
-    found = decisions.known_final_field(event)
-    if found is None:
         return ()
     added = {p.pk for p in found.added}
     return tuple(
@@ -291,17 +311,38 @@ def _lines(rows: Iterable[dict[str, Any]]) -> tuple[Line, ...]:
     return tuple(Line(row["player"], translate_reason(row["reason"])) for row in rows)
 
 
+def _posted_fields(posted: dict[str, Any]) -> dict[str, Any]:
+    """The ``EventPrint`` fields of the posted semi-final list (``posted_list``)."""
+    alternates = [*posted["alternates"], *posted["next_alternates"]]
+    return {
+        "semi_size": posted["semi_size"],
+        "semi_layout": tuple(posted["tables"]) if not posted["final_only"] else (),
+        "final_only": posted["final_only"],
+        "provisional": posted["provisional"],
+        "missing_tables": tuple(
+            # Translators: a table that owes its results, in a list.
+            _("heat %(heat)s table %(table)s") % {"heat": h, "table": t}
+            for h, t in posted["missing_tables"]
+        ),
+        "qualifiers": _lines(posted["qualifiers"]),
+        "alternates": _lines(alternates),
+        "skipped": _lines(posted["skipped"]),
+        "double_winners": tuple(posted["double_winners"]),
+        "warnings": tuple(translate_reason(w) for w in posted["warnings"]),
+    }
+
+
 def event_print(event: Event, base_url: str) -> EventPrint:
     """The event as the bracket and report print it: heats, the posted semi-final
     list (the published one, else the live recommendation, as the standings page
     shows), the semi-final and final as seated, and the laurels. What is printed
     is what is public: tables being checked print as owing their results
-    (``held_tables``), as on the standings the bracket is posted beside."""
+    (``held_tables``), as on the standings the bracket is posted beside. The
+    names, the held tables and the final's field are each read once."""
     keys = player_names(event)
     held = held_tables(event)
     heats, participants = _heats(event, keys, held)
-    posted = standings(event).posted
-    alternates = [*posted["alternates"], *posted["next_alternates"]]
+    found = decisions.known_final_field(event)
     return EventPrint(
         event=event.name,
         standings_url=absolute(
@@ -310,39 +351,26 @@ def event_print(event: Event, base_url: str) -> EventPrint:
         format_line=event.format_line,
         heats=heats,
         participants=participants,
-        semi_size=posted["semi_size"],
-        semi_layout=tuple(posted["tables"]) if not posted["final_only"] else (),
-        final_only=posted["final_only"],
-        provisional=posted["provisional"],
-        missing_tables=tuple(
-            # Translators: a table that owes its results, in a list.
-            _("heat %(heat)s table %(table)s") % {"heat": h, "table": t}
-            for h, t in posted["missing_tables"]
-        ),
-        qualifiers=_lines(posted["qualifiers"]),
-        alternates=_lines(alternates),
-        skipped=_lines(posted["skipped"]),
-        double_winners=tuple(posted["double_winners"]),
+        **_posted_fields(posted_list(event, keys, held)),
         semi=_round_tables(
             semi_round(event),
             keys,
             held,
-            decisions.alternate_winner_ids(event),
+            decisions.alternate_winner_ids(event, found),
         ),
         final=_round_tables(
             final_round(event),
             keys,
             held,
-            added=decisions.added_runner_up_ids(event),
+            added=decisions.added_runner_up_ids(found),
         ),
-        final_field=_final_field(event, keys, held),
+        final_field=_final_field(event, keys, held, found),
         laurels=tuple(
             Line(laurel.label, translate_reason(laurel.reason), laurel.place)
             for laurel in laurel_places.event_laurels(event, public=True)
         ),
         time_called=time_called_tables(event),
-        warnings=tuple(translate_reason(w) for w in posted["warnings"]),
-        decisions=decisions.gm_decisions(event),
+        decisions=decisions.gm_decisions(event, keys, found),
     )
 
 

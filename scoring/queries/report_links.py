@@ -4,7 +4,7 @@ file is imported (``scoring.services.transfer``); a round's links as the round
 page, the scoresheets and ``manage.py report_links`` list them
 (:func:`report_links`), and the reports a table holds (:func:`held_reports`).
 Reading only: the links are made and retired, the reports stored, by
-``scoring.services.reports`` (``make_report_links``, ``retire_report_links``).
+``scoring.services.report_links`` (``make_report_links``, ``retire_report_links``).
 
 Words:
 

@@ -21,6 +21,7 @@ from scoring.core.tiebreak import decided_tie_note
 from scoring.models import PlayerRecord, PublishedList
 from scoring.queries.event_results import (
     HeatSeatRow,
+    HeldTable,
     absent_ids,
     event_advancement,
     heat_seat_rows,
@@ -208,6 +209,41 @@ def _alternate_rows(
     return [{"call": start + i, **a} for i, a in enumerate(alternates)]
 
 
+def _posted(
+    published: PublishedList | None,
+    keys: dict[int, str],
+    live: advancement.Advancement | None,
+) -> dict[str, Any]:
+    """``published`` as ``Advancement.to_json()`` (players named by ``keys``),
+    else ``live``'s, with its ``format`` and its number of ``seats``."""
+    if published:
+        posted = published_json(published, keys)
+    else:
+        assert live is not None
+        posted = live.to_json(with_ids=True)
+    # A list published before formats were recorded was worked out as hmw.
+    return {
+        **posted,
+        "format": posted.get("format", HMW),
+        "seats": sum(posted["tables"]),
+    }
+
+
+def posted_list(
+    event: Event, keys: dict[int, str], held: dict[int, HeldTable]
+) -> dict[str, Any]:
+    """The list the standings post (``Standings.posted``): the published one,
+    else the live recommendation, worked out only then; ``keys`` and ``held``
+    are ``player_names(event)`` and ``held_tables(event)``, loaded by the
+    caller."""
+    published = latest_published(event)
+    live = None
+    if published is None:
+        rows = heat_seat_rows(event, held)
+        live = event_advancement(event, keys=keys, rows=rows)
+    return _posted(published, keys, live)
+
+
 def standings(event: Event) -> Standings:
     """The standings of ``event`` with the semi-final list.
 
@@ -225,15 +261,7 @@ def standings(event: Event) -> Standings:
     absent = absent_ids(event)
     result = event_advancement(event, keys=keys, rows=rows, absent=absent)
     published = latest_published(event)
-    posted = (
-        published_json(published, keys) if published else result.to_json(with_ids=True)
-    )
-    # A list published before formats were recorded was worked out as hmw.
-    posted = {
-        **posted,
-        "format": posted.get("format", HMW),
-        "seats": sum(posted["tables"]),
-    }
+    posted = _posted(published, keys, result)
     heats, ties = heat_rows(event, keys, rows)
     return Standings(
         event=event,

@@ -6,15 +6,17 @@ who and when. What only reads and computes read models is ``scoring.queries``.
 The package splits the writers by topic, as ``heats.services`` does:
 
 - ``events``: new events, their settings and deletion;
-- ``results``: a table's results and ties (``result_records``: its seats'
-  records as a save writes them); ``result_status``: the one writer of
+- ``results``: a table's results (``result_records``: its seats' records as
+  a save writes them); ``ties``: ties for first and the GM's declaration;
+  ``result_status``: the one writer of
   ``Table.result_status``; ``rules_checks``: level-1 findings, scoresheets;
-- ``results_import`` (``plan``, ``write``): the results CSV import;
+- ``results_import`` (``saved``, ``plan``, ``write``, ``summary``): the
+  results CSV import;
 - ``semi_final``: the semi-final and final rounds, check-in and seating;
   ``final_seating``: the final's fill decided, the final seated;
   ``substitutes``: semi-final no-shows;
 - ``publishing``: the published list (``PublishedEntry`` rows);
-- ``reports``, ``report_rates``, ``report_desk``: players' reports of their
+- ``reports``, ``report_links``, ``report_rates``, ``report_desk``: players' reports of their
   table's result and their report links;
 - ``players``: names corrected and duplicates merged; ``transfer``: one event
   exported and imported, its file checked whole first (``transfer_schema``: the

@@ -27,7 +27,7 @@ from scoring.core.reported import CELLS, Laid, differing_cells, lay_report
 from scoring.models import TableReport
 from scoring.queries.report_links import held_reports
 from scoring.services import report_rates, reports
-from scoring.services.results import ResultCheck
+from scoring.services.results import ResultCheck, SeatScores
 
 
 @dataclass(frozen=True)
@@ -77,6 +77,9 @@ def shown_reports(table: Table, seats: list[Seat]) -> list[ShownReport]:
     marks = differing_cells(laid)
     times = {r.time_called for r in held}
     shown = []
+    # Reports giving the same values share one check (the rules engine runs
+    # once per distinct result, not once per seat that sent it).
+    checks: dict[tuple[SeatScores, ...], ResultCheck | None] = {}
     for report, one, marked in zip(held, laid, marks, strict=True):
         rows = [
             ShownRow(
@@ -88,18 +91,28 @@ def shown_reports(table: Table, seats: list[Seat]) -> list[ShownReport]:
             )
             for s in seats
         ]
-        check = _check(table, report, seats) if one.complete else None
+        check = _check(table, report, seats, checks) if one.complete else None
         shown.append(ShownReport(report, one, rows, check, len(times) > 1))
     return shown
 
 
-def _check(table: Table, report: TableReport, seats: list[Seat]) -> ResultCheck | None:
-    """The report's rules check; None when its values cannot be a result at
-    all (the page then shows the report without one, never an error)."""
-    try:
-        return reports.check_report(table, reports.report_scores(report, seats), None)
-    except UserError:
-        return None
+def _check(
+    table: Table,
+    report: TableReport,
+    seats: list[Seat],
+    checks: dict[tuple[SeatScores, ...], ResultCheck | None],
+) -> ResultCheck | None:
+    """The report's rules check, taken from ``checks`` (the checks made so far,
+    by values) when another report gave the same values; None when its values
+    cannot be a result at all (the page then shows the report without one,
+    never an error)."""
+    scores = tuple(reports.report_scores(report, seats))
+    if scores not in checks:
+        try:
+            checks[scores] = reports.check_report(table, list(scores), None)
+        except UserError:
+            checks[scores] = None
+    return checks[scores]
 
 
 def table_refusals(table: Table) -> dict[str, int]:

@@ -36,7 +36,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -81,25 +80,7 @@ def open_table(event: Event, round_code: str, number: int, token: str) -> Table:
     token that is not this table's (another table's or round's, or guessed),
     an archived event, a table whose result a GM saved, or a round followed by
     a seated one. Source: tournament.md, Reported results."""
-    link = (
-        ReportLink.objects.select_related("table__round__event")
-        .filter(token=token)
-        .first()
-    )
-    table = link.table if link else None
-    if (
-        table is None
-        or table.round.event_id != event.pk
-        or table.round.code != round_code
-        or table.number != number
-    ):
-        raise ReportRefusedError(
-            _(
-                "This report link does not belong to this table. Scan the QR code "
-                "on your table's scoresheet, or hand the sheet to the GM."
-            ),
-            why="link",
-        )
+    table = _linked_table(event, round_code, number, token)
     if table.round.event.archived:
         raise ReportRefusedError(
             _(
@@ -123,6 +104,31 @@ def open_table(event: Event, round_code: str, number: int, token: str) -> Table:
                 "the scoresheet to the GM."
             )
             % {"table": table}
+        )
+    return table
+
+
+def _linked_table(event: Event, round_code: str, number: int, token: str) -> Table:
+    """The table ``token`` links to; ``ReportRefusedError`` unless it is table
+    ``number`` of the round ``round_code`` of ``event``."""
+    link = (
+        ReportLink.objects.select_related("table__round__event")
+        .filter(token=token)
+        .first()
+    )
+    table = link.table if link else None
+    if (
+        table is None
+        or table.round.event_id != event.pk
+        or table.round.code != round_code
+        or table.number != number
+    ):
+        raise ReportRefusedError(
+            _(
+                "This report link does not belong to this table. Scan the QR code "
+                "on your table's scoresheet, or hand the sheet to the GM."
+            ),
+            why="link",
         )
     return table
 
@@ -431,58 +437,3 @@ def set_two_reports_confirm(
         f"Two identical reports confirm a table: {state}",
     )
     return setting
-
-
-def make_report_links(event_id: int) -> int:
-    """Give every table of the event that has none its report link; the number
-    of tables found without one (tables are seated in bulk, so links follow the
-    seating's audit entry: ``scoring.receivers``).
-
-    Two writes at once may both find a table without a link: the second insert
-    is skipped (``ignore_conflicts``), so a table keeps the one link made first
-    and neither write fails.
-    """
-    missing = list(
-        Table.objects.filter(
-            round__event_id=event_id, report_link__isnull=True
-        ).values_list("pk", "round_id", "number")
-    )
-    ReportLink.objects.bulk_create(
-        (
-            ReportLink(table_id=pk, round_id=round_id, number=number)
-            for pk, round_id, number in missing
-        ),
-        ignore_conflicts=True,
-    )
-    return len(missing)
-
-
-def retire_report_links(
-    event_id: int, entry_id: int, *, put_back_round: int | None = None
-) -> None:
-    """After an audit entry (id ``entry_id``) of a service that deletes tables:
-    with ``put_back_round`` (the id of the round "Undo" put back), give its
-    tables the links retired last ("put back"); then retire the links whose
-    table is gone, naming the entry."""
-    if put_back_round is not None:
-        _put_back(event_id, put_back_round)
-    ReportLink.objects.filter(
-        round__event_id=event_id, table__isnull=True, retired__isnull=True
-    ).update(retired=entry_id)
-
-
-def _put_back(event_id: int, round_id: int) -> None:
-    retired = ReportLink.objects.filter(
-        round__event_id=event_id, round_id=round_id, table__isnull=True
-    ).exclude(retired__isnull=True)
-    last = retired.aggregate(last=Max("retired"))["last"]
-    if last is None:
-        return
-    tables = {
-        t.number: t.pk
-        for t in Table.objects.filter(round_id=round_id, report_link__isnull=True)
-    }
-    for link in retired.filter(retired=last):
-        if link.number in tables:
-            link.table_id, link.retired = tables.pop(link.number), None
-            link.save(update_fields=["table", "retired"])

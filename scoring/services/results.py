@@ -2,6 +2,8 @@
 level-1 rules checks. The semi-final and final rounds are in
 ``scoring.services.semi_final``.
 
+Ties for first are declared in ``scoring.services.ties``.
+
 Words (tournament.md, "Recording a table" and "Semi-final and final"):
 
 seat scores
@@ -33,7 +35,6 @@ from heats.core.errors import UserError
 from heats.core.message import error_text
 from heats.models import (
     AuditAction,
-    Player,
     ResultStatus,
     Seat,
     Table,
@@ -43,13 +44,11 @@ from heats.permissions import (
 )
 from heats.services.audit import (
     lock,
-    log,
 )
 from heats.translate import translate
 from scoring import permissions
 from scoring.core.ids import PlayerId
 from scoring.core.places import PlayerResult, TablePlaces, table_places
-from scoring.core.tiebreak import TieSuggestion, suggest_tie_winner
 from scoring.permissions import require
 from scoring.queries.corrections import Consequences, correction_consequences
 from scoring.queries.event_results import HeatSeatRow
@@ -60,7 +59,6 @@ from scoring.services.result_records import (
     keeps_declaration,
     write_records,
 )
-from scoring.services.result_status import update_result_status
 from scoring.services.rules_checks import refresh_table_check, score_findings
 
 
@@ -123,9 +121,12 @@ def _every_final(table: Table) -> str:
     return _("Give the final florins of every seat of %(table)s.") % {"table": table}
 
 
-def _places(
+def seat_places(
     seats: list[Seat], scores: dict[int, SeatScores], declared: set[int]
 ) -> TablePlaces:
+    """The places of ``seats`` given ``scores`` by seat number, the players
+    ``declared`` (ids) winning their tie for first; UserError for a final
+    missing or results that cannot be a table's."""
     results = [
         PlayerResult(
             player=str(s.player_id),
@@ -284,7 +285,7 @@ def check_table_results(
     declared = {
         s.player_id for s in seats if seat_record(s) and s.record.declared_winner
     }
-    places = _places(seats, by_seat, declared)
+    places = seat_places(seats, by_seat, declared)
     consequences = None
     if any(seat_record(s) for s in seats):
         new_rows = _heat_rows(table, seats, by_seat, places, time_called)
@@ -431,85 +432,3 @@ def check_time_called(day: int | None) -> None:
         raise UserError(
             _("Time can be called on day 1, 2 or 3, not on day %(day)s.") % {"day": day}
         )
-
-
-@transaction.atomic
-def declare_winner(
-    table: Table, player: Player, reason: str, user: Actor = None
-) -> TablePlaces:
-    """The GM resolves a tie for first: ``player`` wins, for ``reason``.
-
-    The other tied players share place 2 (``scoring.core.places``). The old values stay
-    in ``RecordHistory``. Raises UserError when the table has no results, no tie
-    for first, ``player`` is not tied for first, or ``reason`` is empty;
-    NotAllowed unless ``user`` may declare tie winners.
-    Source: tournament.md, Recording a table.
-    """
-    require(table.round.event, user, permissions.DECLARE_TIE)
-    lock_table(table)
-    seats = table_seats(table)
-    if not seats or not all(seat_record(s) for s in seats):
-        raise UserError(_("%(table)s has no results yet.") % {"table": table})
-    top = max(s.record.final for s in seats)
-    tied = [s for s in seats if s.record.final == top]
-    if len(tied) < 2:
-        raise UserError(_("There is no tie for first at %(table)s.") % {"table": table})
-    if player.pk not in {s.player_id for s in tied}:
-        raise UserError(
-            _("%(player)s is not tied for first at %(table)s.")
-            % {"player": player, "table": table}
-        )
-    if not reason.strip():
-        raise UserError(_("Say why this player wins the tie."))
-    old = saved_values(seats)
-    scores = {
-        s.number: SeatScores(s.number, s.record.day1, s.record.day2, s.record.final)
-        for s in seats
-    }
-    places = _places(seats, scores, {player.pk})
-    for s in seats:
-        s.record.place = places.places[str(s.player_id)]
-        s.record.declared_winner = s.player_id == player.pk
-        s.record.tie_reason = reason.strip() if s.record.declared_winner else ""
-        s.record.save(update_fields=["place", "declared_winner", "tie_reason"])
-    keep_history(table, user, "tie declaration", old, saved_values(seats))
-    update_result_status([table.pk])
-    log(
-        table.round.event,
-        user,
-        AuditAction.TIE,
-        f"Declared {player} the winner of the tie for first at {table}: {reason}",
-        round=table.round.code,
-        table=table.number,
-    )
-    return places
-
-
-def tie_suggestion(table: Table) -> TieSuggestion | None:
-    """What the recorded day scores say about ``table``'s tie for first
-    (``scoring.core.tiebreak``); None without a tie."""
-    seats = [s for s in table_seats(table) if seat_record(s)]
-    if not seats:
-        return None
-    top = max(s.record.final for s in seats)
-    tied = [s for s in seats if s.record.final == top]
-    if len(tied) < 2:
-        return None
-    records = [
-        PlayerResult(str(s.player_id), s.record.final, s.record.day1, s.record.day2)
-        for s in tied
-    ]
-    return suggest_tie_winner(records, {str(s.player_id): s.player.name for s in tied})
-
-
-def tied_players(table: Table, seats: list[Seat] | None = None) -> list[Player]:
-    """Players sharing the top final score at ``table`` (empty without a tie);
-    ``seats``: its :func:`table_seats` when the caller has read them."""
-    if seats is None:
-        seats = table_seats(table)
-    seats = [s for s in seats if seat_record(s)]
-    if not seats:
-        return []
-    top = max(s.record.final for s in seats)
-    tied = [s.player for s in seats if s.record.final == top]
-    return tied if len(tied) > 1 else []

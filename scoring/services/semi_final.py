@@ -54,9 +54,16 @@ from heats.services.seating import (
     seat_round,
 )
 from scoring import permissions
+from scoring.core.ids import PlayerId
 from scoring.models import PublishedList
 from scoring.permissions import require
-from scoring.queries.event_results import event_advancement, require_no_held_heats
+from scoring.queries.event_results import (
+    HeatSeatRow,
+    event_advancement,
+    heat_seat_rows,
+    player_names,
+    require_no_held_heats,
+)
 from scoring.queries.rounds import players_by_id, semi_round
 from scoring.services import publishing
 
@@ -68,6 +75,27 @@ def _make_round(event: Event, code: str) -> Round:
     """
     lock(event)
     return get_round(event, code, create=True)
+
+
+@dataclass(frozen=True)
+class ListInputs:
+    """What a semi-final check-in leaves as it was, loaded once for the list
+    before and after it: the players' names (``player_names``) and the heat
+    seats with their records (``heat_seat_rows``)."""
+
+    keys: dict[int, str]
+    rows: list[HeatSeatRow]
+
+    @classmethod
+    def load(cls, event: Event) -> ListInputs:
+        return cls(player_names(event), heat_seat_rows(event))
+
+
+def qualifier_labels(event: Event, inputs: ListInputs) -> dict[PlayerId, str]:
+    """The semi-final list's qualifiers as it stands now (absences read
+    afresh), by player id, named as the list names them."""
+    result = event_advancement(event, keys=inputs.keys, rows=inputs.rows)
+    return {q.player: q.label for q in result.qualifiers}
 
 
 @transaction.atomic
@@ -115,9 +143,11 @@ def mark_semi_presence(
     list before and after it)."""
     semi = semi_round(event)
     seated = semi if semi is not None and semi.seated_at is not None else None
-    before = {q.player: q.label for q in event_advancement(event).qualifiers}
+    # Once seated, the tables stand: nobody is called in or dropped by a mark.
+    inputs = None if seated else ListInputs.load(event)
+    before = qualifier_labels(event, inputs) if inputs else {}
     mark_semi(event, player, present, user)
-    after = {q.player: q.label for q in event_advancement(event).qualifiers}
+    after = qualifier_labels(event, inputs) if inputs else {}
     if seated is not None:
         no_seat = present and not seated.seats.filter(player=player).exists()
         return SemiMark(no_seat=no_seat)

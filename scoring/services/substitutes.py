@@ -34,6 +34,7 @@ from heats.models import (
     EntryStatus,
     Event,
     Player,
+    Round,
     Seat,
 )
 from heats.permissions import (
@@ -154,21 +155,7 @@ def replace_no_show(
             )
         )
     lock(semi)
-    seat = Seat.objects.filter(round=semi, player=player).select_related("table")
-    found = seat.first()
-    if found is None:
-        raise UserError(
-            gettext("%(player)s has no seat in the semi-final.") % {"player": player}
-        )
-    lock_table(found.table)
-    if Seat.objects.filter(table=found.table, record__isnull=False).exists():
-        raise UserError(
-            gettext(
-                "Semi-final table %(table)s already has results: its players "
-                "cannot change."
-            )
-            % {"table": found.table.number}
-        )
+    found = _open_seat(semi, player)
     mark_absent(semi, player, user)
     chosen = _chosen(present_alternates(event), alternate)
     found.player = chosen.player
@@ -184,6 +171,27 @@ def replace_no_show(
         player=player.pk,
         alternate=chosen.player.pk,
     )
+    return found
+
+
+def _open_seat(semi: Round, player: Player) -> Seat:
+    """``player``'s seat in the seated ``semi``, its table locked; UserError
+    when they have none or the table already has results."""
+    seat = Seat.objects.filter(round=semi, player=player).select_related("table")
+    found = seat.first()
+    if found is None:
+        raise UserError(
+            gettext("%(player)s has no seat in the semi-final.") % {"player": player}
+        )
+    lock_table(found.table)
+    if Seat.objects.filter(table=found.table, record__isnull=False).exists():
+        raise UserError(
+            gettext(
+                "Semi-final table %(table)s already has results: its players "
+                "cannot change."
+            )
+            % {"table": found.table.number}
+        )
     return found
 
 

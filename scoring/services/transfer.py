@@ -61,7 +61,7 @@ from heats.models import Event
 from scoring.core.reported import remap_signature
 from scoring.legacy_text import upgrade_objects
 from scoring.models import TableReport
-from scoring.services.reports import make_report_links
+from scoring.services.report_links import make_report_links
 from scoring.services.result_status import update_event_result_status
 from scoring.services.transfer_check import JSON_IDS, check_event_file
 

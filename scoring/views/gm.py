@@ -165,7 +165,7 @@ def _gone(request: HttpRequest, slug: str) -> HttpResponse:
 class ResultsImportView(EventStaffRequiredMixin, _ImportView):
     """Import a results CSV from a page (staff; seating, tie winners and replacing
     need a GM: ``ImportPlan.require_rights`` in
-    ``scoring.services.results_import.write``)."""
+    ``scoring.services.results_import.plan``)."""
 
     template_name = "scoring/gm/import.html"
     form_class = ResultsImportForm

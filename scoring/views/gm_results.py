@@ -36,10 +36,21 @@ from scoring import permissions
 from scoring.forms.gm import TieForm
 from scoring.forms.result import ResultForm
 from scoring.models import RecordHistory, TableCheck, TableReport
-from scoring.queries.event_results import event_advancement
-from scoring.queries.published import changes, latest_published
-from scoring.queries.seats import table_seats
-from scoring.services import report_desk, results
+from scoring.queries.event_results import (
+    event_advancement,
+)
+from scoring.queries.published import (
+    changes,
+    latest_published,
+)
+from scoring.queries.seats import (
+    table_seats,
+)
+from scoring.services import (
+    report_desk,
+    results,
+    ties,
+)
 from scoring.services.result_log import last_change
 from scoring.views.common import TableMixin, table_label, table_name
 from scoring.views.common_desk import (
@@ -108,7 +119,7 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, _ResultView):
             history=RecordHistory.objects.filter(table=self.table).select_related(
                 "user"
             )[:10],
-            tied=results.tied_players(self.table, self.seats),
+            tied=ties.tied_players(self.table, self.seats),
             may_correct=permissions.may(
                 self.event, self.request.user, permissions.CORRECT_RESULTS
             ),
@@ -232,6 +243,11 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, _ResultView):
             messages.warning(self.request, moved)
         if "next" not in self.request.POST:
             return self.round_page()
+        return self.next_table()
+
+    def next_table(self) -> str:
+        """After "Save and next table": the next table owing results, else the
+        round page, saying every table's results are in."""
         number = results.next_owed_table(self.table)
         if number is None:
             messages.info(
@@ -297,7 +313,7 @@ class TableTieView(EventStaffRequiredMixin, TableMixin, _TieView):
 
     def get_form_kwargs(self) -> dict[str, Any]:
         kwargs = super().get_form_kwargs()
-        kwargs["tied"] = results.tied_players(self.table)
+        kwargs["tied"] = ties.tied_players(self.table)
         kwargs["names"] = shown_names(self.event.pk, kwargs["tied"])
         return kwargs
 
@@ -308,7 +324,7 @@ class TableTieView(EventStaffRequiredMixin, TableMixin, _TieView):
             seat.shown = names[seat.player_id]  # type: ignore[attr-defined]
         return super().get_context_data(
             seats=seats,
-            suggestion=results.tie_suggestion(self.table),
+            suggestion=ties.tie_suggestion(self.table),
             **kwargs,
         )
 
@@ -317,7 +333,7 @@ class TableTieView(EventStaffRequiredMixin, TableMixin, _TieView):
             Player, event=self.event, pk=form.cleaned_data["winner"]
         )
         try:
-            results.declare_winner(
+            ties.declare_winner(
                 self.table, player, form.cleaned_data["reason"], self.request.user
             )
         except UserError as exc:

@@ -1,7 +1,7 @@
-"""GM pages of the semi-final, the final and the laurels: the list with presence,
-override and publication, the seating, no-shows, the final's field and fill.
-Views parse a form and call ``scoring.services`` (``rounds``, ``publishing``,
-``finals``, ``substitutes``).
+"""GM pages of the semi-final: the list with presence, override and
+publication, the seating and no-shows (the final and the laurels:
+``scoring.views.gm_final``). Views parse a form and call ``scoring.services``
+(``rounds``, ``publishing``, ``substitutes``) and ``scoring.queries``.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from django_tables2 import RequestConfig
 from heats.core.errors import UserError
 from heats.exports import export_response
 from heats.forms import SeatForm
-from heats.models import Entry, EntryStatus, Event, Player, RoundKind, Seat
+from heats.models import Entry, EntryStatus, Event, Player, Round, RoundKind, Seat
 from heats.queries.desk import shown_names, table_cards
 from heats.queries.seating import seating_state
 from heats.queries.versions import form_version
@@ -40,7 +40,6 @@ from scoring.core.ids import (
     PlayerId,
 )
 from scoring.forms.gm import (
-    FinalFillForm,
     NoShowForm,
     SemiOverrideForm,
 )
@@ -48,24 +47,18 @@ from scoring.forms.semi import (
     auto_publish_form,
     presence_form_data,
 )
-from scoring.models import FinalFill, SemiFinalOverride
-from scoring.queries import final as finals
-from scoring.queries import laurels as laurel_places
+from scoring.models import SemiFinalOverride
 from scoring.queries.event_results import (
+    HeldTable,
     event_advancement,
     held_heat_tables,
     held_labels,
 )
 from scoring.queries.published import changes, latest_published
-from scoring.queries.rounds import final_round, semi_round
+from scoring.queries.rounds import semi_round
 from scoring.services import publishing, substitutes
 from scoring.services import semi_final as rounds
-from scoring.services.final_seating import (
-    decide_final_fill,
-    mark_final_absent,
-    seat_final,
-)
-from scoring.tables import LaurelTable, SemiListTable
+from scoring.tables import SemiListTable
 
 
 class SemiRow(TypedDict):
@@ -83,15 +76,18 @@ class SemiRow(TypedDict):
     to_check: bool
 
 
-def semi_rows(event: Event, result: Advancement) -> list[SemiRow]:
+def semi_rows(
+    event: Event, result: Advancement, held: dict[int, HeldTable] | None = None
+) -> list[SemiRow]:
     """The posted list: qualifiers, next alternates, then absent players, each with
     its check-in status ("seated", "present", "absent" or "not checked in") and
     ``to_check``: the player sat at a heat table being checked (the GM's list
-    counts its results; the public one not yet)."""
+    counts its results; the public one not yet). ``held``
+    (``held_heat_tables(event)``) saves loading them again."""
+    if held is None:
+        held = held_heat_tables(event)
     checking = set(
-        Seat.objects.filter(table__in=held_heat_tables(event)).values_list(
-            "player_id", flat=True
-        )
+        Seat.objects.filter(table__in=held).values_list("player_id", flat=True)
     )
     semi = semi_round(event)
     status: dict[int | str, str] = (
@@ -134,7 +130,8 @@ class SemiView(EventStaffRequiredMixin, TemplateView):
 
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         self.result = event_advancement(self.event)
-        self.rows = semi_rows(self.event, self.result)
+        self.held = held_heat_tables(self.event)
+        self.rows = semi_rows(self.event, self.result, self.held)
         self.list_table = SemiListTable(
             self.rows,
             event=self.event,
@@ -151,19 +148,35 @@ class SemiView(EventStaffRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         semi = semi_round(self.event)
         seated = semi is not None and semi.seated_at is not None
-        action = reverse("scoring:semi-seat", kwargs={"event": self.event.slug})
+        context: dict[str, Any] = super().get_context_data(
+            **self._list_context(),
+            round=semi,
+            cards=table_cards(semi) if semi else [],
+            no_show_form=no_show_form(self.event) if seated else None,
+            seat_form=semi_seat_form(self.event, semi, seated),
+            **kwargs,
+        )
+        return context
+
+    def _list_context(self) -> dict[str, Any]:
+        """The list's part of the page: the list, its publication, the GM's
+        override and the check-in form."""
         published = latest_published(self.event)
+        override = SemiFinalOverride.objects.filter(event=self.event).first()
         list_version = form_version(
             self.event, publishing.SEMI_LIST, publishing.list_state(self.result)
         )
-        return super().get_context_data(
+        return dict(
             list_version=list_version,
             presence=presence_form_data(self.event, self.rows),
             auto_publish=publishing.auto_publish_on(self.event),
             auto_publish_form=auto_publish_form(self.event),
-            recommended=event_advancement(self.event, override=False),
-            to_check=held_labels(held_heat_tables(self.event)),
-            override=SemiFinalOverride.objects.filter(event=self.event).first(),
+            # Without the GM's override the recommendation is the live list.
+            recommended=self.result
+            if override is None
+            else event_advancement(self.event, override=False),
+            to_check=held_labels(self.held),
+            override=override,
             override_form=override_form(self.event),
             published=published,
             changes=changes(published, self.result),
@@ -173,24 +186,28 @@ class SemiView(EventStaffRequiredMixin, TemplateView):
                 _("heat %(heat)s table %(table)s") % {"heat": heat, "table": table}
                 for heat, table in self.result.missing_tables
             ],
-            round=semi,
-            cards=table_cards(semi) if semi else [],
-            no_show_form=no_show_form(self.event) if seated else None,
-            seat_form=SeatForm(
-                action=action,
-                submit=_("Seat the semi-final again")
-                if seated
-                else _("Seat semi-final"),
-                button_id="submit-seat-the-semi-final-again"
-                if seated
-                else "submit-seat-semi-final",
-                confirm=_("Seat the semi-final again? Every table is drawn anew.")
-                if seated
-                else "",
-                state=seating_state(semi),
-            ),
-            **kwargs,
         )
+
+
+def semi_seat_form(event: Event, semi: Round | None, seated: bool) -> SeatForm:
+    """The semi-final's "Seat" form: "Seat semi-final", or, once seated, "Seat
+    the semi-final again" with a confirmation."""
+    action = reverse("scoring:semi-seat", kwargs={"event": event.slug})
+    if not seated:
+        return SeatForm(
+            action=action,
+            submit=_("Seat semi-final"),
+            button_id="submit-seat-semi-final",
+            confirm="",
+            state=seating_state(semi),
+        )
+    return SeatForm(
+        action=action,
+        submit=_("Seat the semi-final again"),
+        button_id="submit-seat-the-semi-final-again",
+        confirm=_("Seat the semi-final again? Every table is drawn anew."),
+        state=seating_state(semi),
+    )
 
 
 @event_action(permissions.MARK_SEMI_PRESENCE, back="scoring:semi")
@@ -368,119 +385,3 @@ def semi_seat(request: HttpRequest, event: Event) -> HttpResponse:
         % {"shape": shape, "seed": result.seed},
     )
     return redirect("scoring:semi", event=event.slug)
-
-
-class FinalView(EventStaffRequiredMixin, TemplateView):
-    """The final's field (semi-final table winners only, and the GM's decision
-    when fewer than 4 can play), its seating and its table."""
-
-    template_name = "scoring/gm/final.html"
-
-    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        final = final_round(self.event)
-        try:
-            field, problem = finals.final_field(self.event), None
-        except UserError as exc:
-            field, problem = None, exc
-        action = reverse("scoring:final-seat", kwargs={"event": self.event.slug})
-        runners = [c.player for c in field.candidates] if field else []
-        named = [*field.absent, *field.excluded, *runners] if field else []
-        shown = shown_names(self.event.pk, named)  # namesakes told apart by badge
-        return super().get_context_data(
-            version=form_version(
-                self.event, finals.FIELD, finals.field_state(field, problem)
-            ),
-            round=final,
-            field=field,
-            finalists=field.players if field else [],
-            absent_names=[shown[p.pk] for p in field.absent] if field else [],
-            excluded_names=[shown[p.pk] for p in field.excluded] if field else [],
-            next_runners_up=[
-                f"{shown[c.player.pk]} ({c.detail})"
-                for c in field.candidates[field.needed :]
-            ]
-            if field
-            else [],
-            picks=field.candidates[: field.needed] if field else [],
-            kinds=FinalFill.Kind,
-            problem=problem,
-            cards=table_cards(final) if final else [],
-            seat_form=SeatForm(
-                action=action,
-                submit=_("Seat final"),
-                button_id="submit-seat-final",
-                state=seating_state(final),
-            ),
-            **kwargs,
-        )
-
-
-@event_action(permissions.FILL_FINAL, back="scoring:final")
-def final_fill(request: HttpRequest, event: Event) -> HttpResponse:
-    """POST: the GM's decision for a short final: the best runner(s)-up added,
-    or a final of 3 confirmed (GMs only)."""
-    form = FinalFillForm(request.POST)
-    if not form.is_valid():
-        raise UserError(_("Choose runners-up or a final of 3."))
-    fill = decide_final_fill(
-        event,
-        form.cleaned_data["kind"],
-        confirm=form.cleaned_data["confirm"],
-        user=request.user,
-        version=form.cleaned_data["version"],
-    )
-    messages.success(request, f"{fill.summary}.")
-    return redirect("scoring:final", event=event.slug)
-
-
-@event_action(permissions.RUN_FINAL, back="scoring:final")
-def final_absent(request: HttpRequest, event: Event) -> HttpResponse:
-    """POST: mark a finalist absent from the final; nobody takes the seat by
-    right (no alternate advances to the final)."""
-    player = event_player(event, request.POST.get("player"))
-    mark_final_absent(event, player, request.user, posted_version(request))
-    messages.success(
-        request, _("%(player)s marked absent from the final.") % {"player": player}
-    )
-    return redirect("scoring:final", event=event.slug)
-
-
-@event_action(permissions.SEAT, back="scoring:final")
-def final_seat(request: HttpRequest, event: Event) -> HttpResponse:
-    """POST: seat the final from its field (GMs only)."""
-    seed, state = seat_request(request)
-    result = seat_final(event, seed=seed, user=request.user, state=state)
-    if result is None:
-        final = final_round(event)
-        assert final is not None  # seat_final made it, then found it seated
-        messages.info(request, already_seated(final))
-        return redirect("scoring:final", event=event.slug)
-    messages.success(
-        request,
-        _("Final seated: %(count)s players (seed %(seed)s).")
-        % {"count": len(result.tables[0]), "seed": result.seed},
-    )
-    return redirect("scoring:final", event=event.slug)
-
-
-class LaurelsView(EventStaffRequiredMixin, TemplateView):
-    """Event standings 1-6 for the laurels; CSV/XLSX export."""
-
-    template_name = "scoring/gm/laurels.html"
-
-    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        rows = [lau.to_json() for lau in laurel_places.event_laurels(self.event)]
-        self.laurel_table = LaurelTable(rows, prefix="laurels-")
-        name = f"{self.event.slug}-laurels"
-        response = export_response(request, self.laurel_table, name)
-        if response is not None:
-            return response
-        RequestConfig(request, paginate=False).configure(self.laurel_table)
-        return super().get(request, *args, **kwargs)
-
-    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        return super().get_context_data(
-            laurel_table=self.laurel_table,
-            final=self.event.rounds.filter(kind=RoundKind.FINAL).first(),
-            **kwargs,
-        )

@@ -15,17 +15,24 @@ from heats.core.errors import UserError
 from heats.models import Event
 from heats.views.common import event_action
 from scoring import permissions
-from scoring.forms.semi import AutoPublishForm, SemiPresenceForm
-from scoring.queries.event_results import event_advancement
-from scoring.queries.rounds import semi_round
+from scoring.core.ids import PlayerId
+from scoring.forms.semi import (
+    AutoPublishForm,
+    SemiPresenceForm,
+)
+from scoring.queries.rounds import (
+    semi_round,
+)
 from scoring.services import publishing
 from scoring.services import semi_final as rounds
 
 
-def _moved(event: Event, before: dict[int | str, str]) -> list[str]:
+def _moved(
+    event: Event, before: dict[PlayerId, str], inputs: rounds.ListInputs
+) -> list[str]:
     """["Called in: ….", "No longer on the list: …."] against ``before`` (the
     qualifiers by id, before the save); each only when someone is."""
-    after = {q.player: q.label for q in event_advancement(event).qualifiers}
+    after = rounds.qualifier_labels(event, inputs)
     called = [n for p, n in after.items() if p not in before]
     dropped = [n for p, n in before.items() if p not in after]
     lines = []
@@ -63,7 +70,9 @@ def semi_presence(request: HttpRequest, event: Event) -> HttpResponse:
         raise UserError(_("Nothing was saved: the form names an unknown player."))
     semi = semi_round(event)
     seated = semi is not None and semi.seated_at is not None
-    before = {q.player: q.label for q in event_advancement(event).qualifiers}
+    # Once seated, the tables stand: nobody is called in or dropped by a mark.
+    inputs = None if seated else rounds.ListInputs.load(event)
+    before = rounds.qualifier_labels(event, inputs) if inputs else {}
     changes = rounds.save_semi_presence(
         event,
         form.cleaned_data["shown"],
@@ -78,9 +87,8 @@ def semi_presence(request: HttpRequest, event: Event) -> HttpResponse:
     lines = [
         _("Semi-final check-in saved: %(summary)s.") % {"summary": _summary(changes)}
     ]
-    # Once seated, the tables stand: nobody is called in or dropped by a mark.
-    if not seated:
-        lines += _moved(event, before)
+    if inputs is not None:
+        lines += _moved(event, before, inputs)
     if changes.published is not None:
         lines.append(_("The list was published again automatically."))
     messages.success(request, " ".join(lines))

@@ -16,6 +16,7 @@ from django import forms as django_forms
 from django.urls import reverse
 
 from heats import forms as heats_forms
+from heats import staff_forms
 from heats.forms import StorableTextForm
 from heats.models import Player, Round, RoundKind
 from scoring.forms import gm as scoring_forms
@@ -48,7 +49,7 @@ def utf7(client, url: str, **fields: str):
 def form_classes() -> list[type]:
     return [
         cls
-        for module in (heats_forms, scoring_forms)
+        for module in (heats_forms, staff_forms, scoring_forms)
         for _, cls in inspect.getmembers(module, inspect.isclass)
         if issubclass(cls, django_forms.BaseForm)
         and cls.__module__ == module.__name__
@@ -72,7 +73,7 @@ def test_every_form_of_the_apps_refuses_text_the_database_cannot_store(cls):
         (heats_forms.CheckInForm, "badge"),
         (heats_forms.PasteForm, "text"),
         (heats_forms.SeatForm, "seed"),
-        (heats_forms.LoginCreateForm, "password1"),
+        (staff_forms.LoginCreateForm, "password1"),
         (scoring_forms.ScoresheetForm, "text"),
         (scoring_forms.ResultsImportForm, "text"),
         (EventForm, "name"),

@@ -1,6 +1,6 @@
 """Level-3 checks: replaying one day's auction log step by step.
 
-Terminology:
+Terminology (the replay's state: ``replay_state.DayReplay``):
 - *replay*: walking the sheet's auctions in order while keeping each player's money,
   ship and free space, and checking each step against the rules. After a finding
   the replay carries on with what the sheet says happened (the winner pays the
@@ -16,13 +16,12 @@ Source: rules.md, A trading day, 2-9; Verifying a submitted scoresheet, 3.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from heats.core.i18n import gettext_noop
 from heats.core.message import Message, or_list
 
-from .findings import Finding
 from .goods import Good
+from .replay_state import DayReplay
 from .rulesets import TableRules
 from .sheet import SheetAuction, SheetDay
 from .turns import bidding_order, can_bid, largest_lot, last_ship, next_dealer
@@ -103,44 +102,6 @@ DAY_NOT_ENDED = gettext_noop(
     "the sheet ends the day with %(left)s goods in the deck while %(names)s "
     "still had space (and time was not called)"
 )
-
-
-@dataclass
-class DayReplay:
-    """State and outcome of replaying one day: per seat ``money`` (florins, during
-    the day), ``ships``, ``free`` space (never below 0, even on an overloaded ship)
-    and ``paid``; every good ``drawn``; the ``findings``."""
-
-    table: TableRules
-    players: tuple[str, ...]
-    day: int
-    money: list[int]
-    ships: list[list[Good]] = field(default_factory=list)
-    free: list[int] = field(default_factory=list)
-    paid: list[int] = field(default_factory=list)
-    drawn: list[Good] = field(default_factory=list)
-    findings: list[Finding] = field(default_factory=list)
-    _ended_reported: bool = False
-
-    def __post_init__(self) -> None:
-        self.ships = [[] for _ in self.players]
-        self.paid = [0] * len(self.players)
-        self.free = [self.table.ship_capacity] * len(self.players)
-
-    def load(self, seat: int, goods: Sequence[Good]) -> None:
-        """Put ``goods`` on ``seat``'s ship and update its free space."""
-        self.ships[seat].extend(goods)
-        self.free[seat] = max(0, self.table.ship_capacity - len(self.ships[seat]))
-
-    @property
-    def deck_left(self) -> int:
-        """Goods still in the deck (may go below 0 on a sheet drawing too many)."""
-        return self.table.goods_per_day - len(self.drawn)
-
-    def add(self, seat: int | None, message: str, kind: str) -> None:
-        """Record a finding for ``seat`` (``None`` for the table) on this day."""
-        name = None if seat is None else self.players[seat]
-        self.findings.append(Finding(self.day, name, message, kind))
 
 
 def replay_day(

@@ -1,4 +1,5 @@
-"""Scoresheets: reading the JSON form into typed records, and writing a game as one.
+"""Scoresheets: reading the JSON form into typed records (a game written as one:
+``sheet_writer``).
 
 Terminology:
 - *scoresheet*: one game as submitted (formats.md, Scoresheet JSON): rule set name,
@@ -34,7 +35,6 @@ from heats.core.storable import MAX_NUMBER as MAX_NUMBER
 from heats.core.storable import json_problems, shown
 
 from .findings import ScoresheetError
-from .game import DayRecord, Game, LotRecord
 from .goods import Good, GoodError, parse_good
 from .rulesets import DEFAULT_RULESET, RuleSet, RuleSetError, get_ruleset
 
@@ -405,50 +405,3 @@ def _at(path: str, problem: str) -> Message:
     """``days[1].money: <problem>``: where a problem lies, and what it is."""
     # Translators: "path" is a field of a scoresheet, e.g. days[1].money['Ann'].
     return Message(gettext_noop("%(path)s: %(problem)s"), path=path, problem=problem)
-
-
-def game_to_sheet(game: Game) -> dict[str, Any]:
-    """Write a played ``game`` as a level-3 scoresheet dict (formats.md), with the
-    ``income`` breakdown per day for reference. The inverse of :func:`parse_sheet`
-    up to the ignored keys."""
-    return {
-        "rules": game.ruleset.name,
-        "players": list(game.names),
-        "days": [_day_dict(record, game.names) for record in game.records],
-        "final": game.scores,
-        "time_called": game.log.time_called,
-    }
-
-
-def _day_dict(record: DayRecord, names: tuple[str, ...]) -> dict[str, Any]:
-    fill = None
-    if record.fill is not None:
-        seat, cards = record.fill
-        fill = {"player": names[seat], "cards": [str(good) for good in cards]}
-    return {
-        "start_player": names[record.start_player],
-        "auctions": [_lot_dict(lot, names) for lot in record.lots],
-        "fill": fill,
-        "purchases": {
-            name: {
-                "cards": [str(good) for good in record.ships[seat]],
-                "paid": record.paid[seat],
-            }
-            for seat, name in enumerate(names)
-        },
-        "income": {
-            name: {"ship": inc.ship, "market": inc.market, "bonus": inc.bonus}
-            for name, inc in zip(names, record.income, strict=True)
-        },
-        "money": dict(zip(names, record.money, strict=True)),
-    }
-
-
-def _lot_dict(lot: LotRecord, names: tuple[str, ...]) -> dict[str, Any]:
-    return {
-        "dealer": names[lot.dealer],
-        "lot": [str(good) for good in lot.lot],
-        "bids": [[names[seat], amount] for seat, amount in lot.bids],
-        "winner": None if lot.winner is None else names[lot.winner],
-        "price": lot.price,
-    }

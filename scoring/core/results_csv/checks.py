@@ -78,66 +78,83 @@ def resolve_keys(rows: list[ResultRow]) -> tuple[list[ResultRow], list[LineProbl
     return resolved, problems
 
 
-def check_rows(rows: list[ResultRow], *, complete: bool = True) -> list[LineProblem]:
+TableKey = tuple[str, int, int]
+"""A table of a results file: round kind, round number, table number."""
+
+
+def check_rows(
+    rows: list[ResultRow],
+    *,
+    complete: bool = True,
+    places: dict[TableKey, TablePlaces] | None = None,
+) -> list[LineProblem]:
     """Cross-row checks: seats, players once per table and round, badges, sizes.
 
     Returns the problems (empty when the rows are consistent). formats.md and
     tournament.md, Words (a table seats 4–6; a player plays once per round).
+    ``places``, when given, receives each table's places as the check of the
+    ``place`` column works them out (``row_places``), so they are derived once.
     """
     problems: list[LineProblem] = []
     problems += _check_badges(rows)
     seen_seat: dict[tuple[str, int, int, int], ResultRow] = {}
     seen_player: dict[tuple[object, ...], ResultRow] = {}
-    tables: dict[tuple[str, int, int], list[ResultRow]] = defaultdict(list)
+    tables: dict[TableKey, list[ResultRow]] = defaultdict(list)
     for row in rows:
         round_key = (row.round_kind, row.round_number)
         tables[(*round_key, row.table)].append(row)
         if row.seat is not None:
             first = seen_seat.setdefault((*round_key, row.table, row.seat), row)
             if first is not row:
-                problems.append(
-                    LineProblem(
-                        row.line,
-                        "seat",
-                        Message(
-                            gettext_noop(
-                                "seat %(seat)s of table %(table)s is already taken by "
-                                "%(player)s (line %(line)s)"
-                            ),
-                            seat=row.seat,
-                            table=row.table,
-                            player=first.player,
-                            line=first.line,
-                        ),
-                    )
-                )
+                problems.append(_seat_taken(row, first))
         first = seen_player.setdefault((*round_key, row.player_key), row)
         if first is not row:
-            where = (
-                Message(gettext_noop("at the same table"))
-                if first.table == row.table
-                else Message(
-                    gettext_noop("at table %(table)s of the same round"),
-                    table=first.table,
-                )
-            )
-            problems.append(
-                LineProblem(
-                    row.line,
-                    "player",
-                    Message(
-                        gettext_noop(
-                            "%(player)s already plays %(where)s (line %(line)s)"
-                        ),
-                        player=row.player,
-                        where=where,
-                        line=first.line,
-                    ),
-                )
-            )
-    for table_rows in tables.values():
+            problems.append(_plays_twice(row, first))
+    for key, table_rows in tables.items():
         problems += _check_table(table_rows, complete=complete)
+        if complete:
+            problems += _check_places(table_rows, _label(table_rows), key, places)
     return problems
+
+
+def _seat_taken(row: ResultRow, first: ResultRow) -> LineProblem:
+    """``row`` gives the seat ``first`` (an earlier line) took at its table."""
+    return LineProblem(
+        row.line,
+        "seat",
+        Message(
+            gettext_noop(
+                "seat %(seat)s of table %(table)s is already taken by "
+                "%(player)s (line %(line)s)"
+            ),
+            seat=row.seat,
+            table=row.table,
+            player=first.player,
+            line=first.line,
+        ),
+    )
+
+
+def _plays_twice(row: ResultRow, first: ResultRow) -> LineProblem:
+    """``row`` seats the player ``first`` (an earlier line) seated in the round."""
+    where = (
+        Message(gettext_noop("at the same table"))
+        if first.table == row.table
+        else Message(
+            gettext_noop("at table %(table)s of the same round"),
+            table=first.table,
+        )
+    )
+    return LineProblem(
+        row.line,
+        "player",
+        Message(
+            gettext_noop("%(player)s already plays %(where)s (line %(line)s)"),
+            player=row.player,
+            where=where,
+            line=first.line,
+        ),
+    )
 
 
 def _check_badges(rows: list[ResultRow]) -> list[LineProblem]:
@@ -181,11 +198,20 @@ def row_places(rows: list[ResultRow]) -> TablePlaces:
     )
 
 
-def _check_places(rows: list[ResultRow], label: str) -> list[LineProblem]:
+def _check_places(
+    rows: list[ResultRow],
+    label: str,
+    key: TableKey,
+    found: dict[TableKey, TablePlaces] | None,
+) -> list[LineProblem]:
+    """A ``place`` that contradicts the scores; the table's places are kept
+    in ``found`` under ``key`` (when given)."""
     keys = [row.player_key for row in rows]
     if len(set(keys)) != len(keys):
         return []
     places = row_places(rows)
+    if found is not None:
+        found[key] = places
     problems = []
     for row in rows:
         place = places.places[row.player_key]
@@ -238,13 +264,44 @@ def _check_time_called(rows: list[ResultRow], label: str) -> list[LineProblem]:
     ]
 
 
-def _check_table(rows: list[ResultRow], *, complete: bool) -> list[LineProblem]:
+def _label(rows: list[ResultRow]) -> str:
+    """The table of ``rows`` for messages: "heat 2 table 7"."""
     first = rows[0]
-    label = Message(
+    return Message(
         gettext_noop("%(round)s table %(table)s"),
         round=first.round_label,
         table=first.table,
     )
+
+
+def _check_table(rows: list[ResultRow], *, complete: bool) -> list[LineProblem]:
+    """One table's size, time called and seats given (places: ``_check_places``)."""
+    label = _label(rows)
+    problems = _check_size(rows, label, complete=complete)
+    if complete:
+        problems += _check_time_called(rows, label)
+    given = [row.seat is not None for row in rows]
+    if any(given) and not all(given):
+        row = rows[given.index(False)]
+        problems.append(
+            LineProblem(
+                row.line,
+                "seat",
+                Message(
+                    gettext_noop(
+                        "%(table)s gives seats for some players but not this one"
+                    ),
+                    table=label,
+                ),
+            )
+        )
+    return problems
+
+
+def _check_size(
+    rows: list[ResultRow], label: str, *, complete: bool
+) -> list[LineProblem]:
+    """More players than a table seats; with ``complete``, fewer too."""
     problems = []
     if len(rows) > MAX_SEATS:
         problems.append(
@@ -279,21 +336,4 @@ def _check_table(rows: list[ResultRow], *, complete: bool) -> list[LineProblem]:
                 ),
             )
         )
-    if complete:
-        problems += _check_time_called(rows, label)
-    given = [row.seat is not None for row in rows]
-    if any(given) and not all(given):
-        row = rows[given.index(False)]
-        problems.append(
-            LineProblem(
-                row.line,
-                "seat",
-                Message(
-                    gettext_noop(
-                        "%(table)s gives seats for some players but not this one"
-                    ),
-                    table=label,
-                ),
-            )
-        )
-    return problems + (_check_places(rows, label) if complete else [])
+    return problems

@@ -12,7 +12,8 @@ import io
 from heats.core.errors import LineProblem
 from heats.core.i18n import gettext_noop
 from heats.core.message import Message
-from scoring.core.results_csv.checks import check_rows, resolve_keys
+from scoring.core.places import TablePlaces
+from scoring.core.results_csv.checks import TableKey, check_rows, resolve_keys
 from scoring.core.results_csv.file import records
 from scoring.core.results_csv.rows import (
     ParsedResults,
@@ -53,7 +54,8 @@ def parse_results_csv(text: str) -> ParsedResults:
         )
     rows, key_problems = resolve_keys(rows)
     # Sizes and places need every row read cleanly: check them only then.
-    problems += key_problems + check_rows(rows, complete=not problems)
+    places: dict[TableKey, TablePlaces] = {}
+    problems += key_problems + check_rows(rows, complete=not problems, places=places)
     if problems:
         raise ResultsFileError(problems)
-    return ParsedResults(rows, warnings)
+    return ParsedResults(rows, warnings, places)

@@ -14,7 +14,7 @@ Pure (no database): every problem of a line is collected with its line and colum
 from __future__ import annotations
 
 import csv
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from heats.core.cells import restore
 from heats.core.errors import LineProblem, UserError
@@ -29,6 +29,7 @@ from heats.core.names import (
     name_key,
 )
 from heats.core.rounds import RoundCode, RoundCodeError, RoundKind
+from scoring.core.places import TablePlaces
 from scoring.core.results_csv.columns import (
     DAYS,
     MAX_HEAT,
@@ -97,10 +98,13 @@ class ResultRow:
 
 @dataclass(frozen=True)
 class ParsedResults:
-    """A valid results file: rows in file order and warnings (e.g. extra columns)."""
+    """A valid results file: rows in file order and warnings (e.g. extra columns);
+    ``places``: each table's places (``checks.row_places``) by (round kind,
+    round number, table), worked out once while the file was checked."""
 
     rows: list[ResultRow]
     warnings: list[str]
+    places: dict[tuple[str, int, int], TablePlaces] = field(default_factory=dict)
 
 
 def parse_round(value: str) -> tuple[str, int]:
@@ -123,35 +127,47 @@ def parse_round(value: str) -> tuple[str, int]:
     return code.kind, code.number
 
 
+def _not_whole(text: str, what: str) -> ValueError:
+    """The error for ``text``, which is not a whole number, read as ``what``."""
+    return ValueError(
+        Message(
+            gettext_noop("%(value)s is not a whole number of florins"),
+            value=shown(text),
+        )
+        if what == "florins"
+        else Message(
+            gettext_noop("%(value)s is not %(what)s: a whole number is needed"),
+            value=shown(text),
+            what=NOUN[what],
+        )
+    )
+
+
+def _number_and_label(text: str, what: str) -> tuple[int, str]:
+    """The whole number ``text`` and how a message shows it; a number too long
+    to be in range comes back just out of range, shown by its first digits."""
+    digits = text.lstrip("+-").lstrip("0")
+    if len(digits) <= len(str(MAXIMUM[what])):
+        return int(text), str(int(text))
+    # Out of range either way; int() of thousands of digits is refused.
+    number = -1 if text.startswith("-") else MAXIMUM[what] + 1
+    label = (
+        text
+        if len(text) <= SHOWN
+        else Message(
+            gettext_noop("%(start)s… (%(count)s digits)"),
+            start=text[:SHOWN],
+            count=len(text),
+        )
+    )
+    return number, label
+
+
 def _whole(value: str, *, minimum: int, what: str) -> int:
     text = value.strip()
     if not WHOLE.fullmatch(text):
-        raise ValueError(
-            Message(
-                gettext_noop("%(value)s is not a whole number of florins"),
-                value=shown(text),
-            )
-            if what == "florins"
-            else Message(
-                gettext_noop("%(value)s is not %(what)s: a whole number is needed"),
-                value=shown(text),
-                what=NOUN[what],
-            )
-        )
-    digits = text.lstrip("+-").lstrip("0")
-    if len(digits) <= len(str(MAXIMUM[what])):
-        number, label = int(text), str(int(text))
-    else:  # out of range either way; int() of thousands of digits is refused
-        number = -1 if text.startswith("-") else MAXIMUM[what] + 1
-        label = (
-            text
-            if len(text) <= SHOWN
-            else Message(
-                gettext_noop("%(start)s… (%(count)s digits)"),
-                start=text[:SHOWN],
-                count=len(text),
-            )
-        )
+        raise _not_whole(text, what)
+    number, label = _number_and_label(text, what)
     if number > MAXIMUM[what]:
         raise ValueError(
             Message(
@@ -269,17 +285,7 @@ class _RowReader:
             )
         badge = self.saved_text("badge")
         placed = self.ok
-        seat = self.number("seat", minimum=1, what="seat", required=False)
-        if seat is not None and seat > MAX_SEATS:
-            self.fail(
-                "seat",
-                Message(
-                    gettext_noop("seat %(seat)s is above %(most)s; tables seat 4–6"),
-                    seat=seat,
-                    most=MAX_SEATS,
-                ),
-            )
-            seat = None
+        seat = self.seat()
         scores = {
             col: self.number(col, minimum=0, what="florins", required=col == "final")
             for col in ("day1", "day2", "final")
@@ -302,6 +308,21 @@ class _RowReader:
             place,
             time_called=called,
         )
+
+    def seat(self) -> int | None:
+        """The seat, None when blank or above what a table seats (a problem)."""
+        seat = self.number("seat", minimum=1, what="seat", required=False)
+        if seat is not None and seat > MAX_SEATS:
+            self.fail(
+                "seat",
+                Message(
+                    gettext_noop("seat %(seat)s is above %(most)s; tables seat 4–6"),
+                    seat=seat,
+                    most=MAX_SEATS,
+                ),
+            )
+            return None
+        return seat
 
     def day(self, column: str) -> int | None:
         """A day of the game (1-3), or None for a blank cell."""
@@ -347,21 +368,7 @@ def _read_header(reader: csv.DictReader[str], text: str) -> tuple[list[str], lis
                 ),
             )
         )
-    for col in sorted({c for c in header if c and header.count(c) > 1}):
-        places = [str(i + 1) for i, c in enumerate(header) if c == col]
-        problems.append(
-            LineProblem(
-                1,
-                col,
-                Message(
-                    gettext_noop(
-                        "column appears %(count)s times (positions %(places)s)"
-                    ),
-                    count=len(places),
-                    places=", ".join(places),
-                ),
-            )
-        )
+    problems += _repeated_columns(header)
     if not problems:
         problems = [
             LineProblem(1, col, Message(gettext_noop("required column is missing")))
@@ -378,3 +385,24 @@ def _read_header(reader: csv.DictReader[str], text: str) -> tuple[list[str], lis
         )
         for col in extra
     ]
+
+
+def _repeated_columns(header: list[str]) -> list[LineProblem]:
+    """A problem per column named more than once in ``header``, with where."""
+    problems = []
+    for col in sorted({c for c in header if c and header.count(c) > 1}):
+        places = [str(i + 1) for i, c in enumerate(header) if c == col]
+        problems.append(
+            LineProblem(
+                1,
+                col,
+                Message(
+                    gettext_noop(
+                        "column appears %(count)s times (positions %(places)s)"
+                    ),
+                    count=len(places),
+                    places=", ".join(places),
+                ),
+            )
+        )
+    return problems

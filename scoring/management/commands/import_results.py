@@ -23,7 +23,7 @@ from scoring.core.results_csv import (
     parse_results_csv,
 )
 from scoring.models import RecordHistory
-from scoring.services.results_import.plan import ImportSummary
+from scoring.services.results_import.summary import ImportSummary
 from scoring.services.results_import.write import import_into_new_event, import_results
 
 

@@ -12,7 +12,7 @@ from heats.core.errors import UserError
 from heats.services.events import get_event, get_round
 from scoring.queries.printing import absolute
 from scoring.queries.report_links import report_links
-from scoring.services.reports import make_report_links
+from scoring.services.report_links import make_report_links
 
 LOCAL = "http://127.0.0.1:8000"
 

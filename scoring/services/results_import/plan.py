@@ -1,11 +1,13 @@
-"""The reading side of a results import: the saved state it decides on, and each
-table of the file beside its saved version. Nothing here writes to the database
-(``scoring.services.results_import.write`` writes).
+"""The plan of a results import: each table of the file beside its saved
+version (``scoring.services.results_import.saved``), every contradiction and
+the rights the changes need, worked out before anything is written. Nothing
+here writes to the database (``scoring.services.results_import.write`` writes).
 
 Words (see also ``scoring.services.results_import.write``):
-- *saved state*: the event's players and rounds, and the tables, seats and records
-  of the rounds a file names, loaded in a few queries; its *fingerprint* changes
-  when any of them does;
+- *plan*: what the import would write, worked out from the file and a saved
+  state (:class:`ImportPlan`), with every contradiction of a saved record;
+- *table import*: one table of the file beside its saved version
+  (:class:`TableImport`);
 - *desired record*: a record as the file wants it;
 - *contradiction*: a line of the file whose values differ from a saved record, a
   saved player the file leaves out of a table, another player than the saved one
@@ -23,69 +25,19 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from heats.core.errors import UserError
 from heats.core.message import Message
-from heats.models import Event, Player, Round, Seat, Table
+from heats.models import Event, Player, Seat
+from heats.permissions import Actor
+from heats.services.players import PlayerDirectory
 from heats.translate import translate
-from scoring.core.results_csv import ResultRow, row_places
+from scoring import permissions
+from scoring.core.places import TablePlaces
+from scoring.core.results_csv import ParsedResults, ResultRow, row_places
+from scoring.permissions import NotAllowed, may, refusal, require
 from scoring.services.results import seat_values
+from scoring.services.results_import.saved import RoundKey, SavedState, TableKey
 from scoring.services.rules_checks import score_findings
-
-RoundKey = tuple[str, int]
-TableKey = tuple[str, int, int]
-
-
-@dataclass
-class ImportSummary:
-    """What an import did: counts of tables, new players, warnings and flags."""
-
-    tables_created: int = 0
-    tables_filled: int = 0
-    tables_replaced: int = 0
-    tables_unchanged: int = 0
-    players_created: int = 0
-    # Messages (heats.core.message): lines() writes them in the reader's language.
-    warnings: list[str] = field(default_factory=list)
-    unresolved_ties: list[str] = field(default_factory=list)
-    rules_findings: list[str] = field(default_factory=list)
-
-    @property
-    def changed(self) -> bool:
-        """True when the import saved anything."""
-        return bool(self.tables_created or self.tables_filled or self.tables_replaced)
-
-    def lines(self) -> list[str]:
-        """A short report, one line each, for a page or a command, in the active
-        language."""
-        counts = {
-            "created": self.tables_created,
-            "filled": self.tables_filled,
-            "replaced": self.tables_replaced,
-            "unchanged": self.tables_unchanged,
-            "players": self.players_created,
-        }
-        if self.tables_filled:
-            first = _(
-                "%(created)s table(s) created, %(filled)s filled, %(replaced)s "
-                "replaced, %(unchanged)s unchanged; %(players)s new player(s)."
-            )
-        else:
-            first = _(
-                "%(created)s table(s) created, %(replaced)s replaced, %(unchanged)s "
-                "unchanged; %(players)s new player(s)."
-            )
-        out = [first % counts]
-        out += [
-            _("Warning: %(warning)s") % {"warning": translate(w)} for w in self.warnings
-        ]
-        out += [
-            _("Unresolved tie for first: %(table)s") % {"table": translate(t)}
-            for t in self.unresolved_ties
-        ]
-        out += [
-            _("Rules check: %(line)s") % {"line": translate(t)}
-            for t in self.rules_findings
-        ]
-        return out
 
 
 @dataclass(frozen=True)
@@ -118,14 +70,18 @@ class DesiredRecord:
 
 
 def desired_records(
-    rows: list[ResultRow], players: dict[str, Player]
+    rows: list[ResultRow],
+    players: dict[str, Player],
+    places: TablePlaces | None = None,
 ) -> tuple[list[DesiredRecord], bool]:
     """One table's rows -> records with places; second item: tie for first unresolved.
 
     Seats come from the file, or from file order when the file has none. Places follow
-    the final scores (tournament.md, Recording a table), via ``row_places``.
+    the final scores (tournament.md, Recording a table), via ``row_places``;
+    ``places``: those the file's check worked out (``ParsedResults.places``).
     """
-    places = row_places(rows)
+    if places is None:
+        places = row_places(rows)
     tie = sum(row.final == places.winner_final for row in rows) > 1
     records = [
         DesiredRecord(
@@ -142,103 +98,6 @@ def desired_records(
         for index, row in enumerate(rows, start=1)
     ]
     return records, places.unresolved_tie
-
-
-class SavedState:
-    """What is saved of ``event`` for the rounds ``keys`` (``(kind, number)``).
-
-    ``players``: the event's players; ``rounds``: the saved rounds among ``keys``;
-    ``tables``: by ``(kind, number, table number)``; ``seats``: table id -> seats
-    in seat order (player and record loaded); ``seat_of``: ``(round key, player
-    id)`` -> seat. ``fingerprint`` is taken at loading, before any plan changes
-    a player object.
-    """
-
-    def __init__(self, event: Event, keys: set[RoundKey]) -> None:
-        self.event = event
-        self.keys = set(keys)
-        self.players = list(event.players.all())
-        self.rounds = {
-            (r.kind, r.number): r
-            for r in event.rounds.all()
-            if (r.kind, r.number) in self.keys
-        }
-        rounds = {r.pk: key for key, r in self.rounds.items()}
-        self.tables = {
-            (*rounds[t.round_id], t.number): t
-            for t in Table.objects.filter(round__in=self.rounds.values())
-        }
-        self.seats: dict[int, list[Seat]] = defaultdict(list)
-        self.seat_of: dict[tuple[RoundKey, int], Seat] = {}
-        loaded = Seat.objects.filter(round__in=self.rounds.values()).select_related(
-            "player", "record", "table"
-        )
-        for seat in loaded.order_by("table_id", "number"):
-            self.seats[seat.table_id].append(seat)
-            self.seat_of[(rounds[seat.round_id], seat.player_id)] = seat
-        self.fingerprint = self._fingerprint()
-
-    @classmethod
-    def load(cls, event: Event, keys: set[RoundKey]) -> SavedState:
-        """Load the saved state (five queries)."""
-        return cls(event, keys)
-
-    def _fingerprint(self) -> tuple[Any, ...]:
-        def record(seat: Seat) -> tuple[Any, ...] | None:
-            if not hasattr(seat, "record"):
-                return None
-            r = seat.record
-            return (r.day1, r.day2, r.final, r.place, r.declared_winner)
-
-        seats = [s for table in self.seats.values() for s in table]
-        return _fingerprint(
-            [(p.pk, p.name_key, p.badge) for p in self.players],
-            [(key, t.pk, t.time_called) for key, t in self.tables.items()],
-            [(s.pk, s.table_id, s.number, s.player_id, record(s)) for s in seats],
-        )
-
-    @staticmethod
-    def fingerprint_now(event: Event, keys: set[RoundKey]) -> tuple[Any, ...]:
-        """The fingerprint of what is saved now: equal to a loaded state's exactly
-        when a plan made from it still holds. Three queries, no model objects, so
-        it costs little under the import's locks."""
-        rounds = {(r.pk): (r.kind, r.number) for r in event.rounds.all()}
-        rounds = {pk: key for pk, key in rounds.items() if key in keys}
-        tables = Table.objects.filter(round__in=rounds).values_list(
-            "pk", "round_id", "number", "time_called"
-        )
-        seats = Seat.objects.filter(round__in=rounds).values_list(
-            "pk",
-            "table_id",
-            "number",
-            "player_id",
-            "record__pk",
-            "record__day1",
-            "record__day2",
-            "record__final",
-            "record__place",
-            "record__declared_winner",
-        )
-        return _fingerprint(
-            list(event.players.values_list("pk", "name_key", "badge")),
-            [((*rounds[r], n), pk, day) for pk, r, n, day in tables],
-            [(*s[:4], tuple(s[5:]) if s[4] is not None else None) for s in seats],
-        )
-
-    def round(self, key: RoundKey) -> Round:
-        """The saved round ``key``, else an unsaved one (for its label)."""
-        saved = self.rounds.get(key)
-        return saved or Round(event=self.event, kind=key[0], number=key[1])
-
-
-def _fingerprint(
-    players: list[Any], tables: list[Any], seats: list[Any]
-) -> tuple[Any, ...]:
-    """Players ``(id, name key, badge)``, tables ``((kind, round, number), id)``
-    ``(…, time called)`` and seats ``(id, table id, number, player id, record
-    values or None)``, in a
-    canonical order."""
-    return (tuple(sorted(players)), tuple(sorted(tables)), tuple(sorted(seats)))
 
 
 class TableImport:
@@ -436,3 +295,122 @@ def _describe(values: dict[str, Any] | None) -> str:
         # Translators: "scores" are florins after day 1/day 2/final, e.g. 40/80/120.
         return _("seat %(seat)s, %(scores)s, time called on day %(day)s") % fields
     return _("seat %(seat)s, %(scores)s") % fields
+
+
+@dataclass
+class ImportPlan:
+    """What an import would write, from the file and ``state``."""
+
+    state: SavedState
+    directory: PlayerDirectory
+    tables: list[TableImport]
+    unresolved: list[str] = field(default_factory=list)
+    conflicts: list[str] = field(default_factory=list)
+
+    def refuse(self, event: Event, user: Actor, replace: bool) -> None:
+        """Refuse the plan, saving nothing: NotAllowed for a change ``user`` may
+        not make (:meth:`require_rights`), then UserError listing every
+        contradiction of a saved record, unless ``replace``."""
+        self.require_rights(event, user, replaced=self.conflicts if replace else [])
+        if self.conflicts and not replace:
+            raise UserError(
+                _(
+                    "The file contradicts %(count)s saved record(s); nothing was "
+                    "saved. To overwrite them, import again with --replace (on the "
+                    "page: tick Replace); the old values are kept in the history."
+                )
+                % {"count": len(self.conflicts)},
+                self.conflicts,
+            )
+
+    def require_rights(self, event: Event, user: Actor, *, replaced: list[str]) -> None:
+        """One decision per change the file makes (``heats.permissions``):
+        entering results needs event staff; a table the app has not seated (the
+        file seats it), a ``place`` that declares a tie's winner and replacing
+        saved records (``replaced``) need a GM. Raises NotAllowed naming every
+        refused change."""
+        require(event, user, permissions.IMPORT_RESULTS)
+        changed = [item for item in self.tables if not item.unchanged()]
+        needs = [
+            (
+                permissions.SEAT,
+                _("The file has tables the app has not seated: %(which)s."),
+                [i.label for i in changed if i.table is None],
+            ),
+            (
+                permissions.DECLARE_TIE,
+                _("The file has a place declaring the winner of a tie: %(which)s."),
+                [i.label for i in changed if any(r.declared_winner for r in i.records)],
+            ),
+            (
+                permissions.CORRECT_RESULTS,
+                _("The file has values that replace saved results: %(which)s."),
+                replaced,
+            ),
+        ]
+        refused = [
+            f"{refusal(event, user, action)} "
+            + what % {"which": "; ".join(translate(label) for label in labels)}
+            for action, what, labels in needs
+            if labels and not may(event, user, action)
+        ]
+        if refused:
+            raise NotAllowed("\n".join(refused))
+
+
+def _group_tables(rows: list[ResultRow]) -> dict[tuple[str, int, int], list[ResultRow]]:
+    tables: dict[tuple[str, int, int], list[ResultRow]] = defaultdict(list)
+    for row in rows:
+        tables[(row.round_kind, row.round_number, row.table)].append(row)
+    return tables
+
+
+def _check_one_seat_per_round(
+    rows: list[ResultRow], players: dict[str, Player]
+) -> None:
+    """UserError when rows the file tells apart are one saved player in one round
+    (e.g. a badge on one row, only the name on another, matching a saved player)."""
+    seen: dict[tuple[Any, ...], ResultRow] = {}
+    problems = []
+    for row in rows:
+        # One Player object per person in the directory; new ones have no id yet.
+        first = seen.setdefault((row.round_code, id(players[row.player_key])), row)
+        if first is not row:
+            problems.append(
+                _(
+                    "line %(line)s: %(player)s is the saved player %(saved)s, "
+                    "already at line %(first)s of the same round"
+                )
+                % {
+                    "line": row.line,
+                    "player": row.player,
+                    "saved": players[row.player_key],
+                    "first": first.line,
+                }
+            )
+    if problems:
+        raise UserError(_("The file seats one player twice in a round."), problems)
+
+
+def make_plan(event: Event, parsed: ParsedResults, state: SavedState) -> ImportPlan:
+    """Plan the import of ``parsed`` over ``state``; nothing is saved (new players
+    and badges stay unsaved in the plan's directory). UserError when the file seats
+    one saved player twice in a round."""
+    directory = PlayerDirectory(event, state.players, saving=False)
+    players = {
+        row.player_key: directory.get_or_create(row.player, row.badge)
+        for row in parsed.rows
+    }
+    _check_one_seat_per_round(parsed.rows, players)
+    plan = ImportPlan(state, directory, [])
+    for key, rows in _group_tables(parsed.rows).items():
+        kind, number, table = key
+        records, unresolved = desired_records(rows, players, parsed.places.get(key))
+        item = TableImport(state, (kind, number), table, records, event.rules)
+        if unresolved:
+            plan.unresolved.append(item.label)
+        plan.tables.append(item)
+    plan.conflicts = [
+        p for item in plan.tables if not item.unchanged() for p in item.conflicts()
+    ]
+    return plan

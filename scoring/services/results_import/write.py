@@ -19,12 +19,12 @@ write lock briefly and a result saved during the import waits little.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
-from typing import Any
+from typing import (
+    Any,
+)
 
 from django.db import IntegrityError, transaction
 from django.utils import translation
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from heats import signals
@@ -35,7 +35,6 @@ from heats.models import (
     Entry,
     EntryStatus,
     Event,
-    Player,
     Round,
     Seat,
     Table,
@@ -48,153 +47,33 @@ from heats.services.audit import (
     lock,
     log,
 )
-from heats.services.players import (
-    PlayerDirectory,
-)
 from heats.services.seating import (
     lock_tables,
 )
-from heats.translate import localize, translate
-from scoring import permissions
+from heats.translate import (
+    localize,
+)
 from scoring.core import advancement
-from scoring.core.results_csv import ParsedResults, ResultRow, parse_results_csv
+from scoring.core.results_csv import ParsedResults, parse_results_csv
 from scoring.models import PlayerRecord, RecordHistory, TableCheck
-from scoring.permissions import NotAllowed, may, refusal, require
-from scoring.services.events import new_event
+from scoring.services.events import (
+    new_event,
+)
 from scoring.services.result_status import update_result_status
 from scoring.services.results import seat_values
 from scoring.services.results_import.plan import (
     DesiredRecord,
-    ImportSummary,
-    RoundKey,
-    SavedState,
+    ImportPlan,
     TableImport,
-    TableKey,
-    desired_records,
+    make_plan,
 )
+from scoring.services.results_import.saved import RoundKey, SavedState, TableKey
+from scoring.services.results_import.summary import ImportSummary
 from scoring.services.rules_checks import refresh_table_check, sheet_findings
 
 # Tries of the write when a player the plan would create was created meanwhile (a
 # check-in to another round): each try plans again from what is saved.
 WRITE_TRIES = 3
-
-
-@dataclass
-class ImportPlan:
-    """What an import would write, from the file and ``state``."""
-
-    state: SavedState
-    directory: PlayerDirectory
-    tables: list[TableImport]
-    unresolved: list[str] = field(default_factory=list)
-    conflicts: list[str] = field(default_factory=list)
-
-    def refuse(self, event: Event, user: Actor, replace: bool) -> None:
-        """Refuse the plan, saving nothing: NotAllowed for a change ``user`` may
-        not make (:meth:`require_rights`), then UserError listing every
-        contradiction of a saved record, unless ``replace``."""
-        self.require_rights(event, user, replaced=self.conflicts if replace else [])
-        if self.conflicts and not replace:
-            raise UserError(
-                _(
-                    "The file contradicts %(count)s saved record(s); nothing was "
-                    "saved. To overwrite them, import again with --replace (on the "
-                    "page: tick Replace); the old values are kept in the history."
-                )
-                % {"count": len(self.conflicts)},
-                self.conflicts,
-            )
-
-    def require_rights(self, event: Event, user: Actor, *, replaced: list[str]) -> None:
-        """One decision per change the file makes (``heats.permissions``):
-        entering results needs event staff; a table the app has not seated (the
-        file seats it), a ``place`` that declares a tie's winner and replacing
-        saved records (``replaced``) need a GM. Raises NotAllowed naming every
-        refused change."""
-        require(event, user, permissions.IMPORT_RESULTS)
-        changed = [item for item in self.tables if not item.unchanged()]
-        needs = [
-            (
-                permissions.SEAT,
-                _("The file has tables the app has not seated: %(which)s."),
-                [i.label for i in changed if i.table is None],
-            ),
-            (
-                permissions.DECLARE_TIE,
-                _("The file has a place declaring the winner of a tie: %(which)s."),
-                [i.label for i in changed if any(r.declared_winner for r in i.records)],
-            ),
-            (
-                permissions.CORRECT_RESULTS,
-                _("The file has values that replace saved results: %(which)s."),
-                replaced,
-            ),
-        ]
-        refused = [
-            f"{refusal(event, user, action)} "
-            + what % {"which": "; ".join(translate(label) for label in labels)}
-            for action, what, labels in needs
-            if labels and not may(event, user, action)
-        ]
-        if refused:
-            raise NotAllowed("\n".join(refused))
-
-
-def _group_tables(rows: list[ResultRow]) -> dict[tuple[str, int, int], list[ResultRow]]:
-    tables: dict[tuple[str, int, int], list[ResultRow]] = defaultdict(list)
-    for row in rows:
-        tables[(row.round_kind, row.round_number, row.table)].append(row)
-    return tables
-
-
-def _check_one_seat_per_round(
-    rows: list[ResultRow], players: dict[str, Player]
-) -> None:
-    """UserError when rows the file tells apart are one saved player in one round
-    (e.g. a badge on one row, only the name on another, matching a saved player)."""
-    seen: dict[tuple[Any, ...], ResultRow] = {}
-    problems = []
-    for row in rows:
-        # One Player object per person in the directory; new ones have no id yet.
-        first = seen.setdefault((row.round_code, id(players[row.player_key])), row)
-        if first is not row:
-            problems.append(
-                _(
-                    "line %(line)s: %(player)s is the saved player %(saved)s, "
-                    "already at line %(first)s of the same round"
-                )
-                % {
-                    "line": row.line,
-                    "player": row.player,
-                    "saved": players[row.player_key],
-                    "first": first.line,
-                }
-            )
-    if problems:
-        raise UserError(_("The file seats one player twice in a round."), problems)
-
-
-def make_plan(event: Event, parsed: ParsedResults, state: SavedState) -> ImportPlan:
-    """Plan the import of ``parsed`` over ``state``; nothing is saved (new players
-    and badges stay unsaved in the plan's directory). UserError when the file seats
-    one saved player twice in a round."""
-    directory = PlayerDirectory(event, state.players, saving=False)
-    players = {
-        row.player_key: directory.get_or_create(row.player, row.badge)
-        for row in parsed.rows
-    }
-    _check_one_seat_per_round(parsed.rows, players)
-    plan = ImportPlan(state, directory, [])
-    for (kind, number, table), rows in _group_tables(parsed.rows).items():
-        records, unresolved = desired_records(rows, players)
-        item = TableImport(state, (kind, number), table, records, event.rules)
-        if unresolved:
-            plan.unresolved.append(item.label)
-        plan.tables.append(item)
-    plan.conflicts = [
-        p for item in plan.tables if not item.unchanged() for p in item.conflicts()
-    ]
-    return plan
 
 
 def import_results(
@@ -291,11 +170,34 @@ def _write(
         plan.refuse(event, user, replace)
     changed = [item for item in plan.tables if not item.unchanged()]
     plan.directory.save_planned()
+    summary = _summary(plan, changed, parsed.warnings)
+    if changed:
+        history = f"{source} import"
+        summary.rules_findings = _write_tables(plan, changed, rounds, user, history)
+        with translation.override(None):  # the audit log is written in English
+            counts = summary.lines()[0]
+        entry = log(
+            event,
+            user,
+            AuditAction.IMPORT,
+            f"Imported results ({source}): {counts}",
+            tables=[item.label for item in plan.tables],
+        )
+        signals.results_imported.send(event, entry=entry)
+    return summary
+
+
+def _summary(
+    plan: ImportPlan, changed: list[TableImport], warnings: list[str]
+) -> ImportSummary:
+    """What writing ``plan`` does (``changed``: its tables that change), the
+    file's ``warnings`` and the badges given to earlier players among its
+    warnings; the rules findings are added once the tables are written."""
     summary = ImportSummary(
         tables_created=sum(item.table is None for item in changed),
         tables_unchanged=len(plan.tables) - len(changed),
         players_created=len(plan.directory.created),
-        warnings=list(parsed.warnings)
+        warnings=list(warnings)
         + [
             Message(
                 gettext_noop(
@@ -312,19 +214,6 @@ def _write(
     summary.tables_replaced = (
         len(changed) - summary.tables_created - summary.tables_filled
     )
-    if changed:
-        history = f"{source} import"
-        summary.rules_findings = _write_tables(plan, changed, rounds, user, history)
-        with translation.override(None):  # the audit log is written in English
-            counts = summary.lines()[0]
-        entry = log(
-            event,
-            user,
-            AuditAction.IMPORT,
-            f"Imported results ({source}): {counts}",
-            tables=[item.label for item in plan.tables],
-        )
-        signals.results_imported.send(event, entry=entry)
     return summary
 
 

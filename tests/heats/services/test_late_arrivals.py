@@ -11,12 +11,27 @@ from django.urls import reverse
 from heats.core.errors import UserError
 from heats.models import AuditEntry, EntryStatus, Seat
 from heats.permissions import NotAllowed
-from heats.queries.late import open_tables
-from heats.queries.seating import waiting_players
-from heats.services.checkin import check_in
-from heats.services.late import add_late_player
-from heats.services.seating import form_late_table, seat_round
-from scoring.services.results import SeatScores, declare_winner, save_table_results
+from heats.queries.late import (
+    open_tables,
+)
+from heats.queries.seating import (
+    waiting_players,
+)
+from heats.services.checkin import (
+    check_in,
+)
+from heats.services.late import (
+    add_late_player,
+)
+from heats.services.seating import (
+    form_late_table,
+    seat_round,
+)
+from scoring.services.results import (
+    SeatScores,
+    save_table_results,
+)
+from scoring.services.ties import declare_winner
 from tests.heats.conftest import names, player
 
 pytestmark = pytest.mark.django_db

@@ -5,9 +5,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from scoring.core.draw import Draw
+from scoring.core.finishes import place_heats, player_histories
 from scoring.core.hmw import hmw_order
 from scoring.core.laurels import laurels
-from scoring.core.places import HeatTable, place_heats, player_histories
+from scoring.core.places import HeatTable
 from scoring.core.places import PlayerResult as R
 
 # Final: A 120, B 100, C 90, D 90 -> places 1, 2, 3, 3 (equal scores share).

@@ -26,10 +26,12 @@ from scoring.core.advancement import (
     advance,
 )
 from scoring.core.draw import as_draw
+from scoring.core.finishes import place_heats, player_histories
 from scoring.core.hmw import hmw_order
 from scoring.core.laurels import laurels
-from scoring.core.places import place_heats, player_histories
-from scoring.core.reasons import reason
+from scoring.core.reasons import (
+    reason,
+)
 from scoring.core.results_csv import parse_results_csv
 from scoring.core.sizes import standard_layouts
 from scoring.core.tiebreak import decided_tie_note, suggest_tie_winner

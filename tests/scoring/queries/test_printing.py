@@ -6,24 +6,51 @@ from __future__ import annotations
 import io
 import re
 from collections import Counter
+from unittest import mock
 
 import pypdfium2 as pdfium
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pypdf import PdfReader
 
 from heats.core.errors import UserError
 from heats.models import Player, Round, RoundKind, Seat
-from heats.services.checkin import check_in
-from heats.services.seating import seat_round
-from scoring.models import PlayerRecord
-from scoring.queries.event_results import event_advancement
-from scoring.queries.printing import render
-from scoring.queries.rounds import final_round, semi_round
-from scoring.services import results
-from scoring.services import semi_final as rounds
-from scoring.services.final_seating import seat_final
+from heats.services.checkin import (
+    check_in,
+)
+from heats.services.seating import (
+    seat_round,
+)
+from scoring.core import (
+    advancement,
+)
+from scoring.models import (
+    PlayerRecord,
+)
+from scoring.queries.event_results import (
+    event_advancement,
+)
+from scoring.queries.printing import (
+    event_print,
+    render,
+)
+from scoring.queries.rounds import (
+    final_round,
+    semi_round,
+)
+from scoring.services import (
+    publishing,
+    results,
+)
+from scoring.services import (
+    semi_final as rounds,
+)
+from scoring.services.final_seating import (
+    seat_final,
+)
 from scoring.services.results import SeatScores
 
 pytestmark = pytest.mark.django_db
@@ -314,3 +341,25 @@ def check_glyphs(shown: Rendered) -> None:
             glyph = shown.glyph(start + offset)
             assert sum(glyph) > 10, (name, char)  # ink, not an empty space
             assert unlike(glyph, tofu) > 0.25, (name, char)
+
+
+# The bracket's data of the demo event with its list published: the statements
+# it runs with the names, the held tables and the final's field read once and
+# no live list worked out for it (52 when each part read them again).
+BRACKET_QUERIES = 24
+
+
+def test_the_bracket_prints_the_published_list_without_the_live_one(demo_event, gm):
+    demo_event.gms.add(gm)
+    publishing.publish(demo_event, user=gm)
+    with (
+        mock.patch.object(advancement, "advance", wraps=advancement.advance) as advance,
+        CaptureQueriesContext(connection) as queries,
+    ):
+        printed = event_print(demo_event, "http://example.org")
+    # Once: the final's field asks whether the event goes straight to the final
+    # (no semi-final seated yet); the posted list is the published one.
+    assert advance.call_count == 1
+    assert len(queries) <= BRACKET_QUERIES
+    published = publishing.latest_published(demo_event)
+    assert printed.semi_size == published.data["semi_size"]

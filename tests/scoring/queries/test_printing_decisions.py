@@ -17,9 +17,13 @@ from pypdf import PdfReader
 
 from heats.models import Player, RoundKind
 from scoring.models import FinalFill
-from scoring.queries.printing import render
-from scoring.queries.rounds import semi_round
-from scoring.services import results
+from scoring.queries.printing import (
+    render,
+)
+from scoring.queries.rounds import (
+    semi_round,
+)
+from scoring.services import results, ties
 from scoring.services import semi_final as rounds
 from scoring.services.final_seating import (
     decide_final_fill,
@@ -107,7 +111,7 @@ def test_the_report_says_how_a_tie_was_broken(demo_event):
     table = heat.tables.order_by("number").first()
     names = [s.player.name for s in table.seats.order_by("number")]
     enter(table, {names[0]: 90, names[1]: 90})
-    results.declare_winner(
+    ties.declare_winner(
         table,
         Player.objects.get(event=demo_event, name=names[1]),
         "more money after day 2",

@@ -3,13 +3,15 @@ line and column, idempotent re-import, replacement kept in the history."""
 
 from __future__ import annotations
 
+from unittest import mock
+
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from heats.core.errors import UserError
 from heats.models import Player, Seat, Table
-from scoring.core.results_csv import ResultsFileError, parse_results_csv
+from scoring.core.results_csv import ResultsFileError, checks, parse_results_csv
 from scoring.models import PlayerRecord, RecordHistory
 from scoring.services.results_import.write import import_results
 
@@ -453,7 +455,7 @@ def test_checks_across_rows_still_run_beside_bad_numbers():
 
 @pytest.mark.django_db
 def test_the_saved_state_fingerprint_agrees_with_a_loaded_one(event, demo_csv):
-    from scoring.services.results_import.plan import SavedState
+    from scoring.services.results_import.saved import SavedState
 
     import_results(event, demo_csv)
     keys = {("heat", 1), ("heat", 2), ("heat", 3), ("semi", 1)}
@@ -503,3 +505,26 @@ def test_a_result_saved_after_the_plan_is_checked_again_under_the_lock(
     ]
     assert PlayerRecord.objects.get(seat__player__name="Di Dunn").final == 95
     assert len(calls) == 2  # planned again under the lock
+
+
+def test_an_import_derives_each_tables_places_once(event):
+    # Two tables: the file's check works their places out, the plan reuses them.
+    text = (
+        HEADER
+        + GOOD_TABLE
+        + GOOD_TABLE.replace("1,1,", "1,2,")
+        .replace(",10", ",20")
+        .replace("Ann", "Al")
+        .replace("Ben", "Bo")
+        .replace("Cy", "Cal")
+        .replace("Di", "Dot")
+    )
+    with mock.patch.object(
+        checks, "table_places", wraps=checks.table_places
+    ) as derived:
+        summary = import_results(event, text)
+    assert summary.tables_created == 2
+    assert derived.call_count == 2
+    places = dict(PlayerRecord.objects.values_list("seat__player__name", "place"))
+    assert places["Ann Arbor"] == places["Al Arbor"] == 1
+    assert places["Di Dunn"] == places["Dot Dunn"] == 4

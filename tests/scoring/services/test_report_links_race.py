@@ -12,7 +12,7 @@ from heats.models import Round, RoundKind
 from heats.services.checkin import check_in
 from heats.services.seating import seat_round
 from scoring.models import ReportLink
-from scoring.services.reports import make_report_links
+from scoring.services.report_links import make_report_links
 from tests.support.concurrency import at_once, errors
 
 pytestmark = pytest.mark.django_db(transaction=True)

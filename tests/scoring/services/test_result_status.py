@@ -15,9 +15,15 @@ from heats.services.seating import seat_round
 from scoring.models import TableCheck
 from scoring.services import transfer
 from scoring.services.players import merge_players
-from scoring.services.results import SeatScores, declare_winner, save_table_results
-from scoring.services.results_import.write import import_results
+from scoring.services.results import (
+    SeatScores,
+    save_table_results,
+)
+from scoring.services.results_import.write import (
+    import_results,
+)
 from scoring.services.rules_checks import acknowledge_check
+from scoring.services.ties import declare_winner
 from tests.heats.conftest import names
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ from django.utils.html import escape
 
 from heats.models import AuditEntry
 from scoring.models import PlayerRecord, RecordHistory, TableCheck
-from scoring.services import results
+from scoring.services import results, ties
 from scoring.services.results import SeatScores
 from tests.support.versions import result_version
 
@@ -92,7 +92,7 @@ def test_an_assistant_entering_a_tie_is_told_a_gm_must_decide(
 def test_a_declaration_survives_an_edit_that_keeps_the_tie(gm_client, heat_table):
     seats = list(heat_table.seats.order_by("number"))
     post_finals(gm_client, heat_table, [100, 100, 70, 60, 55])
-    results.declare_winner(heat_table, seats[0].player, "day-2 money")
+    ties.declare_winner(heat_table, seats[0].player, "day-2 money")
     post_finals(gm_client, heat_table, [100, 100, 71, 60, 55])
     assert places_by_seat(heat_table) == [1, 2, 3, 4, 5]
     post_finals(gm_client, heat_table, [100, 99, 71, 60, 55])  # tie gone

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from heats.models import Player
-from scoring.services import results
+from scoring.services import results, ties
 from scoring.services.results import SeatScores
 
 pytestmark = pytest.mark.django_db
@@ -32,7 +32,7 @@ def decided(heat_table):
     results.save_table_results(
         heat_table, [SeatScores(s.number, *finals[i]) for i, s in enumerate(seats)]
     )
-    results.declare_winner(heat_table, seats[1].player, "GM ruling, seat 2 bid first")
+    ties.declare_winner(heat_table, seats[1].player, "GM ruling, seat 2 bid first")
     return seats
 
 

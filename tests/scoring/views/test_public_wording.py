@@ -10,7 +10,7 @@ from django.template import Context, Template
 from django.urls import reverse
 
 from scoring import wording
-from scoring.services import results
+from scoring.services import results, ties
 from scoring.services.results import SeatScores
 
 
@@ -51,7 +51,7 @@ def test_the_tie_note_on_the_public_pages_is_translated(
         heat_table,
         [SeatScores(s.number, None, None, finals[i]) for i, s in enumerate(seats)],
     )
-    results.declare_winner(heat_table, seats[1].player, "seat 2 bid first")
+    ties.declare_winner(heat_table, seats[1].player, "seat 2 bid first")
     monkeypatch.setattr(wording, "translate_reason", lambda text: f"[{text}]")
     note = "[tie — decided by the GM: seat 2 bid first]"
     for url in (

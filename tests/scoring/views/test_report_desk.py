@@ -6,6 +6,7 @@ replayed post once and refuses an archived event's links."""
 from __future__ import annotations
 
 import re
+from unittest import mock
 
 import pytest
 from django.urls import reverse
@@ -16,7 +17,7 @@ from heats.services.event_admin import set_archived
 from heats.services.late import add_late_player
 from heats.services.seating import swap_seats
 from scoring.models import TableReport
-from scoring.services import transfer
+from scoring.services import results, transfer
 from tests.scoring.views.test_table_report import form_data, report_url
 
 pytestmark = pytest.mark.django_db
@@ -169,3 +170,19 @@ def test_the_results_form_says_players_reports_wait(client, gm, heat_table):
     assert waiting is not None
     assert "2 players' reports wait for this table." in waiting[1]
     assert reverse("scoring:table-reports", kwargs=kwargs) in waiting[1]
+
+
+def test_reports_giving_the_same_values_are_checked_once(client, gm, heat_table):
+    # Four seats send the same result: the page shows four reports and one
+    # rules check, worked out once for the four.
+    for reporter in (1, 2, 3, 4):
+        send(client, heat_table, CLEAN, reporter)
+    send(client, heat_table, OTHER, 5)
+    client.force_login(gm)
+    with mock.patch.object(
+        results, "check_table_results", wraps=results.check_table_results
+    ) as checks:
+        status, page = reports_page(client, heat_table)
+    assert status == 200
+    assert page.count("Confirm this report") == 5
+    assert checks.call_count == 2

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 
 from scoring.core.medici.game import Game, replay
 from scoring.core.medici.goods import ALL_GOODS
-from scoring.core.medici.sheet import game_to_sheet
+from scoring.core.medici.sheet_writer import game_to_sheet
 from scoring.core.medici.verify import verify_sheet
 from tests.scoring.core.medici.helpers import played_games
 from tests.support.depth import examples
