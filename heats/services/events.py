@@ -17,7 +17,6 @@ from heats.core.errors import UserError
 from heats.core.layout import semi_layout_problems
 from heats.core.names import display_name
 from heats.core.paper import paper_for_zone
-from heats.core.rounds import RoundCode, RoundCodeError
 from heats.core.storable import text_problem
 from heats.models import (
     AuditAction,
@@ -28,6 +27,7 @@ from heats.models import (
     model_field,
 )
 from heats.permissions import Actor, require_login
+from heats.queries.rounds import find_round, parse_round_code
 from heats.services.audit import log
 
 SLUG = re.compile(r"[-a-zA-Z0-9_]{1,50}")
@@ -294,33 +294,12 @@ def _label(field: str) -> str:
     return str(model_field(Event, field).verbose_name).capitalize()
 
 
-def parse_round_code(code: str) -> tuple[str, int]:
-    """``"2"`` -> ``("heat", 2)``; ``"semi"``/``"final"`` -> ``(kind, 1)``.
-
-    Raises UserError for anything else.
-    """
-    try:
-        parsed = RoundCode.parse(code)
-    except RoundCodeError:
-        raise UserError(
-            _("Unknown round %(code)s: give a heat number, 'semi' or 'final'.")
-            % {"code": repr(code)}
-        ) from None
-    return parsed.kind, parsed.number
-
-
 def get_round(event: Event, code: str, *, create: bool = False) -> Round:
     """The round of ``event`` written as ``code`` ("2", "semi", "final").
 
     With ``create`` a missing round is created; otherwise UserError.
     """
+    if not create:
+        return find_round(event, code)
     kind, number = parse_round_code(code)
-    if create:
-        return Round.objects.get_or_create(event=event, kind=kind, number=number)[0]
-    try:
-        return Round.objects.get(event=event, kind=kind, number=number)
-    except Round.DoesNotExist:
-        raise UserError(
-            _("%(event)s has no round %(code)s yet.")
-            % {"event": event.slug, "code": repr(code)}
-        ) from None
+    return Round.objects.get_or_create(event=event, kind=kind, number=number)[0]

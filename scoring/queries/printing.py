@@ -28,7 +28,7 @@ from django.utils.translation import gettext_noop
 from heats.core.errors import UserError
 from heats.models import EntryStatus, Event, Round, RoundKind, Seat, Table
 from heats.queries.desk import round_seats
-from heats.services.events import get_round
+from heats.queries.rounds import find_round
 from scoring import pdf
 from scoring.models import PlayerRecord
 from scoring.pdf.data import (
@@ -118,7 +118,7 @@ def round_print(event: Event, code: str, base_url: str) -> RoundPrint:
 
     UserError for an unknown round or one not seated yet.
     """
-    rnd = get_round(event, code)
+    rnd = find_round(event, code)
     grouped: dict[tuple[int, bool], list[str]] = defaultdict(list)
     for row in round_seats(rnd):
         grouped[(row.table, row.late)].append(row.shown)

@@ -196,10 +196,6 @@ def layer_files(layer: str) -> list[Path]:
 WRITERS = ("heats.services", "scoring.services")
 # A reader that still calls a writer module, named with the reason it may.
 READER_EXEMPTIONS = {
-    ("scoring.queries.printing", "heats.services.events"): (
-        "get_round: one lookup of a round by its code, whose create= form (the "
-        "semi-final and final made on first use) writes"
-    ),
     ("scoring.queries.event_results", "heats.services.players"): (
         "PlayerDirectory: the event's players by name and badge, which also "
         "creates the players a check-in names"

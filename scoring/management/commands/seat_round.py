@@ -15,10 +15,10 @@ from heats.models import (
     Round,
     RoundKind,
 )
+from heats.queries.rounds import parse_round_code
 from heats.services.events import (
     get_event,
     get_round,
-    parse_round_code,
 )
 from heats.services.seating import (
     seat_round,
