@@ -183,7 +183,7 @@ def _call_warnings(
     if len(alternates) < empty_seats:
         unfilled = empty_seats - len(alternates)
         warnings.append(reasons.reason(warnings_text.SEATS_LEFT_EMPTY, count=unfilled))
-    dice = [a.label for a in alternates if a.reason.endswith("die roll")]
+    dice = [a.label for a in alternates if reasons.placed_by_die(a.reason)]
     if dice:
         warnings.append(
             reasons.reason(
@@ -192,7 +192,7 @@ def _call_warnings(
                 names=", ".join(dice),
             )
         )
-    unrecorded = [a.label for a in alternates if a.reason.endswith("(not recorded)")]
+    unrecorded = [a.label for a in alternates if reasons.against_unrecorded(a.reason)]
     if unrecorded:
         names = ", ".join(unrecorded)
         warnings.append(reasons.reason(warnings_text.TIE_AGAINST_MISSING, names=names))

@@ -153,7 +153,7 @@ def _pared_warnings(listed: list[Listed], seats: int, draw: Draw) -> list[str]:
     dice = [
         reason(warnings_text.DIE_DECIDED_ITEM, name=x.label, reason=x.reason)
         for x in listed
-        if "die roll" in x.reason
+        if reasons.ranked_by_die(x.reason)
     ]
     if dice:
         warnings.append(

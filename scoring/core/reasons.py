@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from functools import reduce
 
 from heats.core.i18n import gettext_noop
-from heats.core.message import Message, field_names
+from heats.core.message import Message, field_names, templates
 
 __all__ = [
     "ALTERNATE_LEVELS",
@@ -31,9 +31,12 @@ __all__ = [
     "HMW_LEVELS",
     "PERCENT_SIGN",
     "SCORES_JOIN",
+    "against_unrecorded",
     "and_list",
     "joined",
     "percent_field",
+    "placed_by_die",
+    "ranked_by_die",
     "reason",
     "scores_field",
 ]
@@ -177,6 +180,28 @@ THIRD_TIE_UNRECORDED = gettext_noop(
     "%(percent)s of winner, heat %(heat)s table %(table)s, third place, "
     "tie broken by %(level)s (not recorded)"
 )
+
+
+def placed_by_die(text: object) -> bool:
+    """Whether the alternate's reason ``text`` says the die placed the
+    alternate (``SECOND_DIE``, ``THIRD_DIE``; a cut winner whose HMW rank the
+    die decided is not one). Read from its templates (its code), never from its
+    English, where a name may say anything; text that is no message never is."""
+    return bool(templates(text) & {SECOND_DIE, THIRD_DIE})
+
+
+def against_unrecorded(text: object) -> bool:
+    """Whether the alternate's reason ``text`` is a tie broken against a day
+    score nobody recorded (``SECOND_TIE_UNRECORDED``, ``THIRD_TIE_UNRECORDED``),
+    read from its templates as :func:`placed_by_die`."""
+    return bool(templates(text) & {SECOND_TIE_UNRECORDED, THIRD_TIE_UNRECORDED})
+
+
+def ranked_by_die(text: object) -> bool:
+    """Whether the HMW reason ``text`` says the die decided the rank (its level
+    is the last, "die roll"), read from its templates as :func:`placed_by_die`."""
+    return HMW_LEVELS[-1] in templates(text)
+
 
 # --- Laurels (scoring.core.laurels). -----------------------------------------
 

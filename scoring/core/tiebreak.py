@@ -56,29 +56,27 @@ class TieFact:
     """One tie-break fact: ``label`` ("after day 2"), the florins of each
     remaining tied player (``scores``: ``(player, florins or None)`` in the given
     order), the ``favoured`` player key (None when it does not decide) and the
-    GM-readable ``text``; ``message`` is ``text`` as a message (template and
-    fields, ``heats.core.message``) for the edge to translate
-    (``heats.translate``)."""
+    GM-readable ``text``: a message (template and fields,
+    ``heats.core.message``; its English is the line) that the edge renders in
+    the reader's language (``heats.translate``), the names in it as they are."""
 
     label: str
     scores: tuple[tuple[PlayerId, int | None], ...]
     favoured: PlayerId | None
-    text: str
-    message: Message | None = None
+    text: Message
 
 
 @dataclass(frozen=True)
 class TieSuggestion:
     """The facts compared, in order, and the ``favoured`` player key (None when
     the recorded facts do not decide the tie); ``text`` is the one-line summary
-    and ``reason`` a ready tie reason ("more florins after day 2 (61 to 58)");
-    ``message`` is ``text`` as a message, as ``TieFact.message``."""
+    and ``reason`` a ready tie reason ("more florins after day 2 (61 to 58)",
+    "" when none is suggested); both messages, as ``TieFact.text``."""
 
     facts: tuple[TieFact, ...]
     favoured: PlayerId | None
-    text: str
+    text: Message
     reason: str
-    message: Message | None = None
 
 
 def suggest_tie_winner(
@@ -109,11 +107,11 @@ def suggest_tie_winner(
         if fact.favoured is not None:
             said = Message(reasons.SUGGESTED[label], name=name(fact.favoured))
             return TieSuggestion(
-                tuple(facts), fact.favoured, str(said), _reason(fact, label), said
+                tuple(facts), fact.favoured, said, _reason(fact, label)
             )
         running = leaders
     said = Message(reasons.UNDECIDED)
-    return TieSuggestion(tuple(facts), None, str(said), "", said)
+    return TieSuggestion(tuple(facts), None, said, "")
 
 
 def _compare(
@@ -128,17 +126,17 @@ def _compare(
     missing = [name(p) for p, s in scores if s is None]
     if missing:
         said = Message(reasons.NOT_RECORDED[label], names=", ".join(missing))
-        return TieFact(label, scores, None, str(said), said), running
+        return TieFact(label, scores, None, said), running
     best = max(s for _, s in scores if s is not None)
     leaders = [r for r in running if getattr(r, field) == best]
     shown = ", ".join(f"{name(p)} {s}" for p, s in scores)
     if len(leaders) == 1:
         who = name(leaders[0].player)
         said = Message(reasons.FAVOUR[label], name=who, scores=shown)
-        return TieFact(label, scores, leaders[0].player, str(said), said), leaders
+        return TieFact(label, scores, leaders[0].player, said), leaders
     level = reasons.and_list(name(r.player) for r in leaders)
     said = Message(reasons.LEVEL[label], names=level, best=best, scores=shown)
-    return TieFact(label, scores, None, str(said), said), leaders
+    return TieFact(label, scores, None, said), leaders
 
 
 def _reason(fact: TieFact, label: str) -> str:

@@ -65,10 +65,8 @@ def tie_lines(event: Event, keys: dict[int, str]) -> list[str]:
             .values_list("player_id", flat=True)
         )
         names = names_and([keys[pk] for pk in tied])
-        if record.tie_reason:
-            reason = translate_reason(record.tie_reason)
-        else:
-            reason = gettext("no reason given")
+        # The GM's own words, never translated.
+        reason = record.tie_reason or gettext("no reason given")
         lines.append(
             # Translators: "Heat 2, table 3: Ann and Bo tied at 90 florins; the GM
             # declared Ann the winner: <the GM's reason>".

@@ -151,8 +151,7 @@ def test_a_tie_fact_is_translated_from_its_message(german):
         "Florins after day 2: Ann, jr. and Bo (2) level at 61 "
         "(Ann, jr. 61, Bo (2) 61, Cy 50): no decision."
     )
-    assert fact.message is not None
-    assert translate_reason(fact.message) == (
+    assert translate_reason(fact.text) == (
         "Florins nach Tag 2: Ann, jr. und Bo (2) gleichauf bei 61 "
         "(Ann, jr. 61, Bo (2) 61, Cy 50): keine Entscheidung."
     )

@@ -140,9 +140,8 @@ def tie_lines(tables: list[HeatTable]) -> set[str]:
         tied = [replace(r, final=top[0].final) for r in top]
         suggestion = suggest_tie_winner(tied)
         for fact in suggestion.facts:
-            assert fact.message is not None and fact.message == fact.text
-            found.add(fact.message)
-        found.add(suggestion.message)
+            found.add(fact.text)
+        found.add(suggestion.text)
         if suggestion.reason:
             found |= {suggestion.reason, decided_tie_note(suggestion.reason)}
     return found

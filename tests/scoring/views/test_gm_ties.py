@@ -4,6 +4,7 @@ on the table page and the laurels (tournament.md, Recording a table)."""
 from __future__ import annotations
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
 
 from scoring.core.laurels import laurels
@@ -90,3 +91,55 @@ def test_the_laurels_show_how_a_tie_at_the_final_was_decided():
         "final, 104 florins; tie for first decided by the GM: GM's ruling"
     )
     assert lines[1].reason == "final, 104 florins"
+
+
+def named(seats: list, *names: str) -> None:
+    """The players of the first seats renamed ``names``, in seat order."""
+    for seat, name in zip(seats, names, strict=False):
+        seat.player.name = name
+        seat.player.save()
+
+
+def test_the_tie_page_shows_the_facts_in_german_names_untouched(gm_client, heat_table):
+    # Seats 1 and 2 tie at 100, level at 60 after day 2; after day 1 seat 1
+    # has 35 against 30: seat 1. Names hold words the catalogue translates
+    # ("or", "and", "Tie", "nobody"): they stay as they are.
+    seats = save(
+        heat_table,
+        [(35, 60, 100), (30, 60, 100), (20, 40, 70), (10, 30, 60), (5, 20, 55)],
+    )
+    named(seats, "Rock or Roll", "Tie and nobody")
+    gm_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    page = gm_client.get(url(heat_table, "scoring:table-tie")).content.decode()
+    a, b = "Rock or Roll", "Tie and nobody"
+    assert (
+        f"<li>Florin nach Tag 2: {a} und {b} gleichauf bei 60 ({a} 60, {b} 60): "
+        "keine Entscheidung.</li>"
+    ) in page
+    assert f"<li>Die Florin nach Tag 1 sprechen für {a} ({a} 35, {b} 30).</li>" in page
+    assert f"Vorgeschlagener Sieger: {a} (mehr Florin nach Tag 1).</p>" in page
+    assert (
+        "Wenn die Spielleitung dem folgt, ein passender Grund: "
+        "„mehr Florin nach Tag 1 (35 zu 30)“."
+    ) in page
+    assert "Florins after" not in page and "favour" not in page
+
+
+def test_the_tie_page_says_in_german_when_no_day_is_recorded(gm_client, heat_table):
+    seats = save(
+        heat_table,
+        [(None, None, 90), (None, None, 90), (1, 2, 3), (1, 2, 4), (1, 2, 5)],
+    )
+    named(seats, "Rock or Roll", "nobody")
+    gm_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    page = gm_client.get(url(heat_table, "scoring:table-tie")).content.decode()
+    for day in (2, 1):
+        assert (
+            f"<li>Florin nach Tag {day} für Rock or Roll, nobody nicht erfasst: "
+            "keine Entscheidung.</li>"
+        ) in page
+    assert (
+        "Die erfassten Zwischenstände entscheiden diesen Gleichstand nicht (die "
+        "Spielregeln sehen keine weitere Feinwertung vor): Die Spielleitung "
+        "entscheidet.</p>"
+    ) in page
