@@ -8,10 +8,14 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
+import weakref
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.contrib.admin.models import CHANGE, LogEntry
+from django.dispatch import Signal
 
 from heats import signals
 from heats.models import AuditAction
@@ -23,11 +27,16 @@ pytestmark = pytest.mark.django_db
 REPO = Path(__file__).resolve().parents[2]
 
 
-def scoring_receivers(signal) -> list:
-    """The receivers of ``signal`` that live in the scoring app."""
-    return [
-        r for r in signal._live_receivers(None)[0] if r.__module__.startswith("scoring")
-    ]
+def scoring_receivers(signal: Signal) -> list[tuple[str, Callable[..., Any]]]:
+    """``(dispatch_uid, receiver)`` of each receiver of ``signal`` that lives in
+    the scoring app (scoring connects every one with a ``dispatch_uid``)."""
+    found = []
+    for key, ref, *_ in signal.receivers:
+        receiver = ref() if isinstance(ref, weakref.ReferenceType) else ref
+        if receiver is not None and receiver.__module__.startswith("scoring"):
+            assert isinstance(key[0], str), f"{receiver} has no dispatch_uid"
+            found.append((key[0], receiver))
+    return found
 
 
 def test_a_change_forgets_the_version_with_scoring_receivers_off(event):
@@ -39,19 +48,20 @@ def test_a_change_forgets_the_version_with_scoring_receivers_off(event):
         signals.results_imported,
         signals.event_changed,
     )
-    off = [(s, r) for s in every for r in scoring_receivers(s)]
+    off = [(s, uid, r) for s in every for uid, r in scoring_receivers(s)]
     assert off, "scoring connects no receiver to heats' signals"
-    for signal, receiver in off:
-        signal.disconnect(receiver)
+    for signal, uid, _receiver in off:
+        assert signal.disconnect(dispatch_uid=uid)
     try:
+        assert not any(scoring_receivers(s) for s in every)
         before = public_cache.event_with_version(event.slug).version
         assert public_cache.fresh_version(event.slug) == (event.pk, before)
         entry = log(event, None, AuditAction.SETTINGS, "Paper: A4")
         assert public_cache.fresh_version(event.slug) is None
         assert public_cache.current_version(event.slug) == f"{entry.pk}.0"
     finally:
-        for signal, receiver in off:
-            signal.connect(receiver)
+        for signal, uid, receiver in off:
+            signal.connect(receiver, dispatch_uid=uid)
 
 
 def test_an_admin_edit_forgets_the_version(event, gm):
