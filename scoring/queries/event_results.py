@@ -16,9 +16,7 @@ from heats.core.errors import UserError
 from heats.core.names import badged_name
 from heats.core.rounds import RoundCode, round_ordinal
 from heats.models import Event, RoundKind, Seat
-from heats.services.players import (
-    PlayerDirectory,
-)
+from heats.queries.players import PlayerFinder
 from scoring.core import advancement
 from scoring.core.draw import Draw
 from scoring.models import SemiFinalOverride, TableCheck
@@ -58,7 +56,7 @@ def resolve_absent(event: Event, names: list[str]) -> set[int]:
     """Player ids for absent names (or ``#badge``); UserError names unknowns."""
     if not any(n.strip() for n in names):
         return set()  # the directory loads every player: not for nothing
-    directory = PlayerDirectory(event)
+    directory = PlayerFinder(event)
     found, unknown = set(), []
     for name in (n.strip() for n in names):
         if not name:

@@ -21,9 +21,9 @@ from heats.exports import export_response
 from heats.forms import SeatForm
 from heats.models import Entry, EntryStatus, Event, Player, Round, RoundKind, Seat
 from heats.queries.desk import shown_names, table_cards
+from heats.queries.players import PlayerFinder
 from heats.queries.seating import seating_state
 from heats.queries.versions import form_version
-from heats.services.players import PlayerDirectory
 from heats.views.common import (
     EventStaffRequiredMixin,
     already_seated,
@@ -342,7 +342,7 @@ def semi_override(request: HttpRequest, event: Event) -> HttpResponse:
 def find_player(event: Event, name: str) -> Player:
     """The player called ``name`` (or ``#badge``); UserError if there is none."""
     badge = name[1:] if name.startswith("#") else ""
-    player = PlayerDirectory(event).find("" if badge else name, badge)
+    player = PlayerFinder(event).find("" if badge else name, badge)
     if player is None:
         raise UserError(
             _("No player %(name)s in %(event)s.")
