@@ -52,6 +52,7 @@ from scoring.core.places import PlayerResult, TablePlaces, table_places
 from scoring.permissions import require
 from scoring.queries.corrections import Consequences, correction_consequences
 from scoring.queries.event_results import HeatSeatRow
+from scoring.queries.rules_findings import score_findings
 from scoring.queries.seats import seat_record, table_seats
 from scoring.services.result_log import keep_history, last_change, log_result
 from scoring.services.result_records import (
@@ -59,7 +60,7 @@ from scoring.services.result_records import (
     keeps_declaration,
     write_records,
 )
-from scoring.services.rules_checks import refresh_table_check, score_findings
+from scoring.services.rules_checks import refresh_table_check
 
 
 @dataclass(frozen=True)

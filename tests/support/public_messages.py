@@ -49,6 +49,7 @@ PUBLIC = (
     "scoring/services/printing.py",
     "scoring/services/reports.py",
     "scoring/services/rules_checks.py",
+    "scoring/queries/rules_findings.py",
     "scoring/services/standings.py",
     "scoring/tables.py",
     "scoring/templatetags/",
