@@ -35,8 +35,8 @@ from scoring import permissions
 from scoring.core.places import TablePlaces
 from scoring.core.results_csv import ParsedResults, ResultRow, row_places
 from scoring.permissions import NotAllowed, may, refusal, require
+from scoring.queries.result_check import seat_values
 from scoring.queries.rules_findings import score_findings
-from scoring.services.results import seat_values
 from scoring.services.results_import.saved import RoundKey, SavedState, TableKey
 
 

@@ -56,12 +56,12 @@ from heats.translate import (
 from scoring.core import advancement
 from scoring.core.results_csv import ParsedResults, parse_results_csv
 from scoring.models import PlayerRecord, RecordHistory, TableCheck
+from scoring.queries.result_check import seat_values
 from scoring.queries.rules_findings import sheet_findings
 from scoring.services.events import (
     new_event,
 )
 from scoring.services.result_status import update_result_status
-from scoring.services.results import seat_values
 from scoring.services.results_import.plan import (
     DesiredRecord,
     ImportPlan,

@@ -19,7 +19,8 @@ from heats.services.checkin import check_in
 from heats.services.checkin_undo import undo_check_in
 from heats.services.late import add_late_player
 from heats.services.short_tables import move_short_table
-from scoring.services.results import SeatScores, save_table_results
+from scoring.queries.result_check import SeatScores
+from scoring.services.results import save_table_results
 
 pytestmark = pytest.mark.django_db
 

@@ -11,10 +11,10 @@ from heats.core.errors import UserError
 from heats.models import AuditEntry, EntryStatus, Player, Seat
 from heats.permissions import NotAllowed
 from scoring.queries.event_results import event_advancement
+from scoring.queries.result_check import SeatScores
 from scoring.queries.rounds import semi_round
 from scoring.services import results, substitutes
 from scoring.services import semi_final as rounds
-from scoring.services.results import SeatScores
 
 pytestmark = pytest.mark.django_db
 
