@@ -147,7 +147,7 @@ DAYS = ("day1", "day2", "final")
 class ResultCheck:
     """The dry run of a table's results: what saving ``scores`` (by seat number)
     would do, written nowhere. ``findings``: the level-1 findings on the scores as
-    typed (``rules_checks.score_findings``; a blank final leaves out the checks
+    typed (``rules_findings.score_findings``; a blank final leaves out the checks
     needing it); ``places``: None while a final is blank; ``consequences``: what
     a correction changes once the semi-final is seated (``corrections``);
     ``seats``: the seats as read."""

@@ -104,7 +104,7 @@ def submit_report(
     ReportRefusedError (counted, not audited) when the link no longer works
     under the table's lock or the sender is over the rate limit; UserError
     when ``seat`` is not a seat of the table, a final is missing or the values
-    cannot be a result (``results.check_table_results``).
+    cannot be a result (``result_check.check_table_results``).
     Source: tournament.md, Reported results.
     """
     if report_rates.rate_limited(table, token, address):

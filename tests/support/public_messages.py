@@ -48,6 +48,7 @@ PUBLIC = (
     "scoring/services/final.py",
     "scoring/services/printing.py",
     "scoring/services/reports.py",
+    "scoring/queries/report_tables.py",
     "scoring/services/rules_checks.py",
     "scoring/queries/rules_findings.py",
     "scoring/services/standings.py",
