@@ -50,8 +50,8 @@ from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 from served import fetch, free_port, start_server, wrk_path  # noqa: E402
 
+from scoring.queries.result_check import SeatScores  # noqa: E402
 from scoring.services import results  # noqa: E402  # noqa: E402  # noqa: E402  # noqa: E402
-from scoring.services.results import SeatScores  # noqa: E402  # noqa: E402  # noqa: E402  # noqa: E402
 from tests.support.sample import generate_event  # noqa: E402
 
 SIZES = (200, 1000)

@@ -137,8 +137,8 @@ def build_event(players: int):
 
 def report_tables(rnd, numbers) -> None:
     """A players' report (seat 1's) on each table of ``numbers``."""
+    from scoring.queries.result_check import SeatScores
     from scoring.services import reports
-    from scoring.services.results import SeatScores
 
     for table in rnd.tables.filter(number__in=numbers):
         seats = table.seats.order_by("number")

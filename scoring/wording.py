@@ -68,7 +68,7 @@ def translate_findings(findings: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def shown_check(check: Checked) -> Checked:
     """A copy of ``check`` (anything with ``findings`` rows: a ``TableCheck``, a
-    ``results.ResultCheck``; or None) whose findings are in the active language,
+    ``result_check.ResultCheck``; or None) whose findings are in the active language,
     for a page to show. The copy is for showing only: never save it."""
     if check is None:
         return check

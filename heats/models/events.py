@@ -6,7 +6,7 @@ The words are ``heats.models``'s (tournament.md, "Words").
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
@@ -31,9 +31,6 @@ from heats.core.names import (
     name_key,
 )
 from heats.core.paper import A4, LETTER, paper_for_zone
-
-if TYPE_CHECKING:
-    from django.contrib.auth.models import AnonymousUser, User
 
 
 def new_seed() -> str:
@@ -249,16 +246,3 @@ class Event(models.Model):
     def semi_layout_map(self) -> dict[int, tuple[int, ...]]:
         """``semi_layouts`` with integer keys: ``{25: (5, 5, 5, 5, 5), ...}``."""
         return {int(size): tuple(tables) for size, tables in self.semi_layouts.items()}
-
-    def is_gm(self, user: User | AnonymousUser) -> bool:
-        """True when ``user`` may seat, override and publish (a GM or a superuser);
-        the decision is ``heats.permissions.role_of``."""
-        from heats.permissions import Role, role_of
-
-        return role_of(self, user) == Role.GM
-
-    def is_staff_member(self, user: User | AnonymousUser) -> bool:
-        """True when ``user`` may check players in and enter results (GM, assistant)."""
-        from heats.permissions import Role, role_of
-
-        return role_of(self, user) >= Role.ASSISTANT

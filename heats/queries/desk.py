@@ -1,6 +1,7 @@
 """A round's tables as the GM pages show them: seats, the state of the results
 (``Table.result_status``), what other apps add to each card (``heats.extensions``),
-and what keeps a round from being complete (plain data for templates)."""
+and what keeps a round from being complete (plain data for templates); whose
+check-in the desk may undo (``heats.services.checkin_undo``)."""
 
 from __future__ import annotations
 
@@ -12,10 +13,20 @@ from typing import TypedDict
 from django.db.models import Count
 from django.utils.translation import gettext, ngettext
 
-from heats import extensions
+from heats import extensions, permissions
 from heats.core import placement, seating
 from heats.core.names import badged_name
-from heats.models import Player, ResultStatus, Round, RoundKind, Seat, Table
+from heats.models import (
+    Entry,
+    Event,
+    Player,
+    ResultStatus,
+    Round,
+    RoundKind,
+    Seat,
+    Table,
+)
+from heats.permissions import Actor
 from heats.queries.late import completion_blockers, late_options
 from heats.queries.seating import checked_in_count, waiting_players
 
@@ -345,3 +356,32 @@ def late_choices(rnd: Round, waiting: list[Player]) -> list[LateChoice]:
         for p in waiting
     ]
     return [c for c in choices if c.tables]
+
+
+def only_here(rnd: Round) -> set[int]:
+    """Players checked in to ``rnd`` who have no other round (no other entry, no
+    seat elsewhere): undoing their check-in deletes the player record too."""
+    others = Round.objects.filter(event_id=rnd.event_id).exclude(pk=rnd.pk)
+    elsewhere = Entry.objects.filter(round__in=others).values("player")
+    seated = Seat.objects.filter(round__in=others).values("player")
+    entries = (
+        Entry.objects.filter(round=rnd)
+        .exclude(player__in=elsewhere)
+        .exclude(player__in=seated)
+    )
+    return set(entries.values_list("player_id", flat=True))
+
+
+def removable_players(event: Event, user: Actor, rnd: Round) -> set[int]:
+    """Seated players of ``rnd`` (of ``event``) whose check-in ``user`` may undo
+    (:func:`undo_check_in`): a GM's, in a heat, at tables without results and of
+    4 players or more (a table left with 3 is flagged as short)."""
+    if rnd.kind != RoundKind.HEAT or not permissions.may(event, user, permissions.SEAT):
+        return set()
+    open_tables = (
+        rnd.tables.filter(result_status=ResultStatus.OWED)
+        .annotate(n=Count("seats"))
+        .filter(n__gte=seating.MIN_TABLE)
+    )
+    seats = rnd.seats.filter(table__in=open_tables)
+    return set(seats.values_list("player_id", flat=True))

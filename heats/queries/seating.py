@@ -1,12 +1,15 @@
 """A round's seating read: who waits for a seat, the tables as saved, the
 times players met in earlier rounds and the keep-apart pairs the seating avoids,
-the seating's state and objective. The seating is drawn and saved by
-``heats.services.seating``.
+the seating's state and objective, and the previous seating "Undo" would put
+back. The seating is drawn and saved by ``heats.services.seating``, put back by
+``heats.services.reseating`` (where "previous seating" is defined).
 
 tournament.md, Heats (seating, late arrivals).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from heats.core import seating
 from heats.models import (
@@ -16,6 +19,7 @@ from heats.models import (
     Player,
     ResultStatus,
     Round,
+    RoundKind,
     Seat,
 )
 from heats.models.rounds import SeatingSnapshot
@@ -116,3 +120,26 @@ def waiting_players(rnd: Round) -> list[Player]:
     return [
         e.player for e in entries.select_related("player").order_by("player__name_key")
     ]
+
+
+@dataclass(frozen=True)
+class PreviousSeating:
+    """The seating that can be put back, as the round page names it: its table
+    sizes in table order and its seed."""
+
+    sizes: list[int]
+    seed: str
+
+    @property
+    def shape(self) -> str:
+        """ "6+6+6+5"."""
+        return "+".join(map(str, self.sizes))
+
+
+def previous_seating(rnd: Round) -> PreviousSeating | None:
+    """What ``undo_seating`` would put back for the heat ``rnd``; None when
+    nothing can be (not a heat, never seated again, or put back already)."""
+    kept = rnd.previous_seating
+    if rnd.kind != RoundKind.HEAT or not kept:
+        return None
+    return PreviousSeating([len(t["players"]) for t in kept["tables"]], kept["seed"])

@@ -34,6 +34,7 @@ from heats.models import (
 from heats.permissions import (
     Actor,
 )
+from heats.queries.events import next_heat_number
 from heats.services.audit import (
     lock,
     log,
@@ -53,17 +54,6 @@ PLAYER_TRIES = 3
 # Rows of a check-in that reads only the players they can meet (``_directory``),
 # not the whole event: a typed name at an event of 1,000 players.
 FEW_ROWS = 20
-
-
-def next_heat_number(event: Event) -> int:
-    """The number the event's next heat gets: one more than its highest heat."""
-    last = (
-        event.rounds.filter(kind=RoundKind.HEAT)
-        .order_by("-number")
-        .values_list("number", flat=True)
-        .first()
-    )
-    return (last or 0) + 1
 
 
 @transaction.atomic
@@ -368,21 +358,6 @@ def _save_entries(rnd: Round, players: list[Player]) -> CheckInReport:
     if back:
         rnd.entries.filter(player_id__in=back).update(status=status)
     return report
-
-
-def search_players(event: Event, query: str, limit: int = 12) -> list[Player]:
-    """Players whose name contains ``query`` (or whose badge starts with it), names
-    that start with it first; for the check-in type-ahead."""
-    text = display_name(query)
-    badge = text.removeprefix("#")
-    key = normalise_name(text)
-    if not key:
-        return []
-    found = event.players.filter(Q(name_key__contains=key) | Q(badge__startswith=badge))
-    return sorted(
-        found[: limit * 4],
-        key=lambda p: (p.badge != badge, not p.name_key.startswith(key), p.name_key),
-    )[:limit]
 
 
 # --- seating -----------------------------------------------------------------------

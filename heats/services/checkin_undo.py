@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from django.db import transaction
-from django.db.models import Count
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -18,7 +17,6 @@ from heats.core.errors import UserError
 from heats.models import (
     AuditAction,
     Entry,
-    Event,
     Player,
     ResultStatus,
     Round,
@@ -42,35 +40,6 @@ class UndoReport:
     seat: int | None = None
     left: int = 0
     deleted: bool = False
-
-
-def only_here(rnd: Round) -> set[int]:
-    """Players checked in to ``rnd`` who have no other round (no other entry, no
-    seat elsewhere): undoing their check-in deletes the player record too."""
-    others = Round.objects.filter(event_id=rnd.event_id).exclude(pk=rnd.pk)
-    elsewhere = Entry.objects.filter(round__in=others).values("player")
-    seated = Seat.objects.filter(round__in=others).values("player")
-    entries = (
-        Entry.objects.filter(round=rnd)
-        .exclude(player__in=elsewhere)
-        .exclude(player__in=seated)
-    )
-    return set(entries.values_list("player_id", flat=True))
-
-
-def removable_players(event: Event, user: Actor, rnd: Round) -> set[int]:
-    """Seated players of ``rnd`` (of ``event``) whose check-in ``user`` may undo
-    (:func:`undo_check_in`): a GM's, in a heat, at tables without results and of
-    4 players or more (a table left with 3 is flagged as short)."""
-    if rnd.kind != RoundKind.HEAT or not permissions.may(event, user, permissions.SEAT):
-        return set()
-    open_tables = (
-        rnd.tables.filter(result_status=ResultStatus.OWED)
-        .annotate(n=Count("seats"))
-        .filter(n__gte=seating.MIN_TABLE)
-    )
-    seats = rnd.seats.filter(table__in=open_tables)
-    return set(seats.values_list("player_id", flat=True))
 
 
 @transaction.atomic

@@ -33,18 +33,6 @@ from heats.services.audit import log
 SLUG = re.compile(r"[-a-zA-Z0-9_]{1,50}")
 
 
-def get_event(slug: str) -> Event:
-    """The event with ``slug``; UserError naming the known events if there is none."""
-    try:
-        return Event.objects.get(slug=slug)
-    except Event.DoesNotExist:
-        known = ", ".join(Event.objects.values_list("slug", flat=True)) or _("none yet")
-        raise UserError(
-            _("No event %(slug)s (known events: %(known)s).")
-            % {"slug": repr(slug), "known": known}
-        ) from None
-
-
 # The settings a GM chooses when creating an event and changes on its Settings
 # page (tournament.md, Heats; Advancement, 1; Event formats: the format, ``hmw``
 # or ``hmo``; Time), besides its name and rules.

@@ -1,11 +1,11 @@
 """Players of an event: the directory that finds a player by badge or name (and
-creates one that is new), and absences (marked, never deleted).
+creates one that is new), and absences (marked, never deleted). Finding only
+is ``heats.queries.players``.
 """
 
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 
 from heats.core.names import display_name
 from heats.models import (
@@ -19,26 +19,11 @@ from heats.models import (
     normalise_name,
 )
 from heats.permissions import Actor
+from heats.queries.players import PlayerFinder
 from heats.services.audit import lock, log
 
 
-def search_filter(query: str, via: str = "") -> Q | None:
-    """The filter of a GM list's search box: players whose name contains
-    ``query`` (compared as name keys, ``heats.core.names``: case, Unicode forms
-    and spaces ignored) or whose badge starts with it ("#12" finds badge 1204);
-    None for an empty query. ``via`` is the path to the player from the rows
-    filtered ("player__" for entries)."""
-    text = display_name(query)
-    key, badge = normalise_name(text), text.removeprefix("#").strip()
-    if not key and not badge:
-        return None
-    found = Q(**{f"{via}name_key__contains": key}) if key else Q(pk__in=[])
-    if badge:
-        found |= Q(**{f"{via}badge__startswith": badge})
-    return found
-
-
-class PlayerDirectory:
+class PlayerDirectory(PlayerFinder):
     """Finds an event's players by badge or name, and creates new ones on demand.
 
     A row with a badge is that badge's player; a row without one is the badge-less
@@ -51,29 +36,10 @@ class PlayerDirectory:
     def __init__(
         self, event: Event, players: list[Player] | None = None, *, saving: bool = True
     ) -> None:
-        self.event = event
+        super().__init__(event, players)
         self.saving = saving
-        self.by_badge: dict[str, Player] = {}
-        self.by_name: dict[str, list[Player]] = {}
         self.created: list[Player] = []
         self.badged: list[Player] = []
-        for player in event.players.all() if players is None else players:
-            self._remember(player)
-
-    def _remember(self, player: Player) -> None:
-        if player.badge:
-            self.by_badge[player.badge] = player
-        self.by_name.setdefault(player.name_key, []).append(player)
-
-    def find(self, name: str, badge: str = "") -> Player | None:
-        """The existing player for ``name``/``badge``, or None."""
-        if badge:
-            return self.by_badge.get(display_name(badge))
-        same_name = self.by_name.get(normalise_name(name), [])
-        plain = [p for p in same_name if not p.badge]
-        if plain:
-            return plain[0]
-        return same_name[0] if len(same_name) == 1 else None
 
     def get_or_create(self, name: str, badge: str = "") -> Player:
         """The player for ``name``/``badge``, created (and remembered) if new.

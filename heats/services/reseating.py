@@ -35,7 +35,6 @@ from heats.models import (
     Player,
     ResultStatus,
     Round,
-    RoundKind,
     Seat,
     Table,
 )
@@ -48,33 +47,12 @@ from heats.permissions import (
 )
 from heats.queries.seating import (
     WAITING_STATUSES,
+    PreviousSeating,
+    previous_seating,
     seating_state,
 )
 from heats.services.audit import lock, log
 from heats.services.seating import lock_tables
-
-
-@dataclass(frozen=True)
-class PreviousSeating:
-    """The seating that can be put back, as the round page names it: its table
-    sizes in table order and its seed."""
-
-    sizes: list[int]
-    seed: str
-
-    @property
-    def shape(self) -> str:
-        """ "6+6+6+5"."""
-        return "+".join(map(str, self.sizes))
-
-
-def previous_seating(rnd: Round) -> PreviousSeating | None:
-    """What ``undo_seating`` would put back for the heat ``rnd``; None when
-    nothing can be (not a heat, never seated again, or put back already)."""
-    kept = rnd.previous_seating
-    if rnd.kind != RoundKind.HEAT or not kept:
-        return None
-    return PreviousSeating([len(t["players"]) for t in kept["tables"]], kept["seed"])
 
 
 @dataclass(frozen=True)

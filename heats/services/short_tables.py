@@ -1,107 +1,33 @@
-"""Tables left short before play: a player left a table of 4 (the GM took them
-off it), so it has 3 and cannot play (tournament.md, Heats: tables of 4-6).
-
-Words (``heats.core.placement``):
-
-short table
-    A heat table without results and with fewer than 4 players.
-open seat
-    A free seat at another table of the heat with 4 or 5 players and no
-    results: the short table's players can move there, each to the table whose
-    players they met least in earlier rounds (the repeat-opponent cost), and
-    the emptied table is removed (the other tables keep their numbers). Or the
-    GM seats late arrivals at the short table (``late.add_late_player``).
+"""Tables left short before play moved: the players of a short table go to
+the heat's open seats and the emptied table is removed. The words "short
+table" and "open seat" are defined in ``heats.queries.short_tables``, which
+finds them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypedDict
 
 from django.db import transaction
-from django.db.models import Count, Max, QuerySet
+from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from heats import permissions, signals
-from heats.core import placement, seating
+from heats.core import placement
 from heats.core.errors import UserError
 from heats.models import (
     AuditAction,
-    Player,
-    ResultStatus,
     Round,
-    RoundKind,
     Seat,
     Table,
 )
 from heats.permissions import (
     Actor,
 )
-from heats.queries.late import (
-    table_players,
-)
-from heats.queries.seating import (
-    keep_apart_pairs,
-    seating_history,
-)
+from heats.queries.short_tables import ShortTable, short_tables
 from heats.services.audit import lock, log
 from heats.services.seating import lock_tables
-
-if TYPE_CHECKING:
-    from django_stubs_ext import WithAnnotations
-
-
-class _Seated(TypedDict):
-    seated: int  # the table's seats
-
-
-@dataclass(frozen=True)
-class ShortTable:
-    """A short table of a heat: its ``number``, its ``players`` in seat order,
-    and ``plan``, where they would go (None: the open seats are too few)."""
-
-    number: int
-    players: list[Player]
-    plan: placement.Dispersal | None
-
-    @property
-    def moves(self) -> list[tuple[Player, placement.Move]]:
-        """Each player with their move under ``plan``, in seat order (empty
-        without a plan)."""
-        if self.plan is None:
-            return []
-        return list(zip(self.players, self.plan.moves, strict=True))
-
-
-def _owed_tables(rnd: Round) -> QuerySet[WithAnnotations[Table, _Seated]]:
-    return rnd.tables.filter(result_status=ResultStatus.OWED).annotate(
-        seated=Count("seats", distinct=True)
-    )
-
-
-def short_tables(rnd: Round) -> list[ShortTable]:
-    """The short tables of the heat ``rnd`` by number, each with its plan (see
-    "open seat"); empty for the semi-final and final (seated from their lists)."""
-    if rnd.kind != RoundKind.HEAT:
-        return []
-    owed = list(_owed_tables(rnd).order_by("number"))
-    short = [t for t in owed if 0 < t.seated < seating.MIN_TABLE]
-    if not short:
-        return []
-    seated = table_players(owed)
-    history = seating_history(rnd)
-    apart = keep_apart_pairs(rnd.event)
-    players = rnd.event.players.in_bulk(
-        [int(k) for t in short for k in seated[t.number]]
-    )
-    found = []
-    for table in short:
-        keys = seated[table.number]
-        targets = {n: seated[n] for n in seated if n != table.number}
-        plan = placement.disperse(keys, targets, history, apart)
-        found.append(ShortTable(table.number, [players[int(k)] for k in keys], plan))
-    return found
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from heats.permissions import (
     Actor,
     require,
 )
+from heats.queries.staff import ASSISTANT, GM, find_login
 from heats.queries.versions import (
     Topic,
     require_current,
@@ -38,16 +39,7 @@ from heats.services.audit import (
     log,
 )
 
-GM, ASSISTANT = "gm", "assistant"
 ROLES = {GM: "a GM", ASSISTANT: "an assistant GM"}
-
-
-def staff_of(event: Event) -> dict[str, list[User]]:
-    """``{"gm": [users], "assistant": [users]}``, each by username."""
-    return {
-        GM: list(event.gms.order_by("username")),
-        ASSISTANT: list(event.assistants.order_by("username")),
-    }
 
 
 def _staff_state(event: Event) -> dict[str, list[int]]:
@@ -63,19 +55,6 @@ STAFF = Topic(
     (AuditAction.STAFF, AuditAction.LOGIN),
 )
 """The staff as the Staff page's forms show it (``versions``)."""
-
-
-def find_login(username: str) -> User:
-    """The user called ``username`` (exactly, spaces around ignored); UserError
-    when there is none."""
-    name = username.strip()
-    try:
-        return get_user_model().objects.get(username=name)
-    except get_user_model().DoesNotExist:
-        raise UserError(
-            _("No login %(name)s: check the spelling, or create the login first.")
-            % {"name": repr(name)}
-        ) from None
 
 
 def _check_role(role: str) -> None:

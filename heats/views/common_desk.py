@@ -39,13 +39,11 @@ from heats.models import (
 )
 from heats.queries.desk import (
     namesake_counts,
-    round_figures,
-)
-from heats.services.checkin_undo import (
     only_here,
     removable_players,
+    round_figures,
 )
-from heats.services.players import search_filter
+from heats.queries.players import search_filter
 from heats.tables import CheckInTable
 
 CHECKIN_PER_PAGE = 25
@@ -63,7 +61,7 @@ def is_htmx(request: HttpRequest) -> bool:
 
 def checkin_entries(rnd: Round, query: str = "") -> QuerySet[Entry]:
     """The round's entries with their players; with ``query``, only those the
-    search box finds (``heats.services.players.search_filter``)."""
+    search box finds (``heats.queries.players.search_filter``)."""
     entries = rnd.entries.select_related("player")
     found = search_filter(query, "player__")
     return entries if found is None else entries.filter(found)

@@ -49,22 +49,18 @@ from heats.queries.desk import (
     round_summary,
     table_cards,
 )
+from heats.queries.events import next_heat_number
 from heats.queries.seating import (
     current_objective,
+    previous_seating,
     seating_state,
 )
-from heats.services.checkin import (
-    next_heat_number,
-    open_heat,
+from heats.queries.short_tables import (
+    short_tables,
 )
-from heats.services.reseating import (
-    previous_seating,
-)
+from heats.services.checkin import open_heat
 from heats.services.round_start import (
     start_clock,
-)
-from heats.services.short_tables import (
-    short_tables,
 )
 from heats.views.common import (
     EventStaffRequiredMixin,

@@ -24,12 +24,12 @@ from heats import forms, permissions
 from heats.core import seating
 from heats.core.errors import UserError
 from heats.models import Event, Round, normalise_name
+from heats.queries.players import search_players
 from heats.queries.seating import checked_in_count, waiting_players
 from heats.services.checkin import (
     CheckInReport,
     check_in,
     check_in_typed,
-    search_players,
 )
 from heats.services.checkin_identity import DeskLine, SamePersonError
 from heats.services.checkin_undo import undo_check_in

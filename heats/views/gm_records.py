@@ -25,17 +25,10 @@ from heats import (
 from heats.core.errors import UserError
 from heats.exports import SafeTableExport
 from heats.models import AuditEntry, Event, KeepApart
+from heats.queries.staff import GM, staff_of
 from heats.queries.versions import form_version
 from heats.services.keep_apart import KEEP_APART, add_keep_apart, remove_keep_apart
-from heats.services.staff import (
-    GM,
-    ROLES,
-    STAFF,
-    add_staff,
-    create_login,
-    remove_staff,
-    staff_of,
-)
+from heats.services.staff import ROLES, STAFF, add_staff, create_login, remove_staff
 from heats.tables import AuditTable, KeepApartTable
 from heats.views.common import (
     EventStaffRequiredMixin,

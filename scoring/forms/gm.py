@@ -31,7 +31,7 @@ from scoring.core.results_csv import (
 from scoring.wording import translate_reason
 
 if TYPE_CHECKING:
-    from scoring.services.substitutes import Candidate
+    from scoring.queries.no_shows import Candidate
 
 # The subject of a size message (heats.core.files.size_message).
 _THE_PASTED_TEXT = gettext_noop("The pasted text")

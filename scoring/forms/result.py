@@ -6,7 +6,7 @@ Words:
 draft scores
     What the form holds while the GM types (:meth:`ResultForm.draft_scores`): a
     value not typed yet, or not a valid number, is ``None``; the dry run
-    (``results.check_table_results``) checks the rest.
+    (``result_check.check_table_results``) checks the rest.
 seat grid
     Every seat's number, player and score inputs, and its check slot, drawn with
     the form's other fields by one template (``scoring/gm/_result_fields.html``,
@@ -38,7 +38,7 @@ from heats.queries.desk import shown_names
 from scoring.core.reported import seating_signature
 from scoring.core.results_csv import MAXIMUM
 from scoring.queries.corrections import Consequences
-from scoring.services.results import ResultCheck, SeatScores, table_version
+from scoring.queries.result_check import ResultCheck, SeatScores, table_version
 from scoring.wording import shown_check
 
 SCORE_ATTRS = {"inputmode": "numeric", "pattern": "[0-9]*", "min": 0}
@@ -99,7 +99,7 @@ class ResultForm(StorableTextForm):
     """
 
     seating = forms.CharField(widget=forms.HiddenInput)
-    # What the form showed (results.table_version): a save from a form drawn
+    # What the form showed (result_check.table_version): a save from a form drawn
     # before someone else's save is refused. Optional for scripted clients.
     version = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
     # The key of the consequences shown (corrections.Consequences.key).
@@ -204,7 +204,7 @@ class ResultForm(StorableTextForm):
 
     @property
     def check(self) -> ResultCheck | None:
-        """The dry run as the page shows it (``results.check_table_results``,
+        """The dry run as the page shows it (``result_check.check_table_results``,
         set by the view), its findings in the active language; None before a
         dry run."""
         return self._check

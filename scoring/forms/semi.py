@@ -21,6 +21,7 @@ from heats.form_parts import Button
 from heats.forms import StorableTextForm
 from heats.models import Event
 from heats.queries.versions import form_version
+from scoring.queries.published import auto_publish_on
 from scoring.services import publishing
 from scoring.services import semi_final as rounds
 
@@ -109,7 +110,7 @@ def auto_publish_form(event: Event) -> AutoPublishForm:
     """The automatic-publication setting's form, as the event has it now."""
     return AutoPublishForm(
         initial={
-            "auto_publish": publishing.auto_publish_on(event),
+            "auto_publish": auto_publish_on(event),
             "version": form_version(event, publishing.AUTO_PUBLISH),
         },
         action=reverse("scoring:semi-auto-publish", kwargs={"event": event.slug}),

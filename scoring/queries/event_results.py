@@ -1,5 +1,6 @@
 """Results read whole: player names, the event's die, held tables, the heat
-seats' rows and the semi-final list's inputs (``event_advancement``).
+seats' rows and the semi-final list's inputs (``event_advancement``, loaded
+once for a presence mark: ``ListInputs``).
 
 Load rows and call the pure code (``scoring.core``: ``advancement``); nothing
 here writes. The event's own writers (new, edited, removed) are
@@ -10,17 +11,17 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Collection
+from dataclasses import dataclass
 from typing import cast
 
 from heats.core.errors import UserError
 from heats.core.names import badged_name
 from heats.core.rounds import RoundCode, round_ordinal
 from heats.models import Event, RoundKind, Seat
-from heats.services.players import (
-    PlayerDirectory,
-)
+from heats.queries.players import PlayerFinder
 from scoring.core import advancement
 from scoring.core.draw import Draw
+from scoring.core.ids import PlayerId
 from scoring.models import SemiFinalOverride, TableCheck
 
 
@@ -58,7 +59,7 @@ def resolve_absent(event: Event, names: list[str]) -> set[int]:
     """Player ids for absent names (or ``#badge``); UserError names unknowns."""
     if not any(n.strip() for n in names):
         return set()  # the directory loads every player: not for nothing
-    directory = PlayerDirectory(event)
+    directory = PlayerFinder(event)
     found, unknown = set(), []
     for name in (n.strip() for n in names):
         if not name:
@@ -279,3 +280,24 @@ def event_advancement(
         )
     except ValueError as exc:
         raise UserError(f"The advancement cannot be worked out: {exc}") from exc
+
+
+@dataclass(frozen=True)
+class ListInputs:
+    """What a semi-final check-in leaves as it was, loaded once for the list
+    before and after it: the players' names (``player_names``) and the heat
+    seats with their records (``heat_seat_rows``)."""
+
+    keys: dict[int, str]
+    rows: list[HeatSeatRow]
+
+    @classmethod
+    def load(cls, event: Event) -> ListInputs:
+        return cls(player_names(event), heat_seat_rows(event))
+
+
+def qualifier_labels(event: Event, inputs: ListInputs) -> dict[PlayerId, str]:
+    """The semi-final list's qualifiers as it stands now (absences read
+    afresh), by player id, named as the list names them."""
+    result = event_advancement(event, keys=inputs.keys, rows=inputs.rows)
+    return {q.player: q.label for q in result.qualifiers}

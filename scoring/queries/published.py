@@ -1,5 +1,6 @@
 """The semi-final list as published, read: the list the public sees, shaped as
-the live one, and what changed since (``ListChanges``). Its words are
+the live one, and what changed since (``ListChanges``); the list and the
+automatic publication as the GM's forms show them (their form versions). Its words are
 ``scoring.services.publishing``'s, which publishes.
 """
 
@@ -11,7 +12,7 @@ from typing import Any
 
 from heats.models import Event
 from scoring.core import advancement
-from scoring.models import ListPart, PublishedList
+from scoring.models import ListPart, PublishedList, SemiListSettings
 
 # The parts of a list the public reads: who is on it, in call order, and why.
 LIST_PARTS = ("qualifiers", "alternates", "next_alternates")
@@ -137,3 +138,15 @@ def changes(
         revised=named(revised),
         joined=named(joined),
     )
+
+
+def list_state(result: advancement.Advancement) -> dict[str, Any]:
+    """The semi-final list as the GM's page shows it (players by id), for its
+    form version (``heats.queries.versions``)."""
+    return result.to_json(with_ids=True)
+
+
+def auto_publish_on(event: Event) -> bool:
+    """True when the event publishes its semi-final list automatically
+    (``SemiListSettings.auto_publish``; off without a row)."""
+    return SemiListSettings.objects.filter(event=event, auto_publish=True).exists()

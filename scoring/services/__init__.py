@@ -16,7 +16,7 @@ The package splits the writers by topic, as ``heats.services`` does:
   ``final_seating``: the final's fill decided, the final seated;
   ``substitutes``: semi-final no-shows;
 - ``publishing``: the published list (``PublishedEntry`` rows);
-- ``reports``, ``report_rates``, ``report_desk``: players' reports of their
+- ``reports``, ``report_rates``: players' reports of their
   table's result; ``report_links``: the tables' report links;
 - ``players``: names corrected and duplicates merged; ``transfer``: one event
   exported and imported, its file checked whole first (``transfer_schema``: the

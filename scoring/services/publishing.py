@@ -57,8 +57,10 @@ from scoring.queries.published import (
     FINISH,
     PARTS,
     _result_rows,
+    auto_publish_on,
     changes,
     latest_published,
+    list_state,
 )
 
 
@@ -68,12 +70,6 @@ def _override_state(event: Event) -> dict[str, Any]:
         return {"size": None, "added": []}
     added = sorted(current.added.values_list("pk", flat=True))
     return {"size": current.size, "added": added}
-
-
-def list_state(result: advancement.Advancement) -> dict[str, Any]:
-    """The semi-final list as the GM's page shows it (players by id), for its
-    form version (``heats.queries.versions``)."""
-    return result.to_json(with_ids=True)
 
 
 OVERRIDE = Topic(_("the semi-final override"), _override_state, (AuditAction.OVERRIDE,))
@@ -138,12 +134,6 @@ def _publish(
         )
     log(event, user, AuditAction.PUBLISH, detail, gains=diff.gains, losses=diff.losses)
     return published
-
-
-def auto_publish_on(event: Event) -> bool:
-    """True when the event publishes its semi-final list automatically
-    (``SemiListSettings.auto_publish``; off without a row)."""
-    return SemiListSettings.objects.filter(event=event, auto_publish=True).exists()
 
 
 AUTO_PUBLISH = Topic(

@@ -81,19 +81,6 @@ def count_refusal(event: Event, table_id: int | None, why: str) -> None:
     count(event, f"refused:{table_id or '-'}:{why}")
 
 
-def refusals(event: Event, table_id: int) -> dict[str, int]:
-    """The refused reports of the table ``table_id`` ever counted, per reason
-    (reasons without any are left out)."""
-    rows = ReportCounter.objects.filter(
-        event=event, key__startswith=f"refused:{table_id}:"
-    )
-    return {
-        key.rsplit(":", 1)[1]: total
-        for key, total in rows.values_list("key", "total")
-        if total
-    }
-
-
 def rate_limited(table: Table, token: str, address: str | None) -> bool:
     """Count one report for ``token`` and ``address`` (the database's counters,
     this module); True when either has sent more than its share in the

@@ -55,121 +55,26 @@ from heats.services.audit import (
     log,
 )
 from scoring import permissions
-from scoring.core.reported import CELLS, EMPTY, Laid, lay_report, seating_signature
-from scoring.models import ReportLink, ReportSettings, TableReport
-from scoring.queries.report_links import later_round_seated
+from scoring.core.reported import Laid, lay_report, seating_signature
+from scoring.models import ReportSettings, TableReport
+from scoring.queries.report_tables import (
+    ReportRefusedError,
+    check_report,
+    open_table,
+    report_scores,
+)
+from scoring.queries.result_check import ResultCheck, SeatScores
 from scoring.queries.seats import table_seats
 from scoring.services import report_rates, results
-from scoring.services.results import ResultCheck, SeatScores, TableOutcome
+from scoring.services.results import TableOutcome
 
 PREFIX = 6
-
-
-class ReportRefusedError(UserError):
-    """A report link that does not work (here, or any more): the page says why.
-    ``why`` is what the refusal is counted as: "link" (not this table's link),
-    "closed" (reports closed for the table) or "limit" (too many)."""
-
-    def __init__(self, message: str, why: str = "closed") -> None:
-        super().__init__(message)
-        self.why = why
-
-
-def open_table(event: Event, round_code: str, number: int, token: str) -> Table:
-    """The table whose report page ``token`` opens; ``ReportRefusedError`` for a
-    token that is not this table's (another table's or round's, or guessed),
-    an archived event, a table whose result a GM saved, or a round followed by
-    a seated one. Source: tournament.md, Reported results."""
-    table = _linked_table(event, round_code, number, token)
-    if table.round.event.archived:
-        raise ReportRefusedError(
-            _(
-                "%(event)s is archived: it takes no reports any more. Hand the "
-                "scoresheet to the GM."
-            )
-            % {"event": table.round.event.name}
-        )
-    if table.seats.filter(record__isnull=False).exists():
-        raise ReportRefusedError(
-            _(
-                "The result of %(table)s is already saved by the GM: a report "
-                "cannot change it. Ask the GM if it is wrong."
-            )
-            % {"table": table}
-        )
-    if later_round_seated(table.round):
-        raise ReportRefusedError(
-            _(
-                "The next round is seated: reports for %(table)s are closed. Hand "
-                "the scoresheet to the GM."
-            )
-            % {"table": table}
-        )
-    return table
-
-
-def _linked_table(event: Event, round_code: str, number: int, token: str) -> Table:
-    """The table ``token`` links to; ``ReportRefusedError`` unless it is table
-    ``number`` of the round ``round_code`` of ``event``."""
-    link = (
-        ReportLink.objects.select_related("table__round__event")
-        .filter(token=token)
-        .first()
-    )
-    table = link.table if link else None
-    if (
-        table is None
-        or table.round.event_id != event.pk
-        or table.round.code != round_code
-        or table.number != number
-    ):
-        raise ReportRefusedError(
-            _(
-                "This report link does not belong to this table. Scan the QR code "
-                "on your table's scoresheet, or hand the sheet to the GM."
-            ),
-            why="link",
-        )
-    return table
-
-
-def open_table_or_none(
-    event: Event, round_code: str, number: int, token: str
-) -> Table | None:
-    """:func:`open_table`, None where it refuses."""
-    try:
-        return open_table(event, round_code, number, token)
-    except ReportRefusedError:
-        return None
-
-
-def check_report(
-    table: Table, scores: list[SeatScores], time_called: int | None
-) -> ResultCheck:
-    """The GM's dry run (``results.check_table_results``) of a report as it is
-    typed: the same level-1 findings and messages; nothing is written. The link
-    stands for the login: the check runs as the operator (``user=None``)."""
-    return results.check_table_results(table, scores, None, time_called=time_called)
 
 
 def _values(scores: list[SeatScores]) -> dict[str, dict[str, Any]]:
     return {
         str(s.seat): {"day1": s.day1, "day2": s.day2, "final": s.final} for s in scores
     }
-
-
-def report_scores(
-    report: TableReport, seats: list[Seat] | None = None
-) -> list[SeatScores]:
-    """A report's values as ``SeatScores`` on today's ``seats`` (default: the
-    table's), laid by player when the seating changed since it was sent
-    (``lay_report``); a seat it cannot be laid on has no values."""
-    seats = table_seats(report.table) if seats is None else seats
-    laid = lay_report(report.seating, report.scores, seats).values
-    return [
-        SeatScores(s.number, *(laid.get(s.number, EMPTY)[c] for c in CELLS))
-        for s in seats
-    ]
 
 
 @dataclass(frozen=True)
@@ -199,7 +104,7 @@ def submit_report(
     ReportRefusedError (counted, not audited) when the link no longer works
     under the table's lock or the sender is over the rate limit; UserError
     when ``seat`` is not a seat of the table, a final is missing or the values
-    cannot be a result (``results.check_table_results``).
+    cannot be a result (``result_check.check_table_results``).
     Source: tournament.md, Reported results.
     """
     if report_rates.rate_limited(table, token, address):

@@ -1,19 +1,15 @@
 """The record of changes to a table's results: the history of replaced values
-(``RecordHistory``) and the audit log's entries (``heats.services.audit.log``), and who
-last changed a table, read back from them. Used by ``scoring.services.results``.
+(``RecordHistory``) and the audit log's entries (``heats.services.audit.log``).
+Used by ``scoring.services.results``; who last changed a table, read back from
+them, is ``scoring.queries.result_check.last_change``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.utils import timezone
-from django.utils.formats import date_format
-from django.utils.translation import gettext as _
-
 from heats.models import (
     AuditAction,
-    AuditEntry,
     Seat,
     Table,
 )
@@ -27,37 +23,10 @@ from heats.services.audit import (
 from scoring.models import RecordHistory
 
 
-def last_change(table: Table) -> str:
-    """Who last changed ``table``'s results and when ("ann saved this table at
-    14:03:07"), from the audit log (result entry, tie declarations) or the record
-    history (imports)."""
-    logged = AuditEntry.objects.filter(
-        event_id=table.round.event_id,
-        action__in=(AuditAction.RESULT, AuditAction.TIE),
-        data__round=table.round.code,
-        data__table=table.number,
-    )
-    found = [
-        logged.select_related("user").order_by("-at", "-pk").first(),
-        table.history.select_related("user").order_by("-at", "-pk").first(),
-    ]
-    latest = max((f for f in found if f), key=lambda f: f.at, default=None)
-    if latest is None:
-        return _("Someone saved this table")
-    at = date_format(timezone.localtime(latest.at), "H:i:s")
-    if latest.user is None:
-        return _("A command or an import saved this table at %(time)s") % {"time": at}
-    # Translators: "user" is a login name, e.g. "ann saved this table at 14:03:07".
-    return _("%(user)s saved this table at %(time)s") % {
-        "user": latest.user.get_username(),
-        "time": at,
-    }
-
-
 def keep_history(
     table: Table, user: Actor, source: str, old: dict[str, Any], new: dict[str, Any]
 ) -> None:
-    """Keep ``old`` values of ``table`` (``results.saved_values``) replaced by
+    """Keep ``old`` values of ``table`` (``result_check.saved_values``) replaced by
     ``new`` ones in ``RecordHistory``; nothing when they are the same or there
     were none (a first entry)."""
     if old and old != new:

@@ -1,47 +1,23 @@
-"""A table's player records as a save of its results reads and writes them
-(``scoring.services.results``): whether a seat has one, whether new scores
-change it, whose tie declaration stands, and the records written at once.
+"""A table's player records as a save of its results writes them
+(``scoring.services.results``), all at once. Whether new scores change a
+record and whose tie declaration stands are read by
+``scoring.queries.result_check``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from django.utils import timezone
 
 from heats.models import Seat
-from scoring.core.ids import PlayerId
 from scoring.core.places import TablePlaces
 from scoring.models import PlayerRecord
+from scoring.queries.result_check import SeatScores, keeps_declaration
 from scoring.queries.seats import seat_record
-
-if TYPE_CHECKING:
-    from scoring.services.results import SeatScores
 
 # The fields a save writes on a seat's record (``updated_at``: the time of the save).
 WRITTEN = ("day1", "day2", "final", "place", "declared_winner", "tie_reason")
-
-
-def changes_record(seat: Seat, scores: SeatScores) -> bool:
-    """True when ``scores`` differ from the seat's saved record (a correction)."""
-    record = seat_record(seat)
-    if record is None:
-        return False
-    return (record.day1, record.day2, record.final) != (
-        scores.day1,
-        scores.day2,
-        scores.final,
-    )
-
-
-def keeps_declaration(places: TablePlaces, player_id: int) -> bool:
-    """True when ``player_id`` is the declared winner of a tie still standing."""
-    return len(_top(places)) > 1 and places.winners == (str(player_id),)
-
-
-def _top(places: TablePlaces) -> list[PlayerId]:
-    """Player keys with the top final score (tied for first, declared or not)."""
-    return [r.player for r in places.records if r.final == places.winner_final]
 
 
 def write_records(

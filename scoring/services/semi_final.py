@@ -54,14 +54,12 @@ from heats.services.seating import (
     seat_round,
 )
 from scoring import permissions
-from scoring.core.ids import PlayerId
 from scoring.models import PublishedList
 from scoring.permissions import require
 from scoring.queries.event_results import (
-    HeatSeatRow,
+    ListInputs,
     event_advancement,
-    heat_seat_rows,
-    player_names,
+    qualifier_labels,
     require_no_held_heats,
 )
 from scoring.queries.rounds import players_by_id, semi_round
@@ -75,27 +73,6 @@ def _make_round(event: Event, code: str) -> Round:
     """
     lock(event)
     return get_round(event, code, create=True)
-
-
-@dataclass(frozen=True)
-class ListInputs:
-    """What a semi-final check-in leaves as it was, loaded once for the list
-    before and after it: the players' names (``player_names``) and the heat
-    seats with their records (``heat_seat_rows``)."""
-
-    keys: dict[int, str]
-    rows: list[HeatSeatRow]
-
-    @classmethod
-    def load(cls, event: Event) -> ListInputs:
-        return cls(player_names(event), heat_seat_rows(event))
-
-
-def qualifier_labels(event: Event, inputs: ListInputs) -> dict[PlayerId, str]:
-    """The semi-final list's qualifiers as it stands now (absences read
-    afresh), by player id, named as the list names them."""
-    result = event_advancement(event, keys=inputs.keys, rows=inputs.rows)
-    return {q.player: q.label for q in result.qualifiers}
 
 
 @transaction.atomic

@@ -24,15 +24,11 @@ from scoring import permissions
 from scoring.core.places import PlayerResult, TablePlaces
 from scoring.core.tiebreak import TieSuggestion, suggest_tie_winner
 from scoring.permissions import require
+from scoring.queries.result_check import SeatScores, saved_values, seat_places
 from scoring.queries.seats import seat_record, table_seats
 from scoring.services.result_log import keep_history
 from scoring.services.result_status import update_result_status
-from scoring.services.results import (
-    SeatScores,
-    lock_table,
-    saved_values,
-    seat_places,
-)
+from scoring.services.results import lock_table
 
 
 @transaction.atomic

@@ -181,7 +181,7 @@ JSON_FIELDS: dict[tuple[str, str], Schema] = {
     ("scoring.recordhistory", "new"): HISTORY,
     ("scoring.tablecheck", "findings"): FINDINGS,
     ("scoring.scoresheetsubmission", "findings"): FINDINGS,
-    # A sheet as the table page took it (rules_checks.parse_sheet_text).
+    # A sheet as the table page took it (rules_findings.parse_sheet_text).
     ("scoring.scoresheetsubmission", "sheet"): Checked(
         AnyJSON(MAX_DEPTH, MAX_TEXT), _is_sheet
     ),

@@ -21,7 +21,7 @@ from heats.core.errors import UserError
 from heats.core.rounds import RoundCode
 from heats.models import Entry, EntryStatus, Event, Seat
 from heats.queries.desk import namesake_counts
-from heats.services.players import search_filter
+from heats.queries.players import search_filter
 from heats.views.common import (
     EventStaffRequiredMixin,
     event_action,

@@ -21,12 +21,12 @@ from heats.views.common import EventStaffRequiredMixin, event_action
 from scoring import permissions
 from scoring.forms.report import AutoConfirmForm
 from scoring.models import ReportSettings, TableReport
+from scoring.queries import report_desk
 from scoring.queries.seats import (
     seat_record,
     table_seats,
 )
 from scoring.services import (
-    report_desk,
     reports,
 )
 from scoring.views.common import TableMixin, table_label

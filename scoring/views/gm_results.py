@@ -36,6 +36,7 @@ from scoring import permissions
 from scoring.forms.gm import TieForm
 from scoring.forms.result import ResultForm
 from scoring.models import RecordHistory, TableCheck, TableReport
+from scoring.queries import report_desk, result_check
 from scoring.queries.event_results import (
     event_advancement,
 )
@@ -43,15 +44,14 @@ from scoring.queries.published import (
     changes,
     latest_published,
 )
+from scoring.queries.result_check import last_change
 from scoring.queries.seats import (
     table_seats,
 )
 from scoring.services import (
-    report_desk,
     results,
     ties,
 )
-from scoring.services.result_log import last_change
 from scoring.views.common import TableMixin, table_label, table_name
 from scoring.views.common_desk import (
     as_get,
@@ -73,7 +73,7 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, _ResultView):
     """Enter one table's results (GMs and assistants); change saved ones (GMs).
 
     "Save and next table" goes on to the next table of the round that owes
-    results (``results.next_owed_table``); a correction with consequences after
+    results (``result_check.next_owed_table``); a correction with consequences after
     the semi-final is seated is shown first and saved once confirmed."""
 
     template_name = "scoring/gm/table_results.html"
@@ -168,7 +168,7 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, _ResultView):
             if not is_htmx(self.request):  # htmx shows a 200's form only
                 response.status_code = 403
             return response
-        except results.StaleResultsError as exc:
+        except result_check.StaleResultsError as exc:
             form.show_saved(exc.seats)
             form.add_error(None, exc.render())
             return self.form_invalid(form)
@@ -248,7 +248,7 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, _ResultView):
     def next_table(self) -> str:
         """After "Save and next table": the next table owing results, else the
         round page, saying every table's results are in."""
-        number = results.next_owed_table(self.table)
+        number = result_check.next_owed_table(self.table)
         if number is None:
             messages.info(
                 self.request,
@@ -262,7 +262,7 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, _ResultView):
 
 
 class TableResultsCheckView(TableResultsView):
-    """The dry run of the entry form (``results.check_table_results``): the
+    """The dry run of the entry form (``result_check.check_table_results``): the
     level-1 findings on the values typed, per seat and for the table, and what a
     correction would change; nothing is written. Answers htmx with the fragment
     (``table_check.html``: the table's part, each seat's slot out of band), a
@@ -284,14 +284,14 @@ class TableResultsCheckView(TableResultsView):
         if not form.is_valid() and form.non_field_errors():
             return form.non_field_errors().as_text()
         try:
-            form.check = results.check_table_results(
+            form.check = result_check.check_table_results(
                 self.table,
                 form.scores(),
                 self.request.user,
                 version=form.cleaned_data.get("version") or None,
                 time_called=form.time_called(),
             )
-        except results.StaleResultsError:
+        except result_check.StaleResultsError:
             return _(
                 "%(change)s while this form was open: saving these values would be "
                 "refused. Open the page again for the saved ones."

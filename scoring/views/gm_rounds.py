@@ -21,9 +21,9 @@ from heats.exports import export_response
 from heats.forms import SeatForm
 from heats.models import Entry, EntryStatus, Event, Player, Round, RoundKind, Seat
 from heats.queries.desk import shown_names, table_cards
+from heats.queries.players import PlayerFinder
 from heats.queries.seating import seating_state
 from heats.queries.versions import form_version
-from heats.services.players import PlayerDirectory
 from heats.views.common import (
     EventStaffRequiredMixin,
     already_seated,
@@ -54,7 +54,13 @@ from scoring.queries.event_results import (
     held_heat_tables,
     held_labels,
 )
-from scoring.queries.published import changes, latest_published
+from scoring.queries.no_shows import no_show_state, open_seats, present_alternates
+from scoring.queries.published import (
+    auto_publish_on,
+    changes,
+    latest_published,
+    list_state,
+)
 from scoring.queries.rounds import semi_round
 from scoring.services import publishing, substitutes
 from scoring.services import semi_final as rounds
@@ -164,12 +170,12 @@ class SemiView(EventStaffRequiredMixin, TemplateView):
         published = latest_published(self.event)
         override = SemiFinalOverride.objects.filter(event=self.event).first()
         list_version = form_version(
-            self.event, publishing.SEMI_LIST, publishing.list_state(self.result)
+            self.event, publishing.SEMI_LIST, list_state(self.result)
         )
         return dict(
             list_version=list_version,
             presence=presence_form_data(self.event, self.rows),
-            auto_publish=publishing.auto_publish_on(self.event),
+            auto_publish=auto_publish_on(self.event),
             auto_publish_form=auto_publish_form(self.event),
             # Without the GM's override the recommendation is the live list.
             recommended=self.result
@@ -245,11 +251,11 @@ def semi_mark(request: HttpRequest, event: Event) -> HttpResponse:
 def no_show_form(event: Event, data: QueryDict | None = None) -> NoShowForm | None:
     """The "replace a no-show" form of the seated semi-final; None when no
     table without results is left."""
-    seats = substitutes.open_seats(event)
+    seats = open_seats(event)
     if not seats:
         return None
-    candidates = substitutes.present_alternates(event)
-    state = substitutes.no_show_state(seats, candidates)
+    candidates = present_alternates(event)
+    state = no_show_state(seats, candidates)
     version = form_version(event, substitutes.NO_SHOWS, state)
     players = [s.player for s in seats] + [c.player for c in candidates]
     return NoShowForm(
@@ -342,7 +348,7 @@ def semi_override(request: HttpRequest, event: Event) -> HttpResponse:
 def find_player(event: Event, name: str) -> Player:
     """The player called ``name`` (or ``#badge``); UserError if there is none."""
     badge = name[1:] if name.startswith("#") else ""
-    player = PlayerDirectory(event).find("" if badge else name, badge)
+    player = PlayerFinder(event).find("" if badge else name, badge)
     if player is None:
         raise UserError(
             _("No player %(name)s in %(event)s.")

@@ -20,6 +20,7 @@ from scoring.forms.semi import (
     AutoPublishForm,
     SemiPresenceForm,
 )
+from scoring.queries.event_results import ListInputs, qualifier_labels
 from scoring.queries.rounds import (
     semi_round,
 )
@@ -27,12 +28,10 @@ from scoring.services import publishing
 from scoring.services import semi_final as rounds
 
 
-def _moved(
-    event: Event, before: dict[PlayerId, str], inputs: rounds.ListInputs
-) -> list[str]:
+def _moved(event: Event, before: dict[PlayerId, str], inputs: ListInputs) -> list[str]:
     """["Called in: ….", "No longer on the list: …."] against ``before`` (the
     qualifiers by id, before the save); each only when someone is."""
-    after = rounds.qualifier_labels(event, inputs)
+    after = qualifier_labels(event, inputs)
     called = [n for p, n in after.items() if p not in before]
     dropped = [n for p, n in before.items() if p not in after]
     lines = []
@@ -71,8 +70,8 @@ def semi_presence(request: HttpRequest, event: Event) -> HttpResponse:
     semi = semi_round(event)
     seated = semi is not None and semi.seated_at is not None
     # Once seated, the tables stand: nobody is called in or dropped by a mark.
-    inputs = None if seated else rounds.ListInputs.load(event)
-    before = rounds.qualifier_labels(event, inputs) if inputs else {}
+    inputs = None if seated else ListInputs.load(event)
+    before = qualifier_labels(event, inputs) if inputs else {}
     changes = rounds.save_semi_presence(
         event,
         form.cleaned_data["shown"],

@@ -33,9 +33,10 @@ from scoring.models import PlayerRecord, TableCheck
 from scoring.queries import final as finals
 from scoring.queries import laurels as laurel_places
 from scoring.queries.event_results import heat_seat_rows, held_tables, player_names
+from scoring.queries.rules_findings import parse_sheet_text
 from scoring.queries.spreadsheets import PREFIX, results_table
 from scoring.queries.standings import heat_rows, standings
-from scoring.services.rules_checks import attach_scoresheet, parse_sheet_text
+from scoring.services.rules_checks import attach_scoresheet
 from scoring.tables import LaurelTable
 from scoring.views.common import get_table
 from scoring.wording import shown_check

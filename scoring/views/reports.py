@@ -24,6 +24,7 @@ from medici_tourney.client import client_address
 from scoring.forms.report import (
     ReportForm,
 )
+from scoring.queries import report_tables
 from scoring.queries.seats import (
     table_seats,
 )
@@ -67,8 +68,8 @@ def table_report(
     ev = get_object_or_404(Event, slug=event)
     kwargs = {"event": event, "round": round, "table": table, "token": token}
     try:
-        found = reports.open_table(ev, round, table, token)
-    except reports.ReportRefusedError as exc:
+        found = report_tables.open_table(ev, round, table, token)
+    except report_tables.ReportRefusedError as exc:
         if request.method == "POST":
             report_rates.refuse(ev, round, table, exc.why)
         return _refused(request, ev, exc)
@@ -86,7 +87,7 @@ def table_report(
                 form.nonce_key(),
                 form.cleaned_data["seating"],
             )
-        except reports.ReportRefusedError as exc:
+        except report_tables.ReportRefusedError as exc:
             return _refused(request, ev, exc)
         except UserError as exc:
             form.add_error(None, exc.render())
@@ -111,13 +112,13 @@ def table_report_check(
     request: HttpRequest, event: str, round: str, table: int, token: str
 ) -> HttpResponse:
     """POST: the live rules check of the report form as it is typed (htmx);
-    the GM's dry run (``reports.check_report``); only the check is counted
+    the GM's dry run (``report_tables.check_report``); only the check is counted
     (``report_rates.check_limited``: anonymous, and each runs the rules
     engine)."""
     ev = get_object_or_404(Event, slug=event)
     try:
-        found = reports.open_table(ev, round, table, token)
-    except reports.ReportRefusedError as exc:
+        found = report_tables.open_table(ev, round, table, token)
+    except report_tables.ReportRefusedError as exc:
         return _refused(request, ev, exc)
     kwargs = {"event": event, "round": round, "table": table, "token": token}
     form = _form(request, found, kwargs)
@@ -131,7 +132,9 @@ def table_report_check(
         problem = form.non_field_errors().as_text()
     else:
         try:
-            form.check = reports.check_report(found, form.scores(), form.time_called())
+            form.check = report_tables.check_report(
+                found, form.scores(), form.time_called()
+            )
         except UserError as exc:
             problem = exc.render()
     context = {

@@ -12,8 +12,8 @@ from heats.models import Round, RoundKind
 from heats.services.checkin import check_in
 from heats.services.seating import seat_round
 from scoring.models import PlayerRecord
+from scoring.queries.result_check import SeatScores
 from scoring.services import reports
-from scoring.services.results import SeatScores
 from tests.e2e.conftest import CHROMIUM, close_orm_connection, gm_logs_in
 
 pytestmark = [

@@ -14,9 +14,9 @@ from heats.core.names import NAME_MAX_LENGTH
 from heats.models import Event, Player, RoundKind, Seat
 from heats.services.checkin import check_in, create_heat
 from heats.services.seating import seat_round
+from scoring.queries.result_check import SeatScores
 from scoring.services import results
 from scoring.services import semi_final as rounds
-from scoring.services.results import SeatScores
 from tests.e2e.conftest import CHROMIUM, close_orm_connection
 from tests.heats.conftest import names
 from tests.scoring.queries.test_printing import play_semi_and_final

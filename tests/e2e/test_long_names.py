@@ -11,8 +11,8 @@ import pytest
 from heats.models import Event, Round, RoundKind
 from heats.services.checkin import check_in
 from heats.services.seating import seat_round
+from scoring.queries.result_check import SeatScores
 from scoring.services import results
-from scoring.services.results import SeatScores
 from tests.e2e.conftest import CHROMIUM, close_orm_connection
 
 pytestmark = [

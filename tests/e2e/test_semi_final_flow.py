@@ -13,9 +13,9 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from heats.models import Event, Seat
+from scoring.queries.result_check import SeatScores
 from scoring.queries.rounds import semi_round
 from scoring.services import results
-from scoring.services.results import SeatScores
 from tests.e2e.conftest import CHROMIUM, close_orm_connection, gm_logs_in
 
 pytestmark = [

@@ -25,12 +25,13 @@ from heats.services.checkin import check_in
 from heats.services.keep_apart import add_keep_apart
 from heats.services.seating import seat_round
 from scoring.models import ReportLink
+from scoring.queries import report_tables
+from scoring.queries.result_check import SeatScores
 from scoring.queries.rounds import final_round, semi_round
-from scoring.services import reports, results
+from scoring.services import results
 from scoring.services import semi_final as rounds
 from scoring.services.events import new_event
 from scoring.services.final_seating import seat_final
-from scoring.services.results import SeatScores
 from scoring.services.results_import.write import import_results
 from tests.conftest import DEMO_DIR
 from tests.support.versions import page_version
@@ -155,7 +156,7 @@ def table_pages(rnd: Round, names: dict[int, frozenset[str]], staff: bool):
         link = ReportLink.objects.filter(table__round=rnd, table__number=number)
         for token in link.values_list("token", flat=True):
             # The players' report page, while it works (no result saved yet).
-            if reports.open_table_or_none(rnd.event, rnd.code, number, token):
+            if report_tables.open_table_or_none(rnd.event, rnd.code, number, token):
                 path = url(
                     "scoring:table-report",
                     rnd.event,

@@ -26,8 +26,8 @@ from heats.models import Event, KeepApart, Round, RoundKind
 from heats.services.checkin import check_in, create_heat
 from heats.services.seating import seat_round
 from scoring.models import ReportLink
+from scoring.queries.result_check import SeatScores
 from scoring.services import reports, results
-from scoring.services.results import SeatScores
 from tests.heats.conftest import names
 from tests.support.versions import page_version
 

@@ -12,10 +12,10 @@ from scoring.queries.seats import table_seats
 
 def result_version(table: Table) -> str:
     """The version a result form of ``table`` is drawn with now
-    (``scoring.services.results.table_version``)."""
-    from scoring.services import results
+    (``scoring.queries.result_check.table_version``)."""
+    from scoring.queries import result_check
 
-    return results.table_version(table_seats(table))
+    return result_check.table_version(table_seats(table))
 
 
 def page_version(client, page: str, action: str = "") -> str:

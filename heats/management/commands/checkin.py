@@ -6,9 +6,10 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from heats.core.errors import UserError
 from heats.core.files import read_name_list
+from heats.queries.events import get_event
 from heats.queries.seating import checked_in_count
 from heats.services.checkin import check_in, parse_name_list
-from heats.services.events import get_event, get_round
+from heats.services.events import get_round
 
 
 class Command(BaseCommand):

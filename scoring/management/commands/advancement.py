@@ -9,7 +9,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from heats.core.errors import UserError
 from heats.core.files import read_name_list
 from heats.core.formats import format_line
-from heats.services.events import get_event
+from heats.queries.events import get_event
 from scoring.queries.event_results import event_advancement
 
 # "# no-shows, Sunday" is a comment; "#1204" is a badge.

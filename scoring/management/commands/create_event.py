@@ -11,7 +11,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from heats.core.errors import UserError
 from heats.core.formats import DEFAULT_FORMAT, FORMATS
 from heats.core.paper import PAPERS
-from heats.services.staff import find_login
+from heats.queries.staff import find_login
 from scoring.services.events import new_event
 
 

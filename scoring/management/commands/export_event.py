@@ -7,7 +7,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from heats.core.errors import UserError
-from heats.services.events import get_event
+from heats.queries.events import get_event
 from scoring.services.transfer import dumps, export_event
 
 

@@ -12,9 +12,7 @@ from heats.models import (
     Event,
     max_length,
 )
-from heats.services.events import (
-    get_event,
-)
+from heats.queries.events import get_event
 from scoring.core.results_csv import (
     MAX_FILE_BYTES,
     SIZE_ADVICE,

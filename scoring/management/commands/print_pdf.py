@@ -10,7 +10,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from heats.core.errors import UserError
-from heats.services.events import get_event
+from heats.queries.events import get_event
 from scoring import pdf
 from scoring.pdf.data import PAPERS
 from scoring.queries.printing import PRINT_LANGUAGES, render

@@ -9,7 +9,8 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from heats.core.errors import UserError
-from heats.services.events import get_event, get_round
+from heats.queries.events import get_event
+from heats.services.events import get_round
 from scoring.queries.printing import absolute
 from scoring.queries.report_links import report_links
 from scoring.services.report_links import make_report_links

@@ -15,11 +15,9 @@ from heats.models import (
     Round,
     RoundKind,
 )
+from heats.queries.events import get_event
 from heats.queries.rounds import parse_round_code
-from heats.services.events import (
-    get_event,
-    get_round,
-)
+from heats.services.events import get_round
 from heats.services.seating import (
     seat_round,
 )

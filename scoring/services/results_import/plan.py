@@ -35,9 +35,9 @@ from scoring import permissions
 from scoring.core.places import TablePlaces
 from scoring.core.results_csv import ParsedResults, ResultRow, row_places
 from scoring.permissions import NotAllowed, may, refusal, require
-from scoring.services.results import seat_values
+from scoring.queries.result_check import seat_values
+from scoring.queries.rules_findings import score_findings
 from scoring.services.results_import.saved import RoundKey, SavedState, TableKey
-from scoring.services.rules_checks import score_findings
 
 
 @dataclass(frozen=True)

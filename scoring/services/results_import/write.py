@@ -56,11 +56,12 @@ from heats.translate import (
 from scoring.core import advancement
 from scoring.core.results_csv import ParsedResults, parse_results_csv
 from scoring.models import PlayerRecord, RecordHistory, TableCheck
+from scoring.queries.result_check import seat_values
+from scoring.queries.rules_findings import sheet_findings
 from scoring.services.events import (
     new_event,
 )
 from scoring.services.result_status import update_result_status
-from scoring.services.results import seat_values
 from scoring.services.results_import.plan import (
     DesiredRecord,
     ImportPlan,
@@ -69,7 +70,7 @@ from scoring.services.results_import.plan import (
 )
 from scoring.services.results_import.saved import RoundKey, SavedState, TableKey
 from scoring.services.results_import.summary import ImportSummary
-from scoring.services.rules_checks import refresh_table_check, sheet_findings
+from scoring.services.rules_checks import refresh_table_check
 
 # Tries of the write when a player the plan would create was created meanwhile (a
 # check-in to another round): each try plans again from what is saved.

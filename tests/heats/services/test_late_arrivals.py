@@ -27,10 +27,8 @@ from heats.services.seating import (
     form_late_table,
     seat_round,
 )
-from scoring.services.results import (
-    SeatScores,
-    save_table_results,
-)
+from scoring.queries.result_check import SeatScores
+from scoring.services.results import save_table_results
 from scoring.services.ties import declare_winner
 from tests.heats.conftest import names, player
 

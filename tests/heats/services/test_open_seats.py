@@ -14,11 +14,13 @@ from heats.core.errors import UserError
 from heats.models import AuditEntry, Entry, Player, Round, RoundKind, Seat, Table
 from heats.permissions import NotAllowed
 from heats.queries.late import late_options
+from heats.queries.short_tables import short_tables
 from heats.services.checkin import check_in
 from heats.services.checkin_undo import undo_check_in
 from heats.services.late import add_late_player
-from heats.services.short_tables import move_short_table, short_tables
-from scoring.services.results import SeatScores, save_table_results
+from heats.services.short_tables import move_short_table
+from scoring.queries.result_check import SeatScores
+from scoring.services.results import save_table_results
 
 pytestmark = pytest.mark.django_db
 

@@ -11,9 +11,9 @@ from heats.permissions import NotAllowed
 from heats.services.checkin import check_in, create_heat
 from heats.services.seating import seat_round
 from scoring.models import PlayerRecord
+from scoring.queries.result_check import SeatScores
 from scoring.services import results
 from scoring.services.final_seating import mark_final_absent
-from scoring.services.results import SeatScores
 from scoring.services.results_import.write import import_results
 from tests.heats.conftest import names
 from tests.support.versions import page_version

@@ -21,7 +21,8 @@ from heats.services.checkin_undo import undo_check_in
 from heats.services.reseating import undo_seating
 from heats.services.round_start import start_clock
 from heats.services.seating import form_late_table, seat_round, swap_seats
-from scoring.services.results import SeatScores, save_table_results
+from scoring.queries.result_check import SeatScores
+from scoring.services.results import save_table_results
 from tests.heats.conftest import names
 
 pytestmark = pytest.mark.django_db

@@ -37,6 +37,7 @@ from scoring.queries.printing import (
     event_print,
     render,
 )
+from scoring.queries.result_check import SeatScores
 from scoring.queries.rounds import (
     final_round,
     semi_round,
@@ -51,7 +52,6 @@ from scoring.services import (
 from scoring.services.final_seating import (
     seat_final,
 )
-from scoring.services.results import SeatScores
 
 pytestmark = pytest.mark.django_db
 

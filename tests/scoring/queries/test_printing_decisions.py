@@ -20,6 +20,7 @@ from scoring.models import FinalFill
 from scoring.queries.printing import (
     render,
 )
+from scoring.queries.result_check import SeatScores
 from scoring.queries.rounds import (
     semi_round,
 )
@@ -30,7 +31,6 @@ from scoring.services.final_seating import (
     mark_final_absent,
     seat_final,
 )
-from scoring.services.results import SeatScores
 
 pytestmark = pytest.mark.django_db
 

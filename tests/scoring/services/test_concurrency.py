@@ -19,9 +19,10 @@ from django.urls import reverse
 
 from heats.models import AuditEntry, Round, RoundKind, Table
 from scoring.models import PlayerRecord, RecordHistory
+from scoring.queries import result_check
+from scoring.queries.result_check import SeatScores
 from scoring.queries.seats import table_seats
 from scoring.services import results
-from scoring.services.results import SeatScores
 from scoring.services.results_import.write import import_results
 from tests.support.concurrency import at_once, errors
 
@@ -38,7 +39,7 @@ def saved_finals(table: Table) -> list[int]:
 
 
 def current_values(table: Table) -> dict:
-    return results.saved_values(table_seats(table))
+    return result_check.saved_values(table_seats(table))
 
 
 def assert_history_chains(table: Table, first_old: dict) -> list[RecordHistory]:

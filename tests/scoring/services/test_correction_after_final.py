@@ -17,13 +17,14 @@ import pytest
 from heats.models import Player, RoundKind
 from scoring.models import PlayerRecord
 from scoring.queries import final as finals
+from scoring.queries import result_check
 from scoring.queries.final import heat_winner_ids
 from scoring.queries.laurels import event_laurels
 from scoring.queries.printing import render
+from scoring.queries.result_check import SeatScores
 from scoring.queries.rounds import final_round
 from scoring.services import results
 from scoring.services.final_seating import seat_final
-from scoring.services.results import SeatScores
 from tests.scoring.queries.test_printing_decisions import enter, play_semi, text
 
 pytestmark = pytest.mark.django_db
@@ -71,7 +72,7 @@ def test_a_finalist_corrected_out_of_her_heat_win_is_still_a_finalist(final_play
     she, table = next(
         (p, only_heat_win(event, p)) for p in players if only_heat_win(event, p)
     )
-    check = results.check_table_results(table, taken_away(table, she))
+    check = result_check.check_table_results(table, taken_away(table, she))
     assert check.consequences is not None
     assert check.consequences.final == (
         f"The final has been played: {she.name}, who played it, no longer won a "

@@ -19,6 +19,7 @@ from heats.models import AuditEntry, Player, Seat
 from heats.permissions import NotAllowed
 from scoring.models import FinalFill
 from scoring.queries import final as finals
+from scoring.queries.result_check import SeatScores
 from scoring.queries.rounds import semi_round
 from scoring.services import results
 from scoring.services import semi_final as rounds
@@ -27,7 +28,6 @@ from scoring.services.final_seating import (
     mark_final_absent,
     seat_final,
 )
-from scoring.services.results import SeatScores
 from tests.support.versions import post_with_version
 
 pytestmark = pytest.mark.django_db

@@ -13,11 +13,12 @@ from heats.models import Event, Player, RoundKind
 from scoring.queries.event_results import event_advancement
 from scoring.queries.final import final_field
 from scoring.queries.laurels import event_laurels
+from scoring.queries.result_check import SeatScores
 from scoring.queries.rounds import final_round, semi_round
 from scoring.services import semi_final as rounds
 from scoring.services.events import new_event
 from scoring.services.final_seating import seat_final
-from scoring.services.results import SeatScores, save_table_results
+from scoring.services.results import save_table_results
 from scoring.services.results_import.write import import_results
 
 pytestmark = pytest.mark.django_db

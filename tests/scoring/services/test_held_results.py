@@ -16,9 +16,10 @@ from heats.services.checkin import check_in
 from heats.services.seating import seat_round
 from scoring.queries.event_results import event_advancement, held_tables
 from scoring.queries.laurels import event_laurels
+from scoring.queries.result_check import SeatScores
 from scoring.queries.standings import standings
 from scoring.services import publishing
-from scoring.services.results import SeatScores, save_table_results
+from scoring.services.results import save_table_results
 from scoring.services.rules_checks import acknowledge_check
 from tests.heats.conftest import names
 

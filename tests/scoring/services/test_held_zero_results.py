@@ -12,8 +12,9 @@ from heats.models import Round, RoundKind
 from heats.services.checkin import check_in
 from heats.services.seating import seat_round
 from scoring.queries.event_results import held_tables
+from scoring.queries.result_check import SeatScores
 from scoring.queries.standings import standings
-from scoring.services.results import SeatScores, save_table_results
+from scoring.services.results import save_table_results
 from scoring.services.rules_checks import acknowledge_check
 from tests.heats.conftest import names
 

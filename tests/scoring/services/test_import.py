@@ -471,6 +471,7 @@ def test_the_saved_state_fingerprint_agrees_with_a_loaded_one(event, demo_csv):
 def test_a_result_saved_after_the_plan_is_checked_again_under_the_lock(
     event, monkeypatch
 ):
+    from scoring.queries import result_check
     from scoring.services import results
     from scoring.services.results_import import write as imports
 
@@ -485,7 +486,7 @@ def test_a_result_saved_after_the_plan_is_checked_again_under_the_lock(
             table = Table.objects.get(number=1)
             records = PlayerRecord.objects.filter(seat__table=table)
             scores = [
-                results.SeatScores(
+                result_check.SeatScores(
                     s.number, r.day1, r.day2, 95 if s.number == 4 else r.final
                 )
                 for r in records.select_related("seat")

@@ -13,7 +13,8 @@ from heats.permissions import NotAllowed
 from heats.services.checkin import check_in
 from heats.services.seating import seat_round
 from scoring.models import PlayerRecord, RecordHistory
-from scoring.services.results import SeatScores, save_table_results
+from scoring.queries.result_check import SeatScores
+from scoring.services.results import save_table_results
 from scoring.services.results_import.write import import_results
 from tests.heats.conftest import names
 

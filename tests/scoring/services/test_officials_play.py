@@ -11,7 +11,8 @@ from heats.models import Player, Round, RoundKind
 from heats.services.checkin import check_in
 from heats.services.seating import seat_round
 from scoring.queries.event_results import event_advancement
-from scoring.services.results import SeatScores, save_table_results
+from scoring.queries.result_check import SeatScores
+from scoring.services.results import save_table_results
 
 pytestmark = pytest.mark.django_db
 

@@ -15,8 +15,9 @@ from heats.services.checkin import check_in
 from heats.services.seating import seat_round
 from medici_tourney.public_cache import event_with_version
 from scoring.models import ReportCounter, TableReport
+from scoring.queries import report_desk
+from scoring.queries.report_tables import ReportRefusedError
 from scoring.services import report_rates
-from scoring.services.reports import ReportRefusedError
 from scoring.services.results import save_table_results
 from tests.heats.conftest import names
 from tests.scoring.services.test_reports import CLEAN, report, scores
@@ -52,7 +53,7 @@ def test_refused_reports_write_no_audit_row_and_keep_the_version(table):
     assert AuditEntry.objects.count() == audit
     assert event_with_version(slug).version == version
     assert TableReport.objects.count() == LIMIT
-    assert report_rates.refusals(table.round.event, table.pk) == {"limit": 20}
+    assert report_desk.refusals(table.round.event, table.pk) == {"limit": 20}
 
 
 def test_a_cleared_cache_does_not_reset_the_count(table):
@@ -85,7 +86,7 @@ def test_a_wrong_link_and_a_closed_link_are_counted_not_audited(client, gm, tabl
         closed = client.post(report_url(table), form_data(table, CLEAN))
         assert closed.status_code == 403
     assert AuditEntry.objects.count() == audit
-    counted = report_rates.refusals(table.round.event, table.pk)
+    counted = report_desk.refusals(table.round.event, table.pk)
     assert counted == {"link": 1, "closed": 3}
     client.force_login(gm)
     kwargs = {"event": table.round.event.slug, "round": "1", "table": 1}

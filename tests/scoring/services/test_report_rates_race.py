@@ -11,9 +11,10 @@ from heats.models import AuditEntry, Round, RoundKind
 from heats.services.checkin import check_in
 from heats.services.seating import seat_round
 from scoring.models import ReportCounter, ReportLink, TableReport
+from scoring.queries import report_desk, report_tables
+from scoring.queries.report_tables import ReportRefusedError
+from scoring.queries.result_check import SeatScores
 from scoring.services import report_rates, reports
-from scoring.services.reports import ReportRefusedError
-from scoring.services.results import SeatScores
 from tests.heats.conftest import names
 from tests.support.concurrency import at_once
 
@@ -32,7 +33,7 @@ def test_24_reports_at_once_store_exactly_the_limit(event):
     values = [SeatScores(n, None, None, f) for n, f in enumerate(FINALS, start=1)]
 
     def send(i: int) -> str:
-        opened = reports.open_table(event, "1", 1, token)
+        opened = report_tables.open_table(event, "1", 1, token)
         try:
             reports.submit_report(
                 opened, token, i % 5 + 1, values, None, f"10.0.4.{i}", f"{i:032x}"
@@ -51,4 +52,4 @@ def test_24_reports_at_once_store_exactly_the_limit(event):
     assert AuditEntry.objects.count() == audit + limit
     counter = ReportCounter.objects.get(key=f"rate:t:{token}")
     assert (counter.count, counter.total) == (24, 24)
-    assert report_rates.refusals(event, table.pk) == {"limit": 24 - limit}
+    assert report_desk.refusals(event, table.pk) == {"limit": 24 - limit}

@@ -17,10 +17,11 @@ from heats.services.reseating import undo_seating
 from heats.services.seating import seat_round, swap_seats
 from scoring.forms.result import ResultForm
 from scoring.models import PlayerRecord, ReportLink, TableReport
+from scoring.queries import report_desk, report_tables
 from scoring.queries.report_links import report_links
+from scoring.queries.report_tables import ReportRefusedError
 from scoring.queries.seats import table_seats
-from scoring.services import report_desk, reports
-from scoring.services.reports import ReportRefusedError
+from scoring.services import reports
 from tests.heats.conftest import names
 from tests.scoring.services.test_reports import report, scores, token
 
@@ -126,14 +127,14 @@ def test_seat_again_then_undo_brings_back_the_first_links(heat, gm):
     again = {t.number: token(t) for t in heat.tables.all()}
     assert set(again.values()).isdisjoint(first.values())
     with pytest.raises(ReportRefusedError, match="does not belong to this table"):
-        reports.open_table(heat.event, "1", 1, first[1])
+        report_tables.open_table(heat.event, "1", 1, first[1])
     undo_seating(heat, gm, state=seating_state(heat))
     assert {t.number: token(t) for t in heat.tables.all()} == first
-    assert reports.open_table(heat.event, "1", 1, first[1]).number == 1
-    assert reports.open_table(heat.event, "1", 2, first[2]).number == 2
+    assert report_tables.open_table(heat.event, "1", 1, first[1]).number == 1
+    assert report_tables.open_table(heat.event, "1", 2, first[2]).number == 2
     # The second seating's scoresheets are the ones refused now.
     with pytest.raises(ReportRefusedError, match="does not belong to this table"):
-        reports.open_table(heat.event, "1", 1, again[1])
+        report_tables.open_table(heat.event, "1", 1, again[1])
 
 
 def test_seating_twice_again_then_undo_brings_back_the_last_replaced(heat, gm):

@@ -14,12 +14,14 @@ from heats.services.checkin import check_in
 from heats.services.reseating import undo_seating
 from heats.services.seating import form_late_table, seat_round
 from scoring.models import PlayerRecord, ReportLink, ReportSettings, TableReport
+from scoring.queries import report_tables
 from scoring.queries.event_results import event_advancement
 from scoring.queries.report_links import held_reports
+from scoring.queries.report_tables import ReportRefusedError
+from scoring.queries.result_check import SeatScores
 from scoring.queries.standings import standings
 from scoring.services import report_rates, reports
-from scoring.services.reports import ReportRefusedError
-from scoring.services.results import SeatScores, save_table_results
+from scoring.services.results import save_table_results
 from scoring.services.results_import.write import import_results
 from tests.heats.conftest import names
 
@@ -48,7 +50,7 @@ def token(table) -> str:
 
 
 def report(table, finals, seat=1, address="10.0.0.7", time_called=None):
-    opened = reports.open_table(
+    opened = report_tables.open_table(
         table.round.event, table.round.code, table.number, token(table)
     )
     return reports.submit_report(
@@ -96,12 +98,12 @@ def test_a_token_for_another_table_or_round_is_refused(heat):
     table1, table2 = heat.tables.order_by("number")
     event = heat.event
     with pytest.raises(ReportRefusedError, match="does not belong to this table"):
-        reports.open_table(event, "1", 2, token(table1))
+        report_tables.open_table(event, "1", 2, token(table1))
     with pytest.raises(ReportRefusedError, match="does not belong to this table"):
-        reports.open_table(event, "2", 1, token(table1))
+        report_tables.open_table(event, "2", 1, token(table1))
     with pytest.raises(ReportRefusedError, match="does not belong to this table"):
-        reports.open_table(event, "1", 1, "guessed-" + "x" * 35)
-    assert reports.open_table(event, "1", 2, token(table2)) == table2
+        report_tables.open_table(event, "1", 1, "guessed-" + "x" * 35)
+    assert report_tables.open_table(event, "1", 2, token(table2)) == table2
 
 
 def test_no_report_after_the_gm_saved_the_table(heat, gm):
@@ -196,8 +198,8 @@ def test_every_report_is_in_the_audit_log(heat, gm):
 def test_the_live_check_gives_the_gms_messages(heat):
     table = heat.tables.get(number=1)
     typo = scores([1004, 95, 85, 75, 65])
-    check = reports.check_report(table, typo, None)
-    from scoring.services.results import check_table_results
+    check = report_tables.check_report(table, typo, None)
+    from scoring.queries.result_check import check_table_results
 
     assert check.findings == check_table_results(table, typo, None).findings
     assert check.findings

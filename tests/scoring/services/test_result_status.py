@@ -13,12 +13,10 @@ from heats.models import Player, Round, RoundKind, Table
 from heats.services.checkin import check_in
 from heats.services.seating import seat_round
 from scoring.models import TableCheck
+from scoring.queries.result_check import SeatScores
 from scoring.services import transfer
 from scoring.services.players import merge_players
-from scoring.services.results import (
-    SeatScores,
-    save_table_results,
-)
+from scoring.services.results import save_table_results
 from scoring.services.results_import.write import (
     import_results,
 )

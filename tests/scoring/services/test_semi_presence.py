@@ -17,6 +17,7 @@ from heats.models import AuditEntry, EntryStatus, Player
 from heats.permissions import NotAllowed
 from heats.queries.versions import StaleFormError, form_version
 from scoring.models import PublishedList
+from scoring.queries import published
 from scoring.queries.event_results import event_advancement
 from scoring.queries.rounds import semi_round
 from scoring.services import publishing
@@ -225,9 +226,9 @@ def test_the_setting_is_a_gms_versioned_and_logged(demo_event, demo_gm):
         publishing.set_auto_publish(demo_event, True, assistant)
     version = form_version(demo_event, publishing.AUTO_PUBLISH)
     assert publishing.set_auto_publish(demo_event, True, demo_gm, version)
-    assert publishing.auto_publish_on(demo_event)
+    assert published.auto_publish_on(demo_event)
     with pytest.raises(StaleFormError):
         publishing.set_auto_publish(demo_event, False, demo_gm, version)
-    assert publishing.auto_publish_on(demo_event)
+    assert published.auto_publish_on(demo_event)
     entry = AuditEntry.objects.get(action="auto-publish")
     assert entry.user == demo_gm and "on" in entry.detail

@@ -10,11 +10,12 @@ from django.urls import reverse
 from heats.core.errors import UserError
 from heats.models import AuditEntry, EntryStatus, Player, Seat
 from heats.permissions import NotAllowed
+from scoring.queries import no_shows
 from scoring.queries.event_results import event_advancement
+from scoring.queries.result_check import SeatScores
 from scoring.queries.rounds import semi_round
 from scoring.services import results, substitutes
 from scoring.services import semi_final as rounds
-from scoring.services.results import SeatScores
 
 pytestmark = pytest.mark.django_db
 
@@ -65,7 +66,7 @@ def test_next_follows_the_list_order_not_the_check_in_order(seated):
     marlo = by_name(seated, "Marlo Juniper")
     rounds.mark_semi(seated, later, True)
     rounds.mark_semi(seated, marlo, True)
-    names = [c.player.name for c in substitutes.present_alternates(seated)]
+    names = [c.player.name for c in no_shows.present_alternates(seated)]
     assert names == ["Marlo Juniper", later.name]
     substitutes.replace_no_show(seated, a_winner(seated))
     assert seat_of(seated, marlo)
@@ -94,7 +95,7 @@ def test_a_table_with_results_keeps_its_players(seated):
     )
     with pytest.raises(UserError, match="already has results"):
         substitutes.replace_no_show(seated, no_show)
-    assert table.number not in {s.table.number for s in substitutes.open_seats(seated)}
+    assert table.number not in {s.table.number for s in no_shows.open_seats(seated)}
 
 
 def test_an_alternate_not_present_cannot_be_chosen(seated):

@@ -23,7 +23,8 @@ from heats.models import Event, Round, RoundKind
 from heats.services.checkin import check_in
 from heats.services.seating import seat_round
 from scoring.core.medici.verify import verify_sheet
-from scoring.services.results import SeatScores, save_table_results
+from scoring.queries.result_check import SeatScores
+from scoring.services.results import save_table_results
 from scoring.services.rules_checks import attach_scoresheet
 
 PLAYERS = ["Ann", "Ben", "Cy", "Di"]

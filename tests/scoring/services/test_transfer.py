@@ -23,9 +23,9 @@ from heats.services.round_start import start_clock
 from heats.services.seating import seat_round
 from scoring.models import FinalFill, RecordHistory
 from scoring.queries.event_results import event_advancement
+from scoring.queries.result_check import SeatScores
 from scoring.services import publishing, reports, transfer
 from scoring.services import semi_final as rounds
-from scoring.services.results import SeatScores
 from scoring.services.results_import.write import import_results
 from scoring.services.rules_checks import acknowledge_check, attach_scoresheet
 from tests.conftest import DEMO_DIR

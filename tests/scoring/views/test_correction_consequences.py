@@ -22,9 +22,9 @@ from django.urls import reverse
 
 from heats.models import AuditEntry, RoundKind, Table
 from scoring.models import PlayerRecord, RecordHistory
+from scoring.queries.result_check import SeatScores
 from scoring.queries.rounds import semi_round
 from scoring.services import results
-from scoring.services.results import SeatScores
 from scoring.services.semi_final import seat_semi
 from tests.support.versions import result_version
 

@@ -13,8 +13,8 @@ from heats.models import Round, RoundKind
 from heats.services.checkin import check_in
 from heats.services.seating import seat_round
 from scoring.models import PlayerRecord
+from scoring.queries.result_check import SeatScores
 from scoring.services import reports
-from scoring.services.results import SeatScores
 from tests.support.versions import result_version
 
 pytestmark = pytest.mark.django_db

@@ -15,8 +15,8 @@ from django.urls import reverse
 from heats.models import AuditEntry, Event
 from heats.services.event_admin import update_settings
 from scoring.models import SemiFinalOverride
+from scoring.queries.result_check import SeatScores
 from scoring.services import results
-from scoring.services.results import SeatScores
 
 pytestmark = pytest.mark.django_db
 

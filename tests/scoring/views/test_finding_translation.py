@@ -26,7 +26,7 @@ from scoring.core.medici.replay import (
     WRONG_DEALER,
 )
 from scoring.models import ReportLink, ScoresheetSubmission, TableCheck, TableReport
-from scoring.services.rules_checks import FROM_SCORESHEET
+from scoring.queries.rules_findings import FROM_SCORESHEET
 from scoring.wording import shown_check, translate_finding, translate_findings
 
 GERMAN = {

@@ -8,8 +8,8 @@ from django.utils.html import escape
 
 from heats.models import AuditEntry
 from scoring.models import PlayerRecord, RecordHistory, TableCheck
+from scoring.queries.result_check import SeatScores
 from scoring.services import results, ties
-from scoring.services.results import SeatScores
 from tests.support.versions import result_version
 
 pytestmark = pytest.mark.django_db

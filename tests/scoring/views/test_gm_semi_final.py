@@ -10,11 +10,11 @@ from heats.core.errors import UserError
 from heats.models import EntryStatus, Player, Seat
 from scoring.queries import final as finals
 from scoring.queries.event_results import event_advancement
+from scoring.queries.result_check import SeatScores
 from scoring.queries.rounds import final_round, semi_round
 from scoring.services import results
 from scoring.services import semi_final as rounds
 from scoring.services.final_seating import mark_final_absent, seat_final
-from scoring.services.results import SeatScores
 from tests.support.versions import post_with_version
 
 pytestmark = pytest.mark.django_db

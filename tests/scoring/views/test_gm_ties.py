@@ -9,8 +9,8 @@ from django.urls import reverse
 
 from scoring.core.laurels import laurels
 from scoring.core.places import PlayerResult
+from scoring.queries.result_check import SeatScores
 from scoring.services import results
-from scoring.services.results import SeatScores
 
 pytestmark = pytest.mark.django_db
 

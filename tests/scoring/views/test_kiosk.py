@@ -15,9 +15,9 @@ from heats.models import Player
 from heats.services.checkin import check_in, create_heat
 from heats.services.seating import seat_round
 from scoring.queries.event_results import event_advancement
+from scoring.queries.result_check import SeatScores
 from scoring.services import publishing, results
 from scoring.services import semi_final as rounds
-from scoring.services.results import SeatScores
 from scoring.services.results_import.write import import_results
 from tests.heats.conftest import names
 

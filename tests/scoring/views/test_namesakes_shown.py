@@ -11,9 +11,9 @@ from django.urls import reverse
 
 from heats.models import Player
 from scoring.queries.event_results import event_advancement
+from scoring.queries.result_check import SeatScores
 from scoring.services import results
 from scoring.services import semi_final as rounds
-from scoring.services.results import SeatScores
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,8 @@ import pytest
 from django.urls import reverse
 
 from heats.models import Player
+from scoring.queries.result_check import SeatScores
 from scoring.services import results, ties
-from scoring.services.results import SeatScores
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,8 @@ from django.template import Context, Template
 from django.urls import reverse
 
 from scoring import wording
+from scoring.queries.result_check import SeatScores
 from scoring.services import results, ties
-from scoring.services.results import SeatScores
 
 
 def render(source: str, **context) -> str:

@@ -17,7 +17,8 @@ from heats.services.event_admin import set_archived
 from heats.services.late import add_late_player
 from heats.services.seating import swap_seats
 from scoring.models import TableReport
-from scoring.services import results, transfer
+from scoring.queries import result_check
+from scoring.services import transfer
 from tests.scoring.views.test_table_report import form_data, report_url
 
 pytestmark = pytest.mark.django_db
@@ -180,7 +181,7 @@ def test_reports_giving_the_same_values_are_checked_once(client, gm, heat_table)
     send(client, heat_table, OTHER, 5)
     client.force_login(gm)
     with mock.patch.object(
-        results, "check_table_results", wraps=results.check_table_results
+        result_check, "check_table_results", wraps=result_check.check_table_results
     ) as checks:
         status, page = reports_page(client, heat_table)
     assert status == 200

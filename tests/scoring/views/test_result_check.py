@@ -17,9 +17,10 @@ from django.urls import reverse
 
 from heats.models import AuditEntry
 from scoring.models import PlayerRecord, RecordHistory, TableCheck
+from scoring.queries import result_check
+from scoring.queries.result_check import SeatScores
 from scoring.queries.seats import table_seats
 from scoring.services import results
-from scoring.services.results import SeatScores
 
 pytestmark = pytest.mark.django_db
 
@@ -159,7 +160,7 @@ def test_an_assistant_checking_a_correction_is_told_only_a_gm_may(
 def test_a_check_after_someone_else_saved_says_who_and_that_saving_is_refused(
     gm_client, heat_table
 ):
-    version = results.table_version(table_seats(heat_table))
+    version = result_check.table_version(table_seats(heat_table))
     results.save_table_results(
         heat_table, [SeatScores(n, None, None, 50 + n) for n in range(1, 6)]
     )

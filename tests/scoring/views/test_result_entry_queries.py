@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from scoring.queries.result_check import SeatScores
 from scoring.services import results
-from scoring.services.results import SeatScores
 
 pytestmark = pytest.mark.django_db
 

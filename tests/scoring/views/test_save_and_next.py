@@ -9,8 +9,8 @@ from django.urls import reverse
 from heats.models import Round, RoundKind
 from heats.services.checkin import check_in
 from heats.services.seating import seat_round
+from scoring.queries.result_check import SeatScores
 from scoring.services import results
-from scoring.services.results import SeatScores
 from tests.support.versions import result_version
 
 pytestmark = pytest.mark.django_db

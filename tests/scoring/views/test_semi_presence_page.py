@@ -13,9 +13,9 @@ from django.contrib.auth import get_user_model
 
 from heats.models import AuditEntry, EntryStatus, Player
 from scoring.models import PublishedList
+from scoring.queries import published
 from scoring.queries.event_results import event_advancement
 from scoring.queries.rounds import semi_round
-from scoring.services import publishing
 from scoring.services import semi_final as rounds
 from tests.support.versions import post_with_version
 
@@ -131,7 +131,7 @@ def test_an_assistant_saves_check_in_but_not_the_setting(client, demo_event):
     assert semi_round(demo_event).entries.filter(status="in").exists()
     response = client.post(SEMI + "auto-publish/", {"auto_publish": "on"})
     assert response.status_code == 403
-    assert not publishing.auto_publish_on(demo_event)
+    assert not published.auto_publish_on(demo_event)
 
 
 def test_the_gm_turns_automatic_publication_on(client, demo_gm, demo_event):
@@ -145,12 +145,12 @@ def test_the_gm_turns_automatic_publication_on(client, demo_gm, demo_event):
         follow=True,
     )
     assert "now published again automatically" in response.content.decode()
-    assert publishing.auto_publish_on(demo_event)
+    assert published.auto_publish_on(demo_event)
     assert AuditEntry.objects.filter(action="auto-publish").count() == 1
     # The same page sent again (its version is stale): refused, still on.
     response = client.post(SEMI + "auto-publish/", {"version": version}, follow=True)
     assert "changed while this page was open" in response.content.decode()
-    assert publishing.auto_publish_on(demo_event)
+    assert published.auto_publish_on(demo_event)
     # With it on, a save publishes the changes at once.
     post_with_version(client, SEMI, SEMI + "publish/")
     fields = form_fields(page_of(client))

@@ -22,12 +22,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from heats.core.errors import UserError
-from heats.models import Seat, Table
+from heats.models import Event, Seat, Table
 from scoring.core.reported import CELLS, Laid, differing_cells, lay_report
-from scoring.models import TableReport
+from scoring.models import ReportCounter, TableReport
+from scoring.queries import report_tables
 from scoring.queries.report_links import held_reports
-from scoring.services import report_rates, reports
-from scoring.services.results import ResultCheck, SeatScores
+from scoring.queries.result_check import ResultCheck, SeatScores
 
 
 @dataclass(frozen=True)
@@ -106,10 +106,10 @@ def _check(
     by values) when another report gave the same values; None when its values
     cannot be a result at all (the page then shows the report without one,
     never an error)."""
-    scores = tuple(reports.report_scores(report, seats))
+    scores = tuple(report_tables.report_scores(report, seats))
     if scores not in checks:
         try:
-            checks[scores] = reports.check_report(table, list(scores), None)
+            checks[scores] = report_tables.check_report(table, list(scores), None)
         except UserError:
             checks[scores] = None
     return checks[scores]
@@ -119,14 +119,14 @@ def table_refusals(table: Table) -> dict[str, int]:
     """Refused reports of ``table`` counted per reason ("limit": too many,
     "link": a link not this table's, "closed": after the result was saved,
     the next round seated or the event archived)."""
-    return report_rates.refusals(table.round.event, table.pk)
+    return refusals(table.round.event, table.pk)
 
 
 def prefilled(report: TableReport, seats: list[Seat]) -> dict[str, int | None]:
     """The GM's result form's initial values from ``report`` (see "pre-filled
     form")."""
     initial: dict[str, int | None] = {"time_called": report.time_called}
-    for scores in reports.report_scores(report, seats):
+    for scores in report_tables.report_scores(report, seats):
         n = scores.seat
         if scores.final is None:
             continue
@@ -138,3 +138,16 @@ def prefilled(report: TableReport, seats: list[Seat]) -> dict[str, int | None]:
             }
         )
     return initial
+
+
+def refusals(event: Event, table_id: int) -> dict[str, int]:
+    """The refused reports of the table ``table_id`` ever counted, per reason
+    (reasons without any are left out)."""
+    rows = ReportCounter.objects.filter(
+        event=event, key__startswith=f"refused:{table_id}:"
+    )
+    return {
+        key.rsplit(":", 1)[1]: total
+        for key, total in rows.values_list("key", "total")
+        if total
+    }

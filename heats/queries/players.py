@@ -1,0 +1,73 @@
+"""Players of an event found: the GM lists' search box, the check-in
+type-ahead, and the finder that knows a player by badge or name. Players are
+created (and absences marked) by ``heats.services.players``.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Q
+
+from heats.core.names import display_name
+from heats.models import Event, Player, normalise_name
+
+
+def search_filter(query: str, via: str = "") -> Q | None:
+    """The filter of a GM list's search box: players whose name contains
+    ``query`` (compared as name keys, ``heats.core.names``: case, Unicode forms
+    and spaces ignored) or whose badge starts with it ("#12" finds badge 1204);
+    None for an empty query. ``via`` is the path to the player from the rows
+    filtered ("player__" for entries)."""
+    text = display_name(query)
+    key, badge = normalise_name(text), text.removeprefix("#").strip()
+    if not key and not badge:
+        return None
+    found = Q(**{f"{via}name_key__contains": key}) if key else Q(pk__in=[])
+    if badge:
+        found |= Q(**{f"{via}badge__startswith": badge})
+    return found
+
+
+def search_players(event: Event, query: str, limit: int = 12) -> list[Player]:
+    """Players whose name contains ``query`` (or whose badge starts with it), names
+    that start with it first; for the check-in type-ahead."""
+    text = display_name(query)
+    badge = text.removeprefix("#")
+    key = normalise_name(text)
+    if not key:
+        return []
+    found = event.players.filter(Q(name_key__contains=key) | Q(badge__startswith=badge))
+    return sorted(
+        found[: limit * 4],
+        key=lambda p: (p.badge != badge, not p.name_key.startswith(key), p.name_key),
+    )[:limit]
+
+
+class PlayerFinder:
+    """Finds an event's players by badge or name.
+
+    A row with a badge is that badge's player; a row without one is the badge-less
+    player of that name, else the only player of that name (formats.md, Results CSV).
+    ``players`` (default: the event's, loaded) are the players to search.
+    """
+
+    def __init__(self, event: Event, players: list[Player] | None = None) -> None:
+        self.event = event
+        self.by_badge: dict[str, Player] = {}
+        self.by_name: dict[str, list[Player]] = {}
+        for player in event.players.all() if players is None else players:
+            self._remember(player)
+
+    def _remember(self, player: Player) -> None:
+        if player.badge:
+            self.by_badge[player.badge] = player
+        self.by_name.setdefault(player.name_key, []).append(player)
+
+    def find(self, name: str, badge: str = "") -> Player | None:
+        """The existing player for ``name``/``badge``, or None."""
+        if badge:
+            return self.by_badge.get(display_name(badge))
+        same_name = self.by_name.get(normalise_name(name), [])
+        plain = [p for p in same_name if not p.badge]
+        if plain:
+            return plain[0]
+        return same_name[0] if len(same_name) == 1 else None
