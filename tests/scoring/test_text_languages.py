@@ -33,8 +33,8 @@ FINDINGS = {
         ),
         "lot 4: dealer is Tie on the sheet, rules give Rock or Roll or nobody (the "
         "deal passes left to the next player with space)",
-        "Los 4: Anbieter laut Bogen Tie, laut Regeln Rock or Roll oder nobody (die "
-        "Rolle des Anbieters geht nach links an den nächsten Spieler mit freiem "
+        "Los 4: laut Bogen ist Tie die aktive Person, laut Regeln Rock or Roll oder "
+        "nobody (die Rolle geht nach links an den nächsten Spieler mit freiem "
         "Laderaum)",
         "lot 4\xa0: vendeur Tie selon la feuille, Rock or Roll ou nobody selon les "
         "règles (le rôle de vendeur passe au joueur suivant à gauche qui a encore "
@@ -47,8 +47,8 @@ FINDINGS = {
         Message(WRONG_DEALER, lot=2, dealer="nobody", names=Message(NOBODY)),
         "lot 2: dealer is nobody on the sheet, rules give nobody (the deal passes "
         "left to the next player with space)",
-        "Los 2: Anbieter laut Bogen nobody, laut Regeln niemand (die Rolle des "
-        "Anbieters geht nach links an den nächsten Spieler mit freiem Laderaum)",
+        "Los 2: laut Bogen ist nobody die aktive Person, laut Regeln niemand (die "
+        "Rolle geht nach links an den nächsten Spieler mit freiem Laderaum)",
         "lot 2\xa0: vendeur nobody selon la feuille, personne selon les règles (le "
         "rôle de vendeur passe au joueur suivant à gauche qui a encore de la place)",
         "第2批：计分表上的抽牌人为nobody，按规则应为无人（抽牌权向左传给下一位船上仍"
@@ -59,8 +59,8 @@ FINDINGS = {
         Message(WRONG_DEALER, lot=5, dealer="Tie", names=or_list(["nobody"])),
         "lot 5: dealer is Tie on the sheet, rules give nobody (the deal passes "
         "left to the next player with space)",
-        "Los 5: Anbieter laut Bogen Tie, laut Regeln nobody (die Rolle des "
-        "Anbieters geht nach links an den nächsten Spieler mit freiem Laderaum)",
+        "Los 5: laut Bogen ist Tie die aktive Person, laut Regeln nobody (die Rolle "
+        "geht nach links an den nächsten Spieler mit freiem Laderaum)",
         "lot 5\xa0: vendeur Tie selon la feuille, nobody selon les règles (le "
         "rôle de vendeur passe au joueur suivant à gauche qui a encore de la place)",
         "第5批：计分表上的抽牌人为Tie，按规则应为nobody（抽牌权向左传给下一位船上仍"

@@ -113,14 +113,14 @@ def test_the_tie_page_shows_the_facts_in_german_names_untouched(gm_client, heat_
     page = gm_client.get(url(heat_table, "scoring:table-tie")).content.decode()
     a, b = "Rock or Roll", "Tie and nobody"
     assert (
-        f"<li>Florin nach Tag 2: {a} und {b} gleichauf bei 60 ({a} 60, {b} 60): "
+        f"<li>Florin nach Handelstag 2: {a} und {b} gleichauf bei 60 ({a} 60, {b} 60): "
         "keine Entscheidung.</li>"
     ) in page
-    assert f"<li>Die Florin nach Tag 1 sprechen für {a} ({a} 35, {b} 30).</li>" in page
-    assert f"Vorgeschlagener Sieger: {a} (mehr Florin nach Tag 1).</p>" in page
+    assert f"<li>Die Florin nach Handelstag 1 sprechen für {a} ({a} 35, {b} 30).</li>" in page
+    assert f"Vorgeschlagener Sieger: {a} (mehr Florin nach Handelstag 1).</p>" in page
     assert (
         "Wenn die Spielleitung dem folgt, ein passender Grund: "
-        "„mehr Florin nach Tag 1 (35 zu 30)“."
+        "„mehr Florin nach Handelstag 1 (35 zu 30)“."
     ) in page
     assert "Florins after" not in page and "favour" not in page
 
@@ -135,7 +135,7 @@ def test_the_tie_page_says_in_german_when_no_day_is_recorded(gm_client, heat_tab
     page = gm_client.get(url(heat_table, "scoring:table-tie")).content.decode()
     for day in (2, 1):
         assert (
-            f"<li>Florin nach Tag {day} für Rock or Roll, nobody nicht erfasst: "
+            f"<li>Florin nach Handelstag {day} für Rock or Roll, nobody nicht erfasst: "
             "keine Entscheidung.</li>"
         ) in page
     assert (
