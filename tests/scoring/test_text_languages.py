@@ -36,9 +36,9 @@ FINDINGS = {
         "Los 4: laut Bogen ist Tie die aktive Person, laut Regeln Rock or Roll oder "
         "nobody (die Rolle geht nach links an den nächsten Spieler mit freiem "
         "Laderaum)",
-        "lot 4\xa0: vendeur Tie selon la feuille, Rock or Roll ou nobody selon les "
-        "règles (le rôle de vendeur passe au joueur suivant à gauche qui a encore "
-        "de la place)",
+        "lot 4\xa0: selon la feuille, Tie met aux enchères\u202f; selon les règles, "
+        "Rock or Roll ou nobody (la mise aux enchères passe au joueur suivant à "
+        "gauche qui a encore de la place)",
         "第4批：计分表上的抽牌人为Tie，按规则应为Rock or Roll或nobody（抽牌权向左传给"
         "下一位船上仍有空位的玩家）",
     ),
@@ -49,8 +49,9 @@ FINDINGS = {
         "left to the next player with space)",
         "Los 2: laut Bogen ist nobody die aktive Person, laut Regeln niemand (die "
         "Rolle geht nach links an den nächsten Spieler mit freiem Laderaum)",
-        "lot 2\xa0: vendeur nobody selon la feuille, personne selon les règles (le "
-        "rôle de vendeur passe au joueur suivant à gauche qui a encore de la place)",
+        "lot 2\xa0: selon la feuille, nobody met aux enchères\u202f; selon les "
+        "règles, personne (la mise aux enchères passe au joueur suivant à gauche "
+        "qui a encore de la place)",
         "第2批：计分表上的抽牌人为nobody，按规则应为无人（抽牌权向左传给下一位船上仍"
         "有空位的玩家）",
     ),
@@ -61,8 +62,9 @@ FINDINGS = {
         "left to the next player with space)",
         "Los 5: laut Bogen ist Tie die aktive Person, laut Regeln nobody (die Rolle "
         "geht nach links an den nächsten Spieler mit freiem Laderaum)",
-        "lot 5\xa0: vendeur Tie selon la feuille, nobody selon les règles (le "
-        "rôle de vendeur passe au joueur suivant à gauche qui a encore de la place)",
+        "lot 5\xa0: selon la feuille, Tie met aux enchères\u202f; selon les "
+        "règles, nobody (la mise aux enchères passe au joueur suivant à gauche qui "
+        "a encore de la place)",
         "第5批：计分表上的抽牌人为Tie，按规则应为nobody（抽牌权向左传给下一位船上仍"
         "有空位的玩家）",
     ),
@@ -131,7 +133,7 @@ WARNINGS = {
         "rank 8)",
         "Würfelwurf (Startwert 'or') entschied: Tie (HMW-Rang 7 (8: Würfelwurf)), "
         "nobody (HMW-Rang 8)",
-        "jet de dé (graine 'or') a départagé Tie (rang HMW 7 (8\xa0: jet de dé)), "
+        "jet de dé (tirage n°\xa0'or') a départagé Tie (rang HMW 7 (8\xa0: jet de dé)), "
         "nobody (rang HMW 8)",
         "掷骰（随机种子'or'）决定了Tie（HMW排名第7（第8级：掷骰））、nobody（HMW排名"
         "第8）",
