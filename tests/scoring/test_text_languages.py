@@ -39,8 +39,8 @@ FINDINGS = {
         "lot 4\xa0: selon la feuille, Tie met aux enchères\u202f; selon les règles, "
         "Rock or Roll ou nobody (la mise aux enchères passe au joueur suivant à "
         "gauche qui a encore de la place)",
-        "第4批：计分表上的抽牌人为Tie，按规则应为Rock or Roll或nobody（抽牌权向左传给"
-        "下一位船上仍有空位的玩家）",
+        "第4组：计分表上的抽出货物者为Tie，按规则应为Rock or Roll或nobody（抽取货物的"
+        "轮次向左传给下一位船上仍有空位的玩家）",
     ),
     # A player named "nobody" beside the phrase "nobody" the rules engine writes.
     "nobody": (
@@ -52,8 +52,8 @@ FINDINGS = {
         "lot 2\xa0: selon la feuille, nobody met aux enchères\u202f; selon les "
         "règles, personne (la mise aux enchères passe au joueur suivant à gauche "
         "qui a encore de la place)",
-        "第2批：计分表上的抽牌人为nobody，按规则应为无人（抽牌权向左传给下一位船上仍"
-        "有空位的玩家）",
+        "第2组：计分表上的抽出货物者为nobody，按规则应为无人（抽取货物的轮次向左传给"
+        "下一位船上仍有空位的玩家）",
     ),
     # A player named "nobody" where the phrase could stand: the name stays.
     "named nobody": (
@@ -65,8 +65,8 @@ FINDINGS = {
         "lot 5\xa0: selon la feuille, Tie met aux enchères\u202f; selon les "
         "règles, nobody (la mise aux enchères passe au joueur suivant à gauche qui "
         "a encore de la place)",
-        "第5批：计分表上的抽牌人为Tie，按规则应为nobody（抽牌权向左传给下一位船上仍"
-        "有空位的玩家）",
+        "第5组：计分表上的抽出货物者为Tie，按规则应为nobody（抽取货物的轮次向左传给"
+        "下一位船上仍有空位的玩家）",
     ),
     # A name inside a nested message.
     "nested": (
@@ -81,7 +81,7 @@ FINDINGS = {
         "lot 3\xa0: la feuille note une mise aux enchères, mais la saison était déjà "
         "terminée\xa0: seul Rock or Roll avait encore de la place (remplissage du "
         "dernier bateau)",
-        "第3批：计分表记录了一次拍卖，但当天已经结束：只有Rock or Roll的船还有空位"
+        "第3组：计分表记录了一次拍卖，但当天已经结束：只有Rock or Roll的船还有空位"
         "（末船补货）",
     ),
 }
