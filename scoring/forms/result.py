@@ -29,7 +29,7 @@ from crispy_forms.layout import Field, Layout
 from django import forms
 from django.http import QueryDict
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from heats.form_parts import Button, PartialFields
 from heats.forms import StorableTextForm
@@ -131,8 +131,9 @@ class ResultForm(StorableTextForm):
             n = seat.number
             self.fields[f"day1_{n}"] = _score_field(_("After day 1"), False)
             self.fields[f"day2_{n}"] = _score_field(_("After day 2"), False)
-            # Translators: the final florins of a seat (a score, not a round).
-            self.fields[f"final_{n}"] = _score_field(_("Final"), True)
+            # The score, not the round: the round's "Final" is another word.
+            label = pgettext("final florins", "Final")
+            self.fields[f"final_{n}"] = _score_field(label, True)
             # In bold; the classes crispy gives come after (PartialFields).
             self.fields[f"final_{n}"].widget.attrs["class"] = "fw-bold"
         self.fields["time_called"] = forms.TypedChoiceField(
