@@ -133,8 +133,8 @@ WARNINGS = {
         "rank 8)",
         "Würfelwurf (Startwert 'or') entschied: Tie (HMW-Rang 7 (8: Würfelwurf)), "
         "nobody (HMW-Rang 8)",
-        "jet de dé (tirage n°\xa0'or') a départagé Tie (rang HMW 7 (8\xa0: jet de dé)), "
-        "nobody (rang HMW 8)",
+        "jet de dé (tirage n°\xa0'or') a départagé Tie (rang HMW 7 (8\xa0: jet de "
+        "dé)), nobody (rang HMW 8)",
         "掷骰（随机种子'or'）决定了Tie（HMW排名第7（第8级：掷骰））、nobody（HMW排名"
         "第8）",
     ),

@@ -116,7 +116,10 @@ def test_the_tie_page_shows_the_facts_in_german_names_untouched(gm_client, heat_
         f"<li>Florin nach Handelstag 2: {a} und {b} gleichauf bei 60 ({a} 60, {b} 60): "
         "keine Entscheidung.</li>"
     ) in page
-    assert f"<li>Die Florin nach Handelstag 1 sprechen für {a} ({a} 35, {b} 30).</li>" in page
+    assert (
+        f"<li>Die Florin nach Handelstag 1 sprechen für {a} ({a} 35, {b} 30).</li>"
+        in page
+    )
     assert f"Vorgeschlagener Sieger: {a} (mehr Florin nach Handelstag 1).</p>" in page
     assert (
         "Wenn die Spielleitung dem folgt, ein passender Grund: "
