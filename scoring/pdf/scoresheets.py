@@ -110,7 +110,9 @@ class ScoresheetsDocument(PrintDocument):
         )
 
     def _scores(self, table: SeatedTable) -> Table:
-        fixed = [30, 62, 62, 62, 40, 52]
+        # The day columns hold German's "Handelstag 1" (tied by a no-break space)
+        # on one line: 60 pt inside the padding at 8 pt bold.
+        fixed = [30, 72, 72, 62, 40, 52]
         name = self.frame_width - sum(fixed)
         rows = [
             [
