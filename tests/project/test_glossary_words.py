@@ -76,6 +76,7 @@ EXPECTED: dict[str, dict[tuple[str | None, str], str]] = {
     "fr": {
         (None, TIME_CALL): "le lot mis aux enchères n’est pas vendu",
         (None, TIME_CALL_MARK): "le lot mis aux enchères n’est pas vendu",
+        ("start player", "start"): "1er joueur",
         ("final florins", "Final"): "Score final",
     },
     "zh_Hans": {
