@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 from django.utils.formats import number_format
 from django.utils.translation import gettext
 
+from heats.core.message import Message
 from heats.translate import translate
 from scoring.core.medici.findings import Finding
 
@@ -32,6 +33,7 @@ __all__ = [
     "translate_finding",
     "translate_findings",
     "translate_reason",
+    "words_for_people",
 ]
 
 Checked = TypeVar("Checked")
@@ -48,6 +50,20 @@ def percent_text(value: float | None, digits: int = 1) -> str:
 translate_reason = translate
 """``translate_reason(text)``: a reason (a message) in the active language;
 other text (the GM's words, "") as it is."""
+
+
+def words_for_people(data: Any) -> Any:
+    """A copy of ``data`` (JSON-like: dicts, lists, text, numbers) with every
+    message in it in the active language (``translate``): what a feed writes
+    for people follows the request; keys, codes, numbers and other text (names)
+    stay as they are."""
+    if isinstance(data, dict):
+        return {key: words_for_people(value) for key, value in data.items()}
+    if isinstance(data, list | tuple):
+        return [words_for_people(value) for value in data]
+    if isinstance(data, Message):
+        return translate(data)
+    return data
 
 
 def translate_finding(finding: Finding | dict[str, Any] | str) -> str:

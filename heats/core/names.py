@@ -25,6 +25,11 @@ nobody can see or type them on purpose. The zero-width non-joiner and joiner
 (U+200C, U+200D) stay in the display name, as they shape Persian and Indic
 writing and emoji, but not in the key: with or without them it is one name.
 
+*Search forms* (:func:`search_forms`) are for finding a name as people type it,
+never for telling players apart: the name key without accents, "ß" as "ss",
+and, for a name with a German umlaut, a second form with the umlaut spelled out
+("Müller": "muller" and "mueller"). A player's identity stays the name key.
+
 Pure: no Django import.
 """
 
@@ -78,6 +83,68 @@ def name_key(name: str) -> str:
     ``KEY_MAX_LENGTH`` characters: cut to what a player stores; names alike
     that far are namesakes, whom the check-in desk asks about."""
     return folded_name(name)[:KEY_MAX_LENGTH]
+
+
+# Letters people type as others when searching: German umlauts as the letter or
+# the letter and "e" (both forms are kept); letters no accent mark makes, as
+# keyboards without them spell them.
+_UMLAUTS = {"ä": ("a", "ae"), "ö": ("o", "oe"), "ü": ("u", "ue")}
+_LETTERS = {"æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th"}
+# The accents dropped: the combining diacritical marks of Latin, Greek and
+# Cyrillic letters (not, say, the kana voicing marks, which make another sound).
+_ACCENTS = range(0x300, 0x370)
+# Between a name's search forms in a search key: never in a folded name, so a
+# query never matches across two forms.
+SEARCH_SEPARATOR = "\n"
+
+
+def _unaccented(char: str) -> str:
+    return "".join(
+        c for c in unicodedata.normalize("NFD", char) if ord(c) not in _ACCENTS
+    )
+
+
+@lru_cache(maxsize=8192)
+def search_forms(text: str) -> tuple[str, ...]:
+    """The forms a search compares ``text`` (a name, or what is typed) by: its
+    :func:`folded_name` (case, "ß"/"ss", Unicode forms and spaces ignored)
+    without accents, and, when it has an umlaut, the same with the umlaut
+    spelled out: ``"Größmann"`` -> ``("grossmann", "groessmann")``,
+    ``"François"`` -> ``("francois",)``. Empty for text with no letter."""
+    plain, spelled = [], []
+    for char in folded_name(text):
+        umlaut = _UMLAUTS.get(char)
+        if umlaut:
+            plain.append(umlaut[0])
+            spelled.append(umlaut[1])
+        else:
+            letter = _LETTERS.get(char) or _unaccented(char)
+            plain.append(letter)
+            spelled.append(letter)
+    forms = [unicodedata.normalize("NFC", "".join(f)) for f in (plain, spelled)]
+    return tuple(dict.fromkeys(f for f in forms if f))
+
+
+def search_key(name: str) -> str:
+    """A name's :func:`search_forms` in one text, :data:`SEARCH_SEPARATOR`
+    between them: what a page filtering in the browser compares typed text with."""
+    return SEARCH_SEPARATOR.join(search_forms(name))
+
+
+def search_rank(query: str, name: str) -> int | None:
+    """How ``name`` answers a search for ``query``, compared by their
+    :func:`search_forms`: 0 when a form of the name starts with a form of the
+    query, 1 when one only contains one, None when it does not match (or the
+    query has no letter)."""
+    found = [
+        form.find(typed)
+        for typed in search_forms(query)
+        for form in search_forms(name)
+        if typed in form
+    ]
+    if not found:
+        return None
+    return 0 if 0 in found else 1
 
 
 def and_list(names: list[str] | tuple[str, ...]) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from django.db.models import Q
 
-from heats.core.names import display_name
+from heats.core.names import display_name, search_rank
 from heats.models import Event, Player, normalise_name
 
 
@@ -28,18 +28,27 @@ def search_filter(query: str, via: str = "") -> Q | None:
 
 
 def search_players(event: Event, query: str, limit: int = 12) -> list[Player]:
-    """Players whose name contains ``query`` (or whose badge starts with it), names
-    that start with it first; for the check-in type-ahead."""
+    """Players whose name matches ``query`` as people type names (accents, "ß"
+    and umlauts spelled out ignored: ``heats.core.names.search_forms``) or whose
+    badge starts with it; the badge itself first, then names that start with
+    it; for the check-in type-ahead.
+
+    Compared in Python over the event's names, not in the database: the search
+    forms are no stored column, and an event's thousand names are folded once
+    (``search_forms`` remembers them) and compared in a few milliseconds."""
     text = display_name(query)
     badge = text.removeprefix("#")
-    key = normalise_name(text)
-    if not key:
+    if not normalise_name(text):
         return []
-    found = event.players.filter(Q(name_key__contains=key) | Q(badge__startswith=badge))
-    return sorted(
-        found[: limit * 4],
-        key=lambda p: (p.badge != badge, not p.name_key.startswith(key), p.name_key),
-    )[:limit]
+    ranked = []
+    rows = event.players.values_list("pk", "name", "name_key", "badge")
+    for pk, name, key, player_badge in rows:
+        rank = search_rank(text, name)
+        if rank is not None or player_badge.startswith(badge):
+            ranked.append(((player_badge != badge, rank != 0, key), pk))
+    ids = [pk for _, pk in sorted(ranked)[:limit]]
+    players = Player.objects.in_bulk(ids)
+    return [players[pk] for pk in ids]
 
 
 class PlayerFinder:

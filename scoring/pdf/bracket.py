@@ -12,6 +12,7 @@ place on the next page (a 36-player semi-final, a large event's heat winners).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from io import BytesIO
 from typing import Any
 
@@ -36,6 +37,14 @@ from scoring.pdf.words import ngettext, pgettext
 BLANK = ""
 HEAD = 16 * mm
 BLANK_ROW = 13
+# How close the heats column's lines sit: (a line's padding above, below it,
+# the space after each heat), roomiest first. The column takes the first that
+# lets every heat fit the page (landscape A4 is 6 mm lower than Letter, so a
+# heats column that just fits Letter needs the second on A4); when none does,
+# the roomiest, and the column goes on on the next page.
+SPACINGS = ((1.0, 2.0, 1.5 * mm), (1.0, 1.0, 1.0 * mm), (0.5, 0.5, 0.5 * mm))
+# ReportLab's default padding of a frame, at its top and at its bottom.
+FRAME_PADDING = 6
 
 
 def _finish_rows(table: ResultTable, seats: int) -> list[list[Any]]:
@@ -95,6 +104,27 @@ def _winners_line(table: ResultTable) -> str:
     }
 
 
+def _heat_title(number: int, players: int, table_list: Sequence[ResultTable]) -> str:
+    """A heat's heading on the bracket: "Heat 1: 50 players, 10 tables"."""
+    tables = len(table_list)
+    # Translators: players is "78 players", tables "16 tables".
+    return _("Heat %(number)s: %(players)s, %(tables)s") % {
+        "number": number,
+        "players": ngettext("%(count)s player", "%(count)s players", players)
+        % {"count": players},
+        "tables": ngettext("%(count)s table", "%(count)s tables", tables)
+        % {"count": tables},
+    }
+
+
+def _height(flow: list[Flowable], width: float) -> float:
+    """The height ``flow`` takes in a column ``width`` wide, the space around
+    its flowables included."""
+    return sum(
+        f.wrap(width, 1e6)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in flow
+    )
+
+
 class BracketDocument(PrintDocument):
     """The bracket of an event (:class:`EventPrint`)."""
 
@@ -108,9 +138,12 @@ class BracketDocument(PrintDocument):
         self.title = _("bracket")
         super().__init__(data.event, paper)
 
-    def columns(self) -> list[list[Flowable]]:
-        """The flowables of each column, left to right."""
-        return [self._heats(), self._semi(), self._final()]
+    def columns(self, height: float | None = None) -> list[list[Flowable]]:
+        """The flowables of each column, left to right, for columns ``height``
+        high (default: the page's, under the heading)."""
+        if height is None:
+            height = self.frame_height - HEAD
+        return [self._heats(height), self._semi(), self._final()]
 
     def _table(
         self,
@@ -135,36 +168,45 @@ class BracketDocument(PrintDocument):
             ],
         )
 
-    def _heats(self) -> list[Flowable]:
+    def _heats(self, height: float) -> list[Flowable]:
+        """The heats column in the roomiest of :data:`SPACINGS` that fits
+        ``height`` (the roomiest when none does)."""
         width = self._width(0)
+        room = height - 2 * FRAME_PADDING
+        flows = [self._heat_flow(width, spacing) for spacing in SPACINGS]
+        fitting = [flow for flow in flows if _height(flow, width) <= room]
+        return fitting[0] if fitting else flows[0]
+
+    def _heat_flow(
+        self, width: float, spacing: tuple[float, float, float]
+    ) -> list[Flowable]:
+        """The heats column, its lines spaced by ``spacing`` (:data:`SPACINGS`)."""
+        above, below, between = spacing
         flow: list[Flowable] = [
             para(_("Heats: table winners"), 12, bold=True),
             Spacer(0, 2 * mm),
         ]
         for heat in self.data.heats:
-            tables = len(heat.tables)
-            # Translators: players is "78 players", tables "16 tables".
-            title = _("Heat %(number)s: %(players)s, %(tables)s") % {
-                "number": heat.number,
-                "players": ngettext(
-                    "%(count)s player", "%(count)s players", heat.players
-                )
-                % {"count": heat.players},
-                "tables": ngettext("%(count)s table", "%(count)s tables", tables)
-                % {"count": tables},
-            }
-            rows = [[para(title, 8.5, bold=True)]]
+            rows = [
+                [
+                    para(
+                        _heat_title(heat.number, heat.players, heat.tables),
+                        8.5,
+                        bold=True,
+                    )
+                ]
+            ]
             rows += [[para(_winners_line(table), 8)] for table in heat.tables]
             flow += [
                 grid(
                     rows,
                     [width],
                     extra=[
-                        ("TOPPADDING", (0, 0), (-1, -1), 1),
-                        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+                        ("TOPPADDING", (0, 0), (-1, -1), above),
+                        ("BOTTOMPADDING", (0, 0), (-1, -1), below),
                     ],
                 ),
-                Spacer(0, 1.5 * mm),
+                Spacer(0, between),
             ]
         if not self.data.heats:
             flow.append(para(_("No heat has been played yet."), 9))

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_safe
 from heats.core.errors import UserError
 from heats.models import Event
 from heats.queries.clock import current_round, round_json
+from heats.translate import localize
 from heats.views.common import (
     round_or_current,
 )
@@ -38,6 +39,7 @@ from scoring.queries.standings import (
     Standings,
     standings,
 )
+from scoring.wording import words_for_people
 
 JSON = "application/json"
 # Seconds the version feed trusts the version this process last read: a change
@@ -138,7 +140,7 @@ def standings_feed(request: HttpRequest, event: str) -> HttpResponse:
         try:
             data = standings(ev)
         except UserError as exc:
-            return _json({"event": ev.slug, "error": exc.render()})
+            return _json({"event": ev.slug, "error": localize(exc).render()})
         return _json(standings_json(ev, data))
 
     return cached_response(request, ev, body, JSON)
@@ -169,13 +171,15 @@ def standings_json(event: Event, data: Standings) -> dict[str, Any]:
         "name": event.name,
         "generated": timezone.now().isoformat(),
         "published_at": published.published_at.isoformat() if published else None,
-        "list": without_ids(data.posted),
+        "list": words_for_people(without_ids(data.posted)),
         "winners": [
             {"player": w["player"], "wins": w["wins_count"], "status": w["status"]}
             for w in data.winners
         ],
         "unresolved_ties": data.unresolved_ties,
-        "laurels": [x.to_json() for x in event_laurels(event, public=True)],
+        "laurels": words_for_people(
+            [x.to_json() for x in event_laurels(event, public=True)]
+        ),
         "being_checked": data.being_checked,
     }
 

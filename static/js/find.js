@@ -1,5 +1,8 @@
-/* Phone view: the list of seated players narrows as a name is typed (accents and
- * case ignored); nothing is sent to the server for that. When the event changes
+/* Phone view: the list of seated players narrows as a name is typed (case,
+ * accents, "ß"/"ss" and umlauts spelled out ignored); nothing is sent to the
+ * server for that. Each name's search forms are its data-name, one a line, as
+ * the server folded them (heats.core.names.search_forms); forms() folds what is
+ * typed the same way. When the event changes
  * (live.js: "medici:version" is newer than the page's data-version) the page is
  * fetched again and its list swapped in, keeping what was typed; a page that
  * gained or lost its seating is reloaded. An answer at an older version than
@@ -16,9 +19,35 @@
   var input = document.getElementById("find-name");
   var loading = false;
 
-  function fold(text) {
-    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+  // As heats.core.names: umlauts as the letter and as the letter and "e",
+  // letters no accent mark makes as keyboards without them spell them.
+  var UMLAUTS = { "\u00e4": "ae", "\u00f6": "oe", "\u00fc": "ue" };
+  var LETTERS = { "\u00e6": "ae", "\u0153": "oe", "\u00f8": "o", "\u0142": "l",
+    "\u0111": "d", "\u00f0": "d", "\u00fe": "th" };
+
+  // The search forms of typed text: folded_name (invisible characters out,
+  // case and "ß" folded, spaces folded) without accents, and, with an umlaut,
+  // the same with it spelled out.
+  function forms(text) {
+    var folded = text.normalize("NFC").replace(/[\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u2060-\u2064\ufeff]/g, "")
+      .toLowerCase().replace(/\u00df/g, "ss").replace(/\u03c2/g, "\u03c3")
       .replace(/\s+/g, " ").trim();
+    var plain = "";
+    var spelled = "";
+    Array.from(folded).forEach(function (char) {
+      var umlaut = UMLAUTS[char];
+      var letter = LETTERS[char] ||
+        char.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+      plain += umlaut ? umlaut.charAt(0) : letter;
+      spelled += umlaut || letter;
+    });
+    plain = plain.normalize("NFC");
+    spelled = spelled.normalize("NFC");
+    return plain === spelled ? [plain] : [plain, spelled];
+  }
+
+  function matches(typed, key) {
+    return typed.some(function (form) { return form && key.indexOf(form) !== -1; });
   }
 
   // "3 matching" / "12 players seated" in the page's language.
@@ -32,17 +61,17 @@
   function filter() {
     var list = document.getElementById("find-list");
     if (!input || !list) { return; }
-    var query = fold(input.value);
+    var query = forms(input.value);
     var items = Array.prototype.slice.call(list.querySelectorAll("li"));
     var shown = 0;
     items.forEach(function (item) {
-      var match = !query || fold(item.getAttribute("data-name")).indexOf(query) !== -1;
+      var match = !query[0] || matches(query, item.getAttribute("data-name") || "");
       item.hidden = !match;
       if (match) { shown += 1; }
     });
     document.getElementById("find-none").hidden = shown > 0;
     document.getElementById("find-count").textContent =
-      query ? counted("matching", shown) : counted("seated", items.length);
+      query[0] ? counted("matching", shown) : counted("seated", items.length);
   }
 
   function newer(a, b) {
