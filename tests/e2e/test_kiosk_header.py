@@ -45,12 +45,14 @@ TITLE = """() => {
     && r.left >= box.left - 1 && r.right <= box.right + 1;
   return {text: h1.textContent, sw: h1.scrollWidth, cw: h1.clientWidth,
           ellipsis: getComputedStyle(h1).textOverflow === 'ellipsis',
-          inside: within(ink, frame) && within(frame, header) && frame.right <= clock.left,
+          inside: within(ink, frame) && within(frame, header)
+            && frame.right <= clock.left,
           ink: [ink.top, ink.bottom, ink.left, ink.right],
           frame: [frame.top, frame.bottom, frame.left, frame.right],
           clockWidth: clock.width,
           clockWhole: [...document.querySelectorAll('.kiosk .heat-clock > *')].every(
-            e => e.scrollWidth <= e.clientWidth && within(e.getBoundingClientRect(), clock)),
+            e => e.scrollWidth <= e.clientWidth
+              && within(e.getBoundingClientRect(), clock)),
           px: parseFloat(getComputedStyle(h1).fontSize)};
 }"""
 
@@ -61,9 +63,8 @@ def shot(page, name: str) -> None:
 
 
 @pytest.fixture
-def semi_at_36_minutes(transactional_db):
-    """The demo's semi-final seated and played for 36 minutes (the clock's
-    longest line, the 35-minute mark's), under a 36-character event name."""
+def semi_under_a_long_name(transactional_db):
+    """The demo's semi-final seated under a 36-character event name."""
     from scoring.services.demo import load_demo
 
     assert len(NAME_36) == 36
@@ -71,24 +72,30 @@ def semi_at_36_minutes(transactional_db):
     event = Event.objects.get(slug="demo")
     rounds.seat_semi(event, seed=7)
     Event.objects.filter(pk=event.pk).update(name=NAME_36)
-    Round.objects.filter(event=event, kind=RoundKind.SEMI).update(
-        start_time=timezone.now() - timedelta(minutes=36, seconds=5)
-    )
     return event
 
 
+# Minutes played and the clock's phase then: the 35-minute mark's line and the
+# end's ("Time: turn in the player records"), the clock's longest words.
+PHASES = {"second-mark": 36, "over": 130}
+
+
 @pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("phase", PHASES)
 def test_the_title_is_whole_beside_a_running_clock_in_every_language(
-    live_server, browser, semi_at_36_minutes, size
+    live_server, browser, semi_under_a_long_name, size, phase
 ):
+    Round.objects.filter(event=semi_under_a_long_name, kind=RoundKind.SEMI).update(
+        start_time=timezone.now() - timedelta(minutes=PHASES[phase], seconds=5)
+    )
     page = browser.new_page(viewport=SIZES[size])
     widths = set()
     for language in LANGUAGES:
         page.goto(f"{live_server.url}/e/demo/kiosk/?lang={language}")
-        page.wait_for_selector(".kiosk .heat-clock.phase-second-mark")
+        page.wait_for_selector(f".kiosk .heat-clock.phase-{phase}")
         page.wait_for_selector("#pager-names[data-pages]")
         title = page.evaluate(TITLE)
-        shot(page, f"kiosk-title-{language}-{size}")
+        shot(page, f"kiosk-title-{phase}-{language}-{size}")
         assert title["text"] == NAME_36
         assert title["sw"] <= title["cw"], (language, title)
         assert not title["ellipsis"], (language, title)
