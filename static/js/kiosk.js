@@ -35,8 +35,9 @@
     var step = pager.clientWidth + gap(columns);
     var last = columns.lastElementChild;
     if (!last || step <= 0) { return 1; }
-    var right = last.getBoundingClientRect().right - columns.getBoundingClientRect().left
-      + pager.scrollLeft;
+    // Both boxes move with the pager's scroll: their distance is the content's
+    // width whatever page is shown.
+    var right = last.getBoundingClientRect().right - columns.getBoundingClientRect().left;
     return Math.max(1, Math.ceil((right - 1) / step));
   }
 
@@ -75,23 +76,60 @@
     }
   }
 
+  // The width of the widest row of the names list on one line (its name, the
+  // gap and its table number), at most NAME_EM of the list's font: a longer name
+  // wraps rather than narrowing every column's neighbours to a page of its own.
+  var NAME_EM = 18;
+
+  function rowWidth(pager, columns) {
+    columns.classList.add("measuring");
+    var widest = columns.getBoundingClientRect().width;
+    columns.classList.remove("measuring");
+    var em = parseFloat(window.getComputedStyle(columns).fontSize) || 16;
+    return Math.min(widest, NAME_EM * em, pager.clientWidth);
+  }
+
   // The names list takes the fewest (widest) columns that hold it on one page,
-  // so names wrap only when they must; a longer list keeps as many columns of
-  // about 17 characters as fit and turns pages.
+  // if each is as wide as its widest row; a longer list has as many columns of
+  // that width as fit and turns pages. A name that fits one line keeps to one.
   function fitNames() {
     var panel = document.getElementById("kiosk-panel");
     var pager = document.getElementById("pager-names");
-    if (!panel || !pager) { return; }
+    var columns = pager ? pager.querySelector(".pager-columns") : null;
+    if (!panel || !columns) { return; }
     var names = ["names-cols-1", "names-cols-2", "names-cols-3", "names-cols-4"];
+    panel.classList.remove.apply(panel.classList, names);
+    columns.style.removeProperty("column-width");
+    var need = rowWidth(pager, columns);
     for (var i = 0; i < names.length; i += 1) {
-      panel.classList.remove.apply(panel.classList, names);
+      var width = (pager.clientWidth - i * gap(columns)) / (i + 1);
+      if (width + 0.5 < need) { break; }
       panel.classList.add(names[i]);
       if (measure(pager) === 1) { return; }
+      panel.classList.remove(names[i]);
     }
-    panel.classList.remove.apply(panel.classList, names);
+    columns.style.setProperty("column-width", Math.ceil(need) + "px");
+  }
+
+  // The event's name takes the largest of the title sizes (title-size-0 is the
+  // stylesheet's own) at which it fits beside the clock, on one line or two.
+  var TITLE_SIZES = 5;
+
+  function fitTitle() {
+    var title = document.querySelector(".kiosk-title");
+    var h1 = title ? title.querySelector("h1") : null;
+    if (!h1) { return; }
+    for (var size = 0; size < TITLE_SIZES; size += 1) {
+      for (var k = 0; k < TITLE_SIZES; k += 1) { title.classList.remove("title-size-" + k); }
+      title.classList.add("title-size-" + size);
+      if (h1.scrollWidth <= h1.clientWidth && title.scrollHeight <= title.clientHeight) {
+        return;
+      }
+    }
   }
 
   function layout() {
+    fitTitle();
     fitTables();
     fitNames();
     document.querySelectorAll(".pager").forEach(function (pager) {
@@ -130,4 +168,6 @@
   document.body.addEventListener("htmx:afterSettle", layout);
   window.setInterval(turn, TURN_SECONDS * 1000);
   if (document.readyState !== "loading") { layout(); }
+  // Web fonts arriving late change every width measured.
+  if (document.fonts && document.fonts.ready) { document.fonts.ready.then(layout); }
 }());
