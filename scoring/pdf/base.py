@@ -55,17 +55,30 @@ RULE = colors.Color(0.45, 0.45, 0.45)
 
 @lru_cache(maxsize=64)
 def style(
-    size: float = 10, align: str = "left", leading: float | None = None
+    size: float = 10,
+    align: str = "left",
+    leading: float | None = None,
+    cjk: bool = False,
 ) -> ParagraphStyle:
-    """A paragraph style in the text font (CJK runs switch font in the markup)."""
+    """A paragraph style in the text font (CJK runs switch font in the markup).
+    ``cjk``: wrap as Chinese is set (reportlab's ``wordWrap="CJK"``): a line may
+    break between any two CJK characters but not before closing punctuation
+    ("。", "，"), which stays on the line it ends; without it a run of Chinese,
+    having no spaces, is one long word cut wherever the line is full."""
     return ParagraphStyle(
-        f"s{size}{align}{leading}",
+        f"s{size}{align}{leading}{cjk}",
         fontName=fonts.REGULAR,
         fontSize=size,
         leading=leading or size * 1.2,
         alignment=ALIGN[align],
         splitLongWords=True,
+        wordWrap="CJK" if cjk else None,
     )
+
+
+def has_cjk(text: str) -> bool:
+    """Whether ``text`` has a character only the CJK font prints (Chinese)."""
+    return not text.isascii() and any(f == fonts.CJK for f, _p in fonts.runs(text))
 
 
 def para(
@@ -73,7 +86,7 @@ def para(
 ) -> Paragraph:
     """A paragraph of plain ``text`` (escaped, font fallback): wraps, never
     overflows its cell."""
-    return Paragraph(fonts.markup(text, bold), style(size, align))
+    return Paragraph(fonts.markup(text, bold), style(size, align, cjk=has_cjk(text)))
 
 
 def grid(
@@ -162,7 +175,7 @@ def text_cell(text: str, font: str, size: float, align: str, room: float) -> Par
         else (f"<b>{escape(piece)}</b>" if bold else escape(piece))
         for f, piece in fonts.runs(text, bold)
     )
-    return Paragraph(markup, style(size, align))
+    return Paragraph(markup, style(size, align, cjk=has_cjk(text)))
 
 
 def _text_cells(
