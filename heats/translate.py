@@ -11,13 +11,14 @@ be shown.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.utils.formats import number_format
 from django.utils.translation import get_language, gettext
 
 from heats.core.errors import LineProblem, UserError
-from heats.core.message import Message
+from heats.core.message import COMMA, Message, fold
 
 ENGLISH = frozenset({"en", "en-us", None})
 """The languages whose text is the messages' own English."""
@@ -56,6 +57,20 @@ def field_text(value: Any) -> str:
     if isinstance(value, float):
         return number_format(value, len(repr(value).partition(".")[2]))
     return str(value)
+
+
+def listed(items: Iterable[Any], pair: str = COMMA) -> str:
+    """``items`` (each as :func:`translate` writes it) as a list in the active
+    language: joined by the two-field template ``pair`` (``COMMA`` or
+    ``SEMICOLON`` of ``heats.core.message``) as its translation writes it, so
+    "1, 2, 3" in English (exactly ``", ".join``), "1、2、3" in Chinese, and
+    "A; B" is "A\u00a0; B" in French. A translation whose placeholders do not
+    fit is not used."""
+    texts = [translate(item) for item in items]
+    try:
+        return fold(gettext(pair), texts)
+    except (KeyError, ValueError, TypeError):
+        return fold(pair, texts)
 
 
 def line_problem(problem: LineProblem) -> str:

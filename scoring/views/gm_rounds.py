@@ -65,6 +65,7 @@ from scoring.queries.rounds import semi_round
 from scoring.services import publishing, substitutes
 from scoring.services import semi_final as rounds
 from scoring.tables import SemiListTable
+from scoring.wording import heat_tables
 
 
 class SemiRow(TypedDict):
@@ -188,10 +189,7 @@ class SemiView(EventStaffRequiredMixin, TemplateView):
             changes=changes(published, self.result),
             result=self.result,
             list_table=self.list_table,
-            missing_tables=[
-                _("heat %(heat)s table %(table)s") % {"heat": heat, "table": table}
-                for heat, table in self.result.missing_tables
-            ],
+            missing_tables=heat_tables(self.result.missing_tables),
         )
 
 
