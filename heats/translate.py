@@ -18,7 +18,7 @@ from django.utils.formats import number_format
 from django.utils.translation import get_language, gettext
 
 from heats.core.errors import LineProblem, UserError
-from heats.core.message import COMMA, Message, fold
+from heats.core.message import AND, COMMA, Message, fold
 
 ENGLISH = frozenset({"en", "en-us", None})
 """The languages whose text is the messages' own English."""
@@ -71,6 +71,19 @@ def listed(items: Iterable[Any], pair: str = COMMA) -> str:
         return fold(gettext(pair), texts)
     except (KeyError, ValueError, TypeError):
         return fold(pair, texts)
+
+
+def and_listed(items: Iterable[Any]) -> str:
+    """``items`` as a sentence names them in the active language: "Ann, Bo and
+    Cy" in English (``heats.core.names.and_list``'s text), "Ann, Bo und Cy" in
+    German, "Ann、Bo、Cy" in Chinese; two joined by "and", one as it is."""
+    texts = [translate(item) for item in items]
+    if len(texts) < 2:
+        return "".join(texts)
+    try:
+        return gettext(AND) % {"first": listed(texts[:-1]), "second": texts[-1]}
+    except (KeyError, ValueError, TypeError):
+        return AND % {"first": listed(texts[:-1]), "second": texts[-1]}
 
 
 def line_problem(problem: LineProblem) -> str:

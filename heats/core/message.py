@@ -36,6 +36,7 @@ from typing import Any
 from heats.core.i18n import gettext_noop
 
 __all__ = [
+    "AND",
     "COMMA",
     "OR",
     "SEMICOLON",
@@ -170,6 +171,11 @@ def or_list(names: Sequence[str]) -> str:
     return text
 
 
+AND = (
+    # Translators: two players' names, or a list so far and one more name.
+    gettext_noop("%(first)s and %(second)s")
+)
+"""The last two items of a list a sentence names: "Ann, Bo and Cy"."""
 COMMA = (
     # Translators: two items of a list, or a list so far and one more item,
     # e.g. "Ann (HMW rank 7 (8: die roll)), Bo (HMW rank 8 (8: die roll))".

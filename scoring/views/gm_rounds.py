@@ -24,6 +24,7 @@ from heats.queries.desk import shown_names, table_cards
 from heats.queries.players import PlayerFinder
 from heats.queries.seating import seating_state
 from heats.queries.versions import form_version
+from heats.translate import listed
 from heats.views.common import (
     EventStaffRequiredMixin,
     already_seated,
@@ -111,8 +112,8 @@ def semi_rows(
         ("absent", result.skipped),
     )
     rows: list[SemiRow] = []
-    for kind, listed in groups:
-        for item in listed:
+    for kind, members in groups:
+        for item in members:
             pk = item.player
             state = "seated" if pk in seated else names.get(status.get(pk), "")
             rows.append(
@@ -228,9 +229,9 @@ def semi_mark(request: HttpRequest, event: Event) -> HttpResponse:
         text = _("%(player)s marked absent for the semi-final.")
     lines = [text % {"player": player}]
     if mark.called:
-        lines.append(_("Called in: %(names)s.") % {"names": ", ".join(mark.called)})
+        lines.append(_("Called in: %(names)s.") % {"names": listed(mark.called)})
     if mark.dropped:
-        names = ", ".join(mark.dropped)
+        names = listed(mark.dropped)
         lines.append(_("No longer on the list: %(names)s.") % {"names": names})
     messages.success(request, " ".join(lines))
     if mark.no_seat:
@@ -327,7 +328,7 @@ def semi_override(request: HttpRequest, event: Event) -> HttpResponse:
         status=EntryStatus.ABSENT,
     )
     if absent.exists():
-        names = ", ".join(str(e.player) for e in absent.select_related("player"))
+        names = listed(e.player for e in absent.select_related("player"))
         raise UserError(
             _("Marked absent from the semi-final: %(names)s. Mark them present first.")
             % {"names": names}
