@@ -20,7 +20,7 @@ from typing import Any, Literal
 from xml.sax.saxutils import escape
 
 import segno
-from reportlab.lib import colors
+from reportlab.lib import colors, textsplit
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.pagesizes import A4, landscape, letter, portrait
 from reportlab.lib.styles import ParagraphStyle
@@ -35,6 +35,7 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+from reportlab.platypus import paragraph as reportlab_paragraph
 
 from scoring.pdf import fonts
 from scoring.pdf.data import PAPERS
@@ -49,6 +50,16 @@ ALIGN: dict[str, Literal[0, 1, 2]] = {
 CELL_ALIGN = {"LEFT": "left", "CENTER": "center", "CENTRE": "center", "RIGHT": "right"}
 CELL_PADDING = 12
 """A table cell's default left plus right padding (reportlab: 6 + 6 points)."""
+FULL_WIDTH_CLOSING = "，；：！？）》」』"
+"""Chinese punctuation no line may begin with. reportlab's own list
+(``textsplit.ALL_CANNOT_START``, read by its CJK wrapping) is Japanese's and
+lacks the full-width comma, semicolon, colon, "!" and "?": they are added to
+it once, here, so that such a mark hangs at the end of the line before."""
+CANNOT_START = "".join(dict.fromkeys(textsplit.ALL_CANNOT_START + FULL_WIDTH_CLOSING))
+# Both modules read the list at each wrap: a paragraph of one font wraps in
+# textsplit, one of several in paragraph.
+textsplit.ALL_CANNOT_START = CANNOT_START
+reportlab_paragraph.ALL_CANNOT_START = CANNOT_START
 GREY = colors.Color(0.9, 0.9, 0.9)
 RULE = colors.Color(0.45, 0.45, 0.45)
 

@@ -69,13 +69,16 @@ def test_a_findings_day_and_player(finding, english, chinese):
 @pytest.mark.django_db
 def test_the_standings_provisional_alert(client, demo_event):
     for number in (2, 3):
-        table = Table.objects.get(round__event=demo_event, round__ordinal=1, number=number)
+        table = Table.objects.get(
+            round__event=demo_event, round__ordinal=1, number=number
+        )
         PlayerRecord.objects.filter(seat__table=table).delete()
     url = reverse("scoring:standings", kwargs={"event": demo_event.slug})
     expected = {
         "en": "<strong>Provisional:</strong> tables without results:\n"
         "  heat 1 table 2, heat 1 table 3.</div>",
-        "zh-hans": "<strong>暂定：</strong>尚无成绩的桌：第1场预赛第2桌、第1场预赛第3桌。</div>",
+        "zh-hans": "<strong>暂定：</strong>尚无成绩的桌："
+        "第1场预赛第2桌、第1场预赛第3桌。</div>",
     }
     for language, alert in expected.items():
         assert alert in client.get(f"{url}?lang={language}").content.decode()

@@ -7,7 +7,7 @@ import pytest
 from django.template import Context, Template
 from django.utils import translation
 
-COMMA = Template('{% load lists %}{{ items|listed }}')
+COMMA = Template("{% load lists %}{{ items|listed }}")
 SEMI = Template('{% load lists %}{{ items|listed:";" }}')
 JOIN = Template('{{ items|join:", " }}')
 

@@ -13,6 +13,8 @@ import subprocess
 
 import pytest
 
+from scoring.pdf import fonts
+from scoring.pdf.base import para
 from scoring.queries.printing import render
 
 pytestmark = [
@@ -46,3 +48,26 @@ def test_no_chinese_line_begins_with_closing_punctuation(demo_event, kind, paper
     assert any("。" in line for line in lines)  # the rules' sentences were read
     starts = [line for line in lines if line[0] in CLOSING]
     assert starts == []
+
+
+def line_texts(paragraph) -> list[str]:
+    """The text of each line ``paragraph`` was wrapped into."""
+    lines = paragraph.blPara.lines
+    if paragraph.blPara.kind == 0:
+        return ["".join(words) for _space, words in lines]
+    return ["".join(frag.text for frag in line.words) for line in lines]
+
+
+@pytest.mark.parametrize("mark", list("。，、；：）！？"))
+@pytest.mark.parametrize("start", ["", "Ann "])
+def test_a_mark_falling_at_a_line_start_stays_on_the_line_before(mark, start):
+    """Ten CJK characters of 10 points fill a 100.5-point line: the eleventh,
+    a closing mark, would begin the second line."""
+    fonts.register()
+    text = f"{start}一二三四五六七八九十{mark}十一"
+    paragraph = para(text, 10)
+    paragraph.wrap(100.5 + fonts.width(start, 10), 1000)
+    lines = line_texts(paragraph)
+    assert "".join(lines) == text.replace(" ", "") or "".join(lines) == text
+    assert len(lines) == 2
+    assert lines[1][0] not in CLOSING
