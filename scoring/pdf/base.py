@@ -58,8 +58,9 @@ it once, here, so that such a mark hangs at the end of the line before."""
 CANNOT_START = "".join(dict.fromkeys(textsplit.ALL_CANNOT_START + FULL_WIDTH_CLOSING))
 # Both modules read the list at each wrap: a paragraph of one font wraps in
 # textsplit, one of several in paragraph.
-textsplit.ALL_CANNOT_START = CANNOT_START
-reportlab_paragraph.ALL_CANNOT_START = CANNOT_START
+textsplit.ALL_CANNOT_START = CANNOT_START  # type: ignore[misc]  # stubs: Final; the list is extended on purpose
+reportlab_paragraph.ALL_CANNOT_START = CANNOT_START  # type: ignore[attr-defined]  # stubs omit the imported name
+
 GREY = colors.Color(0.9, 0.9, 0.9)
 RULE = colors.Color(0.45, 0.45, 0.45)
 
