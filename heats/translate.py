@@ -18,7 +18,7 @@ from django.utils.formats import number_format
 from django.utils.translation import get_language, gettext
 
 from heats.core.errors import LineProblem, UserError
-from heats.core.message import AND, COMMA, Message, fold
+from heats.core.message import AND, COMMA, SENTENCES, Message, fold
 
 ENGLISH = frozenset({"en", "en-us", None})
 """The languages whose text is the messages' own English."""
@@ -71,6 +71,12 @@ def listed(items: Iterable[Any], pair: str = COMMA) -> str:
         return fold(gettext(pair), texts)
     except (KeyError, ValueError, TypeError):
         return fold(pair, texts)
+
+
+def sentences(items: Iterable[Any]) -> str:
+    """Sentences one after another in the active language: "Saved. Tell the
+    room." in English (``" ".join``), with no space after "。" in Chinese."""
+    return listed(items, SENTENCES)
 
 
 def and_listed(items: Iterable[Any]) -> str:

@@ -40,6 +40,7 @@ __all__ = [
     "COMMA",
     "OR",
     "SEMICOLON",
+    "SENTENCES",
     "Message",
     "dump",
     "error_text",
@@ -188,6 +189,14 @@ SEMICOLON = (
     gettext_noop("%(first)s; %(second)s")
 )
 """Parts of a list that hold commas themselves: "Ann 12, 9; Bo 10, 8"."""
+
+
+SENTENCES = (
+    # Translators: two sentences one after the other ("Saved. Tell the
+    # room."): Chinese puts no space after its 。.
+    gettext_noop("%(first)s %(second)s")
+)
+"""Sentences one after another: "Saved. Tell the room." ("已保存。请通知。")."""
 
 
 def fold(pair: str, items: Sequence[str]) -> str:

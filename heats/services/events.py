@@ -29,7 +29,7 @@ from heats.models import (
 from heats.permissions import Actor, require_login
 from heats.queries.rounds import find_round, parse_round_code
 from heats.services.audit import log
-from heats.translate import listed
+from heats.translate import listed, sentences
 
 SLUG = re.compile(r"[-a-zA-Z0-9_]{1,50}")
 
@@ -181,7 +181,7 @@ def settings_problems(values: dict[str, Any]) -> list[str]:
     except ValidationError as exc:
         bad = set(exc.message_dict)
         problems = [
-            _("%(field)s: %(problem)s") % {"field": _label(f), "problem": " ".join(m)}
+            _("%(field)s: %(problem)s") % {"field": _label(f), "problem": sentences(m)}
             for f, m in exc.message_dict.items()
         ]
     if "semi_layouts" not in bad:

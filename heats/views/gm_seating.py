@@ -32,7 +32,7 @@ from heats.services.seating import (
     swap_seats,
 )
 from heats.services.short_tables import move_short_table
-from heats.translate import listed
+from heats.translate import listed, sentences
 from heats.views.common import (
     already_seated,
     event_action,
@@ -69,7 +69,7 @@ def round_undo_seating(request: HttpRequest, event: Event, round: str) -> HttpRe
     if done.waiting:
         names = listed(done.waiting)
         waiting = _("Waiting for a seat again: %(names)s.") % {"names": names}
-        text = " ".join([text, waiting])
+        text = sentences([text, waiting])
     messages.success(request, text)
     return redirect(round_url(rnd))
 

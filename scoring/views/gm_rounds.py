@@ -24,7 +24,7 @@ from heats.queries.desk import shown_names, table_cards
 from heats.queries.players import PlayerFinder
 from heats.queries.seating import seating_state
 from heats.queries.versions import form_version
-from heats.translate import listed
+from heats.translate import listed, sentences
 from heats.views.common import (
     EventStaffRequiredMixin,
     already_seated,
@@ -233,7 +233,7 @@ def semi_mark(request: HttpRequest, event: Event) -> HttpResponse:
     if mark.dropped:
         names = listed(mark.dropped)
         lines.append(_("No longer on the list: %(names)s.") % {"names": names})
-    messages.success(request, " ".join(lines))
+    messages.success(request, sentences(lines))
     if mark.no_seat:
         messages.warning(
             request,

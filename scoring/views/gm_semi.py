@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from heats.core.errors import UserError
 from heats.core.message import SEMICOLON
 from heats.models import Event
-from heats.translate import listed
+from heats.translate import listed, sentences
 from heats.views.common import event_action
 from scoring import permissions
 from scoring.core.ids import PlayerId
@@ -88,7 +88,7 @@ def semi_presence(request: HttpRequest, event: Event) -> HttpResponse:
         lines += _moved(event, before, inputs)
     if changes.published is not None:
         lines.append(_("The list was published again automatically."))
-    messages.success(request, " ".join(lines))
+    messages.success(request, sentences(lines))
     return redirect("scoring:semi", event=event.slug)
 
 

@@ -9,8 +9,8 @@ import pytest
 from django.utils import translation
 
 from heats.core.message import COMMA, SEMICOLON, Message, dump, fold, listed
+from heats.translate import and_listed, sentences, translate
 from heats.translate import listed as listed_text
-from heats.translate import translate
 
 ITEMS = ["1", "2", "3"]
 
@@ -57,3 +57,32 @@ def test_a_core_list_is_a_message_the_edge_writes_per_language():
     with translation.override("zh-hans"):
         assert translate(names) == "Ann, jr.、Bo"  # the names whole
     assert listed([]) == "" and listed(["Ann"]) == "Ann"
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "expected"),
+    [
+        ("en", ["Saved.", "Tell the room."], "Saved. Tell the room."),
+        ("zh-hans", ["已保存。", "请通知全场。"], "已保存。请通知全场。"),
+        ("de", ["Gespeichert.", "Sagen Sie es an."], "Gespeichert. Sagen Sie es an."),
+    ],
+)
+def test_sentences_follow_one_another_the_languages_way(language, said, expected):
+    with translation.override(language):
+        assert sentences(said) == expected
+        assert sentences(said[:1]) == said[0]
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "Ann, Bo and Cy"),
+        ("de", "Ann, Bo und Cy"),
+        ("fr", "Ann, Bo et Cy"),
+        ("zh-hans", "Ann、Bo、Cy"),
+    ],
+)
+def test_names_a_sentence_lists(language, expected):
+    with translation.override(language):
+        assert and_listed(["Ann", "Bo", "Cy"]) == expected
+        assert and_listed(["Ann"]) == "Ann"
