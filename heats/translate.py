@@ -11,13 +11,14 @@ be shown.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.utils.formats import number_format
 from django.utils.translation import get_language, gettext
 
 from heats.core.errors import LineProblem, UserError
-from heats.core.message import Message
+from heats.core.message import AND, COMMA, SENTENCES, Message, fold
 
 ENGLISH = frozenset({"en", "en-us", None})
 """The languages whose text is the messages' own English."""
@@ -56,6 +57,39 @@ def field_text(value: Any) -> str:
     if isinstance(value, float):
         return number_format(value, len(repr(value).partition(".")[2]))
     return str(value)
+
+
+def listed(items: Iterable[Any], pair: str = COMMA) -> str:
+    """``items`` (each as :func:`translate` writes it) as a list in the active
+    language: joined by the two-field template ``pair`` (``COMMA`` or
+    ``SEMICOLON`` of ``heats.core.message``) as its translation writes it, so
+    "1, 2, 3" in English (exactly ``", ".join``), "1、2、3" in Chinese, and
+    "A; B" is "A\u00a0; B" in French. A translation whose placeholders do not
+    fit is not used."""
+    texts = [translate(item) for item in items]
+    try:
+        return fold(gettext(pair), texts)
+    except (KeyError, ValueError, TypeError):
+        return fold(pair, texts)
+
+
+def sentences(items: Iterable[Any]) -> str:
+    """Sentences one after another in the active language: "Saved. Tell the
+    room." in English (``" ".join``), with no space after "。" in Chinese."""
+    return listed(items, SENTENCES)
+
+
+def and_listed(items: Iterable[Any]) -> str:
+    """``items`` as a sentence names them in the active language: "Ann, Bo and
+    Cy" in English (``heats.core.names.and_list``'s text), "Ann, Bo und Cy" in
+    German, "Ann、Bo、Cy" in Chinese; two joined by "and", one as it is."""
+    texts = [translate(item) for item in items]
+    if len(texts) < 2:
+        return "".join(texts)
+    try:
+        return gettext(AND) % {"first": listed(texts[:-1]), "second": texts[-1]}
+    except (KeyError, ValueError, TypeError):
+        return AND % {"first": listed(texts[:-1]), "second": texts[-1]}
 
 
 def line_problem(problem: LineProblem) -> str:

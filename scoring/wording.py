@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
 from django.utils.formats import number_format
@@ -28,6 +29,7 @@ from heats.translate import translate
 from scoring.core.medici.findings import Finding
 
 __all__ = [
+    "heat_tables",
     "percent_text",
     "shown_check",
     "translate_finding",
@@ -94,3 +96,12 @@ def shown_check(check: Checked) -> Checked:
     shown = copy.copy(check)
     shown.findings = findings  # type: ignore[attr-defined]
     return shown
+
+
+def heat_tables(pairs: Iterable[Sequence[int]]) -> list[str]:
+    """``[(1, 3), (2, 5)]`` (heat, table) -> ["heat 1 table 3", "heat 2 table
+    5"] in the active language, for a list (``|listed``) to join."""
+    return [
+        gettext("heat %(heat)s table %(table)s") % {"heat": heat, "table": table}
+        for heat, table in pairs
+    ]

@@ -36,13 +36,19 @@ from typing import Any
 from heats.core.i18n import gettext_noop
 
 __all__ = [
+    "AND",
+    "COMMA",
     "OR",
+    "SEMICOLON",
+    "SENTENCES",
     "Message",
     "dump",
     "error_text",
     "field_names",
+    "fold",
     "is_data",
     "load",
+    "listed",
     "or_list",
     "templates",
 ]
@@ -163,6 +169,58 @@ def or_list(names: Sequence[str]) -> str:
     text: str = names[0]
     for name in names[1:]:
         text = Message(OR, first=text, second=name)
+    return text
+
+
+AND = (
+    # Translators: two players' names, or a list so far and one more name.
+    gettext_noop("%(first)s and %(second)s")
+)
+"""The last two items of a list a sentence names: "Ann, Bo and Cy"."""
+COMMA = (
+    # Translators: two items of a list, or a list so far and one more item,
+    # e.g. "Ann (HMW rank 7 (8: die roll)), Bo (HMW rank 8 (8: die roll))".
+    gettext_noop("%(first)s, %(second)s")
+)
+"""Items of a list one after another: "1, 2, 3" (Chinese "1、2、3")."""
+SEMICOLON = (
+    # Translators: two parts of a list whose parts have commas of their own, or
+    # such a list so far and one more part: "Ann to table 2; Bo to table 3".
+    gettext_noop("%(first)s; %(second)s")
+)
+"""Parts of a list that hold commas themselves: "Ann 12, 9; Bo 10, 8"."""
+
+
+SENTENCES = (
+    # Translators: two sentences one after the other ("Saved. Tell the
+    # room."): Chinese puts no space after its 。.
+    gettext_noop("%(first)s %(second)s")
+)
+"""Sentences one after another: "Saved. Tell the room." ("已保存。请通知。")."""
+
+
+def fold(pair: str, items: Sequence[str]) -> str:
+    """``items`` joined by the two-field template ``pair`` (its ``%(first)s``
+    the list so far, its ``%(second)s`` the next item), as plain text: with
+    ``COMMA`` in English, exactly ``", ".join(items)``; "" for no item."""
+    if not items:
+        return ""
+    text = items[0]
+    for item in items[1:]:
+        text = pair % {"first": text, "second": item}
+    return text
+
+
+def listed(items: Sequence[str], pair: str = COMMA) -> str:
+    """``items`` joined by ``pair`` as a message field (a message nesting one
+    per item, like :func:`or_list`; the edge writes the separator in the
+    reader's language: "1, 2" is "1、2" in Chinese); one item as it is, none
+    as ""."""
+    if not items:
+        return ""
+    text: str = items[0]
+    for item in items[1:]:
+        text = Message(pair, first=text, second=item)
     return text
 
 

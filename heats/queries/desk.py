@@ -15,6 +15,7 @@ from django.utils.translation import gettext, ngettext
 
 from heats import extensions, permissions
 from heats.core import placement, seating
+from heats.core.message import SEMICOLON
 from heats.core.names import badged_name
 from heats.models import (
     Entry,
@@ -29,6 +30,7 @@ from heats.models import (
 from heats.permissions import Actor
 from heats.queries.late import completion_blockers, late_options
 from heats.queries.seating import checked_in_count, waiting_players
+from heats.translate import listed
 
 
 @dataclass(frozen=True)
@@ -300,7 +302,7 @@ def round_summary(rnd: Round) -> RoundSummary:
         ) % {"count": len(figures.owed)}
     elif figures.blockers:
         state = gettext("results in — %(blockers)s") % {
-            "blockers": "; ".join(figures.blockers)
+            "blockers": listed(figures.blockers, SEMICOLON)
         }
     else:
         state, complete = gettext("results complete"), True

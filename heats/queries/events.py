@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 
 from heats.core.errors import UserError
 from heats.models import Event, RoundKind
+from heats.translate import listed
 
 
 def get_event(slug: str) -> Event:
@@ -14,7 +15,7 @@ def get_event(slug: str) -> Event:
     try:
         return Event.objects.get(slug=slug)
     except Event.DoesNotExist:
-        known = ", ".join(Event.objects.values_list("slug", flat=True)) or _("none yet")
+        known = listed(Event.objects.values_list("slug", flat=True)) or _("none yet")
         raise UserError(
             _("No event %(slug)s (known events: %(known)s).")
             % {"slug": repr(slug), "known": known}

@@ -22,6 +22,7 @@ from django.utils.translation import ngettext
 from heats.core import clock
 from heats.models import Round
 from heats.queries.clock import clock_start
+from heats.translate import sentences
 
 # The seat form's hidden field saying the page asked the grace question (and
 # the GM, in a browser running its scripts, said yes).
@@ -71,7 +72,7 @@ def refuse_inside_grace(rnd: Round, post: QueryDict) -> str:
     question = grace_question(rnd, timezone.now())
     if not question or post.get(EARLY_FIELD) == "1":
         return ""
-    return " ".join(
+    return sentences(
         [question, _("Nothing was seated: press Seat now again to seat anyway.")]
     )
 

@@ -47,6 +47,7 @@ from heats.services.checkin_identity import (
     typed_player,
 )
 from heats.services.players import PlayerDirectory
+from heats.translate import listed
 
 # Tries of a check-in's player insert when another check-in saved one of its new
 # players meanwhile: each try reads the players again.
@@ -157,9 +158,7 @@ class CheckInReport:
             (_("Already checked in: %(names)s"), self.already),
         ]
         lines = [
-            text % {"names": ", ".join(map(str, players))}
-            for text, players in groups
-            if players
+            text % {"names": listed(players)} for text, players in groups if players
         ]
         lines += [
             _("New player %(new)s: did you mean %(old)s? If so, undo it.")

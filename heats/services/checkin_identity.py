@@ -35,6 +35,7 @@ from django.utils.translation import ngettext
 from heats.core.errors import UserError
 from heats.models import Entry, EntryStatus, Player, RoundKind, normalise_name
 from heats.services.players import PlayerDirectory
+from heats.translate import listed
 
 
 @dataclass(frozen=True)
@@ -72,7 +73,7 @@ class Candidate:
         played = ngettext(
             "%(player)s, heat %(heats)s", "%(player)s, heats %(heats)s", len(self.heats)
         )
-        return played % {"player": badge, "heats": ", ".join(map(str, self.heats))}
+        return played % {"player": badge, "heats": listed(self.heats)}
 
 
 class SamePersonError(UserError):

@@ -50,6 +50,7 @@ from heats.services.events import (
     settings_problems,
     tidy_name,
 )
+from heats.translate import listed
 
 EDITABLE = ("name", "rules", *EVENT_SETTINGS)
 """The fields the Settings page changes, in the order it shows them."""
@@ -123,7 +124,7 @@ def _checked(values: dict[str, Any]) -> dict[str, Any]:
     unknown = sorted(set(values) - set(EDITABLE))
     if unknown:
         raise UserError(
-            _("Unknown event settings: %(names)s.") % {"names": ", ".join(unknown)}
+            _("Unknown event settings: %(names)s.") % {"names": listed(unknown)}
         )
     values = {**values, "name": tidy_name(str(values["name"]))}
     problem = name_problem(values["name"])

@@ -29,6 +29,7 @@ from heats.models import (
 from heats.permissions import Actor, require_login
 from heats.queries.rounds import find_round, parse_round_code
 from heats.services.audit import log
+from heats.translate import listed, sentences
 
 SLUG = re.compile(r"[-a-zA-Z0-9_]{1,50}")
 
@@ -171,7 +172,7 @@ def settings_problems(values: dict[str, Any]) -> list[str]:
     creation form, the Settings page and ``create_event`` all check with this."""
     unknown = sorted(set(values) - set(EVENT_SETTINGS))
     if unknown:
-        return [_("Unknown event settings: %(names)s.") % {"names": ", ".join(unknown)}]
+        return [_("Unknown event settings: %(names)s.") % {"names": listed(unknown)}]
     event = Event(slug="x", name="x", **values)
     problems: list[str] = []
     bad: set[str] = set()
@@ -180,7 +181,7 @@ def settings_problems(values: dict[str, Any]) -> list[str]:
     except ValidationError as exc:
         bad = set(exc.message_dict)
         problems = [
-            _("%(field)s: %(problem)s") % {"field": _label(f), "problem": " ".join(m)}
+            _("%(field)s: %(problem)s") % {"field": _label(f), "problem": sentences(m)}
             for f, m in exc.message_dict.items()
         ]
     if "semi_layouts" not in bad:

@@ -53,6 +53,7 @@ from heats.queries.seating import (
 )
 from heats.services.audit import lock, log
 from heats.services.seating import lock_tables
+from heats.translate import listed
 
 
 @dataclass(frozen=True)
@@ -121,7 +122,7 @@ def _refuse_results(rnd: Round) -> None:
         .values_list("number", flat=True)
     )
     if scored:
-        numbers = ", ".join(map(str, scored))
+        numbers = listed(scored)
         raise UserError(
             ngettext(
                 "The previous seating of %(round)s cannot be put back: table "

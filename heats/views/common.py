@@ -38,6 +38,7 @@ from heats.models import (
 from heats.queries.clock import current_round
 from heats.queries.seating import seating_state
 from heats.services.events import get_round
+from heats.translate import sentences
 from medici_tourney.language import use_event_language
 
 if TYPE_CHECKING:
@@ -240,8 +241,8 @@ def form_problems(form: BaseForm) -> list[str]:
     form's own errors, not of one field, without a field)."""
     return [
         _("%(field)s: %(problem)s")
-        % {"field": form[name].label, "problem": " ".join(map(str, errors))}
+        % {"field": form[name].label, "problem": sentences(errors)}
         if name != "__all__"
-        else " ".join(map(str, errors))
+        else sentences(errors)
         for name, errors in form.errors.items()
     ]

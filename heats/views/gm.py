@@ -202,6 +202,7 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
             owed=figures.owed,
             complete=figures.complete,
             waiting=waiting,
+            waiting_names=[p.name for p in waiting],
             late_ready=len(waiting) >= self.event.min_late_table,
             late_small=seating.MIN_TABLE <= len(waiting) < self.event.min_late_table,
             late_choices=late_choices(rnd, waiting) if waiting else [],

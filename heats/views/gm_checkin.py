@@ -33,6 +33,7 @@ from heats.services.checkin import (
 )
 from heats.services.checkin_identity import DeskLine, SamePersonError
 from heats.services.checkin_undo import undo_check_in
+from heats.translate import sentences
 from heats.views.common import (
     event_action,
     event_player,
@@ -161,7 +162,7 @@ def round_undo(request: HttpRequest, event: Event, round: str) -> HttpResponse:
     gone = _("%(player)s had no other round: the player record is deleted.") % values
     if done.table is None:
         text = _("Check-in of %(player)s to %(round)s undone.") % values
-        messages.success(request, " ".join([text, gone] if done.deleted else [text]))
+        messages.success(request, sentences([text, gone] if done.deleted else [text]))
         if is_htmx(request):
             return checkin_fragment(request, event, rnd, saved=True)
         return redirect(round_url(rnd))
@@ -173,7 +174,7 @@ def round_undo(request: HttpRequest, event: Event, round: str) -> HttpResponse:
         )
         % values
     )
-    messages.success(request, " ".join([text, gone] if done.deleted else [text]))
+    messages.success(request, sentences([text, gone] if done.deleted else [text]))
     if done.left < seating.MIN_TABLE:
         messages.warning(
             request,

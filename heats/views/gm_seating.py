@@ -14,6 +14,7 @@ from django.utils.translation import ngettext
 
 from heats import forms, permissions
 from heats.core.errors import UserError
+from heats.core.message import SEMICOLON
 from heats.models import (
     Event,
     RoundKind,
@@ -31,6 +32,7 @@ from heats.services.seating import (
     swap_seats,
 )
 from heats.services.short_tables import move_short_table
+from heats.translate import listed, sentences
 from heats.views.common import (
     already_seated,
     event_action,
@@ -65,9 +67,9 @@ def round_undo_seating(request: HttpRequest, event: Event, round: str) -> HttpRe
         "the room, and reprint the tables if they were printed."
     ) % {"round": rnd.label, "shape": done.previous.shape, "seed": done.previous.seed}
     if done.waiting:
-        names = ", ".join(map(str, done.waiting))
+        names = listed(done.waiting)
         waiting = _("Waiting for a seat again: %(names)s.") % {"names": names}
-        text = " ".join([text, waiting])
+        text = sentences([text, waiting])
     messages.success(request, text)
     return redirect(round_url(rnd))
 
@@ -81,7 +83,7 @@ def round_short_table(request: HttpRequest, event: Event, round: str) -> HttpRes
     if not number.isdecimal() or len(number) > 5:
         raise UserError(_("Choose a table of %(round)s.") % {"round": rnd.label})
     done = move_short_table(rnd, int(number), request.user)
-    moves = "; ".join(
+    moved = [
         ngettext(
             "%(player)s to table %(table)s, seat %(seat)s (%(count)s repeat opponent)",
             "%(player)s to table %(table)s, seat %(seat)s (%(count)s repeat opponents)",
@@ -94,7 +96,8 @@ def round_short_table(request: HttpRequest, event: Event, round: str) -> HttpRes
             "count": move.repeats,
         }
         for seat, move in done.seats
-    )
+    ]
+    moves = listed(moved, SEMICOLON)
     messages.success(
         request,
         _(

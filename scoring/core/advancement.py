@@ -75,6 +75,7 @@ from typing import Any
 
 from heats.core.formats import DEFAULT_FORMAT, FORMATS, HMO
 from heats.core.layout import SIX_OVER_FOUR, check_policy
+from heats.core.message import listed
 from scoring.core import reasons, warnings_text
 from scoring.core.alternates import Alternate
 from scoring.core.draw import Draw
@@ -388,6 +389,6 @@ def _table_warnings(
     unknown = sorted(field.names.get(p, str(p)) for p in never)
     if unknown:
         warnings.append(
-            reasons.reason(warnings_text.NEVER_IN_A_HEAT, names=", ".join(unknown))
+            reasons.reason(warnings_text.NEVER_IN_A_HEAT, names=listed(unknown))
         )
     return tuple(warnings)

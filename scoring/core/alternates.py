@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from heats.core.message import listed
 from scoring.core import reasons, warnings_text
 from scoring.core.finishes import deciding_levels
 from scoring.core.hmw import Listed
@@ -189,11 +190,11 @@ def _call_warnings(
             reasons.reason(
                 warnings_text.DIE_PLACED,
                 seed=warnings_text.seed_field(seed),
-                names=", ".join(dice),
+                names=listed(dice),
             )
         )
     unrecorded = [a.label for a in alternates if reasons.against_unrecorded(a.reason)]
     if unrecorded:
-        names = ", ".join(unrecorded)
+        names = listed(unrecorded)
         warnings.append(reasons.reason(warnings_text.TIE_AGAINST_MISSING, names=names))
     return tuple(warnings)

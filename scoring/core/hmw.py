@@ -15,6 +15,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from heats.core.message import listed
 from scoring.core import reasons, warnings_text
 from scoring.core.draw import Draw
 from scoring.core.finishes import PlayerHistory
@@ -209,7 +210,7 @@ def win_reason(history: PlayerHistory) -> str:
     wins = history.wins
     if len(wins) == 1:
         return reason(reasons.HEAT_WINNER, heat=wins[0][0], table=wins[0][1])
-    heats = ", ".join(str(h) for h, _ in wins)
+    heats = listed([str(h) for h, _ in wins])
     if len(wins) in _MANY_WINS:
         return reason(_MANY_WINS[len(wins)], heats=heats)
     return reason(reasons.MANY_TIMES_WINNER, count=len(wins), heats=heats)

@@ -39,6 +39,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
+from heats.core.message import listed
 from scoring.core import reasons, warnings_text
 from scoring.core.ids import PlayerId
 from scoring.core.reasons import ALTERNATE_LEVELS
@@ -202,7 +203,7 @@ def table_places(records: Sequence[PlayerResult]) -> TablePlaces:
     winners = tuple(r for r in records if places[r.player] == 1)
     unresolved = len(winners) > 1
     if unresolved:
-        names = ", ".join(sorted(r.label for r in winners))
+        names = listed(sorted(r.label for r in winners))
         warnings.append(reasons.reason(warnings_text.TIE_UNRESOLVED, names=names))
     return TablePlaces(
         records=tuple(records),
@@ -237,10 +238,10 @@ def _declaration_warnings(
     warnings = []
     stray = [r.label for r in records if r.declared_place == 1 and r not in tied]
     if stray:
-        names = ", ".join(sorted(stray))
+        names = listed(sorted(stray))
         warnings.append(reasons.reason(warnings_text.DECLARED_NOT_TIED, names=names))
     if len(tied) > 1 and len(declared) > 1:
-        names = ", ".join(sorted(r.label for r in declared))
+        names = listed(sorted(r.label for r in declared))
         warnings.append(reasons.reason(warnings_text.DECLARED_SEVERAL, names=names))
     return warnings
 

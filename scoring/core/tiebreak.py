@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from heats.core.message import Message
+from heats.core.message import Message, listed
 from scoring.core import reasons
 from scoring.core.ids import PlayerId
 from scoring.core.places import PlayerResult
@@ -125,11 +125,11 @@ def _compare(
     scores = tuple((r.player, getattr(r, field)) for r in running)
     missing = [name(p) for p, s in scores if s is None]
     if missing:
-        said = Message(reasons.NOT_RECORDED[label], names=", ".join(missing))
+        said = Message(reasons.NOT_RECORDED[label], names=listed(missing))
         return TieFact(label, scores, None, said), running
     best = max(s for _, s in scores if s is not None)
     leaders = [r for r in running if getattr(r, field) == best]
-    shown = ", ".join(f"{name(p)} {s}" for p, s in scores)
+    shown = listed([f"{name(p)} {s}" for p, s in scores])
     if len(leaders) == 1:
         who = name(leaders[0].player)
         said = Message(reasons.FAVOUR[label], name=who, scores=shown)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from heats.core.message import Message, dump
+from heats.core.message import Message, dump, listed
 from scoring.core.reasons import percent_field, scores_field
 from scoring.legacy_text.findings import FINDINGS
 from scoring.legacy_text.reasons import REASONS
@@ -65,6 +65,8 @@ def _typed(kind: Kind, value: str | Parsed, registry: Registry) -> Any:
     if kind.name == "percent":
         percent = percent_field(float(value.rstrip("%")))
         return percent if percent == value else value
+    if kind.name == "heats":  # "1, 2": the heats' numbers, as the core lists them
+        return listed(value.split(", "))
     if kind.name == "scores":
         scores = [_number(s) for s in value.split(" to ")]
         if all(isinstance(s, int) for s in scores):

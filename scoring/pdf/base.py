@@ -20,7 +20,7 @@ from typing import Any, Literal
 from xml.sax.saxutils import escape
 
 import segno
-from reportlab.lib import colors
+from reportlab.lib import colors, textsplit
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.pagesizes import A4, landscape, letter, portrait
 from reportlab.lib.styles import ParagraphStyle
@@ -35,6 +35,7 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+from reportlab.platypus import paragraph as reportlab_paragraph
 
 from scoring.pdf import fonts
 from scoring.pdf.data import PAPERS
@@ -49,23 +50,47 @@ ALIGN: dict[str, Literal[0, 1, 2]] = {
 CELL_ALIGN = {"LEFT": "left", "CENTER": "center", "CENTRE": "center", "RIGHT": "right"}
 CELL_PADDING = 12
 """A table cell's default left plus right padding (reportlab: 6 + 6 points)."""
+FULL_WIDTH_CLOSING = "，；：！？）》」』"
+"""Chinese punctuation no line may begin with. reportlab's own list
+(``textsplit.ALL_CANNOT_START``, read by its CJK wrapping) is Japanese's and
+lacks the full-width comma, semicolon, colon, "!" and "?": they are added to
+it once, here, so that such a mark hangs at the end of the line before."""
+CANNOT_START = "".join(dict.fromkeys(textsplit.ALL_CANNOT_START + FULL_WIDTH_CLOSING))
+# Both modules read the list at each wrap: a paragraph of one font wraps in
+# textsplit, one of several in paragraph.
+textsplit.ALL_CANNOT_START = CANNOT_START  # type: ignore[misc]  # stubs: Final; the list is extended on purpose
+reportlab_paragraph.ALL_CANNOT_START = CANNOT_START  # type: ignore[attr-defined]  # stubs omit the imported name
+
 GREY = colors.Color(0.9, 0.9, 0.9)
 RULE = colors.Color(0.45, 0.45, 0.45)
 
 
 @lru_cache(maxsize=64)
 def style(
-    size: float = 10, align: str = "left", leading: float | None = None
+    size: float = 10,
+    align: str = "left",
+    leading: float | None = None,
+    cjk: bool = False,
 ) -> ParagraphStyle:
-    """A paragraph style in the text font (CJK runs switch font in the markup)."""
+    """A paragraph style in the text font (CJK runs switch font in the markup).
+    ``cjk``: wrap as Chinese is set (reportlab's ``wordWrap="CJK"``): a line may
+    break between any two CJK characters but not before closing punctuation
+    ("。", "，"), which stays on the line it ends; without it a run of Chinese,
+    having no spaces, is one long word cut wherever the line is full."""
     return ParagraphStyle(
-        f"s{size}{align}{leading}",
+        f"s{size}{align}{leading}{cjk}",
         fontName=fonts.REGULAR,
         fontSize=size,
         leading=leading or size * 1.2,
         alignment=ALIGN[align],
         splitLongWords=True,
+        wordWrap="CJK" if cjk else None,
     )
+
+
+def has_cjk(text: str) -> bool:
+    """Whether ``text`` has a character only the CJK font prints (Chinese)."""
+    return not text.isascii() and any(f == fonts.CJK for f, _p in fonts.runs(text))
 
 
 def para(
@@ -73,7 +98,7 @@ def para(
 ) -> Paragraph:
     """A paragraph of plain ``text`` (escaped, font fallback): wraps, never
     overflows its cell."""
-    return Paragraph(fonts.markup(text, bold), style(size, align))
+    return Paragraph(fonts.markup(text, bold), style(size, align, cjk=has_cjk(text)))
 
 
 def grid(
@@ -162,7 +187,7 @@ def text_cell(text: str, font: str, size: float, align: str, room: float) -> Par
         else (f"<b>{escape(piece)}</b>" if bold else escape(piece))
         for f, piece in fonts.runs(text, bold)
     )
-    return Paragraph(markup, style(size, align))
+    return Paragraph(markup, style(size, align, cjk=has_cjk(text)))
 
 
 def _text_cells(

@@ -22,7 +22,7 @@ from scoring.pdf.base import PrintDocument, grid, para, tie_text
 from scoring.pdf.data import EventPrint, HeatPrint, Line, ResultTable
 from scoring.pdf.fonts import isolate
 from scoring.pdf.words import gettext as _
-from scoring.pdf.words import ngettext, pgettext
+from scoring.pdf.words import listed, ngettext, pgettext
 
 HEADING_ROOM = 30 * mm
 """Room a heading needs below it (itself and a few lines) to stay on its page."""
@@ -33,7 +33,7 @@ def sizes_text(sizes: tuple[int, ...]) -> str:
     counts = Counter(sizes)
     # Translators: count tables of size players ("2 of 5": two tables of 5).
     of = _("%(count)s of %(size)s")
-    return ", ".join(
+    return listed(
         of % {"count": counts[s], "size": s} for s in sorted(counts, reverse=True)
     )
 
@@ -67,7 +67,7 @@ class ReportDocument(PrintDocument):
             flow.append(
                 para(
                     _("Provisional: tables still owe results: %(tables)s")
-                    % {"tables": ", ".join(d.missing_tables)},
+                    % {"tables": listed(d.missing_tables)},
                     10,
                     bold=True,
                 )
@@ -140,7 +140,7 @@ class ReportDocument(PrintDocument):
                     str(heat.players),
                     str(len(heat.tables)),
                     sizes_text(heat.sizes),
-                    ", ".join(owing) or none_text(),
+                    listed(owing) or none_text(),
                 ]
             )
         if len(rows) == 1:
@@ -164,7 +164,7 @@ class ReportDocument(PrintDocument):
         flow: list[Flowable] = []
         if len(rows) > 1:
             flow.append(grid(rows, [w * 0.11, w * 0.08, w * 0.35, w * 0.1, w * 0.36]))
-        doubles = ", ".join(map(isolate, self.data.double_winners)) or none_text()
+        doubles = listed(map(isolate, self.data.double_winners)) or none_text()
         flow.append(para(_("Double winners: %(names)s") % {"names": doubles}, 10))
         return flow
 

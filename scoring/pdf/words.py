@@ -16,7 +16,10 @@ active then); ``makemessages`` finds the calls by their names.
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable
 from typing import Protocol
+
+from heats.core.message import COMMA, fold
 
 
 class _Translation(Protocol):
@@ -57,3 +60,9 @@ def pgettext(context: str, message: str) -> str:
     """``message`` in the active language, told apart by ``context``."""
     translation = _translation()
     return translation.pgettext(context, message) if translation else message
+
+
+def listed(items: Iterable[str], pair: str = COMMA) -> str:
+    """``items`` joined the active language's way by the two-field template
+    ``pair`` (``heats.core.message``): "1, 2" in English, "1、2" in Chinese."""
+    return fold(gettext(pair), list(items))

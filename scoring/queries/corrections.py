@@ -27,8 +27,9 @@ from typing import cast
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from heats.core.names import and_list
+from heats.core.message import SEMICOLON
 from heats.models import Event, Round, RoundKind, Seat, Table
+from heats.translate import and_listed, listed
 from scoring.models import PlayerRecord, PublishedList
 from scoring.queries.event_results import (
     HeatSeatRow,
@@ -194,7 +195,7 @@ def _note(
             ngettext(
                 "%(names)s keeps their seat", "%(names)s keep their seats", len(kept)
             )
-            % {"names": and_list(kept)}
+            % {"names": and_listed(kept)}
         )
     if unseated:
         parts.append(
@@ -205,10 +206,10 @@ def _note(
                 "no-show or re-seat the semi-final",
                 len(unseated),
             )
-            % {"names": and_list(unseated)}
+            % {"names": and_listed(unseated)}
         )
     return _("The semi-final is seated: %(changes)s.") % {
-        "changes": "; ".join(parts) or _("no seat changes")
+        "changes": listed(parts, SEMICOLON) or _("no seat changes")
     }
 
 
@@ -218,7 +219,7 @@ def _played_note(kept: list[str], unseated: list[str]) -> str:
     parts: list[str] = []
     if kept:
         # Translators: "names" is one name or several ("Ann and Bo").
-        parts.append(_("%(names)s played it") % {"names": and_list(kept)})
+        parts.append(_("%(names)s played it") % {"names": and_listed(kept)})
     if unseated:
         parts.append(
             ngettext(
@@ -226,13 +227,13 @@ def _played_note(kept: list[str], unseated: list[str]) -> str:
                 "%(names)s, who now qualify, did not play it",
                 len(unseated),
             )
-            % {"names": and_list(unseated)}
+            % {"names": and_listed(unseated)}
         )
     if not parts:
         return _("The semi-final has been played; its results stand.")
     # Translators: "changes" are one or more sentences joined by "; ".
     return _("The semi-final has been played: %(changes)s; its results stand.") % {
-        "changes": "; ".join(parts)
+        "changes": listed(parts, SEMICOLON)
     }
 
 
@@ -273,7 +274,7 @@ def _final_sentence(state: str | None, lost: list[str]) -> str:
         if state == "played":
             return _("The final has been played; its results stand.")
         return _("The final is seated; its players keep their seats.")
-    names = and_list(lost)
+    names = and_listed(lost)
     if state == "played":
         return ngettext(
             "The final has been played: %(names)s, who played it, no longer won a "

@@ -21,6 +21,7 @@ from django.utils.translation import gettext, ngettext
 from heats.core.errors import UserError
 from heats.core.i18n import gettext_noop
 from heats.models import AuditAction, AuditEntry, Event, RoundKind, Seat
+from heats.translate import listed
 from scoring.models import PlayerRecord, PublishedList, RecordHistory
 from scoring.queries.final import (
     FinalField,
@@ -213,7 +214,7 @@ def late_correction_lines(event: Event, keys: dict[int, str]) -> list[str]:
             )
             % {
                 "table": row.table,
-                "changes": ", ".join(changed) or gettext("day scores only"),
+                "changes": listed(changed) or gettext("day scores only"),
             }
         )
     return lines

@@ -29,6 +29,7 @@ from heats.core.errors import UserError
 from heats.models import EntryStatus, Event, Round, RoundKind, Seat, Table
 from heats.queries.desk import round_seats
 from heats.queries.rounds import find_round
+from heats.translate import listed
 from scoring import pdf
 from scoring.models import PlayerRecord
 from scoring.pdf.data import (
@@ -92,7 +93,7 @@ def print_language(event: Event, requested: str | None = None) -> str:
         if code not in PRINT_LANGUAGES:
             raise UserError(
                 _("Unknown language %(language)s: one of %(languages)s.")
-                % {"language": repr(requested), "languages": ", ".join(PRINT_LANGUAGES)}
+                % {"language": repr(requested), "languages": listed(PRINT_LANGUAGES)}
             )
         return code
     own = str(getattr(event, "language", "en") or "en").lower()
@@ -394,13 +395,13 @@ def render(
     if kind not in pdf.KINDS:
         raise UserError(
             _("Unknown printable %(kind)s: one of %(kinds)s.")
-            % {"kind": repr(kind), "kinds": ", ".join(pdf.KINDS)}
+            % {"kind": repr(kind), "kinds": listed(pdf.KINDS)}
         )
     paper = paper or event.paper
     if paper not in PAPERS:
         raise UserError(
             _("Unknown paper %(paper)s: one of %(papers)s.")
-            % {"paper": repr(paper), "papers": ", ".join(PAPERS)}
+            % {"paper": repr(paper), "papers": listed(PAPERS)}
         )
     if kind in pdf.ROUND_KINDS and not round_code:
         raise UserError(

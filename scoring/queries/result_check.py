@@ -29,7 +29,7 @@ from heats.core.errors import UserError
 from heats.core.message import error_text
 from heats.models import AuditAction, AuditEntry, ResultStatus, Seat, Table
 from heats.permissions import Actor
-from heats.translate import translate
+from heats.translate import listed, translate
 from scoring import permissions
 from scoring.core.ids import PlayerId
 from scoring.core.places import PlayerResult, TablePlaces, table_places
@@ -126,7 +126,7 @@ class StaleResultsError(UserError):
 
     def __init__(self, table: Table, seats: list[Seat]) -> None:
         self.seats = seats
-        values = ", ".join(
+        values = listed(
             f"{s.player.name} {s.record.final}" for s in seats if seat_record(s)
         )
         super().__init__(

@@ -16,6 +16,7 @@ from django.utils.translation import gettext, pgettext
 from heats.core.formats import HMO, HMW
 from heats.core.rounds import round_ordinal
 from heats.models import Event, RoundKind
+from heats.translate import listed
 from scoring.core import advancement
 from scoring.core.tiebreak import decided_tie_note
 from scoring.models import PlayerRecord, PublishedList
@@ -194,7 +195,7 @@ def winner_rows(
         rows.append(
             {
                 "player": names[player],
-                "wins": ", ".join(won),
+                "wins": listed(won),
                 "double": len(won) > 1,
                 "wins_count": len(won),
                 "status": status,

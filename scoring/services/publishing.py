@@ -44,6 +44,7 @@ from heats.services.audit import (
     lock,
     log,
 )
+from heats.translate import listed
 from scoring import permissions
 from scoring.core import advancement
 from scoring.models import (
@@ -263,7 +264,7 @@ def set_override(
     require_current(event, OVERRIDE, version)
     layouts = event.semi_layout_map()
     if size is not None and size not in layouts:
-        sizes = ", ".join(str(s) for s in sorted(layouts))
+        sizes = listed(sorted(layouts))
         raise UserError(
             gettext("No semi-final layout for %(size)s players (sizes: %(sizes)s).")
             % {"size": size, "sizes": sizes}

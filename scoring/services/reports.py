@@ -40,6 +40,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from heats.core.errors import UserError
+from heats.core.message import SEMICOLON
 from heats.models import (
     AuditAction,
     Event,
@@ -54,6 +55,7 @@ from heats.services.audit import (
     lock,
     log,
 )
+from heats.translate import listed
 from scoring import permissions
 from scoring.core.reported import Laid, lay_report, seating_signature
 from scoring.models import ReportSettings, TableReport
@@ -315,7 +317,7 @@ def _unlaid(laid: Laid, seats: Iterable[Seat]) -> str:
         _("its seat %(seat)s's player is not at the table any more") % {"seat": n}
         for n in laid.gone
     ]
-    return "; ".join(parts)
+    return listed(parts, SEMICOLON)
 
 
 @transaction.atomic

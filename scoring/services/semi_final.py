@@ -21,6 +21,7 @@ from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from heats.core.errors import UserError
+from heats.core.message import SEMICOLON
 from heats.core.seating import Seating
 from heats.models import (
     AuditAction,
@@ -53,6 +54,7 @@ from heats.services.players import (
 from heats.services.seating import (
     seat_round,
 )
+from heats.translate import listed
 from scoring import permissions
 from scoring.models import PublishedList
 from scoring.permissions import require
@@ -182,7 +184,7 @@ class PresenceChanges:
             cleared = pgettext("semi-final check-in", "not checked in: %(names)s")
             nothing = gettext("nothing changed")
         parts = [
-            label % {"names": ", ".join(map(str, players))}
+            label % {"names": listed(players)}
             for label, players in (
                 (labels[0], self.present),
                 (labels[1], self.absent),
@@ -190,7 +192,7 @@ class PresenceChanges:
             )
             if players
         ]
-        return "; ".join(parts) or nothing
+        return listed(parts, SEMICOLON) or nothing
 
 
 @transaction.atomic

@@ -47,6 +47,7 @@ from heats.services.audit import (
 from heats.services.players import (
     mark_absent,
 )
+from heats.translate import listed
 from scoring import permissions
 from scoring.permissions import require
 from scoring.queries.no_shows import (
@@ -149,7 +150,7 @@ def _chosen(candidates: list[Candidate], alternate: Player | None) -> Candidate:
     for candidate in candidates:
         if candidate.player.pk == alternate.pk:
             return candidate
-    names = ", ".join(c.player.name for c in candidates)
+    names = listed(c.player.name for c in candidates)
     raise UserError(
         gettext(
             "%(player)s is not a present alternate without a seat; present: %(names)s."

@@ -22,6 +22,7 @@ from heats.core.rounds import RoundCode
 from heats.models import Entry, EntryStatus, Event, Seat
 from heats.queries.desk import namesake_counts
 from heats.queries.players import search_filter
+from heats.translate import sentences
 from heats.views.common import (
     EventStaffRequiredMixin,
     event_action,
@@ -123,7 +124,7 @@ class PlayersView(EventStaffRequiredMixin, TemplateView):
 def _refused(form: BaseForm) -> UserError:
     return UserError(
         _("Nothing changed."),
-        [" ".join(map(str, errors)) for errors in form.errors.values()],
+        [sentences(errors) for errors in form.errors.values()],
     )
 
 

@@ -19,6 +19,7 @@ from django.utils.translation import ngettext
 from django.views.generic import FormView
 
 from heats.core.errors import UserError
+from heats.core.message import SEMICOLON
 from heats.models import (
     Event,
     Player,
@@ -28,6 +29,7 @@ from heats.models import (
 from heats.queries.desk import (
     shown_names,
 )
+from heats.translate import listed
 from heats.views.common import (
     EventStaffRequiredMixin,
 )
@@ -366,19 +368,19 @@ def list_moved(event: Event) -> str:
         parts.append(
             _("gains a seat: %(gains)s; loses a seat: %(losses)s")
             % {
-                "gains": ", ".join(moved.gains) or none,
-                "losses": ", ".join(moved.losses) or none,
+                "gains": listed(moved.gains) or none,
+                "losses": listed(moved.losses) or none,
             }
         )
     if moved.revised or moved.joined:
         parts.append(
             _("call order or percentage changed: %(names)s")
-            % {"names": ", ".join([*moved.revised, *moved.joined])}
+            % {"names": listed([*moved.revised, *moved.joined])}
         )
     text = _(
         "The semi-final list now differs from the published one: %(changes)s. "
         "The public still sees the published list."
-    ) % {"changes": "; ".join(parts)}
+    ) % {"changes": listed(parts, SEMICOLON)}
     url = reverse("scoring:semi", kwargs={"event": event.slug}) + "#publish-button"
     return format_html(
         '{} <a href="{}" id="publish-changes-link">{}</a>',

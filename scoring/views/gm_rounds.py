@@ -24,6 +24,7 @@ from heats.queries.desk import shown_names, table_cards
 from heats.queries.players import PlayerFinder
 from heats.queries.seating import seating_state
 from heats.queries.versions import form_version
+from heats.translate import listed, sentences
 from heats.views.common import (
     EventStaffRequiredMixin,
     already_seated,
@@ -65,6 +66,7 @@ from scoring.queries.rounds import semi_round
 from scoring.services import publishing, substitutes
 from scoring.services import semi_final as rounds
 from scoring.tables import SemiListTable
+from scoring.wording import heat_tables
 
 
 class SemiRow(TypedDict):
@@ -110,8 +112,8 @@ def semi_rows(
         ("absent", result.skipped),
     )
     rows: list[SemiRow] = []
-    for kind, listed in groups:
-        for item in listed:
+    for kind, members in groups:
+        for item in members:
             pk = item.player
             state = "seated" if pk in seated else names.get(status.get(pk), "")
             rows.append(
@@ -188,10 +190,7 @@ class SemiView(EventStaffRequiredMixin, TemplateView):
             changes=changes(published, self.result),
             result=self.result,
             list_table=self.list_table,
-            missing_tables=[
-                _("heat %(heat)s table %(table)s") % {"heat": heat, "table": table}
-                for heat, table in self.result.missing_tables
-            ],
+            missing_tables=heat_tables(self.result.missing_tables),
         )
 
 
@@ -230,11 +229,11 @@ def semi_mark(request: HttpRequest, event: Event) -> HttpResponse:
         text = _("%(player)s marked absent for the semi-final.")
     lines = [text % {"player": player}]
     if mark.called:
-        lines.append(_("Called in: %(names)s.") % {"names": ", ".join(mark.called)})
+        lines.append(_("Called in: %(names)s.") % {"names": listed(mark.called)})
     if mark.dropped:
-        names = ", ".join(mark.dropped)
+        names = listed(mark.dropped)
         lines.append(_("No longer on the list: %(names)s.") % {"names": names})
-    messages.success(request, " ".join(lines))
+    messages.success(request, sentences(lines))
     if mark.no_seat:
         messages.warning(
             request,
@@ -329,7 +328,7 @@ def semi_override(request: HttpRequest, event: Event) -> HttpResponse:
         status=EntryStatus.ABSENT,
     )
     if absent.exists():
-        names = ", ".join(str(e.player) for e in absent.select_related("player"))
+        names = listed(e.player for e in absent.select_related("player"))
         raise UserError(
             _("Marked absent from the semi-final: %(names)s. Mark them present first.")
             % {"names": names}

@@ -12,7 +12,9 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
 from heats.core.errors import UserError
+from heats.core.message import SEMICOLON
 from heats.models import Event
+from heats.translate import listed, sentences
 from heats.views.common import event_action
 from scoring import permissions
 from scoring.core.ids import PlayerId
@@ -36,10 +38,10 @@ def _moved(event: Event, before: dict[PlayerId, str], inputs: ListInputs) -> lis
     dropped = [n for p, n in before.items() if p not in after]
     lines = []
     if called:
-        lines.append(_("Called in: %(names)s.") % {"names": ", ".join(called)})
+        lines.append(_("Called in: %(names)s.") % {"names": listed(called)})
     if dropped:
         lines.append(
-            _("No longer on the list: %(names)s.") % {"names": ", ".join(dropped)}
+            _("No longer on the list: %(names)s.") % {"names": listed(dropped)}
         )
     return lines
 
@@ -51,12 +53,8 @@ def _summary(changes: rounds.PresenceChanges) -> str:
         (_("absent: %(names)s"), changes.absent),
         (_("not checked in: %(names)s"), changes.cleared),
     )
-    parts = [
-        text % {"names": ", ".join(map(str, players))}
-        for text, players in groups
-        if players
-    ]
-    return "; ".join(parts) or _("nothing changed")
+    parts = [text % {"names": listed(players)} for text, players in groups if players]
+    return listed(parts, SEMICOLON) or _("nothing changed")
 
 
 @event_action(permissions.MARK_SEMI_PRESENCE, back="scoring:semi")
@@ -90,7 +88,7 @@ def semi_presence(request: HttpRequest, event: Event) -> HttpResponse:
         lines += _moved(event, before, inputs)
     if changes.published is not None:
         lines.append(_("The list was published again automatically."))
-    messages.success(request, " ".join(lines))
+    messages.success(request, sentences(lines))
     return redirect("scoring:semi", event=event.slug)
 
 

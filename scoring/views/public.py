@@ -39,7 +39,7 @@ from scoring.queries.standings import heat_rows, standings
 from scoring.services.rules_checks import attach_scoresheet
 from scoring.tables import LaurelTable
 from scoring.views.common import get_table
-from scoring.wording import shown_check
+from scoring.wording import heat_tables, shown_check
 
 # FormView and ListView are generic in django-stubs only (not subscriptable when run).
 if TYPE_CHECKING:
@@ -121,6 +121,7 @@ class StandingsView(EventMixin, TemplateView):
             updated=timezone.now(),
             result=data.result,
             posted=data.posted,
+            missing_tables=heat_tables(data.posted.get("missing_tables", ())),
             qualifier_table=tables.QualifierTable(
                 data.qualifiers, prefix="qualifiers-"
             ),

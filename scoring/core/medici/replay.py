@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from heats.core.i18n import gettext_noop
-from heats.core.message import Message, or_list
+from heats.core.message import Message, listed, or_list
 
 from .goods import Good
 from .replay_state import DayReplay
@@ -350,5 +350,5 @@ def _check_day_end(state: DayReplay, time_called: bool) -> None:
             "deck",
         )
     elif left > 0 and len(open_seats) >= 2 and not time_called:
-        names = ", ".join(state.players[seat] for seat in open_seats)
+        names = listed([state.players[seat] for seat in open_seats])
         state.add(None, Message(DAY_NOT_ENDED, left=left, names=names), "day-end")

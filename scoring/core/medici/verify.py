@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from heats.core.i18n import gettext_noop
-from heats.core.message import Message, or_list
+from heats.core.message import Message, listed, or_list
 
 from .findings import Finding, ScoresheetError, SheetReport
 from .goods import GOOD_COUNTS, Good, surplus
@@ -337,7 +337,7 @@ def _check_duplicates(
     for good, extra in surplus(used).items():
         holders = [seat for seat, ship in enumerate(ships) for g in ship if g == good]
         seat = holders[-1] if holders else None
-        names = ", ".join(sheet.players[s] for s in holders) or Message(DISCARDED_LOTS)
+        names = listed([sheet.players[s] for s in holders]) or Message(DISCARDED_LOTS)
         findings.append(
             Finding(
                 day,

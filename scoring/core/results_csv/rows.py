@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from heats.core.cells import restore
 from heats.core.errors import LineProblem, UserError
 from heats.core.i18n import gettext_noop
-from heats.core.message import Message, error_text
+from heats.core.message import Message, error_text, listed
 from heats.core.names import (
     BADGE_MAX_LENGTH,
     KEY_MAX_LENGTH,
@@ -401,7 +401,7 @@ def _repeated_columns(header: list[str]) -> list[LineProblem]:
                         "column appears %(count)s times (positions %(places)s)"
                     ),
                     count=len(places),
-                    places=", ".join(places),
+                    places=listed(places),
                 ),
             )
         )

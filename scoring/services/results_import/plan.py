@@ -26,11 +26,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from heats.core.errors import UserError
-from heats.core.message import Message
+from heats.core.message import SEMICOLON, Message
 from heats.models import Event, Player, Seat
 from heats.permissions import Actor
 from heats.services.players import PlayerDirectory
-from heats.translate import translate
+from heats.translate import listed, translate
 from scoring import permissions
 from scoring.core.places import TablePlaces
 from scoring.core.results_csv import ParsedResults, ResultRow, row_places
@@ -350,7 +350,7 @@ class ImportPlan:
         ]
         refused = [
             f"{refusal(event, user, action)} "
-            + what % {"which": "; ".join(translate(label) for label in labels)}
+            + what % {"which": listed(labels, SEMICOLON)}
             for action, what, labels in needs
             if labels and not may(event, user, action)
         ]

@@ -183,7 +183,14 @@ def test_a_table_s_warning_holds_the_names_whole():
             "table": 1,
             "warning": {
                 "code": warnings_text.TIE_UNRESOLVED,
-                "fields": {"names": "A, jr. (x: 1), B, jr. (x: 1)"},
+                # Each name whole, joined by the list's template (the edge
+                # writes the comma in the reader's language).
+                "fields": {
+                    "names": {
+                        "code": "%(first)s, %(second)s",
+                        "fields": {"first": "A, jr. (x: 1)", "second": "B, jr. (x: 1)"},
+                    }
+                },
             },
         },
     }

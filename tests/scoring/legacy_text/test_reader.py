@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from heats.core.message import Message, dump
+from heats.core.message import COMMA, Message, dump
 from scoring.core import reasons, warnings_text
 from scoring.core.reasons import reason
 from scoring.legacy_text import (
@@ -48,15 +48,28 @@ def as_read(data: object) -> object:
     return str(data)
 
 
+def flat(data: object) -> object:
+    """Message data with each list of names (``COMMA`` joins, which the core
+    writes item by item) as its English text: the old English cannot tell a
+    comma between two names from one inside a name, so the reader keeps such a
+    list as the text it was."""
+    if isinstance(data, dict) and data.get("code") == COMMA:
+        return str(Message(COMMA, **{k: flat(v) for k, v in data["fields"].items()}))
+    if isinstance(data, dict):
+        return {k: flat(v) for k, v in data.items()}
+    return data
+
+
 def reads_back(line: str, convert, *, typed: bool = True) -> None:
     """``line``'s English, converted, is ``line``'s own message data (its
-    fields' values the same text when not ``typed``)."""
+    fields' values the same text when not ``typed``; lists of names as their
+    text, :func:`flat`)."""
     back = convert(str(line))
     assert isinstance(back, Message), str(line)
     assert back == line
     if typed:
-        assert dump(back) == dump(line), str(line)
-    assert as_read(dump(back)) == as_read(dump(line)), str(line)
+        assert flat(dump(back)) == flat(dump(line)), str(line)
+    assert as_read(flat(dump(back))) == as_read(flat(dump(line))), str(line)
 
 
 def test_every_line_of_the_demo_event_reads_back_as_the_core_writes_it():
