@@ -3,7 +3,7 @@
 
 Headers are lazy messages, texts in cells are translated when the table is
 drawn, and the reasons the advancement core wrote in English (stored so) are
-shown in the reader's language (``scoring.wording.translate_reason``); names
+shown in the reader's language (``heats.translate.translate``); names
 are never translated.
 """
 
@@ -22,7 +22,8 @@ from heats.core.message import templates
 from heats.core.names import badged_name
 from heats.models import Event, Player
 from heats.tables import TABLE_CLASS, WIDE_ONLY, post_button
-from scoring.wording import percent_text, translate_reason
+from heats.translate import translate
+from scoring.wording import percent_text
 
 __all__ = [
     "AlternateTable",
@@ -37,7 +38,7 @@ __all__ = [
 def reason_cell(value: str) -> str:
     """A reason in the reader's language; a place the die decided is marked
     (``die-roll``), read from the reason's templates (never from names)."""
-    text = translate_reason(value)
+    text = translate(value)
     if any("die roll" in template for template in templates(value)):
         return format_html('<span class="die-roll">{}</span>', text)
     return text
@@ -113,7 +114,7 @@ class AlternateTable(tables.Table):
         return percent_text(value)
 
     def render_reason(self, value: str) -> str:
-        return translate_reason(value)
+        return translate(value)
 
 
 class LaurelTable(tables.Table):
@@ -135,7 +136,7 @@ class LaurelTable(tables.Table):
         attrs = {"class": TABLE_CLASS, "id": "laurels"}
 
     def render_reason(self, value: str) -> str:
-        return translate_reason(value)
+        return translate(value)
 
 
 class SemiListTable(tables.Table):
@@ -197,7 +198,7 @@ class SemiListTable(tables.Table):
         return str(LIST_KINDS.get(value, value))
 
     def render_reason(self, value: str) -> str:
-        return translate_reason(value)
+        return translate(value)
 
     def render_status(self, value: str) -> str:
         css = {"present": "text-bg-success", "absent": "text-bg-danger"}.get(

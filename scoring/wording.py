@@ -7,7 +7,7 @@
 
 Reasons, warnings, the final's fill summary and rules findings are messages
 (``heats.core.message``), stored as data; ``heats.translate.translate``
-renders them: :func:`translate_reason` for a reason, :func:`translate_finding`
+renders them (a reason too), :func:`translate_finding`
 and :func:`shown_check` for the findings a page shows (the result entry form
 and the players' report form, ``ResultForm.check``; the GM's table results
 page). Names, numbers, seeds and the GM's own words inside them are kept as
@@ -34,7 +34,6 @@ __all__ = [
     "shown_check",
     "translate_finding",
     "translate_findings",
-    "translate_reason",
     "words_for_people",
 ]
 
@@ -47,11 +46,6 @@ def percent_text(value: float | None, digits: int = 1) -> str:
         return "—"
     number = number_format(round(float(value), digits), digits)
     return gettext("%(number)s%%") % {"number": number}
-
-
-translate_reason = translate
-"""``translate_reason(text)``: a reason (a message) in the active language;
-other text (the GM's words, "") as it is."""
 
 
 def words_for_people(data: Any) -> Any:

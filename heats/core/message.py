@@ -164,12 +164,7 @@ OR = gettext_noop("%(first)s or %(second)s")
 def or_list(names: Sequence[str]) -> str:
     """``["Ann", "Bo", "Cy"]`` -> "Ann or Bo or Cy" (a message: the edge writes
     "or" in the reader's language); one name as it is, none as ""."""
-    if not names:
-        return ""
-    text: str = names[0]
-    for name in names[1:]:
-        text = Message(OR, first=text, second=name)
-    return text
+    return listed(names, OR)
 
 
 AND = (

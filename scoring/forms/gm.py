@@ -28,7 +28,6 @@ from scoring.core.results_csv import (
     SIZE_ADVICE,
     decode_results,
 )
-from scoring.wording import translate_reason
 
 if TYPE_CHECKING:
     from scoring.queries.no_shows import Candidate
@@ -268,7 +267,7 @@ class NoShowForm(StorableTextForm):
                 % {
                     "call": c.call,
                     "name": names.get(c.player.pk, c.player.name),
-                    "reason": translate_reason(c.reason),
+                    "reason": translate(c.reason),
                 },
             )
             for c in candidates

@@ -21,14 +21,13 @@ from django.utils.translation import gettext, ngettext
 from heats.core.errors import UserError
 from heats.core.i18n import gettext_noop
 from heats.models import AuditAction, AuditEntry, Event, RoundKind, Seat
-from heats.translate import listed
+from heats.translate import listed, translate
 from scoring.models import PlayerRecord, PublishedList, RecordHistory
 from scoring.queries.final import (
     FinalField,
     alternates_winning_semi_tables,
     final_field,
 )
-from scoring.wording import translate_reason
 
 # Marks on the bracket, English as the printables read them; the printing edge
 # translates them with ``gettext`` (they are messages of the catalogues).
@@ -100,7 +99,7 @@ def _fill_line(found: FinalField) -> str:
         "%(summary)s, because only %(count)s semi-final table winners could play, "
         "the final is one table of 4–6 and no alternate advances.",
         count,
-    ) % {"summary": translate_reason(fill.summary), "count": count}
+    ) % {"summary": translate(fill.summary), "count": count}
 
 
 def final_lines(found: FinalField | None, keys: dict[int, str]) -> list[str]:

@@ -52,6 +52,7 @@ from heats.models import (
 from heats.queries.versions import (
     Topic,
 )
+from heats.translate import translate
 from scoring.core import finals as rules
 from scoring.core import reasons, sizes
 from scoring.core.ids import PlayerId
@@ -61,7 +62,7 @@ from scoring.models import FinalFill, PlayerRecord
 from scoring.queries.event_results import event_advancement, event_draw, player_names
 from scoring.queries.laurels import round_results
 from scoring.queries.rounds import final_round, players_by_id, semi_round
-from scoring.wording import percent_text, translate_reason
+from scoring.wording import percent_text
 
 FINAL_MIN = sizes.FINAL_MIN
 
@@ -84,7 +85,7 @@ class RunnerUp:
     def label(self) -> str:
         """ "Ann Lee (runner-up, 97.5%)", as the public line says it: English,
         for the decision's stored summary (``fill_summary``, a message); the
-        pages translate the summary (``scoring.wording.translate_reason``)."""
+        pages translate the summary (``heats.translate.translate``)."""
         return reasons.reason(
             reasons.RUNNER_UP_ADDED,
             name=self.player.name,
@@ -324,4 +325,4 @@ def public_note(event: Event) -> str:
     """The public line for the GM's decision on a short final, "" without one;
     in the active language (the stored summary is a message: ``fill_summary``)."""
     fill = FinalFill.objects.filter(event=event).only("summary").first()
-    return translate_reason(fill.summary) if fill else ""
+    return translate(fill.summary) if fill else ""

@@ -29,7 +29,7 @@ from heats.core.errors import UserError
 from heats.models import EntryStatus, Event, Round, RoundKind, Seat, Table
 from heats.queries.desk import round_seats
 from heats.queries.rounds import find_round
-from heats.translate import listed
+from heats.translate import listed, translate
 from scoring import pdf
 from scoring.models import PlayerRecord
 from scoring.pdf.data import (
@@ -66,7 +66,6 @@ from scoring.queries.rounds import (
 from scoring.queries.standings import (
     posted_list,
 )
-from scoring.wording import translate_reason
 
 PRINT_LANGUAGES = ("en", "de", "fr", "zh-hans")
 """The languages the printables are printed in (``--lang``, ``?lang=``)."""
@@ -309,7 +308,7 @@ def time_called_tables(event: Event) -> tuple[str, ...]:
 
 def _lines(rows: Iterable[dict[str, Any]]) -> tuple[Line, ...]:
     """Posted players (``standings``) as lines with their reasons translated."""
-    return tuple(Line(row["player"], translate_reason(row["reason"])) for row in rows)
+    return tuple(Line(row["player"], translate(row["reason"])) for row in rows)
 
 
 def _posted_fields(posted: dict[str, Any]) -> dict[str, Any]:
@@ -329,7 +328,7 @@ def _posted_fields(posted: dict[str, Any]) -> dict[str, Any]:
         "alternates": _lines(alternates),
         "skipped": _lines(posted["skipped"]),
         "double_winners": tuple(posted["double_winners"]),
-        "warnings": tuple(translate_reason(w) for w in posted["warnings"]),
+        "warnings": tuple(translate(w) for w in posted["warnings"]),
     }
 
 
@@ -367,7 +366,7 @@ def event_print(event: Event, base_url: str) -> EventPrint:
         ),
         final_field=_final_field(event, keys, held, found),
         laurels=tuple(
-            Line(laurel.label, translate_reason(laurel.reason), laurel.place)
+            Line(laurel.label, translate(laurel.reason), laurel.place)
             for laurel in laurel_places.event_laurels(event, public=True)
         ),
         time_called=time_called_tables(event),

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from django import template
 
-from scoring import wording
+from heats.translate import translate
+from scoring.wording import percent_text
 
 register = template.Library()
 
@@ -26,14 +27,14 @@ def stars(count: int | str | None) -> str:
 def percent(value: float | None) -> str:
     """A percentage as the reader's language writes it (``percent_text``):
     96.9 -> "96.9%" in English, "96,9 %" in German; None -> "—"."""
-    return wording.percent_text(value)
+    return percent_text(value)
 
 
 @register.filter
 def reason(text: object) -> str:
     """A reason the advancement core wrote (a message: an HMW level, an
     alternate's percentage, a tie the GM decided), in the active language
-    (``translate_reason``); "" stays ""."""
+    (``heats.translate.translate``); "" stays ""."""
     if not text:
         return ""
-    return wording.translate_reason(text)
+    return translate(text)

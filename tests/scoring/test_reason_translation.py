@@ -1,4 +1,4 @@
-"""Reasons shown in the reader's language (scoring.wording.translate_reason),
+"""Reasons shown in the reader's language (scoring.wording.translate),
 with a tiny fake German catalogue: the templates and every nested reason are
 translated, numbers and percentages are written the German way, names and the
 GM's own words stay as they are. The reasons are those stored as English
@@ -10,13 +10,13 @@ import pytest
 from django.utils import translation
 
 import heats.translate
+from heats.translate import translate
 from scoring import wording
 from scoring.core import reasons
 from scoring.core.places import PlayerResult
 from scoring.core.tiebreak import suggest_tie_winner
 from scoring.legacy_text import reason_message
 from scoring.tables import LaurelTable, QualifierTable
-from scoring.wording import translate_reason
 
 
 def stored(english: str) -> str:
@@ -120,14 +120,14 @@ def german(monkeypatch, settings):
     ],
 )
 def test_a_stored_reason_reads_in_german(german, english, german_text):
-    assert translate_reason(stored(english)) == german_text
+    assert translate(stored(english)) == german_text
 
 
 def test_a_broken_translation_shows_the_english(german, monkeypatch):
     broken = {**FAKE_GERMAN, reasons.ALTERNATE: "Ersatz %(nummer)s: %(detail)s"}
     monkeypatch.setattr(heats.translate, "gettext", lambda text: broken.get(text, text))
     english = "alternate 1: 96.9% of winner, heat 1 table 3"
-    assert translate_reason(stored(english)) == english
+    assert translate(stored(english)) == english
 
 
 def test_english_stays_as_stored():
@@ -137,7 +137,7 @@ def test_english_stays_as_stored():
             "final, 1204 florins; tie for first decided by the GM: GM's ruling",
             "Format: heats winners only",
         ):
-            assert translate_reason(stored(text)) == text
+            assert translate(stored(text)) == text
 
 
 def test_a_tie_fact_is_translated_from_its_message(german):
@@ -151,7 +151,7 @@ def test_a_tie_fact_is_translated_from_its_message(german):
         "Florins after day 2: Ann, jr. and Bo (2) level at 61 "
         "(Ann, jr. 61, Bo (2) 61, Cy 50): no decision."
     )
-    assert translate_reason(fact.text) == (
+    assert translate(fact.text) == (
         "Florins nach Tag 2: Ann, jr. und Bo (2) gleichauf bei 61 "
         "(Ann, jr. 61, Bo (2) 61, Cy 50): keine Entscheidung."
     )

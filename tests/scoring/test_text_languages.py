@@ -12,6 +12,7 @@ import pytest
 from django.utils import translation
 
 from heats.core.message import Message, dump, or_list
+from heats.translate import translate
 from scoring.core import reasons
 from scoring.core import warnings_text as w
 from scoring.core.medici.replay import DAY_ENDED, NOBODY, ONLY_ONE_SPACE, WRONG_DEALER
@@ -19,7 +20,7 @@ from scoring.core.reasons import reason
 from scoring.models import FinalFill, PublishedList, TableCheck
 from scoring.tables import reason_cell
 from scoring.templatetags.kiosk_tags import reason as reason_filter
-from scoring.wording import translate_finding, translate_reason
+from scoring.wording import translate_finding
 
 pytestmark = pytest.mark.django_db
 
@@ -209,7 +210,7 @@ def test_a_stored_warning_keeps_its_names_in_every_language(event, case):
     message, *expected = case
     PublishedList.objects.create(event=event, data={"warnings": [message]})
     (stored,) = PublishedList.objects.get(event=event).data["warnings"]
-    shown(stored, tuple(expected), translate_reason)
+    shown(stored, tuple(expected), translate)
     shown(stored, tuple(expected), reason_filter)  # the pages' ``|reason``
 
 
@@ -217,7 +218,7 @@ def test_the_stored_fill_summary_keeps_its_names_in_every_language(event):
     message, *expected = SUMMARY
     FinalFill.objects.create(event=event, kind="runners-up", summary=message)
     stored = FinalFill.objects.get(event=event).summary
-    shown(stored, tuple(expected), translate_reason)
+    shown(stored, tuple(expected), translate)
 
 
 def test_a_form_edits_stored_text_as_message_data(heat_table):

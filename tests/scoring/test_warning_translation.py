@@ -1,5 +1,5 @@
 """The warnings on a list shown in the reader's language
-(scoring.wording.translate_reason), with a tiny fake German catalogue: the
+(scoring.wording.translate), with a tiny fake German catalogue: the
 warning's template and every reason inside it are translated, counts written
 the German way, names, the die's seed and tables' sizes kept as they are; and
 the GM's semi-final page shows them through it. The warnings are those stored
@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
+from heats.translate import translate
 from scoring.core import warnings_text
-from scoring.wording import translate_reason
 from tests.scoring.test_reason_translation import FAKE_GERMAN, fake_german, stored
 
 GERMAN = {
@@ -90,7 +90,7 @@ def german(monkeypatch, settings):
     ],
 )
 def test_a_warning_reads_in_german(german, english, german_text):
-    assert translate_reason(stored(english)) == german_text
+    assert translate(stored(english)) == german_text
 
 
 def test_a_warning_stays_english_in_english():
@@ -100,4 +100,4 @@ def test_a_warning_stays_english_in_english():
             "die roll (seed '7') placed alternates Cy, Dee",
             "provisional: no results for heat 2 table 5",
         ):
-            assert translate_reason(stored(text)) == text
+            assert translate(stored(text)) == text

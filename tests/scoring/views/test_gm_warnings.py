@@ -1,5 +1,5 @@
 """The list's warnings where the GM reads them, through
-``scoring.wording.translate_reason``: the semi-final page (the ``reason``
+``heats.translate.translate``: the semi-final page (the ``reason``
 filter) and the printed report (its notes)."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scoring import wording
 from scoring.queries import printing
 from scoring.queries.event_results import event_advancement
 from scoring.services import publishing
+from scoring.templatetags import kiosk_tags
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +28,7 @@ def size_30(demo_event, gm):
 def test_the_semi_final_page_shows_each_warning_translated(
     client, demo_event, gm, size_30, monkeypatch
 ):
-    monkeypatch.setattr(wording, "translate_reason", lambda text: f"[{text}]")
+    monkeypatch.setattr(kiosk_tags, "translate", lambda text: f"[{text}]")
     client.force_login(gm)
     page = client.get(reverse("scoring:semi", kwargs={"event": demo_event.slug}))
     html = page.content.decode()
@@ -37,6 +37,6 @@ def test_the_semi_final_page_shows_each_warning_translated(
 
 
 def test_the_report_prints_each_warning_translated(demo_event, size_30, monkeypatch):
-    monkeypatch.setattr(printing, "translate_reason", lambda text: f"[{text}]")
+    monkeypatch.setattr(printing, "translate", lambda text: f"[{text}]")
     printed = printing.event_print(demo_event, "http://127.0.0.1:8000")
     assert printed.warnings == tuple(f"[{w}]" for w in size_30)

@@ -1,6 +1,6 @@
 """The public pages' numbers and reasons in the reader's language: percentages
 through ``scoring.wording.percent_text`` and the reasons the advancement core
-writes in English through ``scoring.wording.translate_reason`` (the template
+writes in English through ``heats.translate.translate`` (the template
 filters ``percent`` and ``reason`` of ``kiosk_tags``)."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ import pytest
 from django.template import Context, Template
 from django.urls import reverse
 
-from scoring import wording
 from scoring.queries.result_check import SeatScores
 from scoring.services import results, ties
+from scoring.templatetags import kiosk_tags
 
 
 def render(source: str, **context) -> str:
@@ -33,8 +33,8 @@ def test_an_alternates_percentage_on_the_kiosk_is_as_before():
     assert ">3rd</span>" in page
 
 
-def test_a_reason_goes_through_translate_reason(monkeypatch):
-    monkeypatch.setattr(wording, "translate_reason", lambda text: f"[{text}]")
+def test_a_reason_goes_through_translate(monkeypatch):
+    monkeypatch.setattr(kiosk_tags, "translate", lambda text: f"[{text}]")
     assert render("{{ why|reason }}", why="HMW level 2") == "[HMW level 2]"
     assert render("{{ why|reason }}", why="") == ""
     # Escaped as any text is.
@@ -52,7 +52,7 @@ def test_the_tie_note_on_the_public_pages_is_translated(
         [SeatScores(s.number, None, None, finals[i]) for i, s in enumerate(seats)],
     )
     ties.declare_winner(heat_table, seats[1].player, "seat 2 bid first")
-    monkeypatch.setattr(wording, "translate_reason", lambda text: f"[{text}]")
+    monkeypatch.setattr(kiosk_tags, "translate", lambda text: f"[{text}]")
     note = "[tie — decided by the GM: seat 2 bid first]"
     for url in (
         reverse("scoring:heat-results", kwargs={"event": event.slug, "heat": 1}),
