@@ -82,9 +82,10 @@ postgres:
 	    || echo "postgresql could not be installed: the PostgreSQL test run will be skipped"; \
 	  else echo "postgresql is missing and not root: the PostgreSQL test run will be skipped"; fi; }
 
-# Every test on SQLite (browser tests included) and, at the same time on the other
-# core, every test that touches the database again on a throwaway PostgreSQL
-# cluster (tests/with_postgres.py); pure and browser tests run once. At the end:
+# The database and browser tests on SQLite and, at the same time on the other
+# core, the database tests again on a throwaway PostgreSQL cluster
+# (tests/with_postgres.py); each pure test runs once, in one pass or the other
+# (MEDICI_TEST_SHARE, tests/conftest.py), and browser tests run once. At the end:
 # tests run, time and ten slowest tests per pass (tests/run_passes.py).
 PG_TESTS := -m "database and not e2e"
 test: setup browser postgres

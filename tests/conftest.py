@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import zlib
 from pathlib import Path
 
 import pytest
@@ -145,12 +147,38 @@ DATABASE_FIXTURES = {
 }
 
 
-def pytest_collection_modifyitems(items) -> None:
+def pytest_collection_modifyitems(config, items) -> None:
     """Mark every test that touches the database (pytest-django's ``django_db``
     mark, or a fixture chain reaching ``db``) with ``database``: the PostgreSQL
-    pass of ``make test`` runs only those (``-m "database and not e2e"``); pure
-    tests and browser tests run once, on SQLite."""
+    pass of ``make test`` runs those again (``-m "not e2e"``); browser tests run
+    once, on SQLite. Pure tests run once too, shared between the two passes by
+    ``MEDICI_TEST_SHARE`` (see ``pure_share``)."""
     for item in items:
         uses = set(getattr(item, "fixturenames", ()))
         if item.get_closest_marker("django_db") or uses & DATABASE_FIXTURES:
             item.add_marker(pytest.mark.database)
+    share = pure_share(os.environ.get("MEDICI_TEST_SHARE", ""))
+    if share is None:
+        return
+    kept, dropped = [], []
+    for item in items:
+        marks = {mark.name for mark in item.iter_markers()}
+        pure = not marks & {"database", "e2e"}
+        mine = zlib.crc32(item.nodeid.encode()) % share[1] == share[0]
+        (dropped if pure and not mine else kept).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
+
+
+def pure_share(value: str) -> tuple[int, int] | None:
+    """``"k/n"`` of ``MEDICI_TEST_SHARE``: this run keeps the pure tests (neither
+    ``database`` nor ``e2e``) whose node id hashes to ``k`` modulo ``n``, so
+    ``n`` runs side by side run each pure test once (tests/run_passes.py). Empty:
+    every test runs."""
+    if not value:
+        return None
+    part, _, whole = value.partition("/")
+    if not (part.isdigit() and whole.isdigit() and int(part) < int(whole)):
+        raise pytest.UsageError(f"MEDICI_TEST_SHARE={value!r}: expected k/n with k < n")
+    return int(part), int(whole)

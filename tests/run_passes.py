@@ -1,12 +1,15 @@
-"""Run the suite's two passes at once, one a core: every test on SQLite, and the
-tests that touch the database again on a throwaway PostgreSQL cluster.
+"""Run the suite's two passes at once, one a core: the database and browser tests
+on SQLite, and the database tests again on a throwaway PostgreSQL cluster; the
+pure tests are shared between the two.
 
     python tests/run_passes.py [PYTEST_ARG...]
 
-``make test`` runs this. The SQLite pass runs every test (pure, database and
-browser tests); the PostgreSQL pass (``tests/with_postgres.py``) runs those marked
-``database`` except the browser tests (``tests/conftest.py`` marks them), since the
-pure and browser tests do not depend on the database engine. The two run side by
+``make test`` runs this. The SQLite pass runs the database and browser tests;
+the PostgreSQL pass (``tests/with_postgres.py``) runs those marked ``database``
+(``tests/conftest.py`` marks them) except the browser tests. The pure tests (no
+database, no browser) do not depend on the database engine: each runs once, in
+one pass or the other by a hash of its node id (``MEDICI_TEST_SHARE``), so the
+two passes take about as long. The two run side by
 side, each writing its output to ``.test-logs/<pass>.log`` and echoing its lines
 here prefixed with its name; at the end one line per pass says how many tests ran
 and how long it took, followed by its ten slowest tests (``--durations``). The
@@ -25,11 +28,13 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from with_postgres import find_bin
+
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = ROOT / ".test-logs"
 SLOWEST = 10
 NO_TESTS = 5  # pytest's exit status when the arguments select no test
-PG_TESTS = ["-m", "database and not e2e"]
+PG_TESTS = ["-m", "not e2e"]
 # "1,234 passed, 1 skipped in 300.12s (0:05:00)", between "=" rules unless -q.
 SUMMARY = re.compile(r"^=* ?(\d+ \w+(?:, \d+ \w+)* in [\d.]+s(?: \([\d:]+\))?) ?=*$")
 DURATION = re.compile(r"^(\d+\.\d+)s (call|setup|teardown)\s+(\S+)")
@@ -41,6 +46,7 @@ class Pass:
 
     name: str
     command: list[str]
+    share: str = ""
     lines: list[str] = field(default_factory=list)
     status: int | None = None
     seconds: float = 0.0
@@ -57,10 +63,19 @@ class Pass:
 
 
 def passes(python: str, extra: list[str]) -> list[Pass]:
-    """The SQLite and PostgreSQL passes with ``extra`` pytest arguments."""
+    """The SQLite and PostgreSQL passes with ``extra`` pytest arguments; each
+    takes half of the pure tests (``MEDICI_TEST_SHARE``, tests/conftest.py)."""
     pytest = [python, "-m", "pytest", "--durations=30", *extra]
     postgres = [python, str(ROOT / "tests" / "with_postgres.py"), *pytest, *PG_TESTS]
-    return [Pass("sqlite", pytest), Pass("postgres", postgres)]
+    bindir = find_bin()
+    if bindir is None or not (bindir / "initdb").exists():
+        # No PostgreSQL pass will run (tests/with_postgres.py says so): SQLite
+        # keeps every pure test.
+        return [Pass("sqlite", pytest), Pass("postgres", postgres)]
+    return [
+        Pass("sqlite", pytest, share="0/2"),
+        Pass("postgres", postgres, share="1/2"),
+    ]
 
 
 def run(one: Pass, echo: threading.Lock) -> None:
@@ -74,7 +89,7 @@ def run(one: Pass, echo: threading.Lock) -> None:
         stderr=subprocess.STDOUT,
         text=True,
         errors="replace",
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        env={**os.environ, "PYTHONUNBUFFERED": "1", "MEDICI_TEST_SHARE": one.share},
     )
     assert process.stdout is not None
     for line in process.stdout:
