@@ -21,7 +21,8 @@ page key
     that code: ``?lang=DE`` is ``?lang=de``, a made-up value is none); the
     scheme too, as pages hold absolute addresses (the kiosk's QR code) and
     Django answers a plain-HTTP request differently (a redirect to HTTPS, no
-    HSTS header) when the HTTPS settings are on. Old versions are never read again and expire (see "lifetimes").
+    HSTS header) when the HTTPS settings are on. Old versions are never read
+    again and expire (see "lifetimes").
 memo
     Each server process remembers the version it last read for an event for
     ``VERSION_TTL`` seconds, so :class:`PublicCacheMiddleware` answers a cached
