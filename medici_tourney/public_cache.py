@@ -17,10 +17,12 @@ page key
     as Django parses it, ``medici_tourney.language.requested_language``: a code
     of ``settings.LANGUAGES`` or ``""`` for the event's own, whose change changes
     the version), so one copy is kept per language and no other header of a
-    visitor picks the copy another gets; the scheme too, as pages hold absolute
-    addresses (the kiosk's QR code) and Django answers a plain-HTTP request
-    differently (a redirect to HTTPS, no HSTS header) when the HTTPS settings
-    are on. Old versions are never read again and expire (see "lifetimes").
+    visitor picks the copy another gets (the query keeps ``?lang=`` only as
+    that code: ``?lang=DE`` is ``?lang=de``, a made-up value is none); the
+    scheme too, as pages hold absolute addresses (the kiosk's QR code) and
+    Django answers a plain-HTTP request differently (a redirect to HTTPS, no
+    HSTS header) when the HTTPS settings are on. Old versions are never read
+    again and expire (see "lifetimes").
 memo
     Each server process remembers the version it last read for an event for
     ``VERSION_TTL`` seconds, so :class:`PublicCacheMiddleware` answers a cached
@@ -101,7 +103,12 @@ from django.utils.text import compress_string
 from heats.models import AuditEntry, Event
 from heats.signals import event_changed
 from medici_tourney.database_down import UNAVAILABLE, database_down
-from medici_tourney.language import PARAM, request_language, use_event_language
+from medici_tourney.language import (
+    PARAM,
+    request_language,
+    supported,
+    use_event_language,
+)
 
 # Seconds a rendering of one version is kept (see "lifetimes").
 TIMEOUT = 30
@@ -259,13 +266,20 @@ def _page_key(event_id: int, request: HttpRequest) -> str:
 def _keep_params(request: HttpRequest, params: Collection[str]) -> None:
     """Leave in ``request.GET`` only the query parameters a page reads: neither its
     cache key nor its rendering depends on any other, so ``?x=1``, ``?x=2``, ...
-    are one page, rendered once per version (not one rendering each). The names
-    are left in ``request.META`` (the WSGI environ) for
-    ``medici_tourney.public_pages``."""
+    are one page, rendered once per version (not one rendering each); so are
+    ``?lang=de`` and ``?lang=DE``, and ``?lang=xx`` and none. The names are left
+    in ``request.META`` (the WSGI environ) for ``medici_tourney.public_pages``."""
     params = {*params, PARAM}  # every public page reads ?lang= (its language)
+    # ?lang= as its canonical code, or none when it names no language of the
+    # site ("DE", "de-DE", "xx"...): the language was chosen already, and a
+    # made-up value is then no page of its own.
+    chosen = supported(request.GET.get(PARAM))
     kept = QueryDict(mutable=True)
     for name in sorted(params & set(request.GET)):
-        kept.setlist(name, request.GET.getlist(name))
+        if name != PARAM:
+            kept.setlist(name, request.GET.getlist(name))
+        elif chosen:
+            kept[PARAM] = chosen
     # Django's request.GET may be set to any QueryDict; django-stubs types it
     # as the immutable one Django parses.
     request.GET = kept  # type: ignore[assignment]

@@ -71,7 +71,7 @@ from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
 from django.conf import settings
 
 from medici_tourney.database_down import HEADER as DOWN_HEADER
-from medici_tourney.language import environ_language
+from medici_tourney.language import PARAM, environ_language, supported
 from medici_tourney.public_cache import (
     EVENT_PATH,
     PARAMS_KEY,
@@ -324,7 +324,9 @@ def page_query(query_string: str, params: Collection[str]) -> str | None:
     ``params`` sees it: its pairs sorted by name (the values of one name kept in
     order) and encoded again, ``""`` for none; None when it holds another
     parameter or Django would not read it (too many fields). Decoded as Django
-    decodes ``request.GET``, so two queries with one result are one page."""
+    decodes ``request.GET``, so two queries with one result are one page; and
+    ``lang`` as the view keeps it (its last value as a code of the site's, or
+    none: ``medici_tourney.public_cache``, "page key")."""
     try:
         text = query_string.encode("latin-1").decode("utf-8", "replace")
         pairs = parse_qsl(
@@ -336,4 +338,7 @@ def page_query(query_string: str, params: Collection[str]) -> str | None:
         return None
     if any(name not in params for name, _ in pairs):
         return None
+    chosen = supported(next((v for n, v in reversed(pairs) if n == PARAM), None))
+    pairs = [pair for pair in pairs if pair[0] != PARAM]
+    pairs += [(PARAM, chosen)] if chosen else []
     return urlencode(sorted(pairs, key=lambda pair: pair[0]))

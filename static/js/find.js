@@ -102,9 +102,13 @@
     // ?v= (the version the page shows, as the kiosk's panel sends): any
     // stored rendering newer than that is an answer, so most phones are
     // answered from the store, never with one no newer
-    // (medici_tourney.public_pages, public_cache).
+    // (medici_tourney.public_pages, public_cache). The ?lang= the page was
+    // opened with, as the panel keeps its own: the list in the page's language.
     var shown = page.getAttribute("data-version");
-    window.fetch(window.location.pathname + "?v=" + encodeURIComponent(shown),
+    var lang = new URLSearchParams(window.location.search).get("lang");
+    var query = "?v=" + encodeURIComponent(shown) +
+      (lang ? "&lang=" + encodeURIComponent(lang) : "");
+    window.fetch(window.location.pathname + query,
       { headers: { Accept: "text/html" } })
       .then(function (response) { return response.ok ? response.text() : null; })
       .then(function (html) { if (html) { swap(html); } })

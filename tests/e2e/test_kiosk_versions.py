@@ -97,9 +97,10 @@ def test_the_kiosk_keeps_its_panel_when_answered_an_older_version(
 def test_the_phone_view_asks_with_the_version_it_shows(live_server, browser, demo):
     """After a change the phone view fetches its page with ``?v=`` naming the
     version the page shows (as the kiosk's panel does), so any stored rendering
-    newer than that answers it, not only the one the feed named."""
+    newer than that answers it, not only the one the feed named; and with the
+    ``?lang=`` it was opened with, so the list comes in the page's language."""
     page = browser.new_page(viewport={"width": 390, "height": 844})
-    page.goto(f"{live_server.url}/e/demo/find/")
+    page.goto(f"{live_server.url}/e/demo/find/?lang=de")
     shown = page.get_attribute("#find-page", "data-version")
     audit, admin = (int(part) for part in shown.split("."))
     feed = f"{audit + 5}.{admin}"
@@ -117,5 +118,5 @@ def test_the_phone_view_asks_with_the_version_it_shows(live_server, browser, dem
         timeout=10_000,
     )
     fetched = [url for url in asked if "/find/?v=" in url]
-    assert fetched and all(url.endswith(f"?v={shown}") for url in fetched)
+    assert fetched and all(url.endswith(f"?v={shown}&lang=de") for url in fetched)
     close_orm_connection()

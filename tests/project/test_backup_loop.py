@@ -139,3 +139,24 @@ def test_the_loop_ends_with_its_server(tmp_path):
     while process_state(pid) not in ("", "Z") and time.monotonic() < deadline:
         time.sleep(0.2)
     assert process_state(pid) in ("", "Z")
+
+
+def test_make_run_starts_the_loop_beside_the_development_server(monkeypatch):
+    """``make run`` (medici_tourney/ops/run.py) holds the serving lock, starts the
+    loop as its child, then becomes runserver in the same process, the loop's
+    parent."""
+    from medici_tourney.ops import run, running
+
+    steps: list[object] = []
+    monkeypatch.setattr(running, "hold_while_serving", lambda: steps.append("lock"))
+    monkeypatch.setattr(
+        backup_loop, "start_beside", lambda env, cwd: steps.append(("loop", cwd))
+    )
+    monkeypatch.setattr(os, "execv", lambda path, args: steps.append(args[1:]))
+    run.main(["127.0.0.1:8000"])
+    manage = str(running.BASE_DIR / "manage.py")
+    assert steps == [
+        "lock",
+        ("loop", running.BASE_DIR),
+        [manage, "runserver", "127.0.0.1:8000"],
+    ]

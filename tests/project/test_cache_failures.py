@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import logging
 import pickle
+import socket
+import threading
+from collections.abc import Iterator
 
 import pytest
 from django.core.cache import cache
@@ -168,3 +171,48 @@ def test_a_damaged_file_cache_entry_is_a_miss(
         response = client.get(path)
         assert response.status_code == 200, path
         assert "Medici" in response.content.decode() or path.endswith(".json")
+
+
+# --- a Redis that takes connections and does not answer ---------------------------
+
+# Seconds the silent server holds a connection before closing it: far beyond the
+# app's wait for Redis (settings.REDIS_TIMEOUT), so a closed connection, not a
+# timeout, is what a request meets when the app does not bound its wait.
+HOLD = 10.0
+
+
+@pytest.fixture
+def silent_redis() -> Iterator[str]:
+    """The address of a server that takes connections and answers nothing (a
+    Redis stopped with SIGSTOP, or swamped), closing each after ``HOLD``."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    held: list[threading.Timer] = []
+
+    def take() -> None:
+        while True:
+            try:
+                connection, _ = listener.accept()
+            except OSError:
+                return  # the listener was closed: the test is over
+            held.append(threading.Timer(HOLD, connection.close))
+            held[-1].start()
+
+    threading.Thread(target=take, daemon=True).start()
+    yield f"redis://127.0.0.1:{listener.getsockname()[1]}/0"
+    listener.close()
+    for timer in held:
+        timer.cancel()
+        timer.function()  # type: ignore[misc]  # close the connection now
+
+
+def test_a_redis_that_does_not_answer_is_a_miss(
+    demo_event, silent_redis, settings, client, caplog
+):
+    """Every page answers, and the cache is given up on for want of an answer
+    (a timeout), not after the server dropped the connection."""
+    settings.CACHES = cache_settings(silent_redis)
+    with caplog.at_level(logging.WARNING, logger="medici_tourney.cache"):
+        for path in ("/e/demo/", "/e/demo/kiosk/panel/", "/e/demo/version.json"):
+            assert client.get(path).status_code == 200, path
+    lines = [r.getMessage() for r in caplog.records if r.name == "medici_tourney.cache"]
+    assert lines and "failing, answering as a miss: TimeoutError" in lines[0]

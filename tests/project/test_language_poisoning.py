@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from medici_tourney import public_cache
 from medici_tourney.language import environ_language
 from medici_tourney.wsgi import application
 from tests.project.test_language import html_lang, wsgi_get
@@ -70,3 +71,35 @@ def test_a_german_cookie_does_not_poison_the_django_cache(
 ):
     assert html_lang(client.get(path, HTTP_COOKIE=cookie)) == "de"
     assert html_lang(client.get(path)) == "en"
+
+
+# ``?lang=`` spelled another way, or naming no language of the site: the key
+# holds the canonical language only, so such a query is no page of its own (a
+# flood of made-up values renders nothing and stores nothing new).
+ENGLISH_QUERIES = ["", "lang=xx", "lang=junk-2", "lang=", "lang=de&lang=xx"]
+GERMAN_QUERIES = ["lang=de", "lang=DE", "lang=de-DE", "lang=xx&lang=de"]
+
+
+@pytest.mark.django_db
+def test_a_junk_or_respelled_lang_is_no_rendering_of_its_own(
+    client, demo_event, monkeypatch
+):
+    made = []
+    render = public_cache._render
+    monkeypatch.setattr(
+        public_cache, "_render", lambda *args: made.append(args) or render(*args)
+    )
+    for query in ENGLISH_QUERIES:
+        assert html_lang(client.get(f"/e/demo/?{query}")) == "en", query
+    for query in GERMAN_QUERIES:
+        assert html_lang(client.get(f"/e/demo/?{query}")) == "de", query
+    assert len(made) == 2  # one English, one German
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_junk_or_respelled_lang_is_no_stored_answer_of_its_own(repeat):
+    for query in ENGLISH_QUERIES:
+        assert html_lang(wsgi_get("/e/demo/", query)) == "en", query
+    for query in GERMAN_QUERIES:
+        assert html_lang(wsgi_get("/e/demo/", query)) == "de", query
+    assert len(application.pages) == 2
