@@ -45,6 +45,11 @@ from collections.abc import Iterable, Mapping
 from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
 
 from django.conf import settings
+from django.utils import translation
+from django.utils.html import escape
+from django.utils.translation import ngettext, pgettext
+
+from medici_tourney.language import environ_language, supported
 
 # Public requests let into Django at once per process, unless MEDICI_PUBLIC_SLOTS
 # says otherwise (make serve sets it to half a process's threads, one of two:
@@ -56,10 +61,9 @@ NOT_PUBLIC = re.compile(
     r"^/(accounts|admin|static)/|^/e/[-a-zA-Z0-9_]+/(gm/|version\.json$)"
 )
 BUSY_PAGE = (
-    "<!doctype html><html lang=en><head><meta charset=utf-8>"
+    "<!doctype html><html lang={lang}><head><meta charset=utf-8>"
     '<meta http-equiv="refresh" content="{seconds}">'
-    "<title>Busy</title></head><body><p>Many people are reading this right now; "
-    "the page comes back in {seconds} seconds.</p></body></html>"
+    "<title>{title}</title></head><body><p>{text}</p></body></html>"
 )
 
 
@@ -99,15 +103,18 @@ class PublicGate:
         if not is_public(environ):
             return self.app(environ, start_response)
         if not self.free.acquire(blocking=False):
-            return self.busy(start_response)
+            return self.busy(environ, start_response)
         try:
             return self.app(environ, start_response)
         finally:
             self.free.release()
 
-    def busy(self, start_response: StartResponse) -> list[bytes]:
-        """The answer to a public request that found every slot taken."""
-        body = BUSY_PAGE.format(seconds=self.retry_after).encode()
+    def busy(
+        self, environ: WSGIEnvironment, start_response: StartResponse
+    ) -> list[bytes]:
+        """The answer to a public request that found every slot taken, in the
+        reader's language (:func:`busy_language`)."""
+        body = busy_page(busy_language(environ), self.retry_after).encode()
         start_response(
             "503 Service Unavailable",
             [
@@ -120,3 +127,33 @@ class PublicGate:
             ],
         )
         return [body]
+
+
+def busy_language(environ: WSGIEnvironment) -> str:
+    """The language of the busy page: the one the page was asked for
+    (``?lang=``, the menu's cookie: ``environ_language``), else the first of the
+    browser's ``Accept-Language`` the site speaks, else the site's default. The
+    event's own language would need the database, which the queue keeps away
+    from."""
+    chosen = environ_language(environ)
+    for part in environ.get("HTTP_ACCEPT_LANGUAGE", "").split(",")[:10]:
+        chosen = chosen or supported(part.split(";")[0].strip()) or ""
+    return chosen or settings.LANGUAGE_CODE
+
+
+def busy_page(language: str, seconds: int) -> str:
+    """The busy page in ``language``, asking to wait ``seconds``."""
+    with translation.override(language):
+        text = ngettext(
+            "Many people are reading this right now; the page comes back in "
+            "%(seconds)s second.",
+            "Many people are reading this right now; the page comes back in "
+            "%(seconds)s seconds.",
+            seconds,
+        ) % {"seconds": seconds}
+        return BUSY_PAGE.format(
+            lang=language,
+            seconds=seconds,
+            title=escape(pgettext("busy page title", "One moment")),
+            text=escape(text),
+        )

@@ -102,6 +102,33 @@ def test_the_bound_comes_from_the_environment():
         slots_from_environment({"MEDICI_PUBLIC_SLOTS": "many"})
 
 
+def busy_answer(query: str = "", accept: str = "") -> tuple[str, str]:
+    """The status and page of a reader who found the queue's one slot taken."""
+    gate = PublicGate(Held(), 1)
+    gate.free.acquire()
+    environ = {"REQUEST_METHOD": "GET", "PATH_INFO": "/e/demo/", "QUERY_STRING": query}
+    environ["HTTP_ACCEPT_LANGUAGE"] = accept
+    answer: list = []
+    body = gate(environ, lambda s, h, e=None: answer.append(s))
+    return answer[0], b"".join(body).decode()
+
+
+@pytest.mark.parametrize(
+    ("query", "accept", "lang", "text"),
+    [
+        ("", "", "en", "the page comes back in 1 second."),
+        ("lang=de", "fr", "de", "sie ist in 1 Sekunde wieder da."),
+        ("", "xx, fr-CH;q=0.9, de;q=0.8", "fr", "elle revient dans 1 seconde."),
+        ("lang=zh-hans", "", "zh-hans", "1秒后恢复。"),
+    ],
+)
+def test_the_busy_page_speaks_the_readers_language(query, accept, lang, text):
+    status, page = busy_answer(query, accept)
+    assert status.startswith("503")
+    assert f"<html lang={lang}>" in page
+    assert text in page
+
+
 @pytest.fixture
 def full_queue(demo_event):
     """``make serve``'s application with every slot of its public queue taken."""
