@@ -228,6 +228,7 @@ def test_the_gm_seats_the_24_winners_present_in_five_games(client, demo_event, d
     )
     assert note in page
     assert "Recommended: 25 (5+5+5+5+5)" in page and "Override in force." in page
+    assert "no alternate is called, so an absent winner's seat comes off" in page
     line = AuditEntry.objects.filter(event=demo_event, action="override").get()
     assert line.detail == (
         "Semi-final override: size the winners present; added nobody; reason: " + REASON
