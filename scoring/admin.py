@@ -62,7 +62,7 @@ class ScoresheetSubmissionAdmin(_ScoresheetSubmissionAdmin):
 
 @admin.register(SemiFinalOverride)
 class SemiFinalOverrideAdmin(_SemiFinalOverrideAdmin):
-    list_display = ["event", "size", "updated_by", "updated_at"]
+    list_display = ["event", "size", "winners_present", "updated_by", "updated_at"]
     filter_horizontal = ["added"]
 
 

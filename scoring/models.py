@@ -158,9 +158,16 @@ class ScoresheetSubmission(models.Model):
         return f"{self.table}: level {self.level}, {len(self.findings)} finding(s)"
 
 
+OVERRIDE_REASON_MAX = 200
+"""The most characters the GM's reason for a semi-final size may have."""
+
+
 class SemiFinalOverride(models.Model):
     """The GM's override of the recommended semi-final (tournament.md, Advancement, 5):
-    a different size from the event's layouts, and players added to the list."""
+    a different size from the event's layouts, or ``winners_present`` (the
+    winners present only, no alternate called: WBC 2017's "24 to compete in
+    five semifinal games"), the GM's ``reason`` for it, and players added to the
+    list."""
 
     event = models.OneToOneField(
         "heats.Event", on_delete=models.CASCADE, related_name="semi_override"
@@ -168,13 +175,32 @@ class SemiFinalOverride(models.Model):
     size = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Empty: the recommended size."
     )
+    winners_present = models.BooleanField(
+        default=False,
+        help_text="Seat the winners present only, no alternate called (size empty).",
+    )
+    reason = models.CharField(
+        max_length=OVERRIDE_REASON_MAX,
+        blank=True,
+        help_text="The GM's reason, shown on the list.",
+    )
     added = models.ManyToManyField("heats.Player", blank=True, related_name="+")
     updated_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
     updated_at = models.DateTimeField(auto_now=True)
 
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(winners_present=False) | Q(size__isnull=True),
+                name="semi_override_one_size",
+            ),
+        ]
+
     def __str__(self) -> str:
+        if self.winners_present:
+            return f"{self.event}: size the winners present"
         return f"{self.event}: size {self.size or 'recommended'}"
 
 

@@ -80,7 +80,13 @@ from scoring.core import reasons, warnings_text
 from scoring.core.alternates import Alternate
 from scoring.core.draw import Draw
 from scoring.core.finishes import TableKey, place_heats, player_histories
-from scoring.core.formats import Field, Plan, most_wins, winners_only
+from scoring.core.formats import (
+    Field,
+    Plan,
+    most_wins,
+    present_winners,
+    winners_only,
+)
 from scoring.core.hmw import (
     HMW_LEVELS,
     Listed,
@@ -132,13 +138,18 @@ class AdvancementSettings:
     ``PlayerResult.name``); ``next_alternates`` is how many
     further alternates to list after those called (Advancement, 5).
     ``forced_size`` is the GM's override of the semi-final size (one of
-    ``layouts``; Advancement, 5), ``None`` for the recommendation. ``format`` is
+    ``layouts``; Advancement, 5), ``None`` for the recommendation;
+    ``winners_present`` the GM's other choice of size, "the winners present"
+    (``scoring.core.formats.present_winners``: WBC 2017's 24 in 5+5+5+5+4, no
+    alternate called), with ``size_reason``, the GM's words for it (empty when
+    none was given), shown on the list. ``format`` is
     the event's format (``heats.core.formats``: ``hmw`` or ``hmo``) and
     ``policy`` its table-size rule (``heats.core.layout``), which seats a
     winners-only semi-final and the players left when seats stay empty
     (tournament.md, Event formats). Raises ``ValueError`` when a layout does not
     add up to its size or has a table outside 4-6 players, ``forced_size`` is
-    not a layout, or the format or the policy is unknown.
+    not a layout or is given with ``winners_present``, or the format or the
+    policy is unknown.
     """
 
     layouts: Mapping[int, tuple[int, ...]] = field(default_factory=standard_layouts)
@@ -149,6 +160,8 @@ class AdvancementSettings:
     forced_size: int | None = None
     format: str = DEFAULT_FORMAT
     policy: str = SIX_OVER_FOUR
+    winners_present: bool = False
+    size_reason: str = ""
 
     def __post_init__(self) -> None:
         for size, layout in self.layouts.items():
@@ -160,6 +173,11 @@ class AdvancementSettings:
             sizes = ", ".join(str(s) for s in sorted(self.layouts))
             raise ValueError(
                 f"a semi-final of {self.forced_size} has no layout (sizes: {sizes})"
+            )
+        if self.winners_present and self.forced_size is not None:
+            raise ValueError(
+                f"a semi-final of the winners present has no size of its own "
+                f"({self.forced_size})"
             )
         if self.format not in FORMATS:
             raise ValueError(
@@ -276,6 +294,8 @@ def advance(
     draw = Draw(settings.seed, settings.draws)
     if settings.format == HMO:
         plan = winners_only(field, settings, draw, added)
+    elif settings.winners_present:
+        plan = present_winners(field, placed, settings, draw, added)
     else:
         plan = most_wins(field, placed, settings, draw, added)
     warnings = [*_table_warnings(placed, missing, field), *plan.warnings]

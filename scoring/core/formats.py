@@ -8,6 +8,10 @@ itself is ``scoring.core.advancement``, whose words these are.
   (2017: 24 in 5+5+5+5+4).
 - ``hmo`` (heats winners only): every present winner, pared by HMW to 36 and
   the half cap; tables by the event's table-size rule; no alternates.
+- *the winners present*: the GM's choice of size under ``hmw`` (Advancement,
+  5; WBC 2017: "6 out of 30 were no-shows, leaving 24 to compete in five
+  semifinal games"): the standard size's tables seat the present winners only,
+  no alternate called, the empty seats taken off (24 in 5+5+5+5+4).
 
 Pure: no Django import.
 """
@@ -110,6 +114,44 @@ def most_wins(
         layout, more = empty_seats(semi, tuple(layout), listed, settings.policy)
         warnings += more
     return Plan(semi, tuple(layout), seated, pared, called, warnings)
+
+
+def present_winners(
+    field: Field,
+    placed: Mapping[TableKey, TablePlaces],
+    settings: AdvancementSettings,
+    draw: Draw,
+    added: Sequence[PlayerId],
+) -> Plan:
+    """Format ``hmw`` with the GM's size "the winners present"
+    (``AdvancementSettings.winners_present``): the present winners, pared by HMW
+    to the standard size that holds them (Advancement, 1-2: never above the half
+    cap), at that size's tables with the seats nobody takes off them
+    (``scoring.core.sizes.short_tables``: 24 of 25 -> 5+5+5+5+4); no alternate
+    is called, so a present alternate stays present and off the list. Without a
+    semi-final (at most 6 winners present, or no size under the cap) the choice
+    changes nothing: ``most_wins``."""
+    semi = semi_final_size(len(field.present), field.participants, settings.layouts)
+    if not semi:
+        return most_wins(field, placed, settings, draw, added)
+    seated, pared, warnings = seat_winners(
+        field.present, field.histories, semi, draw, field.names
+    )
+    seated += added_by_gm(added, seated, field.away, field.names)
+    layout = short_tables(settings.layouts[semi], len(seated), settings.policy)
+    counts = {
+        "listed": len(seated),
+        "tables": len(layout),
+        "sizes": "+".join(str(t) for t in layout),
+    }
+    if settings.size_reason:
+        note = reasons.reason(
+            warnings_text.WINNERS_PRESENT_SET, reason=settings.size_reason, **counts
+        )
+    else:
+        note = reasons.reason(warnings_text.WINNERS_PRESENT_ASKED, **counts)
+    warnings += [note, *size_warnings(settings, len(seated), sum(layout))]
+    return Plan(sum(layout), layout, seated, pared, NOBODY_CALLED, warnings)
 
 
 def empty_seats(

@@ -30,6 +30,9 @@ from types import MappingProxyType
 
 from heats.core.layout import MAX_TABLE, MIN_TABLE, SIX_OVER_FOUR, table_sizes
 
+WINNERS_PRESENT = "winners"
+"""The semi-final size "the winners present" as the GM's form and
+``advancement --size`` write it (``scoring.core.formats.present_winners``)."""
 # The final is one table: it seats a table's least (a final of 3 only when the
 # GM confirms it, scoring.core.finals).
 FINAL_MIN = MIN_TABLE

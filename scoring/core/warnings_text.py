@@ -106,6 +106,23 @@ FEW_FOR_FINAL = (
     )
 )
 SIZE_SET = gettext_noop("semi-final size %(size)s set by the GM")
+WINNERS_PRESENT_SET = (
+    # Translators: the GM's choice of size "the winners present" (WBC 2017);
+    # "24 play in 5 tables (5+5+5+5+4)"; the last field is the GM's own words.
+    gettext_noop(
+        "semi-final of the winners present, set by the GM: %(listed)s play in "
+        "%(tables)s tables (%(sizes)s), no alternate called; the GM's reason: "
+        "%(reason)s"
+    )
+)
+WINNERS_PRESENT_ASKED = (
+    # Translators: as the line above, asked for without a reason (the
+    # advancement command's --size winners).
+    gettext_noop(
+        "semi-final of the winners present: %(listed)s play in %(tables)s "
+        "tables (%(sizes)s), no alternate called"
+    )
+)
 LIST_HOLDS = (
     # Translators: "the list holds 26 for 25 seats": players listed, seats.
     gettext_noop("the list holds %(listed)s for %(seats)s seats")

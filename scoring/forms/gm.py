@@ -28,6 +28,8 @@ from scoring.core.results_csv import (
     SIZE_ADVICE,
     decode_results,
 )
+from scoring.core.sizes import WINNERS_PRESENT
+from scoring.models import OVERRIDE_REASON_MAX
 
 if TYPE_CHECKING:
     from scoring.queries.no_shows import Candidate
@@ -165,16 +167,33 @@ class TieForm(StorableTextForm):
         )
 
 
+def _size_choice(value: str) -> int | str:
+    """A size as the override form posts it: ``WINNERS_PRESENT`` or a number."""
+    return value if value == WINNERS_PRESENT else int(value)
+
+
 class SemiOverrideForm(StorableTextForm):
     """The GM's semi-final size and players added to the list (Advancement, 5).
 
-    ``clean_added`` returns the names, one a line; the view resolves them.
+    ``size`` is None (as recommended), a layout's size or ``WINNERS_PRESENT``
+    (the winners present, no alternate called: WBC 2017), with the GM's
+    ``reason``; ``clean_added`` returns the names, one a line; the view
+    resolves them.
     """
 
     size = forms.TypedChoiceField(
         label=gettext_lazy("Semi-final size"),
-        coerce=int,
+        coerce=_size_choice,
         empty_value=None,
+        required=False,
+    )
+    reason = forms.CharField(
+        label=gettext_lazy("Reason (kept in the audit log)"),
+        help_text=gettext_lazy(
+            "Needed for “the winners present”: the list shows it, since no "
+            "alternate is called."
+        ),
+        max_length=OVERRIDE_REASON_MAX,
         required=False,
     )
     added = forms.CharField(
@@ -188,12 +207,14 @@ class SemiOverrideForm(StorableTextForm):
         self, *args: Any, sizes: list[int], action: str, **kwargs: Any
     ) -> None:
         super().__init__(*args, **kwargs)
-        cast(forms.ChoiceField, self.fields["size"]).choices = [
-            ("", _("as recommended"))
-        ] + [
-            (s, ngettext("%(count)s player", "%(count)s players", s) % {"count": s})
-            for s in sizes
-        ]
+        cast(forms.ChoiceField, self.fields["size"]).choices = (
+            [("", _("as recommended"))]
+            + [
+                (s, ngettext("%(count)s player", "%(count)s players", s) % {"count": s})
+                for s in sizes
+            ]
+            + [(WINNERS_PRESENT, _("the winners present (no alternate called)"))]
+        )
         self.helper = FormHelper()
         self.helper.form_action = action
         self.helper.add_input(

@@ -22,6 +22,7 @@ from heats.queries.players import PlayerFinder
 from scoring.core import advancement
 from scoring.core.draw import Draw
 from scoring.core.ids import PlayerId
+from scoring.core.sizes import WINNERS_PRESENT
 from scoring.models import SemiFinalOverride, TableCheck
 
 
@@ -240,16 +241,22 @@ def event_advancement(
     keys: dict[int, str] | None = None,
     rows: list[HeatSeatRow] | None = None,
     absent: set[int] | None = None,
+    size: int | str | None = None,
+    size_reason: str | None = None,
 ) -> advancement.Advancement:
     """The semi-final list for ``event`` (tournament.md, Advancement), under the
     event's format and table-size rule (tournament.md, Event formats).
 
     Absent players are those marked absent from the semi-final plus ``extra_absent``
     (names or ``#badge``; UserError for unknown names). With ``override`` the GM's
-    size and added players (``SemiFinalOverride``) apply; without, the plain
-    recommendation. ``keys`` (``player_names(event)``), ``rows``
-    (``heat_seat_rows(event)``) and ``absent`` (``absent_ids(event)``) save
-    loading them again. Nothing is saved.
+    size (a number of players, or "the winners present": ``WINNERS_PRESENT``)
+    and added players (``SemiFinalOverride``) apply; without, the plain
+    recommendation. ``size`` (a layout's size or ``WINNERS_PRESENT``) replaces
+    the GM's size for this list, with ``size_reason`` (default: the GM's
+    stored reason); UserError for a size the event has no layout for.
+    ``keys`` (``player_names(event)``), ``rows`` (``heat_seat_rows(event)``)
+    and ``absent`` (``absent_ids(event)``) save loading them again. Nothing is
+    saved.
     """
     keys = keys or player_names(event)
     if absent is None:
@@ -257,15 +264,21 @@ def event_advancement(
     absent = absent | resolve_absent(event, extra_absent or [])
     tables, missing, pending = heat_tables(event, keys, rows)
     gm = SemiFinalOverride.objects.filter(event=event).first() if override else None
+    if size is None and gm is not None:
+        size = WINNERS_PRESENT if gm.winners_present else gm.size
+    if size_reason is None:
+        size_reason = gm.reason if gm else ""
     try:
         settings = advancement.AdvancementSettings(
             layouts=event.semi_layout_map(),
             seed=event.seed,
             draws=event_draw(event).keys,
             names=dict(keys.items()),  # Mapping keys are invariant: ids as PlayerId
-            forced_size=gm.size if gm else None,
+            forced_size=None if size == WINNERS_PRESENT else cast("int | None", size),
             format=event.format,
             policy=event.seating_policy,
+            winners_present=size == WINNERS_PRESENT,
+            size_reason=size_reason,
         )
     except ValueError as exc:
         raise UserError(f"The event's semi-final settings are wrong: {exc}") from exc

@@ -4,8 +4,9 @@ Words (formats.md, Results CSV):
 - *results export*: one row per player record of every round (heats by number, then
   the semi-final and the final), with the columns the importer reads: ``heat``,
   ``table``, ``seat``, ``player``, ``badge``, ``day1``, ``day2``, ``final``,
-  ``place`` and ``time_called`` (the day time was called at the table, blank for
-  a game played out). Importing the export into the same event changes nothing.
+  ``place``, ``time_called`` (the day time was called at the table, blank for
+  a game played out) and ``tie_reason`` (the GM's reason on the line of a tie's
+  declared winner). Importing the export into the same event changes nothing.
 
 Offered as CSV and XLSX (``heats.exports``) from the public standings page, where
 the same results are shown.
@@ -39,6 +40,7 @@ class ResultsExportTable(tables.Table):
     final = tables.Column("final", default="")
     place = tables.Column("place", default="")
     time_called = tables.Column("time_called", default="")
+    tie_reason = tables.Column("tie_reason", default="")
 
     class Meta:
         orderable = False
@@ -73,11 +75,20 @@ def result_rows(
         "record__final",
         "record__place",
         "table__time_called",
+        "record__tie_reason",
+        "record__declared_winner",
     )
     ordered = rows.order_by("round__ordinal", "table__number", "number")
+    # A reason is the declared winner's only (a tie no longer a tie keeps none).
     return [
-        dict(zip(COLUMNS, (RoundCode(kind, number).code, *rest), strict=True))
-        for kind, number, *rest in ordered
+        dict(
+            zip(
+                COLUMNS,
+                (RoundCode(kind, number).code, *rest, reason if declared else ""),
+                strict=True,
+            )
+        )
+        for kind, number, *rest, reason, declared in ordered
     ]
 
 

@@ -19,6 +19,7 @@ from collections.abc import (
 )
 from typing import (
     Any,
+    cast,
 )
 
 from django.db import transaction
@@ -47,7 +48,9 @@ from heats.services.audit import (
 from heats.translate import listed
 from scoring import permissions
 from scoring.core import advancement
+from scoring.core.sizes import WINNERS_PRESENT
 from scoring.models import (
+    OVERRIDE_REASON_MAX,
     PublishedEntry,
     PublishedList,
     SemiFinalOverride,
@@ -70,7 +73,8 @@ def _override_state(event: Event) -> dict[str, Any]:
     if current is None:
         return {"size": None, "added": []}
     added = sorted(current.added.values_list("pk", flat=True))
-    return {"size": current.size, "added": added}
+    size = WINNERS_PRESENT if current.winners_present else current.size
+    return {"size": size, "added": added, "reason": current.reason}
 
 
 OVERRIDE = Topic(_("the semi-final override"), _override_state, (AuditAction.OVERRIDE,))
@@ -247,14 +251,19 @@ def _same(
 @transaction.atomic
 def set_override(
     event: Event,
-    size: int | None,
+    size: int | str | None,
     added: list[Player],
     user: Actor = None,
     version: str | None = None,
+    reason: str = "",
 ) -> SemiFinalOverride:
-    """Save the GM's semi-final size (None: recommended) and added players.
+    """Save the GM's semi-final size (None: recommended; a layout's size; or
+    ``WINNERS_PRESENT``, the winners present only, no alternate called: WBC
+    2017's "24 to compete in five semifinal games"), the GM's ``reason`` for it
+    (logged; shown on the list for the winners present) and added players.
 
-    UserError for a size the event has no layout for, or a player of another
+    UserError for a size the event has no layout for, the winners present
+    without a reason, a reason over 200 characters, or a player of another
     event; ``StaleFormError`` when the override changed since ``version`` (the
     form's ``form_version(event, OVERRIDE)``): another GM's change is never
     silently replaced.
@@ -262,25 +271,51 @@ def set_override(
     permissions.require(event, user, permissions.RUN_SEMI_FINAL)
     lock(event)
     require_current(event, OVERRIDE, version)
-    layouts = event.semi_layout_map()
-    if size is not None and size not in layouts:
-        sizes = listed(sorted(layouts))
-        raise UserError(
-            gettext("No semi-final layout for %(size)s players (sizes: %(sizes)s).")
-            % {"size": size, "sizes": sizes}
-        )
+    reason = reason.strip()
+    _check_size(event, size, reason)
     if any(p.event_id != event.pk for p in added):
         raise UserError(gettext("Only players of this event can be added to its list."))
     override, _ = SemiFinalOverride.objects.get_or_create(event=event)
-    override.size = size
+    override.winners_present = size == WINNERS_PRESENT
+    override.size = None if override.winners_present else cast("int | None", size)
+    override.reason = reason
     override.updated_by = acting_user(user)
     override.save()
     override.added.set(added)
     names = ", ".join(str(p) for p in added) or "nobody"
+    shown = "the winners present" if override.winners_present else size
+    detail = f"Semi-final override: size {shown or 'as recommended'}; added {names}"
     log(
         event,
         user,
         AuditAction.OVERRIDE,
-        f"Semi-final override: size {size or 'as recommended'}; added {names}",
+        detail + (f"; reason: {reason}" if reason else ""),
     )
     return override
+
+
+def _check_size(event: Event, size: int | str | None, reason: str) -> None:
+    """UserError for a ``size`` ``set_override`` cannot save: no layout of that
+    size, the winners present with no ``reason`` (the list shows why the GM
+    called no alternate), a reason too long to keep."""
+    if len(reason) > OVERRIDE_REASON_MAX:
+        raise UserError(
+            gettext("Reason: at most %(count)s characters, not %(length)s.")
+            % {"count": OVERRIDE_REASON_MAX, "length": len(reason)}
+        )
+    if size == WINNERS_PRESENT:
+        if not reason:
+            raise UserError(
+                gettext(
+                    "Reason: say why the semi-final seats only the winners "
+                    "present (no alternate is called); the list shows it."
+                )
+            )
+        return
+    layouts = event.semi_layout_map()
+    if size is not None and size not in layouts:
+        sizes = listed([*sorted(layouts), gettext("the winners present")])
+        raise UserError(
+            gettext("No semi-final layout for %(size)s players (sizes: %(sizes)s).")
+            % {"size": size, "sizes": sizes}
+        )

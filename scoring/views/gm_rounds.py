@@ -40,6 +40,7 @@ from scoring.core.advancement import (
 from scoring.core.ids import (
     PlayerId,
 )
+from scoring.core.sizes import WINNERS_PRESENT
 from scoring.forms.gm import (
     NoShowForm,
     SemiOverrideForm,
@@ -299,7 +300,8 @@ def override_form(event: Event, data: QueryDict | None = None) -> SemiOverrideFo
     initial = {}
     if current:
         initial = {
-            "size": current.size,
+            "size": WINNERS_PRESENT if current.winners_present else current.size,
+            "reason": current.reason,
             "added": "\n".join(p.name for p in current.added.all()),
         }
     initial["version"] = form_version(event, publishing.OVERRIDE)
@@ -339,6 +341,7 @@ def semi_override(request: HttpRequest, event: Event) -> HttpResponse:
         added,
         request.user,
         version=form.cleaned_data["version"],
+        reason=form.cleaned_data["reason"],
     )
     messages.success(request, _("Override saved: the list below follows it."))
     return redirect("scoring:semi", event=event.slug)

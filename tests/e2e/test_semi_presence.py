@@ -83,3 +83,28 @@ def test_tick_all_present_untick_one_save_once_and_publish_the_changes(
     assert AuditEntry.objects.filter(action="semi-presence").count() == 1
     assert PublishedList.objects.count() == 2
     close_orm_connection()
+
+
+def test_the_gm_chooses_the_winners_present_on_the_semi_final_page(
+    live_server, browser, demo
+):
+    """WBC 2017: "6 out of 30 were no-shows, leaving 24 to compete in five
+    semifinal games". From the semi-final page, in the browser: the GM's
+    override "the winners present" with a reason; the list holds the 24
+    winners in 5+5+5+5+4, no alternate called, the reason shown."""
+    page = gm_logs_in(
+        browser, live_server.url, "/e/demo/gm/semi/", height=1000, timeout=15_000
+    )
+    assert page.text_content("#semi-size").strip() == "25"
+    page.select_option("#id_size", "winners")
+    page.fill("#id_reason", "as the 2017 GM ran it")
+    page.click("input[name=override]")
+    page.wait_for_selector("text=Override saved")
+    assert page.text_content("#semi-size").strip() == "24"
+    text = page.text_content("main")
+    assert "seats (5+5+5+5+4)" in text
+    assert (
+        "semi-final of the winners present, set by the GM: 24 play in 5 tables "
+        "(5+5+5+5+4), no alternate called; the GM's reason: as the 2017 GM ran it"
+    ) in text
+    assert "Drew Penrose" not in page.text_content("#semi-list")

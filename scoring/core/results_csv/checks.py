@@ -30,6 +30,22 @@ _PLACE_AT_TIE = gettext_noop(
     "the declared winner)"
 )
 
+_TIE_REASON_MISSING = (
+    # Translators: "tie_reason" is the column's name, kept as it is.
+    gettext_noop(
+        "%(player)s wins the tie for first at %(table)s (%(final)s florins) by "
+        "place 1: say why in the tie_reason column (e.g. higher money after day "
+        "2), as the tie form asks"
+    )
+)
+_TIE_REASON_UNUSED = (
+    # Translators: "tie_reason" is the column's name, kept as it is.
+    gettext_noop(
+        "a tie_reason is kept only for the player place 1 gives a tie for "
+        "first; %(player)s wins no tie at %(table)s"
+    )
+)
+
 
 def _and(items: list[str]) -> str:
     """``["17", "23", "40"]`` -> "17 and 23 and 40" (a message)."""
@@ -212,7 +228,7 @@ def _check_places(
     places = row_places(rows)
     if found is not None:
         found[key] = places
-    problems = []
+    problems = _check_tie_reasons(rows, label, places)
     for row in rows:
         place = places.places[row.player_key]
         if row.place is not None and row.place != place:
@@ -230,6 +246,35 @@ def _check_places(
                     ),
                 )
             )
+    return problems
+
+
+def _check_tie_reasons(
+    rows: list[ResultRow], label: str, places: TablePlaces
+) -> list[LineProblem]:
+    """A tie for first settled by ``place`` needs the GM's reason on the
+    winner's line, as the tie form asks (tournament.md, Recording a table: the
+    GM declares the winner and why); a reason on any other line is refused
+    rather than dropped."""
+    tied = sum(row.final == places.winner_final for row in rows) > 1
+    winner = places.winners[0] if tied and len(places.winners) == 1 else None
+    problems = []
+    for row in rows:
+        if row.player_key == winner and not row.tie_reason:
+            template = _TIE_REASON_MISSING
+        elif row.player_key != winner and row.tie_reason:
+            template = _TIE_REASON_UNUSED
+        else:
+            continue
+        problems.append(
+            LineProblem(
+                row.line,
+                "tie_reason",
+                Message(template, player=row.player, table=label, final=row.final)
+                if template is _TIE_REASON_MISSING
+                else Message(template, player=row.player, table=label),
+            )
+        )
     return problems
 
 

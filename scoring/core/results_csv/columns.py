@@ -18,7 +18,10 @@ from heats.core.message import Message
 from heats.core.rounds import MAX_HEAT as MAX_ROUND_NUMBER
 
 REQUIRED = ("heat", "table", "player", "final")
-OPTIONAL = ("seat", "badge", "day1", "day2", "place", "time_called")
+OPTIONAL = ("seat", "badge", "day1", "day2", "place", "time_called", "tie_reason")
+# The GM's reason for a tie for first settled by ``place`` is kept with the
+# winner's record (``PlayerRecord.tie_reason`` holds as many characters).
+TIE_REASON_MAX = 200
 # A game has three days; time may be called on any of them (rules.md, A trading day).
 DAYS = ("1", "2", "3")
 # Any number of heats (tournament.md, Event formats): as many as a round may have,
@@ -52,5 +55,6 @@ COLUMNS = (
     "final",
     "place",
     "time_called",
+    "tie_reason",
 )
 assert set(COLUMNS) == set(REQUIRED + OPTIONAL)

@@ -38,6 +38,7 @@ from scoring.core.results_csv.columns import (
     NOUN,
     OPTIONAL,
     REQUIRED,
+    TIE_REASON_MAX,
     WHOLE,
 )
 from scoring.core.results_csv.file import SHOWN, Record, read_header, shown
@@ -76,6 +77,7 @@ class ResultRow:
     place: int | None
     player_key: str = ""
     time_called: int | None = None
+    tie_reason: str = ""
 
     @property
     def own_key(self) -> str:
@@ -292,6 +294,7 @@ class _RowReader:
         }
         place = self.number("place", minimum=1, what="place", required=False)
         called = self.day("time_called")
+        reason = self.tie_reason()
         if not placed or table is None:
             return None
         return ResultRow(
@@ -307,6 +310,7 @@ class _RowReader:
             scores["final"] or 0,
             place,
             time_called=called,
+            tie_reason=reason,
         )
 
     def seat(self) -> int | None:
@@ -323,6 +327,24 @@ class _RowReader:
             )
             return None
         return seat
+
+    def tie_reason(self) -> str:
+        """The GM's reason for the tie for first this line's player wins by
+        ``place`` (tidied as a name is: NFC, no direction overrides); one longer
+        than a record keeps is a problem (the file is then refused)."""
+        text = display_name(self.text("tie_reason"))
+        if len(text) > TIE_REASON_MAX:
+            self.fail(
+                "tie_reason",
+                Message(
+                    gettext_noop(
+                        "the reason has %(count)s characters; at most %(most)s"
+                    ),
+                    count=len(text),
+                    most=TIE_REASON_MAX,
+                ),
+            )
+        return text
 
     def day(self, column: str) -> int | None:
         """A day of the game (1-3), or None for a blank cell."""

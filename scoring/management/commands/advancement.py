@@ -1,4 +1,5 @@
-"""``manage.py advancement EVENT [--absent NAME]... [--absent-file FILE] [--json]``."""
+"""``manage.py advancement EVENT [--absent NAME]... [--absent-file FILE]
+[--size N|winners [--reason TEXT]] [--json]``."""
 
 import json
 import re
@@ -9,7 +10,9 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from heats.core.errors import UserError
 from heats.core.files import read_name_list
 from heats.core.formats import format_line
+from heats.models import Event
 from heats.queries.events import get_event
+from scoring.core.sizes import WINNERS_PRESENT
 from scoring.queries.event_results import event_advancement
 
 # "# no-shows, Sunday" is a comment; "#1204" is a badge.
@@ -36,6 +39,19 @@ class Command(BaseCommand):
             metavar="FILE",
             help="absent players, one name (or #badge) a line; '# ' starts a comment",
         )
+        parser.add_argument(
+            "--size",
+            metavar="N|winners",
+            help=(
+                "the semi-final size instead of the GM's: one of the event's "
+                "layouts, or 'winners' (the winners present, no alternate called)"
+            ),
+        )
+        parser.add_argument(
+            "--reason",
+            metavar="TEXT",
+            help="why the size (default: the GM's saved reason)",
+        )
         parser.add_argument("--json", action="store_true", help="print one JSON object")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -51,7 +67,13 @@ class Command(BaseCommand):
                 if line.strip() and not COMMENT.match(line)
             ]
         try:
-            result = event_advancement(get_event(options["event"]), absent)
+            event = get_event(options["event"])
+            result = event_advancement(
+                event,
+                absent,
+                size=size_option(event, options["size"]),
+                size_reason=options["reason"],
+            )
         except UserError as exc:
             raise CommandError(str(exc)) from exc
         if options["json"]:
@@ -60,6 +82,24 @@ class Command(BaseCommand):
             )
         else:
             self.stdout.write(render_text(result.to_json()))
+
+
+def size_option(event: Event, text: str | None) -> int | str | None:
+    """``--size`` as ``event_advancement`` takes it: None (the GM's size),
+    ``WINNERS_PRESENT`` or one of the event's layouts; UserError otherwise."""
+    if text is None:
+        return None
+    text = text.strip().lower()
+    if text == WINNERS_PRESENT:
+        return WINNERS_PRESENT
+    layouts = sorted(event.semi_layout_map())
+    if text.isdigit() and int(text) in layouts:
+        return int(text)
+    sizes = ", ".join(str(s) for s in layouts)
+    raise UserError(
+        f"--size: {text!r} is no semi-final size of {event.slug} "
+        f"(sizes: {sizes}, or {WINNERS_PRESENT})"
+    )
 
 
 def render_text(data: dict[str, Any]) -> str:

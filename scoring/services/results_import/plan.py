@@ -42,9 +42,9 @@ from scoring.services.results_import.saved import RoundKey, SavedState, TableKey
 
 @dataclass(frozen=True)
 class DesiredRecord:
-    """A record as the file wants it: seat, player, scores, place, declared winner,
-    and its table's ``time_called`` day. The player may be new (not saved yet, no
-    id)."""
+    """A record as the file wants it: seat, player, scores, place, declared winner
+    (with the GM's ``tie_reason``), and its table's ``time_called`` day. The
+    player may be new (not saved yet, no id)."""
 
     seat: int
     player: Player
@@ -55,6 +55,7 @@ class DesiredRecord:
     declared_winner: bool
     line: int
     time_called: int | None = None
+    tie_reason: str = ""
 
     def values(self) -> dict[str, object]:
         """The same shape as ``PlayerRecord.values()``."""
@@ -94,6 +95,7 @@ def desired_records(
             declared_winner=tie and places.winners == (row.player_key,),
             line=row.line,
             time_called=row.time_called,
+            tie_reason=row.tie_reason,
         )
         for index, row in enumerate(rows, start=1)
     ]

@@ -384,7 +384,7 @@ def _record(seat: Seat, r: DesiredRecord) -> PlayerRecord:
         final=r.final,
         place=r.place,
         declared_winner=r.declared_winner,
-        tie_reason="place given in the results file" if r.declared_winner else "",
+        tie_reason=r.tie_reason if r.declared_winner else "",
     )
 
 

@@ -48,9 +48,10 @@ def test_an_assistant_cannot_declare_a_tie_through_the_place_column(
     event, gm, assistant
 ):
     import_results(event, TIED, user=gm)
-    declared = TIED.replace("final\n", "final,place\n").replace(",90\n", ",90,1\n", 1)
-    declared = declared.replace("Ben,90", "Ben,90,2").replace(",70", ",70,3")
-    declared = declared.replace(",60", ",60,4")
+    declared = TIED.replace("final\n", "final,place,tie_reason\n")
+    declared = declared.replace(",90\n", ",90,1,day 2\n", 1)
+    declared = declared.replace("Ben,90", "Ben,90,2,").replace(",70", ",70,3,")
+    declared = declared.replace(",60", ",60,4,")
     with pytest.raises(NotAllowed, match="declare the winner of a tie"):
         import_results(event, declared, replace=True, user=assistant)
     assert not PlayerRecord.objects.filter(declared_winner=True).exists()

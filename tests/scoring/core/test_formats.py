@@ -163,3 +163,63 @@ def test_hmw_empty_seats_are_taken_off_the_tables_with_a_reason():
         "semi-final of 20: 3 seat(s) no alternate can fill, so 17 play in 4 "
         "tables (5+4+4+4)"
     ) in result.warnings
+
+
+# --- the GM's size "the winners present" (Advancement, 5; WBC 2017) ---------------
+
+
+def test_the_winners_present_seat_24_in_five_tables_with_no_alternate():
+    """WBC 2017: "6 out of 30 were no-shows, leaving 24 to compete in five
+    semifinal games": 30 winners, 6 absent, the GM seats the 24 present."""
+    # 30 tables of 5: 150 participants, cap 75; W25-W30 absent. Size 25 holds 24
+    # (rule 1); the recommendation calls a second (every one 80 of 100: the die
+    # picks) to the 25th seat. The winners present call nobody: 24 over 25's
+    # five tables, one seat off: 5+5+5+5+4.
+    absent = [f"W{n:02d}" for n in range(25, 31)]
+    plain = advance(field(30), absent=absent)
+    assert (plain.semi_size, plain.tables) == (25, (5,) * 5)
+    assert [p.endswith("-1") for p in names(plain.alternates)] == [True]
+    settings = AdvancementSettings(winners_present=True, size_reason="as in 2017")
+    result = advance(field(30), absent=absent, settings=settings)
+    assert (result.semi_size, result.tables) == (24, (5, 5, 5, 5, 4))
+    assert names(result.qualifiers) == [f"W{n:02d}" for n in range(1, 25)]
+    assert (result.alternates, result.next_alternates, result.pared) == ((), (), ())
+    assert (
+        "semi-final of the winners present, set by the GM: 24 play in 5 tables "
+        "(5+5+5+5+4), no alternate called; the GM's reason: as in 2017"
+    ) in result.warnings
+
+
+def test_the_winners_present_without_a_reason_say_so_plainly():
+    # 17 winners, 4 a table: 68 participants, cap 34; size 20 (4×5) holds 17:
+    # 17 over four tables, 5+4+4+4.
+    settings = AdvancementSettings(winners_present=True)
+    result = advance(field(17, per_table=4), settings=settings)
+    assert (result.semi_size, result.tables) == (17, (5, 4, 4, 4))
+    assert result.warnings == (
+        "semi-final of the winners present: 17 play in 4 tables (5+4+4+4), no "
+        "alternate called",
+    )
+
+
+def test_the_winners_present_are_still_pared_to_the_largest_size():
+    # 40 winners, 5 a table: 200 participants, cap 100; no size holds 40, so 36
+    # (6×6) seats the best 36 by HMW: W01-W36 all won heat 1 with a margin of
+    # 20; level 8, the die, orders them, and 4 are cut, none called.
+    settings = AdvancementSettings(winners_present=True, size_reason="r")
+    result = advance(field(40), settings=settings)
+    assert (result.semi_size, result.tables) == (36, (6,) * 6)
+    assert (len(result.qualifiers), len(result.pared)) == (36, 4)
+    assert (result.alternates, result.next_alternates) == ((), ())
+
+
+def test_the_winners_present_without_a_semi_final_change_nothing():
+    # 5 winners: no semi-final (rule 4), a final of 5; the choice leaves the
+    # list as recommended.
+    settings = AdvancementSettings(winners_present=True, size_reason="r")
+    assert advance(field(5), settings=settings) == advance(field(5))
+
+
+def test_the_winners_present_have_no_size_of_their_own():
+    with pytest.raises(ValueError, match="winners present has no size of its own"):
+        AdvancementSettings(winners_present=True, forced_size=25)

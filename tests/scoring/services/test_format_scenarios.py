@@ -5,16 +5,21 @@ formats")."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
 
 from heats.models import Event, Player, RoundKind
+from scoring.core.sizes import WINNERS_PRESENT
 from scoring.queries.event_results import event_advancement
 from scoring.queries.final import final_field
 from scoring.queries.laurels import event_laurels
 from scoring.queries.result_check import SeatScores
 from scoring.queries.rounds import final_round, semi_round
+from scoring.services import publishing
 from scoring.services import semi_final as rounds
 from scoring.services.events import new_event
 from scoring.services.final_seating import seat_final
@@ -120,6 +125,26 @@ def test_winners_only_pares_40_winners_to_36_by_hmw_and_plays_a_final_of_6():
     assert [t.seats.count() for t in final.tables.all()] == [6]
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 31, 4: a die roll is posted only where it changed who "
+    "advances (scoring.core.hmw, another change of the same issue); drop this "
+    "mark once it is merged",
+)
+def test_2024_winners_only_no_die_roll_decides_who_plays():
+    """WBC 2024 (yearbook): "HMO: Heats Winners Only … Semifinal 36, Final 6";
+    the issue's rebuild: in the winners-only event no die roll decides anything,
+    so no list line says one did. Here 40 winners for 36 seats: the cut is made
+    by level 6 (margin), and the die only orders heat-1 winners who all play."""
+    event = scenario("winners_only_40.csv", "wbc2024", "hmo")
+    result = event_advancement(event)
+    assert (result.semi_size, result.tables) == (36, (6,) * 6)
+    assert players(result.pared) == [p(14), p(10), p(6), p(2)]
+    assert [w for w in result.warnings if "die roll" in w] == []
+    rows = [*result.qualifiers, *result.pared]
+    assert [row.label for row in rows if "die roll" in row.reason] == []
+
+
 def test_the_same_40_winners_under_hmw_call_the_cut_winners_first():
     event = scenario("winners_only_40.csv", "hmw40")
     result = event_advancement(event)
@@ -171,6 +196,60 @@ def test_2017_with_every_alternate_absent_plays_24_in_five_tables(demo_event):
     ) in result.warnings
     rounds.seat_semi(demo_event, seed=1)
     assert semi_sizes(demo_event) == [5, 5, 5, 5, 4]
+
+
+# --- WBC 2017 as published: the winners present, no alternate -------------------
+
+REASON_2017 = "as published: 6 of 30 winners were no-shows, 24 play"
+
+
+def test_2017_as_published_24_winners_present_play_five_games(demo_event, capsys):
+    """WBC 2017 (yearbook): 78 players, 32 heat games, 30 distinct winners of
+    whom 2 won twice; "6 out of 30 were no-shows, leaving 24 to compete in five
+    semifinal games": 24 in 5+5+5+5+4, no alternate called, and the alternate
+    who came is not marked absent to get there."""
+    heats = demo_event.rounds.filter(kind=RoundKind.HEAT)
+    assert sum(r.tables.count() for r in heats) == 32
+    before = event_advancement(demo_event)
+    assert (before.participants, len(before.winners)) == (78, 30)
+    assert (len(before.double_winners), before.winners_present) == (2, 24)
+    drew = Player.objects.get(event=demo_event, name="Drew Penrose")
+    rounds.mark_semi(demo_event, drew, True)  # alternate 1 (96.9%) came
+    call_command(
+        "advancement", "demo", "--size", "winners", "--reason", REASON_2017, "--json"
+    )
+    printed = json.loads(capsys.readouterr().out)
+    publishing.set_override(demo_event, WINNERS_PRESENT, [], reason=REASON_2017)
+    result = event_advancement(demo_event)
+    # The command prints the list the GM's choice makes.
+    assert printed == result.to_json()
+    assert (result.semi_size, result.tables) == (24, (5, 5, 5, 5, 4))
+    assert sorted(q.player for q in result.qualifiers) == sorted(
+        w for w in result.winners if w not in {s.player for s in result.skipped}
+    )
+    assert (result.alternates, result.next_alternates) == ((), ())
+    assert (
+        "semi-final of the winners present, set by the GM: 24 play in 5 tables "
+        f"(5+5+5+5+4), no alternate called; the GM's reason: {REASON_2017}"
+    ) in result.warnings
+    rounds.seat_semi(demo_event, seed=1)
+    assert semi_sizes(demo_event) == [5, 5, 5, 5, 4]
+    semi = semi_round(demo_event)
+    assert not semi.seats.filter(player=drew).exists()
+    # Only the six no-shows are absent; Drew is still checked in.
+    assert semi.entries.filter(status="absent").count() == 6
+    assert semi.entries.get(player=drew).status == "in"
+
+
+def test_advancement_prints_the_winners_present_and_refuses_other_sizes(
+    demo_event, capsys
+):
+    call_command("advancement", "demo", "--size", "winners")
+    text = capsys.readouterr().out
+    assert "Semi-final of 24 (5 + 5 + 5 + 5 + 4)." in text
+    assert "Alternates called:\n  none\nNext alternates:\n  none" in text
+    with pytest.raises(CommandError, match="--size: '24' is no semi-final size"):
+        call_command("advancement", "demo", "--size", "24")
 
 
 # --- WBC 2017: the alternate wins a semi-final table ----------------------------

@@ -228,17 +228,46 @@ def test_tie_for_first_without_place_is_imported_and_flagged(event):
 
 
 @pytest.mark.django_db
-def test_place_column_resolves_a_tie_for_first(event):
+def test_place_column_resolves_a_tie_for_first_with_its_reason(event):
     text = (
-        "heat,table,player,final,place\n"
-        "1,1,Ann,90,2\n1,1,Ben,90,1\n1,1,Cy,70,\n1,1,Di,60,\n"
+        "heat,table,player,final,place,tie_reason\n"
+        "1,1,Ann,90,2,\n1,1,Ben,90,1,higher money after day 2\n1,1,Cy,70,,\n"
+        "1,1,Di,60,,\n"
     )
     summary = import_results(event, text)
     assert summary.unresolved_ties == []
     ben = PlayerRecord.objects.get(seat__player__name="Ben")
     ann = PlayerRecord.objects.get(seat__player__name="Ann")
     assert (ben.place, ben.declared_winner) == (1, True)
-    assert (ann.place, ann.declared_winner) == (2, False)
+    assert ben.tie_reason == "higher money after day 2"
+    assert (ann.place, ann.declared_winner, ann.tie_reason) == (2, False, "")
+
+
+def test_a_tie_settled_by_place_without_a_reason_is_refused():
+    # Ann and Ben tie at 90; place 1 on Ben's line (3) settles it, as the tie
+    # form would, and the tie form asks why.
+    text = (
+        "heat,table,player,final,place\n"
+        "1,1,Ann,90,2\n1,1,Ben,90,1\n1,1,Cy,70,\n1,1,Di,60,\n"
+    )
+    assert problems_of(text) == [
+        "line 3, column tie_reason: Ben wins the tie for first at heat 1 table 1 "
+        "(90 florins) by place 1: say why in the tie_reason column (e.g. higher "
+        "money after day 2), as the tie form asks"
+    ]
+
+
+def test_a_tie_reason_where_no_tie_is_settled_is_refused():
+    # No tie at 90/80: Ann's reason would be kept nowhere; Cy's line (4) is
+    # no winner at all.
+    text = (
+        "heat,table,player,final,tie_reason\n"
+        "1,1,Ann,90,\n1,1,Ben,80,\n1,1,Cy,70,lucky\n1,1,Di,60,\n"
+    )
+    assert problems_of(text) == [
+        "line 4, column tie_reason: a tie_reason is kept only for the player "
+        "place 1 gives a tie for first; Cy wins no tie at heat 1 table 1"
+    ]
 
 
 def test_place_contradicting_the_scores_is_an_error():
@@ -529,3 +558,15 @@ def test_an_import_derives_each_tables_places_once(event):
     places = dict(PlayerRecord.objects.values_list("seat__player__name", "place"))
     assert places["Ann Arbor"] == places["Al Arbor"] == 1
     assert places["Di Dunn"] == places["Dot Dunn"] == 4
+
+
+def test_a_tie_reason_longer_than_a_record_keeps_is_refused():
+    # PlayerRecord.tie_reason keeps 200 characters; Ben's line (3) gives 201.
+    long = "x" * 201
+    text = (
+        "heat,table,player,final,place,tie_reason\n"
+        f"1,1,Ann,90,2,\n1,1,Ben,90,1,{long}\n1,1,Cy,70,,\n1,1,Di,60,,\n"
+    )
+    assert problems_of(text) == [
+        "line 3, column tie_reason: the reason has 201 characters; at most 200"
+    ]

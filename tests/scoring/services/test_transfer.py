@@ -21,7 +21,8 @@ from heats.services.checkin import check_in, create_heat
 from heats.services.keep_apart import add_keep_apart
 from heats.services.round_start import start_clock
 from heats.services.seating import seat_round
-from scoring.models import FinalFill, RecordHistory
+from scoring.core.sizes import WINNERS_PRESENT
+from scoring.models import FinalFill, RecordHistory, SemiFinalOverride
 from scoring.queries.event_results import event_advancement
 from scoring.queries.result_check import SeatScores
 from scoring.services import publishing, reports, transfer
@@ -337,3 +338,22 @@ def test_a_file_written_before_draw_keys_and_round_ordinals_imports_with_them(
     others = old.players.exclude(name="Renamed Later")
     assert all(p.draw_key == p.name for p in others)  # the demo has no namesakes
     assert advancement_json("old").replace("Renamed Later", renamed) == advancement
+
+
+def test_an_override_of_the_winners_present_travels_with_its_reason(
+    demo_event, tmp_path
+):
+    # WBC 2017's list (24 in 5+5+5+5+4, no alternate) is the GM's override, so
+    # the event file carries it, reason and all.
+    publishing.set_override(demo_event, WINNERS_PRESENT, [], reason="as in 2017")
+    path = export_file(demo_event, tmp_path)
+    call_command("import_event", path, "--as", "demo-2017", stdout=io.StringIO())
+    copy_ = Event.objects.get(slug="demo-2017")
+    override = SemiFinalOverride.objects.get(event=copy_)
+    assert (override.winners_present, override.size, override.reason) == (
+        True,
+        None,
+        "as in 2017",
+    )
+    assert advancement_json("demo-2017") == advancement_json("demo")
+    assert json.loads(advancement_json("demo-2017"))["tables"] == [5, 5, 5, 5, 4]

@@ -141,6 +141,7 @@ def test_results_of_every_round_in_one_file(played):
         "final",
         "place",
         "time_called",
+        "tie_reason",
     ]
     # The demo file's first row (heat 1, table 1, seat 1).
     assert rows[1][:9] == ["1", "1", "1", "Noel Oakhurst", "1172"] + [

@@ -195,3 +195,49 @@ def test_a_player_new_to_the_list_is_not_said_to_have_changed(
     assert "Loses a seat: Drew Penrose." in page
     assert "Changed reasons or call order: Eden Tamsin, Fern Tamsin." in page
     assert "New on the list as next alternates: Kit Greywater." in page
+
+
+# The demo is WBC 2017's shape: 30 winners, 6 absent (data/demo/no_shows.txt).
+REASON = "as the 2017 GM ran it: 24 in five games"
+
+
+def test_the_winners_present_need_a_reason(client, demo_event, demo_gm):
+    client.force_login(demo_gm)
+    post_with_version(client, SEMI, SEMI + "override/", {"size": "winners"})
+    page = client.get(SEMI).content.decode()
+    assert "Reason: say why the semi-final seats only the winners present" in page
+    assert '<div class="figure" id="semi-size">25</div>' in page
+
+
+def test_the_gm_seats_the_24_winners_present_in_five_games(client, demo_event, demo_gm):
+    """WBC 2017: "6 out of 30 were no-shows, leaving 24 to compete in five
+    semifinal games": from the GM's semi-final page, with the reason logged and
+    on the list, no alternate called and nobody's presence changed."""
+    client.force_login(demo_gm)
+    drew = Player.objects.get(event=demo_event, name="Drew Penrose")
+    semi_final.mark_semi(demo_event, drew, True)  # alternate 1 is here
+    data = {"size": "winners", "reason": REASON, "added": ""}
+    assert post_with_version(client, SEMI, SEMI + "override/", data).status_code == 302
+    page = client.get(SEMI).content.decode()
+    # 24 winners in size 25's five tables, one seat off: 5+5+5+5+4.
+    assert '<div class="figure" id="semi-size">24</div>' in page
+    assert "seats (5+5+5+5+4)" in page
+    note = (
+        "semi-final of the winners present, set by the GM: 24 play in 5 tables "
+        f"(5+5+5+5+4), no alternate called; the GM&#x27;s reason: {REASON}"
+    )
+    assert note in page
+    assert "Recommended: 25 (5+5+5+5+5)" in page and "Override in force." in page
+    assert "no alternate is called, so an absent winner's seat comes off" in page
+    line = AuditEntry.objects.filter(event=demo_event, action="override").get()
+    assert line.detail == (
+        "Semi-final override: size the winners present; added nobody; reason: " + REASON
+    )
+    post_with_version(client, SEMI, SEMI + "publish/")
+    published = PublishedList.objects.get()
+    assert len(names(published)) == 24 and "Drew Penrose" not in names(published)
+    assert shown(published, "alternates") == []
+    client.logout()
+    assert note in client.get("/e/demo/").content.decode()
+    # Drew stays checked in: no presence was falsified to shrink the list.
+    assert semi_round(demo_event).entries.get(player=drew).status == "in"

@@ -202,7 +202,7 @@ def test_export_gives_back_the_imported_days(client, event, gm):
     text = response.content.decode("utf-8-sig")
     rows = list(csv.DictReader(io.StringIO(text)))
     assert text.splitlines()[0] == (
-        "heat,table,seat,player,badge,day1,day2,final,place,time_called"
+        "heat,table,seat,player,badge,day1,day2,final,place,time_called,tie_reason"
     )
     assert [r["time_called"] for r in rows] == [""] * 4 + ["2"] * 4
     assert [r["player"] for r in rows[3:5]] == ["Di", "Ed"]
