@@ -165,9 +165,9 @@ class ScoresheetsDocument(PrintDocument):
             [
                 para(
                     _(
-                        "At the %(minutes)s-minute mark all bidding stops, the current "
-                        "loads go unsold, and the current day is scored as the game's "
-                        "last."
+                        "At the %(minutes)s-minute mark all bidding stops, the lot on "
+                        "auction goes unsold, and the current day is scored as the "
+                        "game's last."
                     )
                     % minutes,
                     8,

@@ -53,11 +53,11 @@ LOT = re.compile(r"\blots?\b")
 # The messages issue 32 found wrong, with the words they must say (written from
 # the glossary, not read from the catalogues).
 TIME_CALL = (
-    "Time is called: all bidding stops, the current loads go unsold, and final "
+    "Time is called: all bidding stops, the lot on auction goes unsold, and final "
     "scoring begins."
 )
 TIME_CALL_MARK = (
-    "At the %(minutes)s-minute mark all bidding stops, the current loads go "
+    "At the %(minutes)s-minute mark all bidding stops, the lot on auction goes "
     "unsold, and the current day is scored as the game's last."
 )
 TABLE_TENT = (
