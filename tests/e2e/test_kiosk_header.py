@@ -6,6 +6,7 @@ screenshots go to test-results/ (look at them)."""
 
 from __future__ import annotations
 
+import time
 from datetime import timedelta
 from pathlib import Path
 
@@ -211,6 +212,7 @@ def test_the_pagers_show_each_page_once_a_cycle(live_server, browser, size):
     generate_event("big", 200, heats=1)  # heat 2 seated: 40 tables of 5
     page = browser.new_page(viewport=SIZES[size])
     page.clock.install()
+    page.clock.pause_at(time.time() + 1)  # turned by hand only
     page.goto(f"{live_server.url}/e/big/kiosk/")
     page.wait_for_selector("#pager-names[data-pages]")
     counts = {p: int(page.get_attribute(f"#{p}", "data-pages")) for p in PAGERS}
@@ -236,7 +238,8 @@ CARD_LINES = """() => {
     const range = document.createRange(); range.selectNodeContents(el);
     const rects = [...range.getClientRects()];
     const box = el.getBoundingClientRect();
-    return {name: el.textContent, lines: new Set(rects.map(r => Math.round(r.top))).size,
+    const lines = new Set(rects.map(r => Math.round(r.top))).size;
+    return {name: el.textContent, lines: lines,
             shown: box.left >= pager.left - 1 && box.right <= pager.right + 1};
   });
 }"""
