@@ -1,7 +1,8 @@
 """The scoresheet's form rows keep their labels whole in every language: the
 time-call row's day boxes ("pendant la saison : 1 ☐ 2 ☐ 3 ☐") on one line, no
 word of the turn-in row's labels broken ("Entgegengenommen von:"). The columns
-are widened to their words (``scoring.pdf.scoresheets.fitted``).
+are widened to their words (``scoring.pdf.scoresheets.fitted``). The rule below
+the boxes says the lot on auction goes unsold (``test_time_call_words``).
 
 Built with the shipped catalogues and read back with poppler's
 ``pdftotext -layout``, one printed line per text line.
@@ -16,6 +17,7 @@ import pytest
 
 from scoring.pdf.scoresheets import CELL_PAD, fitted
 from scoring.queries.printing import render
+from tests.scoring.pdf.test_time_call_words import says_the_lot_goes_unsold
 
 LANGUAGES = ["en", "de", "fr", "zh-hans"]
 
@@ -52,6 +54,8 @@ def test_the_day_boxes_and_the_labels_stay_whole(demo_event, language, paper):
     ).content
     lines = lines_of(content)
     assert sum(BOXES in line for line in lines) == 1
+    # The time-call rule below the boxes: the lot on auction goes unsold.
+    assert says_the_lot_goes_unsold(content, language)
     words = " ".join(lines).split()
     assert [word for word in WORDS[language] if word not in words] == []
 
