@@ -11,20 +11,33 @@ from heats.core.names import display_name, search_rank
 from heats.models import Event, Player, normalise_name
 
 
-def search_filter(query: str, via: str = "") -> Q | None:
-    """The filter of a GM list's search box: players whose name contains
-    ``query`` (compared as name keys, ``heats.core.names``: case, Unicode forms
-    and spaces ignored) or whose badge starts with it ("#12" finds badge 1204);
-    None for an empty query. ``via`` is the path to the player from the rows
-    filtered ("player__" for entries)."""
+def search_filter(event: Event, query: str, via: str = "") -> Q | None:
+    """The filter of a GM list's search box: ``event``'s players whose name
+    ``query`` finds as people type names (``named``: "grossmann" finds Größmann)
+    or whose badge starts with it ("#12" finds badge 1204); None for an empty
+    query. ``via`` is the path to the player from the rows filtered ("player__"
+    for entries)."""
     text = display_name(query)
     key, badge = normalise_name(text), text.removeprefix("#").strip()
     if not key and not badge:
         return None
-    found = Q(**{f"{via}name_key__contains": key}) if key else Q(pk__in=[])
+    found = Q(**{f"{via}pk__in": named(event, [text])}) if key else Q(pk__in=[])
     if badge:
         found |= Q(**{f"{via}badge__startswith": badge})
     return found
+
+
+def named(event: Event, texts: list[str]) -> list[int]:
+    """The ids of ``event``'s players whose name one of ``texts`` finds as people
+    type names (accents, "ß" and umlauts spelled out ignored:
+    ``heats.core.names.search_rank``); one query, compared in Python as
+    :func:`search_players` does."""
+    rows = event.players.values_list("pk", "name")
+    return [
+        pk
+        for pk, name in rows
+        if any(search_rank(text, name) is not None for text in texts)
+    ]
 
 
 def search_players(event: Event, query: str, limit: int = 12) -> list[Player]:

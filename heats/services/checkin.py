@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from heats import permissions
 from heats.core.cells import restore
 from heats.core.errors import UserError
-from heats.core.names import display_name
+from heats.core.names import display_name, search_forms
 from heats.core.rounds import MAX_HEAT
 from heats.core.storable import text_problem
 from heats.models import (
@@ -35,6 +35,7 @@ from heats.permissions import (
     Actor,
 )
 from heats.queries.events import next_heat_number
+from heats.queries.players import named
 from heats.services.audit import (
     lock,
     log,
@@ -171,18 +172,28 @@ class CheckInReport:
 def similar_names(
     directory: PlayerDirectory, players: list[Player]
 ) -> dict[str, list[str]]:
-    """For new players whose name starts another player's name ("Eden T" and
-    "Eden Tamsin"): ``{new name: [up to three existing names]}``, to catch a
-    half-typed name. Read from ``directory`` (the event's players, loaded once)."""
-    keys = sorted(directory.by_name)
+    """For new players whose name starts another player's name as people type
+    names ("Eden T" and "Eden Tamsin"; "Grossmann" and "Größmann",
+    ``heats.core.names.search_forms``): ``{new name: [up to three existing
+    names]}``, to catch a half-typed or differently spelled name. Read from
+    ``directory`` (the event's players, loaded once)."""
+    everyone = [p for same in directory.by_name.values() for p in same]
+    index = sorted(
+        (form, n) for n, p in enumerate(everyone) for form in search_forms(p.name)
+    )
+    forms = [form for form, _n in index]
     found: dict[str, list[str]] = {}
     for player in players:
-        at = bisect.bisect_left(keys, player.name_key)
-        others: list[Player] = []
-        while at < len(keys) and keys[at].startswith(player.name_key):
-            others += [p for p in directory.by_name[keys[at]] if p is not player]
-            at += 1
-        names = [str(p) for p in sorted(others, key=_directory_order)[:3]]
+        others: dict[int, Player] = {}
+        for typed in search_forms(player.name):
+            at = bisect.bisect_left(forms, typed)
+            while at < len(forms) and forms[at].startswith(typed):
+                n = index[at][1]
+                if everyone[n] is not player:
+                    others[n] = everyone[n]
+                at += 1
+        ordered = sorted(others.values(), key=_directory_order)
+        names = [str(p) for p in ordered[:3]]
         if names:
             found[player.name] = names
     return found
@@ -317,17 +328,16 @@ def _check_in_found(
 
 def _directory(event: Event, rows: list[tuple[str, str]]) -> PlayerDirectory:
     """The players a check-in of ``rows`` can meet, unsaved changes planned: for a
-    few rows (a typed name, a short list) only those whose name key contains a
-    row's (its exact player, the near misses and similar names of
-    ``checkin_identity`` and ``similar_names``) or whose badge a row gives; for
-    more, every player of the event (one query either way)."""
+    few rows (a typed name, a short list) only those whose name a row's finds as
+    people type names (its exact player, the near misses and similar names of
+    ``checkin_identity`` and ``similar_names``; ``heats.queries.players.named``)
+    or whose badge a row gives (two queries); for more, every player of the
+    event (one query)."""
     if len(rows) > FEW_ROWS:
         return PlayerDirectory(event, saving=False)
-    near = Q(pk__in=[])
+    texts = [name for name, _badge in rows if normalise_name(name)]
+    near = Q(pk__in=named(event, texts)) if texts else Q(pk__in=[])
     for name, badge in rows:
-        key = normalise_name(name)
-        if key:
-            near |= Q(name_key__contains=key)
         for typed in {badge.strip(), name.strip().removeprefix("#")} - {""}:
             near |= Q(badge=typed)
     return PlayerDirectory(event, list(event.players.filter(near)), saving=False)

@@ -33,6 +33,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from heats.core.errors import UserError
+from heats.core.names import search_rank
 from heats.models import Entry, EntryStatus, Player, RoundKind, normalise_name
 from heats.services.players import PlayerDirectory
 from heats.translate import listed
@@ -214,13 +215,17 @@ def _new_without_badge(directory: PlayerDirectory, name: str) -> Player:
 
 
 def refuse_near_misses(directory: PlayerDirectory, name: str) -> None:
-    """UserError naming up to three players whose name contains ``name`` (what the
-    type-ahead would list), those starting with it first; nothing when none does."""
-    key = normalise_name(name)
-    near = sorted(
-        (p for k, players in directory.by_name.items() if key in k for p in players),
-        key=lambda p: (not p.name_key.startswith(key), p.name_key),
-    )
+    """UserError naming up to three players whose name ``name`` finds as the
+    type-ahead does (``heats.core.names.search_rank``: "grossmann" finds
+    Größmann), those starting with it first; nothing when none does."""
+    ranked = [
+        (rank, p.name_key, n, p)
+        for n, p in enumerate(
+            p for players in directory.by_name.values() for p in players
+        )
+        if (rank := search_rank(name, p.name)) is not None
+    ]
+    near = [p for *_order, p in sorted(ranked)]
     if near:
         raise UserError(
             _("Nothing was checked in: no player is called “%(name)s”.")

@@ -63,7 +63,7 @@ def checkin_entries(rnd: Round, query: str = "") -> QuerySet[Entry]:
     """The round's entries with their players; with ``query``, only those the
     search box finds (``heats.queries.players.search_filter``)."""
     entries = rnd.entries.select_related("player")
-    found = search_filter(query, "player__")
+    found = search_filter(rnd.event, query, "player__")
     return entries if found is None else entries.filter(found)
 
 

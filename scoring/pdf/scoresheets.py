@@ -21,6 +21,9 @@ from scoring.pdf.words import ngettext, pgettext
 
 START = "★"
 ROW_PAD = 10
+CELL_PAD = 6 * 2 + 1
+"""A cell's left and right padding (reportlab's default 6 points each) and a
+point to spare: a text of width w stays on one line in a column of w + CELL_PAD."""
 
 
 class ScoresheetsDocument(PrintDocument):
@@ -160,14 +163,15 @@ class ScoresheetsDocument(PrintDocument):
         called = _("%(box)s Time called at %(minutes)s minutes") % minutes
         # Translators: boxes are the three days with check boxes.
         days = _("during day: %(boxes)s") % {"boxes": " 1 ☐   2 ☐   3 ☐"}
+        initials = _("GM initials:")
         rows: list[list[str | Paragraph]] = [
-            [para(called, 11, bold=True), para(days, 11), para(_("GM initials:"), 11)],
+            [para(called, 11, bold=True), para(days, 11), para(initials, 11)],
             [
                 para(
                     _(
-                        "At the %(minutes)s-minute mark all bidding stops, the current "
-                        "loads go unsold, and the current day is scored as the game's "
-                        "last."
+                        "At the %(minutes)s-minute mark all bidding stops, the lot on "
+                        "auction goes unsold, and the current day is scored as the "
+                        "game's last."
                     )
                     % minutes,
                     8,
@@ -177,9 +181,14 @@ class ScoresheetsDocument(PrintDocument):
             ],
         ]
         third = self.frame_width / 3
+        needs = [
+            fonts.width(called, 11, bold=True),
+            fonts.width(" ".join(days.split()), 11),
+            longest_word(initials, 11),
+        ]
         return grid(
             rows,
-            [third * 1.3, third, third * 0.7],
+            fitted([third * 1.3, third, third * 0.7], needs),
             header=False,
             extra=[
                 ("SPAN", (0, 1), (-1, 1)),
@@ -213,15 +222,43 @@ class ScoresheetsDocument(PrintDocument):
 
     def _turn_in(self) -> Table:
         text = self.turn_in_rule()
+        received, at = _("Received by:"), _("at (time):")
+        width = self.frame_width
         return grid(
-            [[para(text, 9), para(_("Received by:"), 9), para(_("at (time):"), 9)]],
-            [self.frame_width * 0.6, self.frame_width * 0.2, self.frame_width * 0.2],
+            [[para(text, 9), para(received, 9), para(at, 9)]],
+            fitted(
+                [width * 0.6, width * 0.2, width * 0.2],
+                [0, longest_word(received, 9), longest_word(at, 9)],
+            ),
             header=False,
             extra=[
                 ("TOPPADDING", (0, 0), (-1, -1), 6),
                 ("BOTTOMPADDING", (0, 0), (-1, -1), 14),
             ],
         )
+
+
+def longest_word(text: str, size: float) -> float:
+    """Width in points of ``text``'s widest word (the whole text when it has no
+    space, as a Chinese label) at ``size``: a column narrower breaks a word."""
+    return max(fonts.width(word, size) for word in text.split())
+
+
+def fitted(widths: list[float], needs: list[float]) -> list[float]:
+    """Column ``widths`` (points) made at least each column's need (points of
+    text that must not wrap, padding not included), the room taken from the
+    columns with room to spare in proportion to it; the sum stays the same.
+    When the spare room is too little, each short column gets its share."""
+    wants = [need + CELL_PAD for need in needs]
+    short = sum(max(want - w, 0) for w, want in zip(widths, wants, strict=True))
+    spare = [max(w - want, 0) for w, want in zip(widths, wants, strict=True)]
+    moved = min(short, sum(spare))
+    if not moved:
+        return list(widths)
+    return [
+        w + (want - w) * moved / short if want > w else w - room * moved / sum(spare)
+        for w, want, room in zip(widths, wants, spare, strict=True)
+    ]
 
 
 def build(data: RoundPrint, paper: str = "letter") -> bytes:

@@ -79,8 +79,8 @@ class TimerRulesDocument(PrintDocument):
             (
                 str(d.call_minutes),
                 _(
-                    "Time is called: all bidding stops, the current loads go unsold, "
-                    "and final scoring begins."
+                    "Time is called: all bidding stops, the lot on auction goes "
+                    "unsold, and final scoring begins."
                 ),
             ),
             (

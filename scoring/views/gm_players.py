@@ -97,7 +97,7 @@ class PlayersView(EventStaffRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         query = self.request.GET.get("q", "")[:120]
-        found = search_filter(query)
+        found = search_filter(self.event, query)
         players = self.event.players.all()
         table = PlayerTable(
             players if found is None else players.filter(found), order_by="player"

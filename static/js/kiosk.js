@@ -62,31 +62,61 @@
     });
   }
 
-  // The table cards take the fewest columns (1 to 3) that hold them on one
-  // page, the names list the rest of the width; a seating longer than three
-  // columns turns pages (the server's tables-cols-N is the first guess).
-  function fitTables() {
-    var panel = document.getElementById("kiosk-panel");
-    var pager = document.getElementById("pager-tables");
-    if (!panel || !pager) { return; }
-    for (var cols = 1; cols <= 3; cols += 1) {
-      panel.classList.remove("tables-cols-1", "tables-cols-2", "tables-cols-3");
-      panel.classList.add("tables-cols-" + cols);
-      if (measure(pager) === 1) { return; }
-    }
-  }
-
-  // The width of the widest row of the names list on one line (its name, the
-  // gap and its table number), at most NAME_EM of the list's font: a longer name
-  // wraps rather than narrowing every column's neighbours to a page of its own.
+  // The width of a pager's widest item on one line (the stylesheet's
+  // .measuring: one column as wide as its content), at most NAME_EM of the
+  // list's font: a longer name wraps rather than taking a page of its own.
   var NAME_EM = 18;
 
-  function rowWidth(pager, columns) {
+  function rowWidth(columns) {
     columns.classList.add("measuring");
     var widest = columns.getBoundingClientRect().width;
     columns.classList.remove("measuring");
     var em = parseFloat(window.getComputedStyle(columns).fontSize) || 16;
-    return Math.min(widest, NAME_EM * em, pager.clientWidth);
+    return Math.min(widest, NAME_EM * em);
+  }
+
+  // The width the table cards may take: the panel's, less the names list's
+  // widest row (and its padding and rule), so neither list wraps a name that
+  // fits; at least a fifth of the panel.
+  function tablesRoom(panel) {
+    var style = window.getComputedStyle(panel);
+    var inner = panel.clientWidth - parseFloat(style.paddingLeft)
+      - parseFloat(style.paddingRight) - (parseFloat(style.columnGap) || 0);
+    var names = document.getElementById("pager-names");
+    var list = names ? names.querySelector(".pager-columns") : null;
+    if (!list) { return inner; }
+    var extra = names.closest(".kiosk-block").offsetWidth - names.clientWidth;
+    return Math.max(inner / 5, inner - extra - rowWidth(list));
+  }
+
+  function setTableColumns(panel, block, cols, width) {
+    panel.classList.remove("tables-cols-1", "tables-cols-2", "tables-cols-3");
+    panel.classList.add("tables-cols-" + cols);
+    block.style.setProperty("flex-basis", width + "px");
+  }
+
+  // The table cards take the fewest columns (1 to 3) that hold them on one
+  // page, each as wide as the widest seat line on one line, so a name that fits
+  // on one line at the kiosk's size stays on one; a seating longer than that
+  // turns pages in as many such columns as the room holds. The server's
+  // tables-cols-N (and its share of the width) is the first guess, and the
+  // layout without JavaScript.
+  function fitTables() {
+    var panel = document.getElementById("kiosk-panel");
+    var pager = document.getElementById("pager-tables");
+    var columns = pager ? pager.querySelector(".pager-columns") : null;
+    if (!panel || !columns) { return; }
+    var block = pager.closest(".kiosk-block");
+    block.style.removeProperty("flex-basis");
+    var need = rowWidth(columns), space = gap(columns), room = tablesRoom(panel);
+    var most = Math.floor((room + space) / (need + space));
+    most = Math.max(1, Math.min(3, most));
+    for (var cols = 1; cols <= most; cols += 1) {
+      // A pixel to spare: columns share the width in fractions of a pixel.
+      var width = Math.ceil(cols * need + (cols - 1) * space) + 1;
+      setTableColumns(panel, block, cols, Math.min(width, Math.floor(room)));
+      if (measure(pager) === 1) { return; }
+    }
   }
 
   // The names list takes the fewest (widest) columns that hold it on one page,
@@ -100,7 +130,7 @@
     var names = ["names-cols-1", "names-cols-2", "names-cols-3", "names-cols-4"];
     panel.classList.remove.apply(panel.classList, names);
     columns.style.removeProperty("column-width");
-    var need = rowWidth(pager, columns);
+    var need = Math.min(rowWidth(columns), pager.clientWidth);
     for (var i = 0; i < names.length; i += 1) {
       var width = (pager.clientWidth - i * gap(columns)) / (i + 1);
       if (width + 0.5 < need) { break; }

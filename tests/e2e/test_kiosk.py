@@ -6,6 +6,7 @@ be readable from three metres)."""
 from __future__ import annotations
 
 import re
+import time
 from datetime import timedelta
 from pathlib import Path
 
@@ -199,9 +200,11 @@ def test_a_200_player_seating_turns_pages_on_a_tv_without_scrolling(
 ):
     generate_event("big", 200, heats=1)  # heat 2 seated: 40 tables of 5
     page = browser.new_page(viewport=TV)
-    # The page's own clock, turned by hand: a loaded machine cannot let a turn
-    # pass between two readings of the same page.
+    # The page's own clock, stopped and turned by hand: a loaded machine cannot
+    # let a turn pass between two readings of the same page (an installed clock
+    # runs until paused).
     page.clock.install()
+    page.clock.pause_at(time.time() + 1)
     page.goto(f"{live_server.url}/e/big/kiosk/?turn=2")
     page.wait_for_selector("#pager-tables[data-pages]")
     assert no_scrollbar(page)

@@ -6,13 +6,14 @@ screenshots go to test-results/ (look at them)."""
 
 from __future__ import annotations
 
+import time
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from django.utils import timezone
 
-from heats.models import Event, Player, Round, RoundKind
+from heats.models import Event, Player, Round, RoundKind, Seat
 from scoring.services import semi_final as rounds
 from tests.e2e.conftest import CHROMIUM, close_orm_connection
 from tests.support.sample import generate_event
@@ -211,6 +212,7 @@ def test_the_pagers_show_each_page_once_a_cycle(live_server, browser, size):
     generate_event("big", 200, heats=1)  # heat 2 seated: 40 tables of 5
     page = browser.new_page(viewport=SIZES[size])
     page.clock.install()
+    page.clock.pause_at(time.time() + 1)  # turned by hand only
     page.goto(f"{live_server.url}/e/big/kiosk/")
     page.wait_for_selector("#pager-names[data-pages]")
     counts = {p: int(page.get_attribute(f"#{p}", "data-pages")) for p in PAGERS}
@@ -224,5 +226,51 @@ def test_the_pagers_show_each_page_once_a_cycle(live_server, browser, size):
         ]
         assert seen[pager] == expected, (pager, seen[pager])
     shot(page, f"kiosk-pager-{size}")
+    page.close()
+    close_orm_connection()
+
+
+# Every name of the table cards: its lines, and whether its card lies on the
+# page the tables' pager shows.
+CARD_LINES = """() => {
+  const pager = document.getElementById('pager-tables').getBoundingClientRect();
+  return [...document.querySelectorAll('#pager-tables .who')].map(el => {
+    const range = document.createRange(); range.selectNodeContents(el);
+    const rects = [...range.getClientRects()];
+    const box = el.getBoundingClientRect();
+    const lines = new Set(rects.map(r => Math.round(r.top))).size;
+    return {name: el.textContent, lines: lines,
+            shown: box.left >= pager.left - 1 && box.right <= pager.right + 1};
+  });
+}"""
+
+
+def test_the_table_cards_keep_a_24_character_name_on_one_line(
+    live_server, browser, semi_under_a_long_name
+):
+    """The semi-final's five tables of five, every name 22 to 24 characters:
+    at each screen size the cards take columns as wide as their longest seat
+    line, all on one page, and "Find your table" keeps its names whole too."""
+    longest = sorted(ORDINARY, key=len, reverse=True)[:25]
+    assert min(map(len, longest)) >= 22 and max(map(len, longest)) == 24
+    seats = Seat.objects.filter(round__kind=RoundKind.SEMI).order_by("pk")
+    for seat, name in zip(seats, longest, strict=True):
+        Player.objects.filter(pk=seat.player_id).update(name=name)
+    page = browser.new_page(viewport=SIZES["1920x1080"])
+    page.goto(f"{live_server.url}/e/demo/kiosk/")
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        page.wait_for_function(
+            "w => document.documentElement.clientWidth === w", arg=viewport["width"]
+        )
+        page.evaluate("() => window.dispatchEvent(new Event('resize'))")
+        cards = page.evaluate(CARD_LINES)
+        assert sorted(c["name"] for c in cards) == sorted(longest)
+        assert [c["name"] for c in cards if c["lines"] != 1] == [], size
+        assert all(c["shown"] for c in cards), size
+        assert page.get_attribute("#pager-tables", "data-pages") == "1"
+        names = page.evaluate(NAME_LINES)
+        assert [n["name"] for n in names if n["lines"] != 1] == [], size
+        shot(page, f"kiosk-cards-24-{size}")
     page.close()
     close_orm_connection()

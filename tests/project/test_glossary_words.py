@@ -26,11 +26,11 @@ RETIRED: dict[str, list[tuple[str, str]]] = {
         (r"(?<![\w-])Tag\b", "Handelstag"),
         (r"aktuellen Ladungen", "das laufende Los (the ships' loads are scored)"),
         (r"Ausloggen", "Abmelden"),
-        (r"Ergebnisse da\b", "alle Ergebnisse liegen vor"),
+        (r"Ergebnis(se)? da\b", "Ergebnis liegt vor, alle Ergebnisse liegen vor"),
         (r"Prozent am Ende", "Endstand in %"),
     ],
     "fr": [
-        (r"(?i)arrêt au temps", "temps écoulé"),
+        (r"(?i)arrêt(ée?s?)? au temps", "temps écoulé"),
         (r"(?i)\bgraine\b", "tirage n°"),
         (r"(?i)\bvendeur", "le joueur qui met aux enchères"),
         (r"(?i)\bprimes?\b", "bonus"),
@@ -53,11 +53,11 @@ LOT = re.compile(r"\blots?\b")
 # The messages issue 32 found wrong, with the words they must say (written from
 # the glossary, not read from the catalogues).
 TIME_CALL = (
-    "Time is called: all bidding stops, the current loads go unsold, and final "
+    "Time is called: all bidding stops, the lot on auction goes unsold, and final "
     "scoring begins."
 )
 TIME_CALL_MARK = (
-    "At the %(minutes)s-minute mark all bidding stops, the current loads go "
+    "At the %(minutes)s-minute mark all bidding stops, the lot on auction goes "
     "unsold, and the current day is scored as the game's last."
 )
 TABLE_TENT = (
@@ -65,6 +65,7 @@ TABLE_TENT = (
     "%(full)s (%(late)s after the %(mark)s-minute mark). No arguing, no "
     "accusations."
 )
+PAPERWORK = "Time: turn in the player records"
 EXPECTED: dict[str, dict[tuple[str | None, str], str]] = {
     "de": {
         (None, TIME_CALL): "das laufende Los bleibt unverkauft",
@@ -72,18 +73,27 @@ EXPECTED: dict[str, dict[tuple[str | None, str], str]] = {
         (None, TABLE_TENT): "Jeder Spieler darf einen Timer vom Anmeldetisch holen",
         (None, "Slow-player timer"): "Timer für langsame Spieler",
         ("final florins", "Final"): "Endstand",
+        # The clock at the paperwork mark: the timer rules' word for it.
+        (None, PAPERWORK): "Abgabeschluss",
     },
     "fr": {
         (None, TIME_CALL): "le lot mis aux enchères n’est pas vendu",
         (None, TIME_CALL_MARK): "le lot mis aux enchères n’est pas vendu",
         ("start player", "start"): "1er joueur",
         ("final florins", "Final"): "Score final",
+        # "Temps écoulé" is the time call only: not the paperwork mark, not a
+        # slow player's timer at zero; a place in the standings is a rang (a
+        # place is a seat).
+        (None, PAPERWORK): "Heure limite",
+        (None, "Time is up: no more bids or turns"): "Minuteur à zéro",
+        ("place in the standings", "Place"): "Rang",
     },
     "zh_Hans": {
         (None, TIME_CALL): "正在拍卖的一组货物流拍",
         (None, TIME_CALL_MARK): "正在拍卖的一组货物流拍",
         ("start player", "start"): "起始玩家",
         ("final florins", "Final"): "终局",
+        (None, PAPERWORK): "交表截止",
     },
 }
 

@@ -117,7 +117,7 @@ def test_the_tie_page_shows_the_facts_in_german_names_untouched(gm_client, heat_
         "keine Entscheidung.</li>"
     ) in page
     assert (
-        f"<li>Die Florin nach Handelstag 1 sprechen für {a} ({a} 35, {b} 30).</li>"
+        f"<li>Der Florinstand nach Handelstag 1 spricht für {a} ({a} 35, {b} 30).</li>"
         in page
     )
     assert f"Vorgeschlagener Sieger: {a} (mehr Florin nach Handelstag 1).</p>" in page
