@@ -71,3 +71,22 @@ def test_acknowledged_findings_say_when_in_the_pages_language(
     TableCheck.objects.update(acknowledged_at=saturday(event))
     html = client.get(f"{TABLE_URL}?lang={language}").content.decode()
     assert " ".join(ACKNOWLEDGED[language].split()) in " ".join(html.split())
+
+
+GM_PUBLISHED = {
+    "en": "Published Sat 23:27 by demo-gm",
+    "fr": "Publiée samedi à 23:27 par demo-gm",
+    "de": "Veröffentlicht am Sa., 23:27 von demo-gm",
+}
+"""The GM's semi-final page's line about the list published then (a French GM
+read "Publiée le sam 23:27")."""
+
+
+@pytest.mark.parametrize("language", sorted(GM_PUBLISHED))
+def test_the_gms_semi_final_page_says_when_in_the_gms_language(
+    client, settings, published, language
+):
+    client.force_login(get_user_model().objects.get(username="demo-gm"))
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    html = " ".join(client.get(SEMI).content.decode().split())
+    assert GM_PUBLISHED[language] in html
