@@ -242,7 +242,8 @@ def event_advancement(
     absent: set[int] | None = None,
 ) -> advancement.Advancement:
     """The semi-final list for ``event`` (tournament.md, Advancement), under the
-    event's format and table-size rule (tournament.md, Event formats).
+    event's format and table-size rule (tournament.md, Event formats) and its
+    HMW tie-break order (``Event.tiebreaks``).
 
     Absent players are those marked absent from the semi-final plus ``extra_absent``
     (names or ``#badge``; UserError for unknown names). With ``override`` the GM's
@@ -266,6 +267,7 @@ def event_advancement(
             forced_size=gm.size if gm else None,
             format=event.format,
             policy=event.seating_policy,
+            tiebreaks=event.tiebreaks,
         )
     except ValueError as exc:
         raise UserError(f"The event's semi-final settings are wrong: {exc}") from exc
