@@ -152,13 +152,6 @@ def _ratio_key(
     return (-final, *((1, 0) if r is None else (0, -r) for r in (day2, day1)))
 
 
-def first_split(a: tuple[Any, ...], b: tuple[Any, ...]) -> int:
-    """The level (1-based) at which equal-length keys ``a`` and ``b`` first
-    differ; the last level when they never do."""
-    pairs = enumerate(zip(a, b, strict=True))
-    return next((i + 1 for i, (x, y) in pairs if x != y), len(a))
-
-
 def deciding_levels(keys: Sequence[tuple[Any, ...]]) -> list[int]:
     """For sorted equal-length keys, the level (1-based) that placed each one.
 
@@ -167,10 +160,12 @@ def deciding_levels(keys: Sequence[tuple[Any, ...]]) -> list[int]:
     Used to mark places decided by a tie-break or the die (Advancement, 7).
     """
 
+    def split(a: tuple[Any, ...], b: tuple[Any, ...]) -> int:
+        pairs = enumerate(zip(a, b, strict=True))
+        return next((i + 1 for i, (x, y) in pairs if x != y), len(a))
+
     levels = []
     for i, key in enumerate(keys):
-        around = [
-            first_split(key, keys[j]) for j in (i - 1, i + 1) if 0 <= j < len(keys)
-        ]
+        around = [split(key, keys[j]) for j in (i - 1, i + 1) if 0 <= j < len(keys)]
         levels.append(max(around, default=0))
     return levels

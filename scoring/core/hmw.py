@@ -25,7 +25,7 @@ from heats.core.message import listed
 from heats.core.tiebreaks import BPA, DEFAULT_TIEBREAKS, MARGIN_DIE, check_tiebreaks
 from scoring.core import reasons, warnings_text
 from scoring.core.draw import Draw
-from scoring.core.finishes import PlayerHistory, deciding_levels, first_split
+from scoring.core.finishes import PlayerHistory, deciding_levels
 from scoring.core.ids import PlayerId
 from scoring.core.reasons import HMW_LEVELS, reason
 
@@ -151,22 +151,15 @@ class HmwRanking:
         )
         return known + sorted((p for p in given if p not in self.histories), key=str)
 
-    def levels(self, ranked: Sequence[PlayerId], seats: int = 0) -> dict[PlayerId, int]:
+    def levels(self, ranked: Sequence[PlayerId]) -> dict[PlayerId, int]:
         """For players best first (:meth:`ranked`), the level (1-based) that set
-        each one's place against the players beside them: the deepest at which
-        it first differs from a neighbour (0 alone, or for a player without a
-        heat record, whom no level places). With ``seats`` (a cut after that
-        many), the last seated and the first cut are compared with each other
-        only: what kept the one in and put the other out."""
+        each one's exact place: the deepest at which it first differs from a
+        player beside it (``scoring.core.finishes.deciding_levels``; 0 alone,
+        or for a player without a heat record, whom no level places). A player
+        the die ordered against a neighbour reads the die, even where another
+        level parts it from its other neighbour."""
         known = [p for p in ranked if p in self.histories]
-        keys = [self.key(p) for p in known]
-        if 0 < seats < len(known):
-            levels = deciding_levels(keys[:seats]) + deciding_levels(keys[seats:])
-            levels[seats - 1] = levels[seats] = first_split(
-                keys[seats - 1], keys[seats]
-            )
-        else:
-            levels = deciding_levels(keys)
+        levels = deciding_levels([self.key(p) for p in known])
         found = dict(zip(known, levels, strict=True))
         return {p: found.get(p, 0) for p in ranked}
 
@@ -198,7 +191,7 @@ def seat_winners(
         )
     ranking = HmwRanking(histories, draw, order)
     ranked = ranking.ranked(present)
-    levels = ranking.levels(ranked, seats)
+    levels = ranking.levels(ranked)
     listed = []
     for rank, player in enumerate(ranked, 1):
         level = levels[player]
