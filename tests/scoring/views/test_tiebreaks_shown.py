@@ -67,6 +67,8 @@ def test_the_new_event_and_settings_pages_offer_the_orders(client):
     response = client.post(reverse("scoring:event-create"), data)
     assert response["Location"] == "/e/wbc2018/gm/"
     assert Event.objects.get(slug="wbc2018").tiebreaks == "margin-die"
+    home = client.get("/e/wbc2018/gm/").content.decode()
+    assert f'<p class="text-muted" id="event-tiebreaks">{LINE} (margin-die)</p>' in home
     settings = client.get("/e/wbc2018/gm/settings/").content.decode()
     assert '<option value="margin-die" selected>WBC 2018' in settings
     # A client sending no order gets the default.
