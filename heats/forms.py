@@ -25,6 +25,7 @@ from heats.core import clock
 from heats.core.formats import HMO, HMW
 from heats.core.names import display_name
 from heats.core.storable import text_problem
+from heats.core.tiebreaks import TIEBREAK_CHOICES, TIEBREAKS
 from heats.form_parts import (
     Details,
     QuickSelect,
@@ -64,6 +65,8 @@ FORMAT_CHOICES = [
         _("Heats winners only (HMO): every present winner, at most 36, no alternates"),
     ),
 ]
+# The HMW tie-break orders (marked in heats.core.tiebreaks).
+TIEBREAK_FORM_CHOICES = [(code, _(TIEBREAK_CHOICES[code])) for code in TIEBREAKS]
 # An event's format as a line says it: "Format: heats winners only".
 FORMAT_NAMES = {HMW: _("heats most wins"), HMO: _("heats winners only")}
 

@@ -48,6 +48,7 @@ def reason_cell(value: str) -> str:
 LIST_KINDS = {
     "qualifier": pgettext_lazy("part of the semi-final list", "qualifier"),
     "next alternate": pgettext_lazy("part of the semi-final list", "next alternate"),
+    "cut winner": pgettext_lazy("part of the semi-final list", "cut by HMW"),
     "absent": pgettext_lazy("part of the semi-final list", "absent"),
 }
 CHECK_IN_STATES = {

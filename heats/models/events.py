@@ -31,6 +31,13 @@ from heats.core.names import (
     name_key,
 )
 from heats.core.paper import A4, LETTER, paper_for_zone
+from heats.core.tiebreaks import (
+    DEFAULT_TIEBREAKS,
+    TIEBREAK_CHOICES,
+    TIEBREAK_LINE,
+    TIEBREAK_NAMES,
+    TIEBREAKS,
+)
 
 
 def new_seed() -> str:
@@ -115,13 +122,22 @@ class EventFormat(models.TextChoices):
     HMO = HMO, FORMAT_CHOICES[HMO]
 
 
+class TiebreakOrder(models.TextChoices):
+    """The HMW tie-breakers a GM announced (tournament.md, Advancement, 2;
+    ``heats.core.tiebreaks``)."""
+
+    BPA = "bpa", TIEBREAK_CHOICES["bpa"]
+    MARGIN_DIE = "margin-die", TIEBREAK_CHOICES["margin-die"]
+
+
 class Event(models.Model):
     """One tournament with its rule set and settings (tournament.md, Words).
 
     Minutes are minutes after a heat's designated start; a heat lasts at most
     ``MAX_HEAT_MINUTES`` (120: "heat length up to 120 minutes", tournament.md,
     Event formats); ``timer_seconds`` is the slow-player timer (tournament.md,
-    Heats, Timer rule). ``format`` is the event's format (``EventFormat``).
+    Heats, Timer rule). ``format`` is the event's format (``EventFormat``);
+    ``tiebreaks`` the order of the HMW tie-breakers (``TiebreakOrder``).
     ``time_zone`` is the zone of every time typed or shown on the event's pages
     (tournament.md, Time). ``language`` (a code of ``settings.LANGUAGES``) is
     the language its public pages, kiosk and printouts speak unless a visitor
@@ -157,6 +173,12 @@ class Event(models.Model):
         max_length=3,
         choices=EventFormat.choices,
         default=DEFAULT_FORMAT,
+    )
+    tiebreaks = models.CharField(
+        "tie-breakers",
+        max_length=12,
+        choices=TiebreakOrder.choices,
+        default=DEFAULT_TIEBREAKS,
     )
     semi_layouts = models.JSONField(default=default_semi_layouts)
     language = models.CharField(
@@ -220,6 +242,9 @@ class Event(models.Model):
             models.CheckConstraint(
                 condition=Q(format__in=FORMATS), name="event_format_known"
             ),
+            models.CheckConstraint(
+                condition=Q(tiebreaks__in=TIEBREAKS), name="event_tiebreaks_known"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -242,6 +267,14 @@ class Event(models.Model):
         in the current language (English: ``heats.core.formats.format_line``)."""
         format_line(self.format)  # ValueError for an unknown format
         return gettext(FORMAT_LINE) % {"name": gettext(FORMAT_NAMES[self.format])}
+
+    @property
+    def tiebreak_line(self) -> str:
+        """ "Tie-breakers: WBC 2018 (margin, then die)", as pages and printables
+        name the HMW tie-break order, in the current language (English:
+        ``heats.core.tiebreaks.tiebreak_line``)."""
+        name = TIEBREAK_NAMES[self.tiebreaks]  # KeyError for an unknown order
+        return gettext(TIEBREAK_LINE) % {"name": gettext(name)}
 
     def semi_layout_map(self) -> dict[int, tuple[int, ...]]:
         """``semi_layouts`` with integer keys: ``{25: (5, 5, 5, 5, 5), ...}``."""

@@ -36,9 +36,11 @@ SLUG = re.compile(r"[-a-zA-Z0-9_]{1,50}")
 
 # The settings a GM chooses when creating an event and changes on its Settings
 # page (tournament.md, Heats; Advancement, 1; Event formats: the format, ``hmw``
-# or ``hmo``; Time), besides its name and rules.
+# or ``hmo``; Advancement, 2: the tie-break order, ``bpa`` or ``margin-die``;
+# Time), besides its name and rules.
 EVENT_SETTINGS = (
     "format",
+    "tiebreaks",
     "language",
     "heat_minutes",
     "first_mark_minutes",
@@ -101,7 +103,8 @@ def create_event(
         event,
         user,
         AuditAction.EVENT,
-        f"Created event {name!r} ({rules} rules, format {event.format})",
+        f"Created event {name!r} ({rules} rules, format {event.format}, "
+        f"tie-breakers {event.tiebreaks})",
     )
     if gm is not None:
         event.gms.add(gm)
@@ -261,6 +264,7 @@ SETTING_LABELS = {
     "slug": gettext_lazy("Short name"),
     "rules": gettext_lazy("Rule set"),
     "format": gettext_lazy("Format"),
+    "tiebreaks": gettext_lazy("Tie-breakers"),
     "language": gettext_lazy("Language"),
     "heat_minutes": gettext_lazy("Heat minutes"),
     "first_mark_minutes": gettext_lazy("First mark minutes"),

@@ -69,13 +69,14 @@ Readings of the spec where it leaves a choice:
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
 from heats.core.formats import DEFAULT_FORMAT, FORMATS, HMO
 from heats.core.layout import SIX_OVER_FOUR, check_policy
 from heats.core.message import listed
+from heats.core.tiebreaks import DEFAULT_TIEBREAKS, check_tiebreaks
 from scoring.core import reasons, warnings_text
 from scoring.core.alternates import Alternate
 from scoring.core.draw import Draw
@@ -146,10 +147,12 @@ class AdvancementSettings:
     the event's format (``heats.core.formats``: ``hmw`` or ``hmo``) and
     ``policy`` its table-size rule (``heats.core.layout``), which seats a
     winners-only semi-final and the players left when seats stay empty
-    (tournament.md, Event formats). Raises ``ValueError`` when a layout does not
-    add up to its size or has a table outside 4-6 players, ``forced_size`` is
-    not a layout or is given with ``winners_present``, or the format or the
-    policy is unknown.
+    (tournament.md, Event formats). ``tiebreaks`` is the HMW tie-break order
+    (``heats.core.tiebreaks``: ``bpa`` or ``margin-die``). Raises ``ValueError``
+    when a layout does not add up to its size or has a table outside 4-6
+    players, ``forced_size`` is not a layout or is given with
+    ``winners_present``, or the format, the policy or the tie-break order is
+    unknown.
     """
 
     layouts: Mapping[int, tuple[int, ...]] = field(default_factory=standard_layouts)
@@ -162,6 +165,7 @@ class AdvancementSettings:
     policy: str = SIX_OVER_FOUR
     winners_present: bool = False
     size_reason: str = ""
+    tiebreaks: str = DEFAULT_TIEBREAKS
 
     def __post_init__(self) -> None:
         for size, layout in self.layouts.items():
@@ -184,6 +188,7 @@ class AdvancementSettings:
                 f"unknown format {self.format!r} (formats: {', '.join(FORMATS)})"
             )
         check_policy(self.policy)
+        check_tiebreaks(self.tiebreaks)
 
 
 DEFAULT_SETTINGS = AdvancementSettings()
@@ -205,7 +210,8 @@ class Advancement:
     absent winners and the absent players passed over when calling alternates.
     ``double_winners`` holds every player with two or more wins, absent or not.
     ``names`` names every player of the list, for display (``name``);
-    ``format`` is the event's format (``heats.core.formats``).
+    ``format`` is the event's format (``heats.core.formats``) and
+    ``tiebreaks`` its HMW tie-break order (``heats.core.tiebreaks``).
     """
 
     semi_size: int
@@ -226,6 +232,7 @@ class Advancement:
     missing_tables: tuple[TableKey, ...]
     names: Mapping[PlayerId, str] = field(default_factory=dict)
     format: str = DEFAULT_FORMAT
+    tiebreaks: str = DEFAULT_TIEBREAKS
 
     def name(self, player: PlayerId) -> str:
         """The name of ``player`` for display (the id when unknown)."""
@@ -243,6 +250,7 @@ class Advancement:
         parts = ("qualifiers", "alternates", "next_alternates", "pared", "skipped")
         data: dict[str, Any] = {
             "format": self.format,
+            "tiebreaks": self.tiebreaks,
             "semi_size": self.semi_size,
             "tables": list(self.tables),
             "final_only": self.final_only,
@@ -289,7 +297,7 @@ def advance(
     placed, empty = place_heats(tables)
     missing = tuple(sorted(set(missing_tables) | set(empty)))
     if not placed and not missing:
-        return _nothing_yet(settings.format)
+        return replace(_nothing_yet(settings.format), tiebreaks=settings.tiebreaks)
     field = _field(tables, placed, absent, pending_players, settings)
     draw = Draw(settings.seed, settings.draws)
     if settings.format == HMO:
@@ -299,7 +307,8 @@ def advance(
     else:
         plan = most_wins(field, placed, settings, draw, added)
     warnings = [*_table_warnings(placed, missing, field), *plan.warnings]
-    return _advancement(field, plan, warnings, missing, settings.format)
+    found = _advancement(field, plan, warnings, missing, settings.format)
+    return replace(found, tiebreaks=settings.tiebreaks)
 
 
 def _advancement(

@@ -89,7 +89,12 @@ def most_wins(
     )
     layout = settings.layouts[semi] if semi else (final_size(len(field.present)),)
     seated, pared, warnings = seat_winners(
-        field.present, field.histories, sum(layout), draw, field.names
+        field.present,
+        field.histories,
+        sum(layout),
+        draw,
+        field.names,
+        order=settings.tiebreaks,
     )
     seated += added_by_gm(added, seated, field.away, field.names)
     warnings += size_warnings(settings, len(seated), sum(layout))
@@ -135,7 +140,13 @@ def present_winners(
     if not semi:
         return most_wins(field, placed, settings, draw, added)
     seated, pared, warnings = seat_winners(
-        field.present, field.histories, semi, draw, field.names
+        field.present,
+        field.histories,
+        semi,
+        draw,
+        field.names,
+        order=settings.tiebreaks,
+        calls=False,
     )
     seated += added_by_gm(added, seated, field.away, field.names)
     layout = short_tables(settings.layouts[semi], len(seated), settings.policy)
@@ -188,7 +199,13 @@ def winners_only(
         len(field.present), field.participants
     )
     seated, pared, warnings = seat_winners(
-        field.present, field.histories, seats or FINAL_MAX, draw, field.names
+        field.present,
+        field.histories,
+        seats or FINAL_MAX,
+        draw,
+        field.names,
+        order=settings.tiebreaks,
+        calls=False,
     )
     seated += added_by_gm(added, seated, field.away, field.names)
     if seats and len(seated) >= SEMI_MIN:

@@ -17,7 +17,9 @@ alternate winner
     A player who entered the semi-final as an alternate (not a heat winner) and
     won a semi-final table (place 1): no alternate advances to the final, so the
     laurels list them right after the final's places, their own win counting
-    100%; several in the HMW order the caller gives (``scoring.core.hmw``).
+    100%; several in the HMW order the caller gives (``scoring.core.hmw``),
+    each line naming the HMW level that set it against the alternate winner
+    beside it when the caller gives the event's ranking.
 semi-final runner-up
     A player at place 2 of a semi-final table (after any tie declaration: a player
     tied for first but not declared the winner is a runner-up at 100%).
@@ -37,6 +39,7 @@ from typing import Any
 
 from scoring.core import reasons
 from scoring.core.draw import Draw, as_draw
+from scoring.core.hmw import HmwRanking
 from scoring.core.ids import PlayerId
 from scoring.core.places import PlayerResult, TablePlaces, display_percent, table_places
 
@@ -49,7 +52,9 @@ class Laurel:
     display), and why:
     ``final`` florins at the final, or ``percent`` of the semi-final ``table``
     winner's score for a runner-up (``die`` when the die roll decided it);
-    ``alternate`` for an alternate who won semi-final ``table`` (percent 1);
+    ``alternate`` for an alternate who won semi-final ``table`` (percent 1),
+    ``level`` the HMW level (1-based, ``criterion`` its name) that set that
+    place against the alternate winner beside it (0: no other);
     ``tie`` is the GM's reason when this player was declared the winner of a tie
     for first at the final (tournament.md, Recording a table)."""
 
@@ -62,6 +67,8 @@ class Laurel:
     alternate: bool = False
     tie: str = ""
     name: str = ""
+    level: int = 0
+    criterion: str = ""
 
     @property
     def label(self) -> str:
@@ -72,6 +79,13 @@ class Laurel:
     def reason(self) -> str:
         """The line shown on the page: "final, 104 florins", "won semi-final
         table 3 as an alternate (cannot advance)" or "semi-final runner-up ..."."""
+        if self.alternate and self.level:
+            return reasons.reason(
+                reasons.ALTERNATE_WON_BY,
+                table=self.table,
+                level=self.level,
+                criterion=self.criterion,
+            )
         if self.alternate:
             return reasons.reason(reasons.ALTERNATE_WON, table=self.table)
         if self.percent is None:
@@ -98,6 +112,7 @@ def laurels(
     seed: str | Draw = "0",
     tie_reasons: Mapping[PlayerId, str] | None = None,
     alternates: Sequence[PlayerId] = (),
+    ranking: HmwRanking | None = None,
 ) -> list[Laurel]:
     """Places 1-6 for the laurels from the final's and semi-final's records.
 
@@ -107,9 +122,10 @@ def laurels(
     the final to the GM's reason, shown on that player's line. ``alternates``:
     the players who entered the semi-final as alternates, in HMW order; those
     who won a table come right after the final, then the runners-up
-    (tournament.md, Semi-final and final). Players already at the final are
-    never listed twice. Raises ValueError as ``scoring.core.places.table_places``
-    for an invalid table.
+    (tournament.md, Semi-final and final); with the event's HMW ``ranking``
+    they are put in its order and each line names the level that set it.
+    Players already at the final are never listed twice. Raises ValueError as
+    ``scoring.core.places.table_places`` for an invalid table.
     """
     if not final:
         return []
@@ -129,7 +145,7 @@ def laurels(
     if len(lines) >= LAUREL_PLACES:
         return lines[:LAUREL_PLACES]
     at_final = {r.player for r in final}
-    ranked = _alternate_winners(semi_tables, alternates, at_final)
+    ranked = _alternate_winners(semi_tables, alternates, at_final, ranking)
     ranked += _runners_up(semi_tables, at_final, as_draw(seed))
     for position, laurel in enumerate(ranked, start=len(lines) + 1):
         if position > LAUREL_PLACES:
@@ -156,14 +172,21 @@ def _alternate_winners(
     semi_tables: Sequence[Sequence[PlayerResult]],
     alternates: Sequence[PlayerId],
     at_final: set[PlayerId],
+    ranking: HmwRanking | None = None,
 ) -> list[Laurel]:
-    """The ``alternates`` (in their order) who won a semi-final table, with the
-    table (see module docstring)."""
+    """The ``alternates`` (in their order, or ``ranking``'s) who won a
+    semi-final table, with the table and the HMW level between them (see
+    module docstring)."""
     won: dict[PlayerId, tuple[int, str]] = {}
     for number, records in enumerate(semi_tables, start=1):
         if records:
             for record in table_places(records).at_place(1):
                 won[record.player] = (number, record.name)
+    players = [p for p in dict.fromkeys(alternates) if p in won and p not in at_final]
+    levels: dict[PlayerId, int] = {}
+    if ranking is not None:
+        players = ranking.ranked(players)
+        levels = ranking.levels(players) if len(players) > 1 else {}
     return [
         Laurel(
             0,
@@ -172,9 +195,12 @@ def _alternate_winners(
             percent=Fraction(1),
             alternate=True,
             name=won[player][1],
+            level=levels.get(player, 0),
+            criterion=ranking.criterion(levels[player])
+            if ranking is not None and levels.get(player)
+            else "",
         )
-        for player in dict.fromkeys(alternates)
-        if player in won and player not in at_final
+        for player in players
     ]
 
 

@@ -208,6 +208,15 @@ def ranked_by_die(text: object) -> bool:
 ALTERNATE_WON = gettext_noop(
     "won semi-final table %(table)s as an alternate (cannot advance)"
 )
+ALTERNATE_WON_BY = (
+    # Translators: "won semi-final table 3 as an alternate (cannot advance);
+    # HMW order 7: best average finish": the number and name of the tie-break
+    # level that put this alternate before or after the other one.
+    gettext_noop(
+        "won semi-final table %(table)s as an alternate (cannot advance); "
+        "HMW order %(level)s: %(criterion)s"
+    )
+)
 FINAL_FLORINS = (
     # Translators: a place at the final, e.g. "final, 104 florins".
     gettext_noop("final, %(florins)s florins")

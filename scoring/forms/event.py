@@ -21,8 +21,19 @@ from django.utils.translation import gettext_lazy as _
 from heats.core.clock import zone_names
 from heats.core.layout import LayoutTextError, format_semi_layouts, parse_semi_layouts
 from heats.core.paper import paper_for_zone
-from heats.forms import FORMAT_CHOICES, SEATING_POLICY_CHOICES, StorableTextForm
-from heats.models import Event, EventFormat, default_semi_layouts, default_time_zone
+from heats.forms import (
+    FORMAT_CHOICES,
+    SEATING_POLICY_CHOICES,
+    TIEBREAK_FORM_CHOICES,
+    StorableTextForm,
+)
+from heats.models import (
+    Event,
+    EventFormat,
+    TiebreakOrder,
+    default_semi_layouts,
+    default_time_zone,
+)
 from heats.services.event_admin import settings_of
 from heats.services.events import EVENT_SETTINGS, SETTING_LABELS, settings_problems
 from scoring.core.medici.rulesets import DEFAULT_RULESET, RULESETS
@@ -48,6 +59,11 @@ MODEL_HELP = {
     ),
     "min_late_table": _("Late arrivals waiting before a late table forms (4–6)."),
     "format": _("How heat winners reach the semi-final and the final."),
+    "tiebreaks": _(
+        "The order of the tie-breakers that rank heat winners when more are "
+        "present than seats, as announced for the event (WBC 2018: margin of "
+        "victory, then a die roll)."
+    ),
     "heat_minutes": _("At most 120 minutes."),
     "language": _(
         "The language of the public pages, the kiosk and the printouts "
@@ -110,12 +126,14 @@ class EventSettingsForm(StorableTextForm):
             labels=labels,
             help_texts=help_texts,
         )
-        # A client that sends no format or language gets the model's defaults,
-        # hmw and English.
+        # A client that sends no format, tie-breakers or language gets the
+        # model's defaults, hmw, bpa and English.
         fields["format"].required = False
+        fields["tiebreaks"].required = False
         fields["language"].required = False
         fields["paper"].required = False  # none sent: as before, else the zone's
         fields["format"].choices = FORMAT_CHOICES
+        fields["tiebreaks"].choices = TIEBREAK_FORM_CHOICES
         fields["seating_policy"].choices = SEATING_POLICY_CHOICES
         mine = {n: self.fields.pop(n) for n in ("rules", "semi_layouts", "time_zone")}
         version = self.fields.pop("version")
@@ -163,6 +181,11 @@ class EventSettingsForm(StorableTextForm):
         """The chosen format (tournament.md, Event formats), the default
         (``hmw``) when none was sent."""
         return self.cleaned_data.get("format") or EventFormat.HMW
+
+    def clean_tiebreaks(self) -> str:
+        """The chosen HMW tie-break order (tournament.md, Advancement, 2), the
+        default (``bpa``) when none was sent."""
+        return self.cleaned_data.get("tiebreaks") or TiebreakOrder.BPA
 
     def clean_language(self) -> str:
         """The language of the public pages and printouts (``settings.LANGUAGES``),

@@ -297,13 +297,12 @@ class BracketDocument(PrintDocument):
                 "Provisional: heat tables still owe results. Blank lines are filled "
                 "in as results come."
             )
-        if self.data.format_line:
-            # Translators: format is the event's format ("Format: heats winners
-            # only"), note the sentence after it.
-            note = _("%(format)s. %(note)s") % {
-                "format": self.data.format_line,
-                "note": note,
-            }
+        # The format's line, then the tie-breakers', before the note.
+        for line in (self.data.tiebreak_line, self.data.format_line):
+            if line:
+                # Translators: format is the event's format ("Format: heats
+                # winners only") or its tie-breakers, note the sentence after it.
+                note = _("%(format)s. %(note)s") % {"format": line, "note": note}
         fonts.draw(canvas, self.margin, top - 32, fonts.shorten(note, 9, room), 9)
 
     def build(self) -> bytes:

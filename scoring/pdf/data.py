@@ -140,7 +140,9 @@ class EventPrint:
     each); ``qualifiers`` with reasons, ``alternates`` in call order (called
     ones first), ``laurels`` places 1-6 in order;
     ``format_line`` the event's format as printed ("Format: heats winners
-    only", tournament.md, Event formats; empty: not printed); ``time_called``:
+    only", tournament.md, Event formats; empty: not printed) and
+    ``tiebreak_line`` its HMW tie-breakers ("Tie-breakers: WBC 2018 (margin,
+    then die)", Advancement, 2; empty: not printed); ``time_called``:
     the time-called tables, one line each ("Heat 2, table 3: time called on
     day 2"); empty or ``None`` when none was recorded; ``decisions``: the GM's
     decisions, one line each (ties broken and why, alternates who won a
@@ -150,6 +152,7 @@ class EventPrint:
     event: str
     standings_url: str
     format_line: str = ""
+    tiebreak_line: str = ""
     heats: tuple[HeatPrint, ...] = ()
     participants: int = 0
     semi_size: int = 0

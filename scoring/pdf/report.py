@@ -59,8 +59,8 @@ class ReportDocument(PrintDocument):
             para(_("Event report"), 13),
             Spacer(0, 3 * mm),
         ]
-        if d.format_line:
-            flow.append(para(d.format_line, 11, bold=True))
+        flow += [para(d.format_line, 11, bold=True)] if d.format_line else []
+        flow += [para(d.tiebreak_line, 11)] if d.tiebreak_line else []
         winners = {w for h in d.heats for t in h.tables for w in t.winners}
         flow.append(para(self._summary(len(winners)), 11))
         if d.provisional:

@@ -245,7 +245,8 @@ def event_advancement(
     size_reason: str | None = None,
 ) -> advancement.Advancement:
     """The semi-final list for ``event`` (tournament.md, Advancement), under the
-    event's format and table-size rule (tournament.md, Event formats).
+    event's format and table-size rule (tournament.md, Event formats) and its
+    HMW tie-break order (``Event.tiebreaks``).
 
     Absent players are those marked absent from the semi-final plus ``extra_absent``
     (names or ``#badge``; UserError for unknown names). With ``override`` the GM's
@@ -279,6 +280,7 @@ def event_advancement(
             policy=event.seating_policy,
             winners_present=size == WINNERS_PRESENT,
             size_reason=size_reason,
+            tiebreaks=event.tiebreaks,
         )
     except ValueError as exc:
         raise UserError(f"The event's semi-final settings are wrong: {exc}") from exc

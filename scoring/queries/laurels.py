@@ -16,7 +16,7 @@ from heats.models import (
 )
 from scoring.core.draw import Draw
 from scoring.core.finishes import place_heats, player_histories
-from scoring.core.hmw import hmw_order
+from scoring.core.hmw import HmwRanking
 from scoring.core.ids import PlayerId
 from scoring.core.laurels import Laurel, laurels
 from scoring.core.places import PlayerResult
@@ -82,29 +82,34 @@ def event_laurels(event: Event, *, public: bool = False) -> list[Laurel]:
         ).values_list("seat__player_id", "tie_reason")
     )
     draw = event_draw(event)
+    # Without semi-final results no alternate won a table: the heats stay unread.
+    ranking = heat_ranking(event, keys, draw) if any(semi_tables) else None
     return laurels(
         final_tables[0],
         semi_tables,
         draw,
         tie_reasons=ties,
-        alternates=semi_alternates(event, semi_tables, keys, draw),
+        alternates=semi_alternates(semi_tables, ranking) if ranking else (),
+        ranking=ranking,
     )
 
 
-def semi_alternates(
-    event: Event,
-    semi_tables: list[list[PlayerResult]],
-    keys: dict[int, str],
-    draw: Draw,
-) -> list[PlayerId]:
-    """The semi-final's players who won no heat table (alternates, or added by
-    the GM), in HMW order (tournament.md, Advancement, 2; Semi-final and final:
-    an alternate who wins a semi-final table cannot advance, and several such
-    are listed "by their HMW order")."""
-    players = [r.player for records in semi_tables for r in records]
-    if not players:
-        return []
+def heat_ranking(event: Event, keys: dict[int, str], draw: Draw) -> HmwRanking:
+    """The HMW ranking of ``event``'s heats under its tie-break order
+    (``Event.tiebreaks``; tournament.md, Advancement, 2)."""
     tables, _, _ = heat_tables(event, keys)
     histories = player_histories(place_heats(tables)[0])
+    return HmwRanking(histories, draw, event.tiebreaks)
+
+
+def semi_alternates(
+    semi_tables: list[list[PlayerResult]], ranking: HmwRanking
+) -> list[PlayerId]:
+    """The semi-final's players who won no heat table (alternates, or added by
+    the GM), in HMW order (``ranking``: tournament.md, Advancement, 2; Semi-final
+    and final: an alternate who wins a semi-final table cannot advance, and
+    several such are listed "by their HMW order")."""
+    players = [r.player for records in semi_tables for r in records]
+    histories = ranking.histories
     alternates = [p for p in players if p not in histories or not histories[p].wins]
-    return hmw_order(alternates, histories, draw)
+    return ranking.ranked(alternates)

@@ -349,6 +349,7 @@ def event_print(event: Event, base_url: str) -> EventPrint:
             base_url, reverse("scoring:standings", kwargs={"event": event.slug})
         ),
         format_line=event.format_line,
+        tiebreak_line=event.tiebreak_line,
         heats=heats,
         participants=participants,
         **_posted_fields(posted_list(event, keys, held)),

@@ -15,6 +15,7 @@ from django.utils.translation import gettext, pgettext
 
 from heats.core.formats import HMO, HMW
 from heats.core.rounds import round_ordinal
+from heats.core.tiebreaks import DEFAULT_TIEBREAKS
 from heats.models import Event, RoundKind
 from heats.translate import listed
 from scoring.core import advancement
@@ -222,10 +223,12 @@ def _posted(
     else:
         assert live is not None
         posted = live.to_json(with_ids=True)
-    # A list published before formats were recorded was worked out as hmw.
+    # A list published before formats (tie-break orders) were recorded was
+    # worked out as hmw (bpa).
     return {
         **posted,
         "format": posted.get("format", HMW),
+        "tiebreaks": posted.get("tiebreaks", DEFAULT_TIEBREAKS),
         "seats": sum(posted["tables"]),
     }
 

@@ -50,6 +50,7 @@ from heats.core.schema import (
     Text,
 )
 from heats.core.storable import MAX_NUMBER, key_path
+from heats.core.tiebreaks import TIEBREAKS
 from heats.models import model_field
 from scoring.core.medici.sheet import MAX_DEPTH, MAX_TEXT
 from scoring.models import ListPart
@@ -137,6 +138,8 @@ PUBLISHED = Record(
     optional={
         # Lists published before formats were recorded lack it (hmw).
         "format": Text(choices=FORMATS),
+        # Lists published before tie-break orders were recorded lack it (bpa).
+        "tiebreaks": Text(choices=TIEBREAKS),
         **{name: AnyJSON() for name in (*ListPart.values, "double_winner_ids")},
     },
 )

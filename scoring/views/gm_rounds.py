@@ -37,6 +37,8 @@ from scoring import permissions
 from scoring.core.advancement import (
     Advancement,
 )
+from scoring.core.alternates import Alternate
+from scoring.core.hmw import Listed
 from scoring.core.ids import (
     PlayerId,
 )
@@ -73,7 +75,7 @@ from scoring.wording import heat_tables
 class SemiRow(TypedDict):
     """One line of the GM's semi-final list (:func:`semi_rows`): its place
     ``n``, the player's label and id, the list ``kind`` ("qualifier", "next
-    alternate", "absent"), the ``reason``, the check-in ``status`` and
+    alternate", "cut winner", "absent"), the ``reason``, the check-in ``status`` and
     ``to_check``."""
 
     n: int
@@ -85,10 +87,20 @@ class SemiRow(TypedDict):
     to_check: bool
 
 
+def _other_cut_winners(result: Advancement) -> tuple[Listed, ...]:
+    """The winners cut by HMW not already on the list as qualifiers or next
+    alternates: under ``hmo`` every one (called as nobody's alternate), under
+    ``hmw`` those beyond the next alternates shown."""
+    on_list = {x.player for x in result.qualifiers}
+    on_list |= {x.player for x in result.next_alternates}
+    return tuple(p for p in result.pared if p.player not in on_list)
+
+
 def semi_rows(
     event: Event, result: Advancement, held: dict[int, HeldTable] | None = None
 ) -> list[SemiRow]:
-    """The posted list: qualifiers, next alternates, then absent players, each with
+    """The posted list: qualifiers, next alternates, the other winners cut by HMW,
+    then absent players, each with
     its check-in status ("seated", "present", "absent" or "not checked in") and
     ``to_check``: the player sat at a heat table being checked (the GM's list
     counts its results; the public one not yet). ``held``
@@ -107,9 +119,10 @@ def semi_rows(
         EntryStatus.CHECKED_IN: "present",
         EntryStatus.ABSENT: "absent",
     }
-    groups = (
+    groups: tuple[tuple[str, tuple[Listed | Alternate, ...]], ...] = (
         ("qualifier", result.qualifiers),
         ("next alternate", result.next_alternates),
+        ("cut winner", _other_cut_winners(result)),
         ("absent", result.skipped),
     )
     rows: list[SemiRow] = []

@@ -10,6 +10,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from heats.core.errors import UserError
 from heats.core.files import read_name_list
 from heats.core.formats import format_line
+from heats.core.tiebreaks import DEFAULT_TIEBREAKS, tiebreak_line
 from heats.models import Event
 from heats.queries.events import get_event
 from scoring.core.sizes import WINNERS_PRESENT
@@ -103,8 +104,8 @@ def size_option(event: Event, text: str | None) -> int | str | None:
 
 
 def render_text(data: dict[str, Any]) -> str:
-    """The list a GM posts, as plain text, its format's line second
-    (tournament.md, Event formats)."""
+    """The list a GM posts, as plain text, its format's line second and its
+    tie-breakers' third (tournament.md, Event formats; Advancement, 2)."""
     lines = []
     if not data["tables"]:
         lines.append("No heat results yet.")
@@ -114,6 +115,7 @@ def render_text(data: dict[str, Any]) -> str:
     else:
         lines.append(f"No semi-final: the final is played by {sum(data['tables'])}.")
     lines.append(format_line(data["format"]) + ".")
+    lines.append(tiebreak_line(data.get("tiebreaks", DEFAULT_TIEBREAKS)) + ".")
     lines.append(
         f"Winners present: {data['winners_present']}; half cap: {data['cap']}."
     )

@@ -1,5 +1,6 @@
 """``manage.py create_event EVENT --name NAME [--rules wbc] [--format hmw|hmo]
-[--language en|de|fr|zh-hans] [--paper a4|letter] [--gm USERNAME]``: without
+[--tiebreaks bpa|margin-die] [--language en|de|fr|zh-hans] [--paper a4|letter]
+[--gm USERNAME]``: without
 ``--paper``, the paper of the event's time zone (the server's; Letter in the
 Americas, else A4: ``heats.core.paper``)."""
 
@@ -11,6 +12,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from heats.core.errors import UserError
 from heats.core.formats import DEFAULT_FORMAT, FORMATS
 from heats.core.paper import PAPERS
+from heats.core.tiebreaks import DEFAULT_TIEBREAKS, TIEBREAKS
 from heats.queries.staff import find_login
 from scoring.services.events import new_event
 
@@ -32,6 +34,14 @@ class Command(BaseCommand):
             choices=FORMATS,
             help="advancement format (tournament.md, Event formats): hmw, heats "
             "most wins (default); hmo, heats winners only",
+        )
+        parser.add_argument(
+            "--tiebreaks",
+            default=DEFAULT_TIEBREAKS,
+            choices=TIEBREAKS,
+            help="order of the HMW tie-breakers (tournament.md, Advancement, 2): "
+            "bpa, the eight levels (default); margin-die, WBC 2018's: margin of "
+            "victory, then a die roll",
         )
         parser.add_argument(
             "--language",
@@ -60,6 +70,7 @@ class Command(BaseCommand):
                 gm=gm,
                 settings={
                     "format": options["format"],
+                    "tiebreaks": options["tiebreaks"],
                     "language": options["language"],
                     "paper": options["paper"],
                 },
@@ -68,7 +79,8 @@ class Command(BaseCommand):
             raise CommandError(str(exc)) from exc
         self.stdout.write(
             f"Created event {event.slug}: {event.name} ({event.rules}); "
-            f"{event.format_line.lower()} ({event.format})"
+            f"{event.format_line.lower()} ({event.format}); "
+            f"{event.tiebreak_line.lower()} ({event.tiebreaks})"
         )
         if gm is not None:
             self.stdout.write(f"{gm.get_username()} is its GM.")

@@ -659,14 +659,15 @@ def test_players_added_by_the_gm_sit_ahead_of_alternates():
     assert "c8" not in call_order(result)
 
 
-def test_hmw_reason_names_the_level_that_separates_a_player_from_the_next():
+def test_hmw_reason_names_the_level_that_set_a_player_s_rank():
     # Heat 1 is won by A..E by 50, 40, 30, 20, 10 florins and by F in a 100-100
     # tie the GM decided (margin 0). G first plays heat 1 (second to A), then wins
     # heat 2 by 60. Seven winners, 26 participants, cap 13: a final of 6.
     # HMW keys: all have 1 win (level 1 level); A..F won their first heat entered,
-    # G did not (level 2); A..F differ by margin (level 6). F (rank 6) is kept
-    # ahead of G by level 2, not by the margin that put F behind E; G is cut by
-    # level 2 against F.
+    # G did not (level 2); A..F differ by margin (level 6). Each reason names the
+    # deepest level against the players beside it (issue 31): F's exact rank 6
+    # was set by the margin that put F behind E (level 6, deeper than the level
+    # 2 that parts F from G); G is cut by level 2 against F.
     tables = [won(1, 1, "A", "G", *names("Ax", 2), margin=50)]
     tables += [
         won(1, n, w, *names(f"{w}x", 3), margin=m)
@@ -680,5 +681,5 @@ def test_hmw_reason_names_the_level_that_separates_a_player_from_the_next():
     assert result.final_only
     assert players(result.qualifiers) == list("ABCDEF")
     assert result.qualifiers[0].reason == "HMW rank 1 (6: largest margin of victory)"
-    assert result.qualifiers[5].reason == "HMW rank 6 (2: win in first heat entered)"
+    assert result.qualifiers[5].reason == "HMW rank 6 (6: largest margin of victory)"
     assert result.pared == (Listed("G", "HMW rank 7 (2: win in first heat entered)"),)

@@ -100,7 +100,11 @@ def test_the_advancement_command_carries_the_format(hmo_event, capsys):
 def test_the_report_and_the_bracket_say_heats_winners_only(hmo_event):
     bracket = pdf_text(render(hmo_event, "bracket").content)
     report = pdf_text(render(hmo_event, "report").content)
-    assert f"{HMO_LINE}. Blank lines are filled in as results come." in bracket
+    # The tie-breakers follow the format (the event's default, bpa).
+    tiebreaks = "Tie-breakers: BPA standard (margin, average finish, then die)"
+    assert f"{HMO_LINE}. {tiebreaks}. Blank lines are filled in as results come." in (
+        bracket
+    )
     assert "Semi-final of 28: 6 + 6 + 6 + 5 + 5" in bracket
     assert HMO_LINE in report
     # Nobody is called as an alternate.
