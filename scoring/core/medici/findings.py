@@ -118,7 +118,7 @@ def row_cause(rows: Sequence[Mapping[str, Any]], index: int) -> int | None:
         isinstance(cause, int)
         and not isinstance(cause, bool)
         and 0 <= cause < index
-        and rows[cause].get("because") is None
+        and row_cause(rows, cause) is None
     ):
         return cause
     return None

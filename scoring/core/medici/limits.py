@@ -82,7 +82,7 @@ TABLE_GAIN_TOO_LARGE = gettext_noop(
 )
 TIME_NOT_TICKED = gettext_noop(
     "every final equals the money after day %(day)s: if time was called on day "
-    "%(day)s, set \"Time called on day\" to %(day)s (the game ended with that "
+    '%(day)s, set "Time called on day" to %(day)s (the game ended with that '
     "day's scoring)"
 )
 TABLE_TOTAL_TOO_SMALL = gettext_noop(
@@ -226,8 +226,8 @@ def score_checks(
     recorded after a later day, or a final unlike the money after the called day,
     is a finding. Missing later days are what a time-called game has, not a finding.
     A game not marked time-called, with no other finding, whose every final
-    equals the money after day 1 or 2 gets a hint (``time-called``, blocking nothing): time was likely called
-    then and not marked.
+    equals the money after day 1 or 2 gets a hint (``time-called``, blocking
+    nothing): time was likely called then and not marked.
     Raises :class:`~scoring.core.medici.rulesets.RuleSetError` for an unknown rule set
     and ``ValueError`` for a ``time_called`` outside the game's days; a table size
     the rule set does not allow is a finding.
@@ -289,7 +289,9 @@ def _called(name: str, money: list[int | None], day: int) -> list[Finding]:
 
 def _negative(name: str, money: list[int | None]) -> list[Finding]:
     return [
-        Finding(day, name, Message(NEGATIVE_MONEY, day=day, money=florins), "no-borrowing")
+        Finding(
+            day, name, Message(NEGATIVE_MONEY, day=day, money=florins), "no-borrowing"
+        )
         for day, florins in enumerate(money, start=1)
         if florins is not None and florins < 0
     ]

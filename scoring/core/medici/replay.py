@@ -257,7 +257,9 @@ def _check_bid_amount(
             "bid-space",
         )
     if amount <= high or amount < 1:
-        state.add(seat, Message(BID_TOO_LOW, lot=lot, bid=amount, high=high), "bid-raise")
+        state.add(
+            seat, Message(BID_TOO_LOW, lot=lot, bid=amount, high=high), "bid-raise"
+        )
     if amount > state.money[seat]:
         state.add(
             seat,
@@ -310,7 +312,9 @@ def _check_fill(
     if seat != who:
         rule = Message(NOBODY) if seat is None else state.players[seat]
         state.add(
-            who, Message(WRONG_FILLER, player=state.players[who], rule=rule), "last-ship"
+            who,
+            Message(WRONG_FILLER, player=state.players[who], rule=rule),
+            "last-ship",
         )
     elif len(cards) != min(free[who], left):
         state.add(

@@ -48,6 +48,7 @@ class DayReplay:
         return self.table.goods_per_day - len(self.drawn)
 
     def add(self, seat: int | None, message: str, rule: str) -> None:
-        """Record a finding for ``seat`` (``None`` for the table) on this day under ``rule`` (a rule id, ``rule_ids``)."""
+        """Record a finding for ``seat`` (``None`` for the table) on this day,
+        under ``rule`` (a rule id: ``rule_ids``)."""
         name = None if seat is None else self.players[seat]
         self.findings.append(Finding(self.day, name, message, rule))

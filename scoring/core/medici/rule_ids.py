@@ -27,9 +27,7 @@ RULE_WORDS: dict[str, str] = {
     "rule-set": gettext_noop("the event's rule set"),
     "table-size": gettext_noop("the table sizes the rule set allows"),
     "game-length": gettext_noop("a game has three days unless time is called"),
-    "time-called": gettext_noop(
-        "time called: the game ends with that day's scoring"
-    ),
+    "time-called": gettext_noop("time called: the game ends with that day's scoring"),
     "final-money": gettext_noop("the final money is the money after the last day"),
     # A trading day (rules.md, A trading day, 2-8).
     "start-player": gettext_noop("day 1 starts with seat 1, later days the poorest"),
@@ -87,6 +85,7 @@ STATE_RULES = frozenset(
         "one-bid",
         "bid-order",
         "dealer-order",
+        "day-end",
     }
 )
 """Rules whose breach changes what a day's ships hold or its players paid: the

@@ -111,6 +111,13 @@ def verify_parsed(sheet: Sheet) -> SheetReport:
     """:func:`verify_sheet` for an already parsed :class:`Sheet`."""
     table = sheet.ruleset.for_table(len(sheet.players))
     findings = _check_rules_named(sheet) + _check_days(sheet)
+    if sheet.level == 1:
+        rows = [
+            (name, *_day_money(sheet, seat), sheet.final[seat])
+            for seat, name in enumerate(sheet.players)
+        ]
+        findings += _check_final(sheet)
+        findings += score_checks(sheet.ruleset, rows, sheet.time_called)
     levels: tuple[Levels, ...] | None = start_levels(table)
     before: Sequence[int] = (table.starting_money,) * len(sheet.players)
     for day in sheet.days:
@@ -119,13 +126,9 @@ def verify_parsed(sheet: Sheet) -> SheetReport:
             day_findings, levels = _check_day(sheet, table, day, before, levels)
             findings += day_findings
         before = day.money
-    findings += _check_final(sheet)
-    if sheet.level == 1:
-        rows = [
-            (name, *_day_money(sheet, seat), sheet.final[seat])
-            for seat, name in enumerate(sheet.players)
-        ]
-        findings += score_checks(sheet.ruleset, rows, sheet.time_called)
+    if sheet.level > 1:
+        # After the days: a final follows the last day's money (causes.py).
+        findings += _check_final(sheet)
     return SheetReport(level=sheet.level, findings=link_causes(findings))
 
 
@@ -163,7 +166,9 @@ def _check_days(sheet: Sheet) -> list[Finding]:
         )
     elif called is not None and days != called:
         findings.append(
-            Finding(None, None, Message(DAYS_CALLED, days=days, day=called), "game-length")
+            Finding(
+                None, None, Message(DAYS_CALLED, days=days, day=called), "game-length"
+            )
         )
     return findings
 
@@ -224,9 +229,11 @@ def _check_day(
     if day.auctions is not None:
         called = sheet.time_called == day.number
         state = replay_day(table, sheet.players, day, before, called)
-        findings += state.findings
         ships, paid, used = state.ships, state.paid, state.drawn
+        # Purchases unlike the log come first: the lots that follow from them
+        # are folded under them (causes.py).
         findings += _check_purchases_match(sheet, day, ships, paid)
+        findings += state.findings
     elif day.purchases is not None:
         ships = [list(day.purchases.get(s, ((), 0))[0]) for s in range(len(before))]
         paid = [day.purchases.get(s, ((), 0))[1] for s in range(len(before))]
@@ -352,7 +359,6 @@ def _check_duplicates(
             )
         )
     return findings
-
 
 
 def _goods(goods: Sequence[Good]) -> str:
