@@ -37,6 +37,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .rule_ids import MONEY_RULES
+
 
 class ScoresheetError(ValueError):
     """A sheet too malformed to check; the message names the field, e.g.
@@ -148,3 +150,52 @@ def joined(*parts: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
             for row in part
         ]
     return rows
+
+
+@dataclass(frozen=True)
+class FindingGroup:
+    """A root finding row and the rows that follow from it, for a page to show
+    the root with its followers folded under it. ``root`` is ``None`` for rows
+    whose root is not among the rows shown (a seat's share of a table's list)."""
+
+    root: dict[str, Any] | None
+    followers: list[dict[str, Any]]
+
+    @property
+    def money(self) -> bool:
+        """Whether every follower is a line of money (``rule_ids.MONEY_RULES``)."""
+        return all(row_rule(row) in MONEY_RULES for row in self.followers)
+
+
+def root_first(
+    rows: Sequence[dict[str, Any]], shown: Sequence[int] | None = None
+) -> list[FindingGroup]:
+    """The rows ``shown`` (indices into ``rows``; every row by default) as
+    groups: each root with the rows that follow from it, roots in list order,
+    hints after the findings that block; the followers of roots not shown come
+    last, in one group without a root."""
+    indices = range(len(rows)) if shown is None else shown
+    causes = {index: row_cause(rows, index) for index in indices}
+    groups = {i: FindingGroup(rows[i], []) for i in indices if causes[i] is None}
+    orphans = []
+    for index in indices:
+        cause = causes[index]
+        if cause is None:
+            continue
+        if cause in groups:
+            groups[cause].followers.append(rows[index])
+        else:
+            orphans.append(rows[index])
+    ordered = sorted(
+        groups.values(), key=lambda g: g.root is not None and is_hint(g.root)
+    )
+    return ordered + ([FindingGroup(None, orphans)] if orphans else [])
+
+
+def root_count(rows: Sequence[Mapping[str, Any]]) -> int:
+    """How many of ``rows`` are roots that block (what a GM has to look at)."""
+    return sum(
+        1
+        for index, row in enumerate(rows)
+        if row_cause(rows, index) is None and not is_hint(row)
+    )
