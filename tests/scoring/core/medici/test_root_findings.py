@@ -194,3 +194,8 @@ def test_joined_lists_keep_each_because_on_its_own_finding():
     assert [r["because"] for r in rows] == [None, None, 1]
     stored = load(json.loads(json.dumps(dump(rows))))
     assert stored == rows
+
+
+def test_every_rule_id_is_documented():
+    documented = (REPO / "docs" / "formats.md").read_text(encoding="utf-8")
+    assert [r for r in RULE_WORDS if f"| `{r}` |" not in documented] == []
