@@ -10,7 +10,14 @@ Terminology:
 - *bound checks*: with scores only, each gain is held against the most a day can pay
   (limits.py).
 - *money before*: the sheet's own money after the previous day (the starting money
-  on day 1); checking each day from the sheet's figure keeps one slip to one finding.
+  on day 1); checking each day from the sheet's figure keeps a slip in one day's
+  money from moving the days after it but the next (off by as much the other way,
+  which then follows it: causes.py).
+- *order*: the game's length, then day by day (the start player, purchases unlike
+  the log, the log's replay, capacity and duplicates, money), then the final; on a
+  scores-only sheet the final and the bounds before the days. Each finding is
+  linked to the finding it follows from (``causes.link_causes``), so one slip
+  gives one root finding.
 
 Every finding is reported; nothing stops at the first. A sheet that cannot be read
 raises :class:`ScoresheetError`. Source: rules.md, Verifying a submitted scoresheet.
@@ -97,8 +104,9 @@ def verify_sheet(
     event's) when given, else the sheet's own ``rules`` (``wbc`` when it names none).
 
     Returns a :class:`SheetReport` with the level checked (1-3) and every finding
-    (day, player, message with what the sheet says, what the rules give and why);
-    a sheet naming another rule set than ``rules`` gets a finding naming both.
+    (day, player, message with what the sheet says, what the rules give and why,
+    the rule's id and the finding it follows from: ``findings``); a sheet naming
+    another rule set than ``rules`` gets a finding naming both.
     Raises :class:`ScoresheetError` (a ``ValueError``) naming the field when the
     sheet is malformed, :class:`RuleSetError` when ``rules`` is unknown.
     Source: rules.md, Verifying a submitted scoresheet, 1-3; tournament.md,
