@@ -114,13 +114,15 @@ def row_rule(row: Mapping[str, Any]) -> str:
 def row_cause(rows: Sequence[Mapping[str, Any]], index: int) -> int | None:
     """The index of the finding ``rows[index]`` follows from, or ``None`` for a
     root: a row without ``because`` (stored before causes were marked) and one
-    whose ``because`` is not an earlier root of ``rows`` are roots."""
+    whose ``because`` is not an earlier row without a ``because`` of its own are
+    roots."""
     cause = rows[index].get("because")
     if (
         isinstance(cause, int)
         and not isinstance(cause, bool)
         and 0 <= cause < index
-        and row_cause(rows, cause) is None
+        # Not row_cause again: a crafted chain of causes must not recurse.
+        and rows[cause].get("because") is None
     ):
         return cause
     return None

@@ -12,6 +12,7 @@ from scoring.core.medici.findings import (
     Finding,
     blocking,
     joined,
+    root_first,
     row_cause,
     row_rule,
 )
@@ -180,7 +181,11 @@ def test_rows_stored_before_rules_had_ids_read_as_blocking_roots_of_no_rule():
     assert blocking(old)
     # A because that names no earlier root is a root too.
     odd = [{**old[0], "because": 1}, {**old[1], "because": 0}, {**old[1], "because": 1}]
-    assert [row_cause(odd, i) for i in range(3)] == [None, 0, None]
+    assert [row_cause(odd, i) for i in range(3)] == [None, None, None]
+    # A long chain of causes (an event file may hold one) reads without recursion.
+    chain = [{**old[0], "because": i - 1 if i else None} for i in range(5000)]
+    assert [row_cause(chain, i) for i in (0, 1, 2, 4999)] == [None, 0, None, None]
+    assert root_first(chain)[0].followers == [chain[1]]
     assert row_cause([{**old[0], "because": True}], 0) is None
 
 
