@@ -17,6 +17,7 @@ from django.utils.translation import ngettext, pgettext
 
 from heats.extensions import Link, Note, provide_card_details, provide_links
 from heats.models import Event, ResultStatus, Round, RoundKind
+from scoring.core.medici.findings import root_count
 from scoring.models import PlayerRecord, ReportLink, TableCheck
 
 if TYPE_CHECKING:
@@ -66,7 +67,7 @@ def fill_table_cards(rnd: Round, cards: list[TableCard]) -> None:
                 )
             )
         if card.to_check:
-            count = len(findings.get(card.table.pk, []))
+            count = root_count(findings.get(card.table.pk, []))
             url = reverse("scoring:table-detail", kwargs={**kwargs, "table": number})
             text = ngettext(
                 "%(count)s rules warning to acknowledge",

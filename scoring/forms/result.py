@@ -318,10 +318,11 @@ class ResultForm(StorableTextForm):
 
     def slot(self, number: int, *, errors: bool = False) -> dict[str, Any]:
         """The context of seat ``number``'s check slot: its findings in the dry
-        run ``self.check`` and, with ``errors``, :meth:`typed_errors`."""
-        findings = self.check.seat_findings()[number] if self.check else []
+        run ``self.check``, root first (``groups``), and, with ``errors``,
+        :meth:`typed_errors`."""
+        groups = self.check.seat_groups()[number] if self.check else []
         typed = self.typed_errors(number) if errors else []
-        return {"number": number, "findings": findings, "errors": typed}
+        return {"number": number, "groups": groups, "errors": typed}
 
     def ask_confirmation(self, consequences: Consequences) -> None:
         """Draw the form again as the second step of a correction: the

@@ -32,6 +32,7 @@ from heats.permissions import Actor
 from heats.translate import listed, translate
 from scoring import permissions
 from scoring.core.ids import PlayerId
+from scoring.core.medici.findings import FindingGroup, root_first
 from scoring.core.places import PlayerResult, TablePlaces, table_places
 from scoring.permissions import require
 from scoring.queries.corrections import Consequences, correction_consequences
@@ -170,6 +171,23 @@ class ResultCheck:
         """The findings naming no player of the table (the table's totals)."""
         names = {s.player.name for s in self.seats}
         return [f for f in self.findings if f["player"] not in names]
+
+    def seat_groups(self) -> dict[int, list[FindingGroup]]:
+        """Seat number -> its findings (:meth:`seat_findings`) root first, each
+        root with the findings that follow from it (``findings.root_first``)."""
+        return {
+            s.number: root_first(self.findings, self._naming({s.player.name}))
+            for s in self.seats
+        }
+
+    def table_groups(self) -> list[FindingGroup]:
+        """The table's findings (:meth:`table_findings`) root first."""
+        names = {s.player.name for s in self.seats}
+        shown = [i for i in range(len(self.findings)) if i not in self._naming(names)]
+        return root_first(self.findings, shown)
+
+    def _naming(self, names: set[str]) -> list[int]:
+        return [i for i, f in enumerate(self.findings) if f["player"] in names]
 
     def tied(self) -> list[str]:
         """The names tied for first while no GM has declared a winner."""

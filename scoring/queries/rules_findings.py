@@ -92,7 +92,8 @@ def score_findings(
     try:
         findings = check_scores(rules, rows, time_called)
     except RuleSetError as exc:
-        findings = [Finding(None, None, Message(CANNOT_CHECK, error=error_text(exc)))]
+        message = Message(CANNOT_CHECK, error=error_text(exc))
+        findings = [Finding(None, None, message, "rule-set")]
     return [f.to_dict() for f in findings]
 
 
@@ -196,7 +197,7 @@ def records_exist(table: Table) -> bool:
 
 
 def _row(day: int | None, player: str | None, message: str) -> dict[str, Any]:
-    return {"day": day, "player": player, "message": message}
+    return Finding(day, player, message, "recorded-result").to_dict()
 
 
 def _player_mismatch(

@@ -57,6 +57,7 @@ from heats.services.audit import (
 )
 from heats.translate import listed
 from scoring import permissions
+from scoring.core.medici.findings import blocking
 from scoring.core.reported import Laid, lay_report, seating_signature
 from scoring.models import ReportSettings, TableReport
 from scoring.queries.report_tables import (
@@ -218,14 +219,14 @@ def _confirm_by_two(
 ) -> TableOutcome | None:
     """Confirm ``report`` when the event allows it and another seat sent the
     same values for the same seating from another address, with no level-1
-    finding.
+    finding that blocks (a hint does not).
 
     The seat is only what the sender chose: one phone claiming two seats is
     not two players, so the two reports must come from two addresses (behind
     a proxy every phone shares one: the GM then confirms, as without the
     setting)."""
     setting = ReportSettings.objects.filter(event=table.round.event).first()
-    if setting is None or not setting.two_reports_confirm or check.findings:
+    if setting is None or not setting.two_reports_confirm or blocking(check.findings):
         return None
     if not report.address:
         return None

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from django.db import transaction
 
 from heats.models import Seat, Table
+from scoring.core.medici.findings import blocking
 from scoring.core.status import result_status
 from scoring.models import TableCheck
 from scoring.services.publishing import publish_after_results
@@ -38,7 +39,7 @@ def worked_out(table_ids: Iterable[int]) -> dict[int, str]:
         for table_id, findings in TableCheck.objects.filter(
             table_id__in=ids, acknowledged_at__isnull=True
         ).values_list("table_id", "findings")
-        if findings
+        if blocking(findings)
     }
     return {
         pk: result_status(seats[pk], places[pk], held=pk in held).value for pk in ids

@@ -33,7 +33,7 @@ from heats.services.audit import (
 )
 from heats.translate import translate
 from scoring import permissions
-from scoring.core.medici.findings import ScoresheetError
+from scoring.core.medici.findings import ScoresheetError, joined
 from scoring.core.medici.rulesets import RuleSetError
 from scoring.core.medici.verify import verify_sheet
 from scoring.models import ScoresheetSubmission, TableCheck
@@ -61,7 +61,7 @@ def refresh_table_check(
     """
     if level1 is None:
         level1 = level1_findings(table)
-    findings = level1 + sheet_findings(table)
+    findings = joined(level1, sheet_findings(table))
     check, created = TableCheck.objects.get_or_create(
         table=table, defaults={"findings": findings}
     )
@@ -121,9 +121,10 @@ def attach_scoresheet(
             _("The event's rule set cannot be used: %(problem)s")
             % {"problem": translate(error_text(exc))}
         ) from None
-    findings = [f.to_dict() for f in report.findings]
-    findings += compare_with_records(sheet, table)
-    findings.sort(key=lambda f: (f["day"] or 0, f["player"] or ""))
+    # The engine's order keeps each root before what follows from it.
+    findings = joined(
+        [f.to_dict() for f in report.findings], compare_with_records(sheet, table)
+    )
     submission = ScoresheetSubmission.objects.create(
         table=table,
         sheet=sheet,

@@ -35,6 +35,7 @@ from heats.views.common import (
 )
 from heats.views.common_desk import is_htmx
 from scoring import permissions
+from scoring.core.medici.findings import root_count
 from scoring.forms.gm import TieForm
 from scoring.forms.result import ResultForm
 from scoring.models import RecordHistory, TableCheck, TableReport
@@ -209,8 +210,9 @@ class TableResultsView(EventStaffRequiredMixin, TableMixin, _ResultView):
         must declare a winner, the next table owing results after "Save and next
         table", else the round page."""
         label = table_label(self.round, self.table.number)
-        if outcome.findings:
-            count = len(outcome.findings)
+        # Roots that block: a hint holds nothing, a follower is its root's.
+        count = root_count(outcome.findings)
+        if count:
             messages.warning(
                 self.request,
                 ngettext(

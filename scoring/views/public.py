@@ -27,6 +27,7 @@ from heats.views.common import (
 )
 from medici_tourney.public_cache import cached_response, event_with_version
 from scoring import permissions, tables
+from scoring.core.medici.findings import root_count
 from scoring.core.tiebreak import decided_tie_note
 from scoring.forms.gm import ScoresheetForm
 from scoring.models import PlayerRecord, TableCheck
@@ -193,7 +194,7 @@ class TableDetailView(EventMixin, _SheetView):
         except UserError as exc:
             form.add_error(None, exc.message)
             return self.form_invalid(form)
-        count = len(submission.findings)
+        count = root_count(submission.findings)
         level = submission.level
         if count:
             messages.warning(

@@ -35,6 +35,7 @@ from functools import cache
 from heats.core.i18n import gettext_noop
 from heats.core.message import Message, error_text
 
+from .causes import link_causes
 from .findings import Finding
 from .goods import COMMODITIES
 from .rulesets import RuleSet, RuleSetError, TableRules, get_ruleset
@@ -78,6 +79,11 @@ SEVERAL_DAYS = gettext_noop("days %(first)s-%(last)s")
 TABLE_GAIN_TOO_LARGE = gettext_noop(
     "table gain on day %(day)s: the result says +%(gain)s in total, but the "
     "%(players)s players can earn at most %(bound)s together"
+)
+TIME_NOT_TICKED = gettext_noop(
+    "every final equals the money after day %(day)s: if time was called on day "
+    '%(day)s, set "Time called on day" to %(day)s (the game ended with that '
+    "day's scoring)"
 )
 TABLE_TOTAL_TOO_SMALL = gettext_noop(
     "table total after day %(day)s: the result says %(total)s in total, but "
@@ -197,6 +203,14 @@ def min_table_income(table: TableRules, day: int) -> int:
 def check_scores(
     rules: str | RuleSet, scores: Sequence[ScoreRow], time_called: int | None = None
 ) -> list[Finding]:
+    """:func:`score_checks` with each finding linked to the finding it follows
+    from (``causes.link_causes``): the checks of a table's recorded scores."""
+    return link_causes(score_checks(rules, scores, time_called))
+
+
+def score_checks(
+    rules: str | RuleSet, scores: Sequence[ScoreRow], time_called: int | None = None
+) -> list[Finding]:
     """Level-1 checks of one table's result: ``scores`` holds ``(player, day1, day2,
     final)`` per seat in seat order (money may be ``None`` when not recorded: a
     final only while a form is being filled, every check needing it then waits).
@@ -211,6 +225,9 @@ def check_scores(
     final is the money after that day, held to that many days' bounds; money
     recorded after a later day, or a final unlike the money after the called day,
     is a finding. Missing later days are what a time-called game has, not a finding.
+    A game not marked time-called, with no other finding, whose every final
+    equals the money after day 1 or 2 gets a hint (``time-called``, blocking
+    nothing): time was likely called then and not marked.
     Raises :class:`~scoring.core.medici.rulesets.RuleSetError` for an unknown rule set
     and ``ValueError`` for a ``time_called`` outside the game's days; a table size
     the rule set does not allow is a finding.
@@ -225,7 +242,7 @@ def check_scores(
         table = ruleset.for_table(len(scores))
     except RuleSetError as error:
         message = Message(TABLE_SIZE, players=len(scores), error=error_text(error))
-        return [Finding(None, None, message, "table")]
+        return [Finding(None, None, message, "table-size")]
     findings: list[Finding] = []
     played = []
     for name, *money in scores:
@@ -237,7 +254,9 @@ def check_scores(
         findings += _player_gains(table, name, money)
     findings += _table_gains(table, played)
     findings += _table_floor(table, played)
-    return sorted(findings, key=lambda f: (f.day or 0, f.kind != "negative"))
+    if time_called is None and not findings:
+        findings += _time_not_ticked(played)
+    return sorted(findings, key=lambda f: (f.day or 0, f.rule != "no-borrowing"))
 
 
 def _called(name: str, money: list[int | None], day: int) -> list[Finding]:
@@ -270,7 +289,9 @@ def _called(name: str, money: list[int | None], day: int) -> list[Finding]:
 
 def _negative(name: str, money: list[int | None]) -> list[Finding]:
     return [
-        Finding(day, name, Message(NEGATIVE_MONEY, day=day, money=florins), "negative")
+        Finding(
+            day, name, Message(NEGATIVE_MONEY, day=day, money=florins), "no-borrowing"
+        )
         for day, florins in enumerate(money, start=1)
         if florins is not None and florins < 0
     ]
@@ -307,7 +328,7 @@ def _player_gains(
                         rules=table.name,
                         bound=bound,
                     ),
-                    "gain",
+                    "day-bound",
                 )
             )
         before, days = after, []
@@ -335,7 +356,7 @@ def _table_gains(table: TableRules, money: list[list[int | None]]) -> list[Findi
                         players=table.players,
                         bound=bound,
                     ),
-                    "table-gain",
+                    "table-bound",
                 )
             )
         before = after
@@ -366,3 +387,20 @@ def _table_floor(table: TableRules, money: list[list[int | None]]) -> list[Findi
                 )
             )
     return findings
+
+
+def _time_not_ticked(money: list[list[int | None]]) -> list[Finding]:
+    """The hint on a game played out whose every final equals the money after
+    its last recorded day before the final (``money[p]``: day 1, day 2, final):
+    time was likely called that day and not marked (rules.md, A trading day, 9).
+    """
+    for day in (2, 1):
+        after = [row[day - 1] for row in money]
+        finals = [row[-1] for row in money]
+        if None in after or None in finals:
+            continue
+        if after == finals:
+            message = Message(TIME_NOT_TICKED, day=day)
+            return [Finding(None, None, message, "time-called", hint=True)]
+        return []
+    return []

@@ -153,7 +153,7 @@ def _check_dealer(
             dealer=state.players[auction.dealer],
             names=names or Message(NOBODY),
         ),
-        "turn-order",
+        "dealer-order",
     )
     return candidates[0] if candidates else None
 
@@ -203,7 +203,7 @@ def _check_bids(
     high, high_seat = 0, None
     for seat, amount in auction.bids:
         if seat in seen:
-            state.add(seat, Message(BIDS_TWICE, lot=lot), "bid")
+            state.add(seat, Message(BIDS_TWICE, lot=lot), "one-bid")
             continue
         seen.add(seat)
         if amount is None:
@@ -242,7 +242,7 @@ def _check_bid_order(
         state.add(
             culprit,
             Message(OUT_OF_TURN, lot=lot, player=state.players[culprit]),
-            "turn-order",
+            "bid-order",
         )
 
 
@@ -257,12 +257,14 @@ def _check_bid_amount(
             "bid-space",
         )
     if amount <= high or amount < 1:
-        state.add(seat, Message(BID_TOO_LOW, lot=lot, bid=amount, high=high), "bid")
+        state.add(
+            seat, Message(BID_TOO_LOW, lot=lot, bid=amount, high=high), "bid-raise"
+        )
     if amount > state.money[seat]:
         state.add(
             seat,
             Message(BID_BORROWS, lot=lot, bid=amount, money=state.money[seat]),
-            "bid-money",
+            "no-borrowing",
         )
 
 
@@ -277,7 +279,7 @@ def _check_winner(
         state.add(
             auction.winner if auction.winner is not None else seat,
             Message(WRONG_WINNER, lot=lot, said=said, rule=rule),
-            "winner",
+            "high-bidder",
         )
     elif seat is not None and auction.price != high:
         state.add(
@@ -310,7 +312,9 @@ def _check_fill(
     if seat != who:
         rule = Message(NOBODY) if seat is None else state.players[seat]
         state.add(
-            who, Message(WRONG_FILLER, player=state.players[who], rule=rule), "fill"
+            who,
+            Message(WRONG_FILLER, player=state.players[who], rule=rule),
+            "last-ship",
         )
     elif len(cards) != min(free[who], left):
         state.add(
@@ -322,7 +326,7 @@ def _check_fill(
                 free=free[who],
                 left=left,
             ),
-            "fill",
+            "last-ship",
         )
     state.drawn.extend(cards)
     state.load(who, cards)
@@ -334,7 +338,7 @@ def _missing_fill(state: DayReplay, seat: int, left: int) -> None:
         Message(
             MISSING_FILL, player=state.players[seat], free=state.free[seat], left=left
         ),
-        "fill",
+        "last-ship",
     )
 
 
@@ -347,7 +351,7 @@ def _check_day_end(state: DayReplay, time_called: bool) -> None:
             Message(
                 TOO_MANY_DRAWN, drawn=len(state.drawn), deck=state.table.goods_per_day
             ),
-            "deck",
+            "deck-size",
         )
     elif left > 0 and len(open_seats) >= 2 and not time_called:
         names = listed([state.players[seat] for seat in open_seats])

@@ -47,7 +47,8 @@ class DayReplay:
         """Goods still in the deck (may go below 0 on a sheet drawing too many)."""
         return self.table.goods_per_day - len(self.drawn)
 
-    def add(self, seat: int | None, message: str, kind: str) -> None:
-        """Record a finding for ``seat`` (``None`` for the table) on this day."""
+    def add(self, seat: int | None, message: str, rule: str) -> None:
+        """Record a finding for ``seat`` (``None`` for the table) on this day,
+        under ``rule`` (a rule id: ``rule_ids``)."""
         name = None if seat is None else self.players[seat]
-        self.findings.append(Finding(self.day, name, message, kind))
+        self.findings.append(Finding(self.day, name, message, rule))

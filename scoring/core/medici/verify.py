@@ -10,7 +10,14 @@ Terminology:
 - *bound checks*: with scores only, each gain is held against the most a day can pay
   (limits.py).
 - *money before*: the sheet's own money after the previous day (the starting money
-  on day 1); checking each day from the sheet's figure keeps one slip to one finding.
+  on day 1); checking each day from the sheet's figure keeps a slip in one day's
+  money from moving the days after it but the next (off by as much the other way,
+  which then follows it: causes.py).
+- *order*: the game's length, then day by day (the start player, purchases unlike
+  the log, the log's replay, capacity and duplicates, money), then the final; on a
+  scores-only sheet the final and the bounds before the days. Each finding is
+  linked to the finding it follows from (``causes.link_causes``), so one slip
+  gives one root finding.
 
 Every finding is reported; nothing stops at the first. A sheet that cannot be read
 raises :class:`ScoresheetError`. Source: rules.md, Verifying a submitted scoresheet.
@@ -25,12 +32,14 @@ from typing import Any
 from heats.core.i18n import gettext_noop
 from heats.core.message import Message, listed, or_list
 
+from .causes import link_causes
 from .findings import Finding, ScoresheetError, SheetReport
 from .goods import GOOD_COUNTS, Good, surplus
-from .limits import check_scores
+from .limits import score_checks
+from .money_check import check_money
 from .replay import replay_day
 from .rulesets import RuleSet, TableRules
-from .scoring import Levels, score_day, start_levels
+from .scoring import Levels, start_levels
 from .sheet import Sheet, SheetDay, parse_sheet
 from .turns import poorest
 
@@ -86,11 +95,6 @@ DUPLICATE_GOOD = (
     )
 )
 DISCARDED_LOTS = gettext_noop("discarded lots")
-MONEY_AFTER_DAY = gettext_noop(
-    "money after day %(day)s: sheet says %(said)s, rules give %(expected)s "
-    "(%(before)s before - %(paid)s paid + %(income)s income: ship %(ship)s, "
-    "market %(market)s, bonus %(bonus)s)"
-)
 
 
 def verify_sheet(
@@ -100,8 +104,9 @@ def verify_sheet(
     event's) when given, else the sheet's own ``rules`` (``wbc`` when it names none).
 
     Returns a :class:`SheetReport` with the level checked (1-3) and every finding
-    (day, player, message with what the sheet says, what the rules give and why);
-    a sheet naming another rule set than ``rules`` gets a finding naming both.
+    (day, player, message with what the sheet says, what the rules give and why,
+    the rule's id and the finding it follows from: ``findings``); a sheet naming
+    another rule set than ``rules`` gets a finding naming both.
     Raises :class:`ScoresheetError` (a ``ValueError``) naming the field when the
     sheet is malformed, :class:`RuleSetError` when ``rules`` is unknown.
     Source: rules.md, Verifying a submitted scoresheet, 1-3; tournament.md,
@@ -113,13 +118,14 @@ def verify_sheet(
 def verify_parsed(sheet: Sheet) -> SheetReport:
     """:func:`verify_sheet` for an already parsed :class:`Sheet`."""
     table = sheet.ruleset.for_table(len(sheet.players))
-    findings = _check_rules_named(sheet) + _check_days_and_final(sheet)
+    findings = _check_rules_named(sheet) + _check_days(sheet)
     if sheet.level == 1:
         rows = [
             (name, *_day_money(sheet, seat), sheet.final[seat])
             for seat, name in enumerate(sheet.players)
         ]
-        findings += check_scores(sheet.ruleset, rows)
+        findings += _check_final(sheet)
+        findings += score_checks(sheet.ruleset, rows, sheet.time_called)
     levels: tuple[Levels, ...] | None = start_levels(table)
     before: Sequence[int] = (table.starting_money,) * len(sheet.players)
     for day in sheet.days:
@@ -128,7 +134,10 @@ def verify_parsed(sheet: Sheet) -> SheetReport:
             day_findings, levels = _check_day(sheet, table, day, before, levels)
             findings += day_findings
         before = day.money
-    return SheetReport(level=sheet.level, findings=findings)
+    if sheet.level > 1:
+        # After the days: a final follows the last day's money (causes.py).
+        findings += _check_final(sheet)
+    return SheetReport(level=sheet.level, findings=link_causes(findings))
 
 
 def _check_rules_named(sheet: Sheet) -> list[Finding]:
@@ -140,7 +149,7 @@ def _check_rules_named(sheet: Sheet) -> list[Finding]:
             None,
             None,
             Message(RULES_NAMED, named=repr(named), used=repr(used)),
-            "rules",
+            "rule-set",
         )
     ]
 
@@ -151,7 +160,7 @@ def _day_money(sheet: Sheet, seat: int) -> tuple[int | None, int | None]:
     return money[0], money[1]
 
 
-def _check_days_and_final(sheet: Sheet) -> list[Finding]:
+def _check_days(sheet: Sheet) -> list[Finding]:
     findings = []
     days, called = len(sheet.days), sheet.time_called
     if called is None and days < sheet.ruleset.days:
@@ -160,14 +169,16 @@ def _check_days_and_final(sheet: Sheet) -> list[Finding]:
                 None,
                 None,
                 Message(DAYS_MISSING, days=days, game=sheet.ruleset.days),
-                "days",
+                "game-length",
             )
         )
     elif called is not None and days != called:
         findings.append(
-            Finding(None, None, Message(DAYS_CALLED, days=days, day=called), "days")
+            Finding(
+                None, None, Message(DAYS_CALLED, days=days, day=called), "game-length"
+            )
         )
-    return findings + _check_final(sheet)
+    return findings
 
 
 def _check_final(sheet: Sheet) -> list[Finding]:
@@ -186,7 +197,7 @@ def _check_final(sheet: Sheet) -> list[Finding]:
                             day=last.number,
                             money=last.money[seat],
                         ),
-                        "final",
+                        "final-money",
                     )
                 )
     return findings
@@ -208,7 +219,7 @@ def _check_start_player(
             day.number,
             sheet.players[start],
             Message(START_PLAYER, player=sheet.players[start], names=names, why=why),
-            "start",
+            "start-player",
         )
     ]
 
@@ -226,9 +237,11 @@ def _check_day(
     if day.auctions is not None:
         called = sheet.time_called == day.number
         state = replay_day(table, sheet.players, day, before, called)
-        findings += state.findings
         ships, paid, used = state.ships, state.paid, state.drawn
+        # Purchases unlike the log come first: the lots that follow from them
+        # are folded under them (causes.py).
         findings += _check_purchases_match(sheet, day, ships, paid)
+        findings += state.findings
     elif day.purchases is not None:
         ships = [list(day.purchases.get(s, ((), 0))[0]) for s in range(len(before))]
         paid = [day.purchases.get(s, ((), 0))[1] for s in range(len(before))]
@@ -239,8 +252,8 @@ def _check_day(
         return findings, None
     findings += _check_capacity(sheet, table, day.number, ships)
     findings += _check_duplicates(sheet, day.number, ships, used)
-    money_findings, levels = _check_money(
-        sheet, table, day, ships, paid, before, levels
+    money_findings, levels = check_money(
+        table, day.number, sheet.players, day.money, ships, paid, before, levels
     )
     return findings + money_findings, levels
 
@@ -265,7 +278,7 @@ def _check_purchases_match(
                         log_goods=_goods(ships[seat]),
                         log_paid=paid[seat],
                     ),
-                    "purchases",
+                    "purchases-log",
                 )
             )
     return findings
@@ -286,7 +299,7 @@ def _check_payments(
                     day,
                     name,
                     Message(PAID_TOO_MUCH, paid=paid[seat], held=before[seat], day=day),
-                    "payment",
+                    "no-borrowing",
                 )
             )
     return findings
@@ -305,7 +318,7 @@ def _check_goods_count(table: TableRules, day: int, used: list[Good]) -> list[Fi
                 players=table.players,
                 most=table.goods_per_day,
             ),
-            "deck",
+            "deck-size",
         )
     ]
 
@@ -323,7 +336,7 @@ def _check_capacity(
                 goods=_goods(ships[seat]),
                 most=table.ship_capacity,
             ),
-            "capacity",
+            "ship-capacity",
         )
         for seat, name in enumerate(sheet.players)
         if len(ships[seat]) > table.ship_capacity
@@ -350,47 +363,10 @@ def _check_duplicates(
                     names=names,
                     deck=GOOD_COUNTS[good],
                 ),
-                "duplicate",
+                "duplicate-good",
             )
         )
     return findings
-
-
-def _check_money(
-    sheet: Sheet,
-    table: TableRules,
-    day: SheetDay,
-    ships: list[list[Good]],
-    paid: list[int],
-    before: Sequence[int],
-    levels: tuple[Levels, ...],
-) -> tuple[list[Finding], tuple[Levels, ...]]:
-    score = score_day(table, ships, levels)
-    findings = []
-    for seat, name in enumerate(sheet.players):
-        income = score.income[seat]
-        expected = before[seat] - paid[seat] + income.total
-        if day.money[seat] != expected:
-            findings.append(
-                Finding(
-                    day.number,
-                    name,
-                    Message(
-                        MONEY_AFTER_DAY,
-                        day=day.number,
-                        said=day.money[seat],
-                        expected=expected,
-                        before=before[seat],
-                        paid=paid[seat],
-                        income=income.total,
-                        ship=income.ship,
-                        market=income.market,
-                        bonus=income.bonus,
-                    ),
-                    "money",
-                )
-            )
-    return findings, score.levels
 
 
 def _goods(goods: Sequence[Good]) -> str:

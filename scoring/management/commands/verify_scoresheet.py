@@ -9,6 +9,12 @@ Exit code 0 when no sheet has findings, 1 when some do, 2 when a file or sheet
 cannot be read (too large, not UTF-8, not JSON, a value out of bounds such as NaN,
 1e400, 1e308, a NUL character or a lone surrogate, a field missing or of the wrong
 type) or the rule set or event is unknown.
+
+Findings are printed root first: each finding that follows from no other, with
+its rule id in brackets, then the findings that follow from it, indented
+("follows:"). ``--json`` gives every finding's ``rule`` and ``because`` (the
+index of the finding it follows from, ``null`` for a root) and ``hint``
+(``scoring.core.medici.findings``).
 """
 
 from __future__ import annotations
@@ -22,7 +28,12 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from heats.core.errors import UserError
 from heats.core.files import check_size, decode_utf8, read_file
 from heats.models import Event
-from scoring.core.medici.findings import ScoresheetError, SheetReport
+from scoring.core.medici.findings import (
+    Finding,
+    ScoresheetError,
+    SheetReport,
+    root_first,
+)
 from scoring.core.medici.rulesets import RULESETS, RuleSet, RuleSetError, get_ruleset
 from scoring.core.medici.sheet import MAX_FILE_BYTES, load_json
 from scoring.core.medici.verify import verify_sheet
@@ -138,8 +149,14 @@ class Command(BaseCommand):
             count = len(report.findings)
             verdict = "ok" if not count else f"{count} finding(s)"
             self.stdout.write(f"{label}: level {report.level}, {verdict}")
-            for finding in report.findings:
-                self.stdout.write(f"    {finding}")
+            # Root first: each root, then what follows from it, indented.
+            for group in root_first([f.to_dict() for f in report.findings]):
+                for row in [group.root] if group.root else []:
+                    self.stdout.write(f"    {Finding(**row)} [{row['rule']}]")
+                for row in group.followers:
+                    self.stdout.write(
+                        f"        follows: {Finding(**row)} [{row['rule']}]"
+                    )
 
     def _finish(
         self, results: list[tuple[str, SheetReport]], errors: list[str]

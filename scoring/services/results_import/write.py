@@ -54,6 +54,7 @@ from heats.translate import (
     localize,
 )
 from scoring.core import advancement
+from scoring.core.medici.findings import blocking, joined, root_count
 from scoring.core.results_csv import ParsedResults, parse_results_csv
 from scoring.models import PlayerRecord, RecordHistory, TableCheck
 from scoring.queries.result_check import seat_values
@@ -419,8 +420,8 @@ def _save_checks(
     lines: list[str] = []
     for item in changed:
         table = written[item.key]
-        findings = item.findings + (
-            sheet_findings(table) if table.pk in with_sheets else []
+        findings = joined(
+            item.findings, sheet_findings(table) if table.pk in with_sheets else []
         )
         check = checks.get(table.pk)
         if check is None:
@@ -429,12 +430,12 @@ def _save_checks(
             # Changed findings need a new acknowledgement: a new check, in bulk.
             renewed.append(check.pk)
             new.append(TableCheck(table=table, findings=findings))
-        if findings:
+        if blocking(findings):
             lines.append(
                 Message(
                     gettext_noop("%(table)s: %(count)s finding(s) to acknowledge"),
                     table=item.label,
-                    count=len(findings),
+                    count=root_count(findings),
                 )
             )
     TableCheck.objects.filter(pk__in=renewed).delete()

@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 
 from heats.core.message import COMMA, Message, dump
 from scoring.core import reasons, warnings_text
+from scoring.core.medici.limits import TIME_NOT_TICKED
+from scoring.core.medici.money_check import MONEY_AFTER_DAY
 from scoring.core.reasons import reason
 from scoring.legacy_text import (
     finding_message,
@@ -36,6 +38,7 @@ from tests.scoring.core.test_reasons import (
 from tests.scoring.core.test_warning_reasons import scenarios
 from tests.support.depth import examples
 
+NEWER = {MONEY_AFTER_DAY, TIME_NOT_TICKED}
 names = st.text(alphabet="abcXYZ é中 ,:;()%—-'.0123456789", min_size=1, max_size=24)
 
 
@@ -102,6 +105,11 @@ def test_every_finding_reads_back_as_the_engine_writes_it():
     ]
     assert findings
     for finding in findings:
+        # Money lines naming their rules and the time-called hint (issue 31)
+        # came after findings were stored as data: never stored as English,
+        # the frozen reader has no template of theirs.
+        if finding.message.template in NEWER:
+            continue
         reads_back(finding.message, finding_message, typed=False)
 
 

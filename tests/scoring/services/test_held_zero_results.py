@@ -59,6 +59,9 @@ def test_all_zero_finals_are_held_until_a_gm_acknowledges(heat, gm, client):
             "message": "table total after day 3: the result says 0 in total, but "
             "day 3's scoring pays the 5 players at least 122 together (bids are "
             "paid before it)",
+            "rule": "table-floor",
+            "because": None,
+            "hint": False,
         }
     ]
     assert held_tables(heat.event) == {table2.pk: ("heat", 1, 2)}

@@ -22,6 +22,7 @@ from heats.core.errors import UserError
 from heats.models import Event, Round, RoundKind
 from heats.services.checkin import check_in
 from heats.services.seating import seat_round
+from scoring.core.medici.rule_ids import MONEY_RULES
 from scoring.core.medici.verify import verify_sheet
 from scoring.queries.result_check import SeatScores
 from scoring.services.results import save_table_results
@@ -44,7 +45,7 @@ def idle_day_sheet(money: int, rules: str | None = None) -> dict:
 
 
 def money_findings(report) -> list:
-    return [f for f in report.findings if f.kind == "money"]
+    return [f for f in report.findings if f.rule in MONEY_RULES]
 
 
 @pytest.mark.parametrize(("rules", "money"), [("wbc", 60), ("classic", 70)])
@@ -64,7 +65,7 @@ def test_a_sheet_without_rules_is_checked_under_the_rule_set_given():
 def test_a_sheet_naming_another_rule_set_gets_a_finding_naming_both():
     report = verify_sheet(idle_day_sheet(70, "wbc"), "classic")
     (finding,) = report.findings  # checked under classic: the money is right
-    assert (finding.day, finding.player, finding.kind) == (None, None, "rules")
+    assert (finding.day, finding.player, finding.rule) == (None, None, "rule-set")
     assert "'wbc'" in finding.message and "'classic'" in finding.message
 
 

@@ -60,6 +60,27 @@ def test_a_mutated_sheet_exits_1_naming_day_and_player(tmp_path):
     assert code == 1 and (finding["day"], finding["player"]) == (2, "Kai Kestrel")
 
 
+def test_findings_are_printed_root_first_and_json_gives_rule_and_because(tmp_path):
+    sheet = copy.deepcopy(json.loads(DEMO_SHEETS.read_text(encoding="utf-8"))[0])
+    for day in sheet["days"]:
+        del day["auctions"], day["fill"]
+    sheet["days"][0]["purchases"]["Parker Dunmore"]["cards"].append("cloth:1")
+    path = tmp_path / "one.json"
+    path.write_text(json.dumps(sheet), encoding="utf-8")
+    code, out, _ = run(str(path))
+    lines = out.splitlines()
+    assert code == 1 and lines[0].endswith("level 2, 11 finding(s)")
+    assert lines[1].startswith("    day 1, Parker Dunmore: ship holds 6 goods")
+    assert lines[1].endswith("[ship-capacity]")
+    assert all(line.startswith("        follows: day ") for line in lines[2:12])
+    code, out, _ = run(str(path), "--json")
+    (row,) = json.loads(out)
+    assert [(f["rule"], f["because"]) for f in row["findings"][:2]] == [
+        ("ship-capacity", None),
+        ("payout-table", 0),
+    ]
+
+
 def test_unreadable_json_exits_2(tmp_path):
     path = tmp_path / "broken.json"
     path.write_text('{"rules": "wbc", ', encoding="utf-8")

@@ -83,8 +83,8 @@ def test_day_1_money_below_zero_is_found():
     findings = check_scores("wbc", five(day1_a=-5))
     # The table then holds -5 + 35 + 30 + 25 + 20 = 105 after day 1, below the
     # 122 any day's scoring pays five players (test_table_floor.py).
-    assert [(f.day, f.player, f.kind) for f in findings] == [
-        (1, "A", "negative"),
+    assert [(f.day, f.player, f.rule) for f in findings] == [
+        (1, "A", "no-borrowing"),
         (1, None, "table-floor"),
     ]
 
@@ -107,7 +107,7 @@ def test_a_table_gaining_more_than_all_payouts_together_is_found():
     # Each +70 is possible alone (bound 80), but together +350 > 140 on day 1.
     scores = [(name, 100, 120, 150) for name in "ABCDE"]
     findings = check_scores("wbc", scores)
-    assert [(f.day, f.player, f.kind) for f in findings] == [(1, None, "table-gain")]
+    assert [(f.day, f.player, f.rule) for f in findings] == [(1, None, "table-bound")]
     assert "+350" in findings[0].message and "at most 140" in findings[0].message
 
 

@@ -96,7 +96,7 @@ def zeros(players: int, day1: int | None = None, day2: int | None = None):
 )
 def test_every_final_zero_is_a_finding(rules, players, floor):
     (finding,) = check_scores(rules, zeros(players))
-    assert (finding.day, finding.player, finding.kind) == (3, None, "table-floor")
+    assert (finding.day, finding.player, finding.rule) == (3, None, "table-floor")
     assert finding.message == (
         "table total after day 3: the result says 0 in total, but day 3's scoring "
         f"pays the {players} players at least {floor} together (bids are paid "
@@ -106,7 +106,7 @@ def test_every_final_zero_is_a_finding(rules, players, floor):
 
 def test_every_recorded_day_below_the_floor_is_a_finding():
     findings = check_scores("wbc", zeros(4, day1=0, day2=0))
-    assert [(f.day, f.kind) for f in findings] == [
+    assert [(f.day, f.rule) for f in findings] == [
         (1, "table-floor"),
         (2, "table-floor"),
         (3, "table-floor"),
@@ -115,7 +115,7 @@ def test_every_recorded_day_below_the_floor_is_a_finding():
 
 def test_a_time_called_game_is_held_to_the_called_days_floor():
     (finding,) = check_scores("wbc", zeros(4), time_called=1)
-    assert (finding.day, finding.kind) == (1, "table-floor")
+    assert (finding.day, finding.rule) == (1, "table-floor")
     assert "after day 1" in finding.message and "at least 120" in finding.message
 
 
@@ -128,7 +128,7 @@ def test_a_table_at_the_floor_passes_and_one_florin_less_is_found():
     rows = [(name, 30, 60, 90) for name in ("A", "B", "C", "D")]  # 120 after day 1
     assert check_scores("wbc", rows) == []
     (finding,) = check_scores("wbc", [("A", 29, 60, 90), *rows[1:]])
-    assert (finding.day, finding.kind) == (1, "table-floor")
+    assert (finding.day, finding.rule) == (1, "table-floor")
     assert "119 in total" in finding.message and "at least 120" in finding.message
 
 

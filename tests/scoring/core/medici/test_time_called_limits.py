@@ -19,7 +19,7 @@ OTHERS = [("Ben", None, None, 40), ("Cy", None, None, 35), ("Di", None, None, 30
 def test_a_final_after_day_1_is_held_to_one_days_income():
     rows = [("Ann", None, None, 111), *OTHERS]
     (finding,) = check_scores("wbc", rows, time_called=1)
-    assert (finding.day, finding.player, finding.kind) == (1, "Ann", "gain")
+    assert (finding.day, finding.player, finding.rule) == (1, "Ann", "day-bound")
     assert "+81" in finding.message and "is 80" in finding.message
     # The same final after three days is possible.
     assert check_scores("wbc", rows) == []
@@ -36,7 +36,7 @@ def test_missing_later_days_of_a_time_called_game_are_not_findings():
 def test_the_final_of_a_time_called_game_is_the_money_after_that_day():
     rows = [("Ann", 50, 60, 70), ("Ben", 50, 60, 60), *OTHERS[1:]]
     (finding,) = check_scores("wbc", rows, time_called=2)
-    assert (finding.day, finding.player, finding.kind) == (2, "Ann", "time-called")
+    assert (finding.day, finding.player, finding.rule) == (2, "Ann", "time-called")
     assert "the result says 70, the money after day 2 is 60" in finding.message
 
 
@@ -64,5 +64,5 @@ def test_a_final_not_typed_yet_waits_while_the_days_typed_are_checked():
     # comparison of the final with the money after day 2 waits for the final.
     rows = [("Ann", 111, 120, None), *OTHERS]
     (finding,) = check_scores("wbc", rows, time_called=2)
-    assert (finding.day, finding.player, finding.kind) == (1, "Ann", "gain")
+    assert (finding.day, finding.player, finding.rule) == (1, "Ann", "day-bound")
     assert check_scores("wbc", [("Ann", 60, 70, None), *OTHERS], 2) == []

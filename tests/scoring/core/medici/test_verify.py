@@ -9,6 +9,7 @@ import json
 import pytest
 
 from scoring.core.medici.findings import Finding, ScoresheetError
+from scoring.core.medici.rule_ids import MONEY_RULES
 from scoring.core.medici.verify import verify_sheet
 from tests.conftest import REPO
 
@@ -85,7 +86,17 @@ def test_a_wrong_payment_in_the_purchases_is_found():
     (finding,) = findings
     assert (finding.day, finding.player) == (1, NOEL)
     assert "sheet says 28, rules give 27" in finding.message
-    assert "income: ship 5, market 17, bonus 0" in finding.message
+    # Ships: Greer 26, Parker and Kai 18, Noel 17 (4th: 5), Vale 13. Markets:
+    # five tied on cloth share 15 (3 each); Noel and Vale tie on fur, Noel and
+    # Greer on grain (10 + 5 shared: 7 each).
+    assert finding.message.endswith(
+        "(start money 30 under wbc - 25 paid + 22 income: ship payout for 4th of "
+        "5 under wbc: 5; 1st-5th on the cloth market, shared by 5: 3, 1st-2nd on "
+        "the fur market, shared by 2: 7, 1st-2nd on the grain market, shared by 2: "
+        "7)"
+    )
+    # +1 is no payout, award or bonus the rules could have paid instead.
+    assert (finding.rule, finding.because) == ("day-money", None)
 
 
 def test_six_goods_on_a_ship_are_found():
@@ -93,7 +104,7 @@ def test_six_goods_on_a_ship_are_found():
     sheet["days"][1]["purchases"][VALE]["cards"].append("gold:10")
     findings = verify_sheet(sheet).findings
     (finding,) = found(findings, 2, VALE, "ship holds 6 goods")
-    assert "at most 5" in finding.message and finding.kind == "capacity"
+    assert "at most 5" in finding.message and finding.rule == "ship-capacity"
 
 
 def test_the_same_good_twice_in_a_day_is_found():
@@ -198,7 +209,14 @@ def test_the_findings_serialise_to_day_player_message():
     sheet = first_sheet(level=1)
     sheet["days"][0]["money"][KAI] = 111
     (finding,) = verify_sheet(sheet).findings
-    assert set(finding.to_dict()) == {"day", "player", "message"}
+    assert set(finding.to_dict()) == {
+        "day",
+        "player",
+        "message",
+        "rule",
+        "because",
+        "hint",
+    }
 
 
 @pytest.mark.parametrize(
@@ -265,4 +283,4 @@ def test_a_lot_cut_short_by_time_called_goes_unsold_despite_its_bids():
     report = verify_sheet(sheet)
     # Only the money differs (the sheet's money is the full day's): no finding
     # about the unsold lot, the missing fill or the early end of the day.
-    assert {f.kind for f in report.findings} == {"money"}
+    assert {f.rule for f in report.findings} <= MONEY_RULES
