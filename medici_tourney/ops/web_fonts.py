@@ -231,7 +231,7 @@ def write_slice(piece: Slice, out: Path = OUT) -> Path:
     options.flavor = "woff2"
     options.hinting = False
     options.layout_features = ["*"] if piece.source.startswith("DejaVu") else []
-    font = subset.load_font(str(SOURCES / piece.source), options, lazy=False)
+    font = subset.load_font(str(SOURCES / piece.source), options)
     font.recalcTimestamp = False
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=piece.codepoints)
