@@ -13,7 +13,7 @@ PORT ?= 8000
 LOOPBACK := 127.0.0.1 localhost
 LAN := $(if $(filter $(HOST),$(LOOPBACK)),,MEDICI_LAN_PORT=$(PORT))
 
-.PHONY: messages setup setup-run migrate demo run lan serve backup restore test test-deep test-fast test-postgres lint typecheck format bench load browser postgres check-deploy clean
+.PHONY: fonts messages setup setup-run migrate demo run lan serve backup restore test test-deep test-fast test-postgres lint typecheck format bench load browser postgres check-deploy clean
 
 $(RUN_STAMP): requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -150,6 +150,14 @@ messages: setup
 	$(PY) manage.py makemessages $(addprefix -l ,$(LOCALES)) --no-obsolete --add-location file \
 	  --ignore ".venv/*" --ignore "tests/*" --ignore "bench/*" --ignore "staticfiles/*" --ignore "docs/*"
 	$(PY) -m medici_tourney.ops.catalogues compile
+
+# The web fonts again: the PDFs' fonts (scoring/pdf/fonts/) cut into WOFF2
+# unicode-range slices in static/fonts/ and their @font-face rules in
+# static/css/fonts.css (fontTools; the Chinese catalogue orders the common
+# characters). The slices are shipped: serving needs nothing of this. A few
+# minutes.
+fonts: setup
+	$(PY) -m medici_tourney.ops.web_fonts
 
 check-deploy: setup
 	DJANGO_DEBUG=0 DJANGO_SECRET_KEY=check-deploy-$$(date +%s)-a-long-random-enough-secret-key-value \

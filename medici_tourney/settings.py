@@ -94,6 +94,9 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    # runserver (make run, make lan) leaves static files to WhiteNoise, as
+    # gunicorn does: compressed by the GZip middleware below it.
+    "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_tables2",
     "crispy_forms",
@@ -117,10 +120,13 @@ MIDDLEWARE = [
     # switch to the event's own (medici_tourney.zones).
     "medici_tourney.zones.ZoneResetMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # Above WhiteNoise, so that with DEBUG on (no compressed copies) the static
+    # files a phone loads go gzipped too (bootstrap's CSS: 232 KB, 31 KB
+    # gzipped); what WhiteNoise sends already compressed it leaves alone.
+    "django.middleware.gzip.GZipMiddleware",
     # Static files straight from STATIC_ROOT (or the finders while DEBUG is on),
     # compressed and with far-future caching for the hashed names.
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "django.middleware.gzip.GZipMiddleware",
     # The request's language: ?lang=, the visitor's menu choice, the event's, the
     # browser's (medici_tourney.language); before the public cache, whose keys
     # hold the choice.
@@ -215,8 +221,8 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-# The fonts the PDFs embed are also the web fonts (static/css/fonts.css): one copy.
-STATICFILES_DIRS = [BASE_DIR / "static", ("fonts", BASE_DIR / "scoring/pdf/fonts")]
+# The web fonts are slices of the PDFs' fonts in static/fonts/ (make fonts).
+STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
 # With DEBUG off (make serve), ``collectstatic`` writes hashed, pre-compressed copies
 # (whitenoise) and pages link the hashed names; with DEBUG on (make run, the tests)
