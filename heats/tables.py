@@ -17,7 +17,7 @@ from django.http import HttpRequest
 from django.middleware.csrf import get_token
 from django.urls import reverse
 from django.utils.formats import date_format, time_format
-from django.utils.functional import Promise
+from django.utils.functional import Promise, lazy
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.timezone import localtime
@@ -40,6 +40,20 @@ def wide_only(extra: str = "") -> dict[str, dict[str, str]]:
 
 
 WIDE_ONLY = wide_only()
+
+
+def _hidden(label: str | Promise) -> SafeString:
+    return format_html('<span class="visually-hidden">{}</span>', label)
+
+
+def hidden_header(label: str | Promise) -> SafeString:
+    """A column header read out by screen readers and not drawn: a column of
+    buttons needs no visible header, but a header cell without text names
+    nothing (WCAG 1.3.1). Lazy, so ``label`` is read in the reader's language."""
+    header: SafeString = lazy(_hidden, SafeString)(label)
+    return header
+
+
 # Where page_token keeps the page's masked CSRF token, in request.META.
 PAGE_TOKEN = "medici.page_csrf_token"
 
@@ -115,7 +129,12 @@ class CheckInTable(tables.Table):
         _("Checked in"),
         attrs=WIDE_ONLY,
     )
-    undo = tables.Column("", empty_values=(), orderable=False, exclude_from_export=True)
+    undo = tables.Column(
+        hidden_header(_("Undo")),
+        empty_values=(),
+        orderable=False,
+        exclude_from_export=True,
+    )
 
     class Meta:
         model = Entry
@@ -298,7 +317,10 @@ class KeepApartTable(tables.Table):
     )
     note = tables.Column(_("Note"))
     remove = tables.Column(
-        "", empty_values=(), orderable=False, exclude_from_export=True
+        hidden_header(_("Remove")),
+        empty_values=(),
+        orderable=False,
+        exclude_from_export=True,
     )
 
     class Meta:
