@@ -46,12 +46,19 @@ def _hidden(label: str | Promise) -> SafeString:
     return format_html('<span class="visually-hidden">{}</span>', label)
 
 
-def hidden_header(label: str | Promise) -> SafeString:
-    """A column header read out by screen readers and not drawn: a column of
-    buttons needs no visible header, but a header cell without text names
-    nothing (WCAG 1.3.1). Lazy, so ``label`` is read in the reader's language."""
-    header: SafeString = lazy(_hidden, SafeString)(label)
-    return header
+def buttons_column(label: str | Promise) -> tables.Column:
+    """A column of buttons: its header is read out by screen readers and not
+    drawn (a header cell without text names nothing, WCAG 1.3.1). The header is
+    lazy, so ``label`` is read in the reader's language; the cell is positioned,
+    so the hidden text stays inside its table on a phone."""
+    header = lazy(_hidden, SafeString)(label)
+    return tables.Column(
+        header,
+        empty_values=(),
+        orderable=False,
+        exclude_from_export=True,
+        attrs={"th": {"class": "position-relative"}},
+    )
 
 
 # Where page_token keeps the page's masked CSRF token, in request.META.
@@ -129,12 +136,7 @@ class CheckInTable(tables.Table):
         _("Checked in"),
         attrs=WIDE_ONLY,
     )
-    undo = tables.Column(
-        hidden_header(_("Undo")),
-        empty_values=(),
-        orderable=False,
-        exclude_from_export=True,
-    )
+    undo = buttons_column(_("Undo"))
 
     class Meta:
         model = Entry
@@ -316,12 +318,7 @@ class KeepApartTable(tables.Table):
         order_by=("player_b__name_key",),
     )
     note = tables.Column(_("Note"))
-    remove = tables.Column(
-        hidden_header(_("Remove")),
-        empty_values=(),
-        orderable=False,
-        exclude_from_export=True,
-    )
+    remove = buttons_column(_("Remove"))
 
     class Meta:
         model = KeepApart

@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from heats.core.message import templates
 from heats.core.names import badged_name
 from heats.models import Event, Player
-from heats.tables import TABLE_CLASS, WIDE_ONLY, hidden_header, post_button
+from heats.tables import TABLE_CLASS, WIDE_ONLY, buttons_column, post_button
 from heats.translate import translate
 from scoring.wording import percent_text
 
@@ -161,12 +161,7 @@ class SemiListTable(tables.Table):
         orderable=False,
         exclude_from_export=True,
     )
-    mark = tables.Column(
-        hidden_header(pgettext_lazy("button: mark the player absent", "Absent")),
-        empty_values=(),
-        orderable=False,
-        exclude_from_export=True,
-    )
+    mark = buttons_column(pgettext_lazy("button: mark the player absent", "Absent"))
 
     class Meta:
         order_by = "n"

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
+from axe_playwright_python.base import AXE_SCRIPT
 from django.contrib.auth import get_user_model
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
@@ -50,6 +50,8 @@ OPTIONS = {
     "rules": {"label-content-name-mismatch": {"enabled": True}},
     "resultTypes": ["violations"],
 }
+# Two frames drawn: the layout of a new size is done.
+FRAMES = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
 PASSWORD = "gm-password-1"  # noqa: S105 - a test login
 
 # Named URLs that are no page to check, with what they are instead.
@@ -222,12 +224,12 @@ def world(transactional_db, settings) -> dict:
     return {"token": live_event(gm)}
 
 
-def violations(axe: Axe, page, where: str, problems: list[str]) -> list[str]:
-    """axe's violations on ``page``, one readable block per rule and node. The
-    inline styles axe itself applies while it measures are refused by the
-    pages' CSP: what the browser reports meanwhile is axe's, not the page's."""
+def violations(page, where: str, problems: list[str]) -> list[str]:
+    """axe's violations on ``page`` (axe injected), one readable block per rule
+    and node. The inline styles axe itself applies while it measures are refused
+    by the pages' CSP: what the browser reports meanwhile is axe's."""
     before = len(problems)
-    found = axe.run(page, options=OPTIONS).response["violations"]
+    found = page.evaluate("options => axe.run(document, options)", OPTIONS)
     del problems[before:]
     return [
         f"{where}: {v['id']} ({v['impact']}): {v['help']}\n"
@@ -236,8 +238,25 @@ def violations(axe: Axe, page, where: str, problems: list[str]) -> list[str]:
             f"      {n.get('failureSummary', '').replace(chr(10), ' ')}"
             for n in v["nodes"]
         )
-        for v in found
+        for v in found["violations"]
     ]
+
+
+def at_both_sizes(page, path: str, problems: list[str]) -> list[str]:
+    """Violations on the page at ``path`` at each size of ``SIZES``: loaded at
+    the size the page is at, checked, resized (CSS and the pages' resize
+    handlers lay it out anew; a new load would cost a second), checked again."""
+    page.goto(path)
+    page.evaluate(AXE_SCRIPT)
+    now = page.viewport_size
+    sizes = sorted(SIZES.items(), key=lambda s: s[1] != (now["width"], now["height"]))
+    found: list[str] = []
+    for number, (size, (width, height)) in enumerate(sizes):
+        if number:
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate(FRAMES)
+        found += violations(page, f"{size} {path}", problems)
+    return found
 
 
 def logged_in(browser, base: str):
@@ -253,18 +272,11 @@ def logged_in(browser, base: str):
 
 
 def test_axe_finds_no_violation_on_any_page(live_server, browser, world):
-    checked = pages(world)
+    checked = [path for listed in pages(world).values() for path in listed]
     close_orm_connection()
     readers = {"public": browser.new_page(), "gm": logged_in(browser, live_server.url)}
-    axe = Axe()
     found: list[str] = []
-    for size, (width, height) in SIZES.items():
-        for page in readers.values():
-            page.set_viewport_size({"width": width, "height": height})
-        for audience, path in [p for listed in checked.values() for p in listed] + [
-            ("public", "/no-such-page/")
-        ]:
-            page = readers[audience]
-            page.goto(live_server.url + path)
-            found += violations(axe, page, f"{size} {path}", browser.problems)
+    for audience, path in [*checked, ("public", "/no-such-page/")]:
+        page = readers[audience]
+        found += at_both_sizes(page, live_server.url + path, browser.problems)
     assert not found, "\n".join(found)
