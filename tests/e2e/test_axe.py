@@ -4,7 +4,9 @@ item 5), public or GM, at a desk's size (1366×768) and a phone's (390×844).
 axe-core's script comes from the pinned ``axe-playwright-python`` (its bundled
 ``axe.min.js``; nothing is fetched). The rules run are WCAG 2.0/2.1 A and AA and
 axe's best practices (``RULES``), with "label-content-name-mismatch" (WCAG 2.5.3,
-a name that holds the visible label; axe ships it switched off) switched on.
+a name that holds the visible label; axe ships it switched off) switched on. Its
+check is a substring's ("EN" passes inside "English"); the language buttons are held
+to their visible words by tests/heats/templatetags/test_language_menu.py.
 
 The pages are enumerated from the URL conf: a named URL must be a page checked here
 (``pages``) or be listed in ``NOT_PAGES`` with what it is, or
