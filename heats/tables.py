@@ -17,7 +17,7 @@ from django.http import HttpRequest
 from django.middleware.csrf import get_token
 from django.urls import reverse
 from django.utils.formats import date_format, time_format
-from django.utils.functional import Promise
+from django.utils.functional import Promise, lazy
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.timezone import localtime
@@ -40,6 +40,27 @@ def wide_only(extra: str = "") -> dict[str, dict[str, str]]:
 
 
 WIDE_ONLY = wide_only()
+
+
+def _hidden(label: str | Promise) -> SafeString:
+    return format_html('<span class="visually-hidden">{}</span>', label)
+
+
+def buttons_column(label: str | Promise) -> tables.Column:
+    """A column of buttons: its header is read out by screen readers and not
+    drawn (a header cell without text names nothing, WCAG 1.3.1). The header is
+    lazy, so ``label`` is read in the reader's language; the cell is positioned,
+    so the hidden text stays inside its table on a phone."""
+    header = lazy(_hidden, SafeString)(label)
+    return tables.Column(
+        header,
+        empty_values=(),
+        orderable=False,
+        exclude_from_export=True,
+        attrs={"th": {"class": "position-relative"}},
+    )
+
+
 # Where page_token keeps the page's masked CSRF token, in request.META.
 PAGE_TOKEN = "medici.page_csrf_token"
 
@@ -115,7 +136,7 @@ class CheckInTable(tables.Table):
         _("Checked in"),
         attrs=WIDE_ONLY,
     )
-    undo = tables.Column("", empty_values=(), orderable=False, exclude_from_export=True)
+    undo = buttons_column(_("Undo"))
 
     class Meta:
         model = Entry
@@ -297,9 +318,7 @@ class KeepApartTable(tables.Table):
         order_by=("player_b__name_key",),
     )
     note = tables.Column(_("Note"))
-    remove = tables.Column(
-        "", empty_values=(), orderable=False, exclude_from_export=True
-    )
+    remove = buttons_column(_("Remove"))
 
     class Meta:
         model = KeepApart

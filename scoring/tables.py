@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from heats.core.message import templates
 from heats.core.names import badged_name
 from heats.models import Event, Player
-from heats.tables import TABLE_CLASS, WIDE_ONLY, post_button
+from heats.tables import TABLE_CLASS, WIDE_ONLY, buttons_column, post_button
 from heats.translate import translate
 from scoring.wording import percent_text
 
@@ -162,7 +162,7 @@ class SemiListTable(tables.Table):
         orderable=False,
         exclude_from_export=True,
     )
-    mark = tables.Column("", empty_values=(), orderable=False, exclude_from_export=True)
+    mark = buttons_column(pgettext_lazy("button: mark the player absent", "Absent"))
 
     class Meta:
         order_by = "n"

@@ -2,8 +2,10 @@
 
 A small form posting the chosen language to ``set-language`` with the page to
 return to (this page's address without ``?lang=``, so the choice is not
-overruled by the address it was made on). Each language is named in its own
-words (``settings.LANGUAGES``) and marked with its ``lang``.
+overruled by the address it was made on). Each button is named by what it
+shows (``SHORT``: a voice user says the word they see, WCAG 2.5.3), with the
+language's name in its own words (``settings.LANGUAGES``) as its title, and is
+marked with its ``lang``.
 """
 
 from __future__ import annotations
