@@ -265,17 +265,31 @@ class Event(models.Model):
     def format_line(self) -> str:
         """ "Format: heats winners only", as pages and printables show the format,
         in the current language (English: ``heats.core.formats.format_line``)."""
-        format_line(self.format)  # ValueError for an unknown format
-        return gettext(FORMAT_LINE) % {"name": gettext(FORMAT_NAMES[self.format])}
+        return shown_format_line(self.format)
 
     @property
     def tiebreak_line(self) -> str:
         """ "Tie-breakers: WBC 2018 (margin, then die)", as pages and printables
         name the HMW tie-break order, in the current language (English:
         ``heats.core.tiebreaks.tiebreak_line``)."""
-        name = TIEBREAK_NAMES[self.tiebreaks]  # KeyError for an unknown order
-        return gettext(TIEBREAK_LINE) % {"name": gettext(name)}
+        return shown_tiebreak_line(self.tiebreaks)
 
     def semi_layout_map(self) -> dict[int, tuple[int, ...]]:
         """``semi_layouts`` with integer keys: ``{25: (5, 5, 5, 5, 5), ...}``."""
         return {int(size): tuple(tables) for size, tables in self.semi_layouts.items()}
+
+
+def shown_format_line(code: str) -> str:
+    """The line naming format ``code`` ("Format: heats winners only") in the
+    current language; ValueError for an unknown format. Pages showing a
+    published list name the format it was worked out under, which the event's
+    own may have left since."""
+    format_line(code)  # ValueError for an unknown format
+    return gettext(FORMAT_LINE) % {"name": gettext(FORMAT_NAMES[code])}
+
+
+def shown_tiebreak_line(code: str) -> str:
+    """The line naming tie-break order ``code`` ("Tie-breakers: WBC 2018
+    (margin, then die)") in the current language; KeyError for an unknown
+    order (see :func:`shown_format_line`)."""
+    return gettext(TIEBREAK_LINE) % {"name": gettext(TIEBREAK_NAMES[code])}

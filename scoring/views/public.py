@@ -21,6 +21,7 @@ from django.views.generic import FormView, ListView, TemplateView
 from heats.core.errors import UserError
 from heats.exports import export_response
 from heats.models import Event, RoundKind
+from heats.models.events import shown_format_line, shown_tiebreak_line
 from heats.queries.desk import shown_names
 from heats.views.common import (
     EventMixin,
@@ -122,6 +123,10 @@ class StandingsView(EventMixin, TemplateView):
             updated=timezone.now(),
             result=data.result,
             posted=data.posted,
+            # The published list's own format and tie-break order, which the
+            # event's settings may have left since it was published.
+            format_line=shown_format_line(data.posted["format"]),
+            tiebreak_line=shown_tiebreak_line(data.posted["tiebreaks"]),
             missing_tables=heat_tables(data.posted.get("missing_tables", ())),
             qualifier_table=tables.QualifierTable(
                 data.qualifiers, prefix="qualifiers-"

@@ -15,6 +15,7 @@ from django.urls import reverse
 
 from heats.models import Event
 from scoring.queries.printing import render
+from scoring.services.publishing import publish
 from scoring.services.events import new_event
 from scoring.services.results_import.write import import_results
 from tests.scoring.views.test_event_format import pdf_text
@@ -97,3 +98,15 @@ def test_the_gm_s_semi_final_list_shows_every_winner_cut_and_why(client, hmo40):
     for row, (name, rank) in zip(rows, expected, strict=True):
         assert name in row and "cut by HMW" in row
         assert f"HMW rank {rank} (6: largest margin of victory)" in row
+
+
+def test_the_standings_name_the_order_the_published_list_was_worked_out_under(
+    client, hmo40
+):
+    # Published under WBC 2018's order; the GM then turns the event to BPA
+    # without publishing again: the list shown is still the one published, so
+    # its line names the order it was made under, not the event's new one.
+    publish(hmo40)
+    Event.objects.filter(pk=hmo40.pk).update(tiebreaks="bpa")
+    standings = client.get("/e/hmo40/").content.decode()
+    assert f'<p class="mb-2 small" id="event-tiebreaks">{LINE}</p>' in standings
