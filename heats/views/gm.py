@@ -210,7 +210,9 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
             previous=previous_seating(rnd),
             checkin_table=None
             if self.list_folded()
-            else checkin_table(self.request, self.event, rnd),
+            else checkin_table(
+                self.request, self.event, rnd, tables=bool(figures.seated)
+            ),
             is_heat=rnd.kind == RoundKind.HEAT,
             objective=current_objective(rnd) if cards else None,
             clock=clock_json(self.event, rnd),
