@@ -154,19 +154,22 @@ class CheckInTable(tables.Table):
         the check-in fragment's time (issue 28, item 7)."""
         cells = self._cells()
         columns = [(c.attrs["td"].as_html(), cells[c.name]) for c in self.columns]
-        rows = (
+        rows = self.paginated_rows
+        # Each bound row beside its entry: the page's rows are read once, and
+        # iterated again from the queryset's cache.
+        drawn = (
             format_html(
                 "<tr {}>{}</tr>",
                 row.attrs.as_html(),
                 format_html_join(
                     "",
                     "<td {}>{}</td>",
-                    ((attrs, cell(row.record)) for attrs, cell in columns),
+                    ((attrs, cell(entry)) for attrs, cell in columns),
                 ),
             )
-            for row in self.paginated_rows
+            for row, entry in zip(rows, rows.data, strict=True)
         )
-        return SafeString("".join(rows))
+        return SafeString("".join(drawn))
 
     def _cells(self) -> dict[str, Callable[[Entry], object]]:
         """Each shown column's cell of an entry, by the column's name: what the

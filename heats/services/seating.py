@@ -45,10 +45,10 @@ from heats.services.audit import lock, log
 
 def _players_to_seat(rnd: Round) -> list[int]:
     """Who a seating takes when no list is given: the ids of the players checked
-    in (in or late), by entry. The semi-final's and the final's players come from
-    their list and field (the results app's seating of the semi-final and the
-    final). Ids alone: 1,000 players loaded as rows cost more than the draw; in no order, as
-    the draw sorts them."""
+    in (in or late). The semi-final's and the final's players come from their
+    list and field (the results app's seating of the semi-final and the final).
+    Ids alone (1,000 players loaded as rows cost more than the draw), in no
+    order: the draw sorts them."""
     entries = rnd.entries.filter(status__in=WAITING_STATUSES).order_by()
     return list(entries.values_list("player_id", flat=True))
 
