@@ -30,9 +30,11 @@ def find_round(event: Event, code: str) -> Round:
     no round's or a round the event does not have yet."""
     kind, number = parse_round_code(code)
     try:
-        return Round.objects.get(event=event, kind=kind, number=number)
+        rnd = Round.objects.get(event=event, kind=kind, number=number)
     except Round.DoesNotExist:
         raise UserError(
             _("%(event)s has no round %(code)s yet.")
             % {"event": event.slug, "code": repr(code)}
         ) from None
+    rnd.event = event  # the caller's row: no second read of the event
+    return rnd

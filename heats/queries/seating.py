@@ -106,11 +106,15 @@ def seating_snapshot(rnd: Round) -> SeatingSnapshot | None:
     }
 
 
-def current_objective(rnd: Round) -> tuple[int, int]:
-    """The objective of ``rnd``'s saved tables (late tables included)."""
-    return seating.objective(
-        round_tables(rnd), seating_history(rnd), keep_apart_pairs(rnd.event)
-    )
+def current_objective(
+    rnd: Round, tables: list[list[str]] | None = None
+) -> tuple[int, int]:
+    """The objective of ``rnd``'s saved tables (late tables included);
+    ``tables``: their player keys when the caller read them (``round_tables``'
+    shape: the round page's cards)."""
+    if tables is None:
+        tables = round_tables(rnd)
+    return seating.objective(tables, seating_history(rnd), keep_apart_pairs(rnd.event))
 
 
 def waiting_players(rnd: Round) -> list[Player]:

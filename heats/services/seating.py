@@ -43,12 +43,14 @@ from heats.queries.seating import (
 from heats.services.audit import lock, log
 
 
-def _players_to_seat(rnd: Round) -> list[Player]:
-    """Who a seating takes when no list is given: the players checked in (in or
-    late). The semi-final's and the final's players come from their list and
-    field (the results app's seating of the semi-final and the final)."""
-    entries = rnd.entries.filter(status__in=WAITING_STATUSES).select_related("player")
-    return [e.player for e in entries]
+def _players_to_seat(rnd: Round) -> list[int]:
+    """Who a seating takes when no list is given: the ids of the players checked
+    in (in or late). The semi-final's and the final's players come from their
+    list and field (the results app's seating of the semi-final and the final).
+    Ids alone (1,000 players loaded as rows cost more than the draw), in no
+    order: the draw sorts them."""
+    entries = rnd.entries.filter(status__in=WAITING_STATUSES).order_by()
+    return list(entries.values_list("player_id", flat=True))
 
 
 def _layout_for(rnd: Round, count: int) -> list[int] | None:
@@ -116,14 +118,17 @@ def seat_round(
             _("%(round)s already has results: it cannot be seated again.")
             % {"round": rnd.label}
         )
-    people = list(players) if players is not None else _players_to_seat(rnd)
+    if players is None:
+        people, entered = _players_to_seat(rnd), True
+    else:
+        people, entered = [p.pk for p in players], False
     if sizes is None:
         sizes = _layout_for(rnd, len(people))
     result = _draw_seating(rnd, people, seed, sizes, smallest)
     previous = seating_snapshot(rnd)
     rnd.tables.all().delete()
     tables = _save_tables(rnd, result.tables, start=1, late=False)
-    _set_statuses(rnd, people, result.waiting)
+    _set_statuses(rnd, people, result.waiting, entered=entered)
     _record_seating(rnd, str(result.seed), previous)
     entry = log(
         rnd.event,
@@ -151,17 +156,17 @@ def _record_seating(rnd: Round, seed: str, previous: SeatingSnapshot | None) -> 
 
 def _draw_seating(
     rnd: Round,
-    people: list[Player],
+    people: list[int],
     seed: int | str | None,
     sizes: list[int] | None,
     smallest: int,
 ) -> seating.Seating:
-    """The pure seating of ``people`` for ``rnd`` (earlier rounds' history, the
-    keep-apart pairs, the event's policy); UserError for a layout they cannot
-    fill or fewer than 4 players."""
+    """The pure seating of ``people`` (player ids) for ``rnd`` (earlier rounds'
+    history, the keep-apart pairs, the event's policy); UserError for a layout
+    they cannot fill or fewer than 4 players."""
     try:
         result = seating.seat(
-            [str(p.pk) for p in people],
+            [str(pk) for pk in people],
             seed,
             history=seating_history(rnd),
             keep_apart=keep_apart_pairs(rnd.event),
@@ -201,26 +206,35 @@ def _save_tables(
         # A database that does not return ids from a bulk insert.
         numbers = range(start, start + len(tables))
         saved = list(rnd.tables.filter(number__in=numbers).order_by("number"))
+    # Ids, not rows: setting 1,000 seats' relations to model instances costs
+    # more than inserting them.
     Seat.objects.bulk_create(
-        Seat(table=table, round=rnd, number=n, player_id=int(key))
+        Seat(table_id=table.pk, round_id=rnd.pk, number=n, player_id=int(key))
         for table, keys in zip(saved, tables, strict=True)
         for n, key in enumerate(keys, start=1)
     )
     return saved
 
 
-def _set_statuses(rnd: Round, people: list[Player], waiting: list[str]) -> None:
-    """Seated players' entries "in" (created if missing), waiting ones "late"."""
+def _set_statuses(
+    rnd: Round, people: list[int], waiting: list[str], *, entered: bool
+) -> None:
+    """Seated players' entries "in" (created if missing), waiting ones "late";
+    ``people``: player ids, ``entered`` when they are the round's checked-in
+    entries (``_players_to_seat``: none is missing)."""
     late = {int(k) for k in waiting}
-    ids = [p.pk for p in people]
-    # Only the missing ones (a semi-final's or final's list): inserting all of a
-    # heat's 1,000 entries again, to be ignored, cost more than the seating.
-    saved = set(rnd.entries.values_list("player_id", flat=True))
-    Entry.objects.bulk_create(
-        [Entry(round=rnd, player=p) for p in people if p.pk not in saved],
-        ignore_conflicts=True,
-    )
-    entries = Entry.objects.filter(round=rnd, player_id__in=ids)
+    if entered:
+        entries = rnd.entries.filter(status__in=WAITING_STATUSES)
+    else:
+        # Only the missing ones (a semi-final's or final's list): inserting all
+        # of a heat's 1,000 entries again, to be ignored, cost more than the
+        # seating.
+        saved = set(rnd.entries.values_list("player_id", flat=True))
+        Entry.objects.bulk_create(
+            [Entry(round=rnd, player_id=pk) for pk in people if pk not in saved],
+            ignore_conflicts=True,
+        )
+        entries = Entry.objects.filter(round=rnd, player_id__in=people)
     entries.exclude(player_id__in=late).update(status=EntryStatus.CHECKED_IN)
     entries.filter(player_id__in=late).update(status=EntryStatus.LATE)
 

@@ -38,6 +38,7 @@ from heats.models import (
     RoundKind,
 )
 from heats.queries.desk import (
+    RoundFigures,
     namesake_counts,
     only_here,
     removable_players,
@@ -68,14 +69,21 @@ def checkin_entries(rnd: Round, query: str = "") -> QuerySet[Entry]:
 
 
 def checkin_table(
-    request: HttpRequest, event: Event, rnd: Round, *, paginate: bool = True
+    request: HttpRequest,
+    event: Event,
+    rnd: Round,
+    *,
+    paginate: bool = True,
+    tables: bool = True,
 ) -> CheckInTable:
     """The check-in list of ``rnd`` as the request asks for it (search, sort and,
     with ``paginate``, page from the query string): one page of
     ``CHECKIN_PER_PAGE`` rows; every row (of the search) without ``paginate``,
-    for the exports. Its queries do not grow with the number of players."""
+    for the exports. Its queries do not grow with the number of players.
+    ``tables``: False when the caller knows the round has no table (its
+    figures), so no seat is looked for."""
     query = request.GET.get(SEARCH_PARAM, "")[:120]
-    seated = set(rnd.seats.values_list("player_id", flat=True))
+    seated = set(rnd.seats.values_list("player_id", flat=True)) if tables else set()
     off = removable_players(event, request.user, rnd) if seated else set()
     table = CheckInTable(
         checkin_entries(rnd, query),
@@ -101,16 +109,21 @@ def checkin_fragment(
     *,
     saved: bool = False,
     extra: dict[str, object] | None = None,
+    figures: RoundFigures | None = None,
 ) -> HttpResponse:
     """The fragment of ``rnd``'s page (see "fragment" above); ``saved`` when a
     check-in or an undo went through (``HX-Trigger``: the page clears its form,
     and a seated round's late-table section reloads); ``extra``: more context
-    (the check-in's question, ``gm_checkin``)."""
+    (the check-in's question, ``gm_checkin``); ``figures``: the round's figures
+    when the caller read them already."""
+    figures = figures or round_figures(rnd)
     context = (extra or {}) | {
         "event": event,
         "round": rnd,
-        "figures": round_figures(rnd),
-        "checkin_table": checkin_table(request, event, rnd),
+        "figures": figures,
+        "checkin_table": checkin_table(
+            request, event, rnd, tables=bool(figures.seated)
+        ),
         "is_heat": rnd.kind == RoundKind.HEAT,
     }
     response = TemplateResponse(request, "heats/gm/_checkin_fragment.html", context)

@@ -206,13 +206,15 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
             late_ready=len(waiting) >= self.event.min_late_table,
             late_small=seating.MIN_TABLE <= len(waiting) < self.event.min_late_table,
             late_choices=late_choices(rnd, waiting) if waiting else [],
-            short_tables=short_tables(rnd) if cards else [],
+            short_tables=short_tables(rnd) if _short(cards) else [],
             previous=previous_seating(rnd),
             checkin_table=None
             if self.list_folded()
-            else checkin_table(self.request, self.event, rnd),
+            else checkin_table(
+                self.request, self.event, rnd, tables=bool(figures.seated)
+            ),
             is_heat=rnd.kind == RoundKind.HEAT,
-            objective=current_objective(rnd) if cards else None,
+            objective=current_objective(rnd, _keys(cards)) if cards else None,
             clock=clock_json(self.event, rnd),
             clock_url=reverse("heats:clock-json", kwargs={"event": self.event.slug})
             + f"?round={rnd.code}",
@@ -286,6 +288,17 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
             if self.request.GET.get("swap")
             else None,
         }
+
+
+def _short(cards: list[TableCard]) -> bool:
+    """True when a card has fewer players than a table needs: only then can the
+    round have short tables to plan (``short_tables``, a query of its own)."""
+    return any(0 < len(card.lines) < seating.MIN_TABLE for card in cards)
+
+
+def _keys(cards: list[TableCard]) -> list[list[str]]:
+    """The player keys of each card's seats, as ``round_tables`` reads them."""
+    return [[str(line.seat.player.pk) for line in card.lines] for card in cards]
 
 
 @event_action(permissions.START_CLOCK)

@@ -23,7 +23,8 @@ from django.views.decorators.http import require_GET
 from heats import forms, permissions
 from heats.core import seating
 from heats.core.errors import UserError
-from heats.models import Event, Round, normalise_name
+from heats.models import Event, Round, RoundKind, normalise_name
+from heats.queries.desk import RoundFigures, round_figures
 from heats.queries.players import search_players
 from heats.queries.seating import checked_in_count, waiting_players
 from heats.services.checkin import (
@@ -45,13 +46,17 @@ from heats.views.common_desk import checkin_fragment, is_htmx
 
 
 def _answer(
-    request: HttpRequest, event: Event, rnd: Round, action: Callable[[], None]
+    request: HttpRequest,
+    event: Event,
+    rnd: Round,
+    action: Callable[[], CheckInReport],
 ) -> HttpResponse:
-    """Run ``action`` (which adds its own messages); then the round page, or for
-    htmx the fragment. A UserError is the page's error message, or the
-    fragment's (the typed name is kept to be corrected)."""
+    """Run ``action`` and say what it did (``_report_check_in``); then the round
+    page, or for htmx the fragment, whose figures the message shares. A
+    UserError is the page's error message, or the fragment's (the typed name is
+    kept to be corrected)."""
     try:
-        action()
+        report = action()
     except SamePersonError:
         raise  # the question: the caller asks it
     except UserError as exc:
@@ -59,9 +64,12 @@ def _answer(
             raise  # event_action: the message and the redirect
         messages.error(request, exc.render())
         return checkin_fragment(request, event, rnd)
-    if is_htmx(request):
-        return checkin_fragment(request, event, rnd, saved=True)
-    return redirect(round_url(rnd))
+    if not is_htmx(request):
+        _report_check_in(request, rnd, report)
+        return redirect(round_url(rnd))
+    figures = round_figures(rnd)
+    _report_check_in(request, rnd, report, figures)
+    return checkin_fragment(request, event, rnd, saved=True, figures=figures)
 
 
 @event_action(permissions.CHECK_IN)
@@ -74,12 +82,12 @@ def round_checkin(request: HttpRequest, event: Event, round: str) -> HttpRespons
     rnd = round_or_404(event, round)
     form = forms.CheckInForm(request.POST)
 
-    def check_in() -> None:
+    def check_in() -> CheckInReport:
         if not form.is_valid():
             raise UserError(_("Nothing was checked in."), form_problems(form))
         data = form.cleaned_data
         line = DeskLine(data["name"], data["badge"], data["player"], new=data["new"])
-        _report_check_in(request, rnd, check_in_typed(rnd, line, request.user))
+        return check_in_typed(rnd, line, request.user)
 
     try:
         return _answer(request, event, rnd, check_in)
@@ -115,24 +123,34 @@ def round_paste(request: HttpRequest, event: Event, round: str) -> HttpResponse:
     """POST: check a pasted list in, one name (or "Name, badge") a line."""
     rnd = round_or_404(event, round)
 
-    def paste() -> None:
+    def paste() -> CheckInReport:
         form = forms.PasteForm(request.POST)
         if not form.is_valid():
             raise UserError(_("Paste at least one name."))
-        report = check_in(rnd, form.cleaned_data["text"], request.user)
-        _report_check_in(request, rnd, report)
+        return check_in(rnd, form.cleaned_data["text"], request.user)
 
     return _answer(request, event, rnd, paste)
 
 
-def _report_check_in(request: HttpRequest, rnd: Round, report: CheckInReport) -> None:
+def _report_check_in(
+    request: HttpRequest,
+    rnd: Round,
+    report: CheckInReport,
+    figures: RoundFigures | None = None,
+) -> None:
+    """The check-in's message: what it did, then the round's count and layout
+    (a seated round: who waits for a late table); ``figures``: the round's
+    figures when the caller read them (the fragment's), else counted here."""
     if rnd.seated_at:
-        waiting = len(waiting_players(rnd))
+        late = figures.waiting if figures and rnd.kind == RoundKind.HEAT else None
+        waiting = len(waiting_players(rnd) if late is None else late)
         status = _(
             "%(waiting)s waiting for a late table (one forms at %(minimum)s)"
         ) % {"waiting": waiting, "minimum": rnd.event.min_late_table}
     else:
-        count, layout = checked_in_count(rnd)
+        count, layout = (
+            (figures.count, figures.layout) if figures else checked_in_count(rnd)
+        )
         if layout.sizes:
             status = _("%(count)s checked in: %(layout)s") % {
                 "count": count,

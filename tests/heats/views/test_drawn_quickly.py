@@ -12,6 +12,7 @@ from types import SimpleNamespace
 import pytest
 from django import forms
 from django.template import Context
+from django_tables2 import RequestConfig
 
 from heats.extensions import Link, Note
 from heats.form_parts import PartialFields, QuickSelect, bootstrap_classes
@@ -20,6 +21,7 @@ from heats.models import ResultStatus
 from heats.queries.desk import SeatLine, TableCard, table_cards
 from heats.services.checkin import check_in
 from heats.services.seating import seat_round
+from heats.tables import CheckInTable
 from heats.templatetags.table_cards import table_cards as draw_cards
 from tests.heats.conftest import names
 
@@ -137,3 +139,48 @@ def test_partial_fields_draws_its_template_and_counts_its_fields_rendered():
     assert html.lstrip().startswith('<div id="div_')
     assert form.rendered_fields == {"name"}
     assert form.fields["name"].widget.attrs["class"] == "textinput form-control"
+
+
+def tbody(html: str) -> str:
+    """The ``<tbody>`` of a table's HTML, whitespace between tags dropped."""
+    body = html.split("<tbody", 1)[1].split("</tbody>", 1)[0]
+    return re.sub(r">\s+<", "><", body).strip()
+
+
+@pytest.mark.django_db
+def test_the_check_in_list_draws_its_rows_as_django_tables2_s_template(
+    heat, event, rf, gm
+):
+    """``CheckInTable.body`` draws the rows in one pass: the same rows, cell by
+    cell, as the library's own template, for every kind of row (a namesake
+    told apart, one without a badge, late, seated, removable with or without
+    its record deleted, and an undo), names escaped."""
+    check_in(heat, [("Ann <b>", "12"), ("Ann <b>", "13"), ("Bo & Co", "")])
+    check_in(heat, [("Cy", "7"), ("Di", ""), ("Ed", "")])
+    entries = {e.player.name: e for e in heat.entries.select_related("player")}
+    entries["Cy"].status = "late"
+    entries["Cy"].save()
+    ids = {name: e.player_id for name, e in entries.items()}
+    request = rf.get("/")
+    request.user = gm
+
+    def drawn(template: str | None) -> str:
+        table = CheckInTable(
+            heat.entries.select_related("player"),
+            undo_url="/undo/?a=1&b=2",
+            seated={ids["Di"], ids["Ed"], ids["Bo & Co"]},
+            removable={ids["Di"], ids["Ed"]},
+            deletes={ids["Ed"]},
+            namesakes={"ann <b>": 2},
+            prefix="checkin-",
+            **({"template_name": template} if template else {}),
+        )
+        RequestConfig(request, paginate={"per_page": 25}).configure(table)
+        return table.as_html(request)
+
+    ours = tbody(drawn(None))
+    assert ours == tbody(drawn("django_tables2/bootstrap5-responsive.html"))
+    assert ours.count("<tr ") == 6
+    assert "Ann &lt;b&gt; (#12)" in ours and "Bo &amp; Co" in ours
+    # Undo: both Anns and Cy (late, no seat); Bo sits at a table it may not leave.
+    assert ours.count("Remove from table") == 2 and ours.count(">Undo<") == 3
