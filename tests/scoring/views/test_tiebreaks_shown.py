@@ -15,8 +15,8 @@ from django.urls import reverse
 
 from heats.models import Event
 from scoring.queries.printing import render
-from scoring.services.publishing import publish
 from scoring.services.events import new_event
+from scoring.services.publishing import publish
 from scoring.services.results_import.write import import_results
 from tests.scoring.views.test_event_format import pdf_text
 
