@@ -18,6 +18,9 @@ from scoring.queries.event_results import event_advancement
 
 # "# no-shows, Sunday" is a comment; "#1204" is a badge.
 COMMENT = re.compile(r"\s*#(\s|$)")
+# A size as a GM types it: ASCII digits only ("²" is a digit to str.isdigit but
+# not to int()), short enough for int() to read.
+SIZE = re.compile(r"[0-9]{1,6}")
 
 
 class Command(BaseCommand):
@@ -94,11 +97,12 @@ def size_option(event: Event, text: str | None) -> int | str | None:
     if text == WINNERS_PRESENT:
         return WINNERS_PRESENT
     layouts = sorted(event.semi_layout_map())
-    if text.isdigit() and int(text) in layouts:
+    if SIZE.fullmatch(text) and int(text) in layouts:
         return int(text)
     sizes = ", ".join(str(s) for s in layouts)
+    shown = text if len(text) <= 20 else text[:20] + "…"
     raise UserError(
-        f"--size: {text!r} is no semi-final size of {event.slug} "
+        f"--size: {shown!r} is no semi-final size of {event.slug} "
         f"(sizes: {sizes}, or {WINNERS_PRESENT})"
     )
 

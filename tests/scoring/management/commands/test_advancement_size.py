@@ -1,0 +1,36 @@
+"""``advancement --size``: odd text is refused with a clear error naming the
+option, never a traceback."""
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+
+@pytest.mark.parametrize(
+    "size",
+    [
+        "²",  # a digit to str.isdigit, not to int()
+        "٣",  # an Arabic-Indic three
+        "1" * 5000,  # past int()'s 4,300-digit limit
+        "a\x00b",
+        "-16",
+    ],
+)
+def test_odd_sizes_are_refused_naming_the_option(demo_event, size):
+    with pytest.raises(CommandError, match=r"^--size: .* is no semi-final size of demo"):
+        call_command("advancement", "demo", "--size", size)
+
+
+def test_a_long_size_is_shortened_in_the_error(demo_event):
+    with pytest.raises(CommandError) as raised:
+        call_command("advancement", "demo", "--size", "x" * 10_000)
+    # The value, cut to 20 characters, then the event's sizes.
+    assert str(raised.value) == (
+        "--size: 'xxxxxxxxxxxxxxxxxxxx…' is no semi-final size of demo "
+        "(sizes: 16, 20, 25, 30, 36, or winners)"
+    )
+
+
+def test_a_layout_size_with_spaces_and_zeros_is_taken(demo_event, capsys):
+    call_command("advancement", "demo", "--size", " 020 ")
+    assert capsys.readouterr().out.startswith("Semi-final of 20 (")
