@@ -17,7 +17,9 @@ from django.core.management.base import CommandError
     ],
 )
 def test_odd_sizes_are_refused_naming_the_option(demo_event, size):
-    with pytest.raises(CommandError, match=r"^--size: .* is no semi-final size of demo"):
+    with pytest.raises(
+        CommandError, match=r"^--size: .* is no semi-final size of demo"
+    ):
         call_command("advancement", "demo", "--size", size)
 
 
