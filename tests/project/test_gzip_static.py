@@ -7,6 +7,10 @@ import gzip
 import pytest
 from django.test import Client
 
+# Closing a response ends its request (request_finished), which checks the
+# database connection another test may have left open.
+pytestmark = pytest.mark.django_db
+
 FONT = "/static/fonts/cjk-a01.woff2"
 CSS = "/static/css/fonts.css"
 
