@@ -17,6 +17,13 @@ weakened ETag
     the file was sent again whole, never answered 304. If-None-Match compares
     ETags weakly (RFC 9110, 13.1.2), so the request's ``W/`` marks are dropped
     before WhiteNoise reads them.
+accepted
+    A request accepts gzip when its ``Accept-Encoding`` names ``gzip`` or
+    ``x-gzip`` (in any case) with a weight other than ``q=0`` (RFC 9110,
+    12.4.2 and 12.5.3: "not acceptable"). Django's middleware looked for the
+    word "gzip" anywhere, case and weight aside; the request's header is
+    rewritten as ``gzip`` or blank, so every layer below reads the same
+    answer (:func:`accepts_gzip`, used by the public pages' caches too).
 """
 
 from __future__ import annotations
@@ -31,6 +38,22 @@ PACKED_TYPES = re.compile(
     re.IGNORECASE,
 )
 WEAK = re.compile(r'(^|,)\s*W/(?=")')
+WEIGHT = re.compile(r";\s*q\s*=\s*([0-9.]*)", re.IGNORECASE)
+
+
+def accepts_gzip(header: str) -> bool:
+    """Whether an ``Accept-Encoding`` header accepts gzip (module docstring,
+    *accepted*)."""
+    for part in header.split(","):
+        coding, _, weight = part.partition(";")
+        if coding.strip().lower() not in ("gzip", "x-gzip"):
+            continue
+        found = WEIGHT.match(";" + weight)
+        try:
+            return found is None or float(found[1]) > 0
+        except ValueError:  # "q=." or "q=": no weight a client meant
+            return False
+    return False
 
 
 class GZipMiddleware(DjangoGZipMiddleware):
@@ -39,7 +62,10 @@ class GZipMiddleware(DjangoGZipMiddleware):
     weakened (module docstring)."""
 
     def process_request(self, request: HttpRequest) -> None:
-        """Drop the ``W/`` marks of the request's ``If-None-Match``."""
+        """Drop the ``W/`` marks of the request's ``If-None-Match``; its
+        ``Accept-Encoding`` as ``gzip`` or blank (module docstring)."""
+        accepted = accepts_gzip(request.META.get("HTTP_ACCEPT_ENCODING", ""))
+        request.META["HTTP_ACCEPT_ENCODING"] = "gzip" if accepted else ""
         match = request.META.get("HTTP_IF_NONE_MATCH")
         if match:
             request.META["HTTP_IF_NONE_MATCH"] = WEAK.sub(r"\1", match)

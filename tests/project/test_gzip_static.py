@@ -60,3 +60,25 @@ def test_the_etag_the_browser_got_gives_not_modified(client, path):
     again = client.get(path, HTTP_IF_NONE_MATCH=first["ETag"])
     body(again)
     assert again.status_code == 304
+
+
+@pytest.mark.parametrize(
+    ("accept", "gzipped"),
+    [
+        ("gzip", True),
+        ("GZip, deflate", True),  # coding names are case-insensitive
+        ("deflate, x-gzip;q=0.5", True),
+        ("gzip;q=0", False),  # q=0: not acceptable (RFC 9110, 12.4.2)
+        ("gzip; q=0.000, deflate", False),
+        ("identity", False),
+        ("br", False),
+    ],
+)
+@pytest.mark.parametrize("page", ["/e/wbc/", "/accounts/login/"])
+def test_pages_are_gzipped_only_for_a_client_that_accepts_it(
+    event, page, accept, gzipped
+):
+    response = Client(HTTP_ACCEPT_ENCODING=accept).get(page)
+    assert response.status_code == 200
+    assert (response.get("Content-Encoding") == "gzip") is gzipped
+    assert "Accept-Encoding" in response["Vary"]
