@@ -10,10 +10,12 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from heats.core.errors import UserError
 from heats.core.files import read_name_list
 from heats.core.formats import format_line
+from heats.core.storable import text_problem
 from heats.core.tiebreaks import DEFAULT_TIEBREAKS, tiebreak_line
 from heats.models import Event
 from heats.queries.events import get_event
 from scoring.core.sizes import WINNERS_PRESENT
+from scoring.models import OVERRIDE_REASON_MAX
 from scoring.queries.event_results import event_advancement
 
 # "# no-shows, Sunday" is a comment; "#1204" is a badge.
@@ -76,7 +78,7 @@ class Command(BaseCommand):
                 event,
                 absent,
                 size=size_option(event, options["size"]),
-                size_reason=options["reason"],
+                size_reason=reason_option(options["reason"]),
             )
         except UserError as exc:
             raise CommandError(str(exc)) from exc
@@ -105,6 +107,22 @@ def size_option(event: Event, text: str | None) -> int | str | None:
         f"--size: {shown!r} is no semi-final size of {event.slug} "
         f"(sizes: {sizes}, or {WINNERS_PRESENT})"
     )
+
+
+def reason_option(text: str | None) -> str | None:
+    """``--reason`` as ``event_advancement`` takes it: None (the GM's saved
+    reason) or text the override form would keep (no NUL character, no lone
+    surrogate: a byte not UTF-8 in argv; at most ``OVERRIDE_REASON_MAX``
+    characters); UserError naming the option otherwise."""
+    if text is None:
+        return None
+    text = text.strip()
+    problem = text_problem(text)
+    if problem is None and len(text) > OVERRIDE_REASON_MAX:
+        problem = f"at most {OVERRIDE_REASON_MAX} characters, not {len(text)}"
+    if problem:
+        raise UserError(f"--reason: {problem}")
+    return text
 
 
 def render_text(data: dict[str, Any]) -> str:

@@ -36,3 +36,19 @@ def test_a_long_size_is_shortened_in_the_error(demo_event):
 def test_a_layout_size_with_spaces_and_zeros_is_taken(demo_event, capsys):
     call_command("advancement", "demo", "--size", " 020 ")
     assert capsys.readouterr().out.startswith("Semi-final of 20 (")
+
+
+@pytest.mark.parametrize(
+    ("reason", "problem"),
+    [
+        # A byte not UTF-8 in argv reaches Python as a lone surrogate: printing
+        # it was a UnicodeEncodeError traceback.
+        ("won\udcff", "the text holds U+DCFF"),
+        ("a\x00b", "the text holds a NUL character"),
+        ("x" * 201, "at most 200 characters, not 201"),
+    ],
+)
+def test_an_odd_reason_is_refused_naming_the_option(demo_event, reason, problem):
+    with pytest.raises(CommandError, match=r"^--reason: ") as raised:
+        call_command("advancement", "demo", "--size", "winners", "--reason", reason)
+    assert problem in str(raised.value)
