@@ -103,6 +103,7 @@ from django.utils.text import compress_string
 from heats.models import AuditEntry, Event
 from heats.signals import event_changed
 from medici_tourney.database_down import UNAVAILABLE, database_down
+from medici_tourney.gzip import accepts_gzip
 from medici_tourney.language import (
     PARAM,
     request_language,
@@ -289,7 +290,7 @@ def _keep_params(request: HttpRequest, params: Collection[str]) -> None:
 
 def _respond(request: HttpRequest, entry: Rendering, version: str) -> HttpResponse:
     body, gzipped, content_type = entry
-    accepts = "gzip" in request.headers.get("Accept-Encoding", "")
+    accepts = accepts_gzip(request.headers.get("Accept-Encoding", ""))
     if gzipped is not None and accepts:
         response = HttpResponse(gzipped, content_type=content_type)
         response["Content-Encoding"] = "gzip"  # GZipMiddleware leaves it alone

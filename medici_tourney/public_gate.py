@@ -48,6 +48,7 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.html import escape
 from django.utils.translation import ngettext, pgettext
+from django.utils.translation.trans_real import parse_accept_lang_header
 
 from medici_tourney.language import environ_language, supported
 
@@ -132,12 +133,14 @@ class PublicGate:
 def busy_language(environ: WSGIEnvironment) -> str:
     """The language of the busy page: the one the page was asked for
     (``?lang=``, the menu's cookie: ``environ_language``), else the first of the
-    browser's ``Accept-Language`` the site speaks, else the site's default. The
-    event's own language would need the database, which the queue keeps away
-    from."""
+    browser's ``Accept-Language`` the site speaks (highest weight first), else
+    the site's default. The event's own language would need the database, which
+    the queue keeps away from."""
     chosen = environ_language(environ)
-    for part in environ.get("HTTP_ACCEPT_LANGUAGE", "").split(",")[:10]:
-        chosen = chosen or supported(part.split(";")[0].strip()) or ""
+    # Django's own reading of the header: by weight, as the pages read it.
+    accepted = parse_accept_lang_header(environ.get("HTTP_ACCEPT_LANGUAGE", ""))
+    for code, _weight in accepted[:10]:
+        chosen = chosen or supported(code) or ""
     return chosen or settings.LANGUAGE_CODE
 
 

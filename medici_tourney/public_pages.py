@@ -71,6 +71,7 @@ from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
 from django.conf import settings
 
 from medici_tourney.database_down import HEADER as DOWN_HEADER
+from medici_tourney.gzip import accepts_gzip
 from medici_tourney.language import PARAM, environ_language, supported
 from medici_tourney.public_cache import (
     EVENT_PATH,
@@ -174,7 +175,7 @@ class PublicPagesWSGI:
         match = EVENT_PATH.match(environ.get("PATH_INFO", ""))
         if match is None:
             return None
-        gzip = "gzip" in environ.get("HTTP_ACCEPT_ENCODING", "")
+        gzip = accepts_gzip(environ.get("HTTP_ACCEPT_ENCODING", ""))
         host = environ.get("HTTP_HOST", "")
         proxy = settings.SECURE_PROXY_SSL_HEADER
         return (

@@ -122,8 +122,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Above WhiteNoise, so that with DEBUG on (no compressed copies) the static
     # files a phone loads go gzipped too (bootstrap's CSS: 232 KB, 31 KB
-    # gzipped); what WhiteNoise sends already compressed it leaves alone.
-    "django.middleware.gzip.GZipMiddleware",
+    # gzipped); what WhiteNoise sends already compressed it leaves alone, and
+    # byte ranges, fonts and PDFs too (medici_tourney.gzip).
+    "medici_tourney.gzip.GZipMiddleware",
     # Static files straight from STATIC_ROOT (or the finders while DEBUG is on),
     # compressed and with far-future caching for the hashed names.
     "whitenoise.middleware.WhiteNoiseMiddleware",

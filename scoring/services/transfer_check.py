@@ -241,9 +241,21 @@ class _Rows:
                 self.add(index, "number", str(error))
         elif label == "heats.seat":
             self._seat_round(index, fields)
-        elif label == "scoring.semifinaloverride" and fields.get("size") is not None:
-            event = self._event_fields()
-            sizes = event.get("semi_layouts") or {}
+        elif label == "scoring.semifinaloverride":
+            self._override(index, fields)
+
+    def _override(self, index: int, fields: dict[str, Any]) -> None:
+        """A size of the event's layouts; the winners present with a reason
+        (``publishing.set_override`` asks for both)."""
+        if fields.get("winners_present") and not str(fields.get("reason", "")).strip():
+            self.add(
+                index,
+                "reason",
+                "the winners present need the GM's reason, which the list shows "
+                "(no alternate is called)",
+            )
+        if fields.get("size") is not None:
+            sizes = self._event_fields().get("semi_layouts") or {}
             if str(fields["size"]) not in sizes:
                 self.add(
                     index,

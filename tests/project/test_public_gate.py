@@ -120,6 +120,9 @@ def busy_answer(query: str = "", accept: str = "") -> tuple[str, str]:
         ("lang=de", "fr", "de", "sie ist in 1 Sekunde wieder da."),
         ("", "xx, fr-CH;q=0.9, de;q=0.8", "fr", "elle revient dans 1 seconde."),
         ("lang=zh-hans", "", "zh-hans", "1秒后恢复。"),
+        # The weights decide, as on the pages (Django's reading of the header):
+        # the first language listed was the busy page's.
+        ("", "fr;q=0.1, de;q=0.9", "de", "sie ist in 1 Sekunde wieder da."),
     ],
 )
 def test_the_busy_page_speaks_the_readers_language(query, accept, lang, text):

@@ -223,6 +223,12 @@ def _too_long(column: str, text: str) -> str | None:
     return None
 
 
+_REASON_SPLIT = gettext_noop(
+    "%(reason)s is followed by cells beyond the header (%(rest)s): a reason "
+    "with a comma goes in double quotes"
+)
+
+
 class _RowReader:
     """Turns one CSV line into a ``ResultRow``, collecting problems as it goes."""
 
@@ -343,6 +349,12 @@ class _RowReader:
                     count=len(text),
                     most=TIE_REASON_MAX,
                 ),
+            )
+        beyond = self.raw.get(None)
+        if text and beyond:  # an unquoted comma split the reason
+            rest = shown(",".join(cell for cell in beyond if isinstance(cell, str)))
+            self.fail(
+                "tie_reason", Message(_REASON_SPLIT, reason=shown(text), rest=rest)
             )
         return text
 

@@ -10,14 +10,19 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from heats.core.errors import UserError
 from heats.core.files import read_name_list
 from heats.core.formats import format_line
+from heats.core.storable import text_problem
 from heats.core.tiebreaks import DEFAULT_TIEBREAKS, tiebreak_line
 from heats.models import Event
 from heats.queries.events import get_event
 from scoring.core.sizes import WINNERS_PRESENT
+from scoring.models import OVERRIDE_REASON_MAX
 from scoring.queries.event_results import event_advancement
 
 # "# no-shows, Sunday" is a comment; "#1204" is a badge.
 COMMENT = re.compile(r"\s*#(\s|$)")
+# A size as a GM types it: ASCII digits only ("²" is a digit to str.isdigit but
+# not to int()), short enough for int() to read.
+SIZE = re.compile(r"[0-9]{1,6}")
 
 
 class Command(BaseCommand):
@@ -73,7 +78,7 @@ class Command(BaseCommand):
                 event,
                 absent,
                 size=size_option(event, options["size"]),
-                size_reason=options["reason"],
+                size_reason=reason_option(options["reason"]),
             )
         except UserError as exc:
             raise CommandError(str(exc)) from exc
@@ -94,13 +99,30 @@ def size_option(event: Event, text: str | None) -> int | str | None:
     if text == WINNERS_PRESENT:
         return WINNERS_PRESENT
     layouts = sorted(event.semi_layout_map())
-    if text.isdigit() and int(text) in layouts:
+    if SIZE.fullmatch(text) and int(text) in layouts:
         return int(text)
     sizes = ", ".join(str(s) for s in layouts)
+    shown = text if len(text) <= 20 else text[:20] + "…"
     raise UserError(
-        f"--size: {text!r} is no semi-final size of {event.slug} "
+        f"--size: {shown!r} is no semi-final size of {event.slug} "
         f"(sizes: {sizes}, or {WINNERS_PRESENT})"
     )
+
+
+def reason_option(text: str | None) -> str | None:
+    """``--reason`` as ``event_advancement`` takes it: None (the GM's saved
+    reason) or text the override form would keep (no NUL character, no lone
+    surrogate: a byte not UTF-8 in argv; at most ``OVERRIDE_REASON_MAX``
+    characters); UserError naming the option otherwise."""
+    if text is None:
+        return None
+    text = text.strip()
+    problem = text_problem(text)
+    if problem is None and len(text) > OVERRIDE_REASON_MAX:
+        problem = f"at most {OVERRIDE_REASON_MAX} characters, not {len(text)}"
+    if problem:
+        raise UserError(f"--reason: {problem}")
+    return text
 
 
 def render_text(data: dict[str, Any]) -> str:

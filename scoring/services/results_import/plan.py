@@ -27,6 +27,7 @@ from django.utils.translation import gettext_noop
 
 from heats.core.errors import UserError
 from heats.core.message import SEMICOLON, Message
+from heats.core.names import display_name
 from heats.models import Event, Player, Seat
 from heats.permissions import Actor
 from heats.services.players import PlayerDirectory
@@ -37,6 +38,7 @@ from scoring.core.results_csv import ParsedResults, ResultRow, row_places
 from scoring.permissions import NotAllowed, may, refusal, require
 from scoring.queries.result_check import seat_values
 from scoring.queries.rules_findings import score_findings
+from scoring.queries.seats import seat_record
 from scoring.services.results_import.saved import RoundKey, SavedState, TableKey
 
 
@@ -170,7 +172,18 @@ class TableImport:
     def unchanged(self) -> bool:
         if self.table is None or len(self.saved) != len(self.records):
             return False
-        return self.saved_values() == self.new_values()
+        return self.saved_values() == self.new_values() and self._same_reasons()
+
+    def _same_reasons(self) -> bool:
+        """Whether the file's tie reasons are the saved ones, the saved read as
+        the file's reader reads a reason (``display_name``: the tie form keeps
+        the GM's spaces), so a reworded reason is written."""
+        saved = {
+            s.player_id: display_name(record.tie_reason)
+            for s in self.saved.values()
+            if (record := seat_record(s))
+        }
+        return all(saved.get(r.player.pk, "") == r.tie_reason for r in self.records)
 
     def conflicts(self) -> list[str]:
         """One message per line of the file that contradicts what is saved, and

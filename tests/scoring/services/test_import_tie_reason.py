@@ -82,3 +82,38 @@ def test_a_semi_final_tie_settled_without_a_reason_is_refused(demo_event):
         "column (e.g. higher money after day 2), as the tie form asks"
     ]
     assert not PlayerRecord.objects.filter(seat__round__kind="semi").exists()
+
+
+def test_a_new_reason_for_the_same_winner_replaces_the_saved_one(demo_event):
+    # The GM rewords the reason in the file and imports it again (with or
+    # without --replace: the scores agree): the reason was silently kept as
+    # saved, the import reporting success.
+    rounds.seat_semi(demo_event, seed=1)
+    second = semi_round(demo_event).tables.get(number=1).seats.get(number=2)
+    import_results(demo_event, semi_file(demo_event, REASON))
+    summary = import_results(
+        demo_event, semi_file(demo_event, "higher money after day 2")
+    )
+    record = PlayerRecord.objects.get(
+        seat__round__kind="semi", seat__player=second.player
+    )
+    assert (record.declared_winner, record.tie_reason) == (
+        True,
+        "higher money after day 2",
+    )
+    assert summary.changed
+
+
+def test_a_reason_typed_with_odd_spaces_reads_back_unchanged(demo_event):
+    # The tie form keeps the GM's spaces; the CSV reader folds them as it
+    # does names: the app's own export still imports as no change.
+    rounds.seat_semi(demo_event, seed=1)
+    import_results(demo_event, semi_file(demo_event, REASON))
+    second = semi_round(demo_event).tables.get(number=1).seats.get(number=2)
+    PlayerRecord.objects.filter(seat=second).update(tie_reason="won  the\u00a0tie")
+    assert PlayerRecord.objects.get(seat=second).declared_winner
+    out = io.StringIO()
+    writer = csv.DictWriter(out, COLUMNS)
+    writer.writeheader()
+    writer.writerows(result_rows(demo_event))
+    assert not import_results(demo_event, out.getvalue()).changed

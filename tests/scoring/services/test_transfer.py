@@ -357,3 +357,23 @@ def test_an_override_of_the_winners_present_travels_with_its_reason(
     )
     assert advancement_json("demo-2017") == advancement_json("demo")
     assert json.loads(advancement_json("demo-2017"))["tables"] == [5, 5, 5, 5, 4]
+
+
+def test_the_winners_present_without_a_reason_is_refused(demo_event):
+    # The override form refuses the winners present without the reason the
+    # list shows (no alternate is called); a file must not bring one in.
+    publishing.set_override(demo_event, WINNERS_PRESENT, [], reason="as in 2017")
+    document = transfer.loads(transfer.dumps(transfer.export_event(demo_event)))
+    (override,) = (
+        o for o in document["objects"] if o["model"] == "scoring.semifinaloverride"
+    )
+    override["fields"]["reason"] = "  "
+    with pytest.raises(UserError) as info:
+        transfer.import_event(document, slug="demo-2017")
+    index = document["objects"].index(override)
+    assert (
+        f"objects[{index}].fields.reason (scoring.semifinaloverride "
+        f"{override['pk']}): the winners present need the GM's reason, which "
+        "the list shows (no alternate is called)"
+    ) in str(info.value)
+    assert not Event.objects.filter(slug="demo-2017").exists()
