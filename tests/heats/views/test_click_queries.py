@@ -24,8 +24,10 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 # the service's locks and reads (event, round, the name's players and draw
 # keys, the entries of that player), its two inserts and the audit entry; the
 # figures (count, tables, waiting) shared by the message and the fragment; the
+# event's names read once to fold them for "did you mean" (a new player's name
+# against the others as people type names: heats.queries.players.named); the
 # list's namesakes, count and page. No seat is looked up: no table yet.
-CHECK_IN = 24
+CHECK_IN = 25
 # "Seat again": session, user and role, the round; the lock and the checks
 # (tables, results); the players' ids, history, keep-apart pairs and the
 # snapshot put back by Undo; the old tables deleted with what hangs on them
