@@ -62,14 +62,17 @@ class FinalView(EventStaffRequiredMixin, TemplateView):
         action = reverse("scoring:final-seat", kwargs={"event": self.event.slug})
         runners = [c.player for c in field.candidates] if field else []
         named = [*field.absent, *field.excluded, *runners] if field else []
-        shown = shown_names(self.event.pk, named)  # namesakes told apart by badge
+        finalists = field.players if field else []
+        # Namesakes told apart by badge.
+        shown = shown_names(self.event.pk, [*named, *finalists])
+        picks = field.candidates[: field.needed] if field else []
         return super().get_context_data(
             version=form_version(
                 self.event, finals.FIELD, finals.field_state(field, problem)
             ),
             round=final,
             field=field,
-            finalists=field.players if field else [],
+            finalists=finalists,
             absent_names=[shown[p.pk] for p in field.absent] if field else [],
             excluded_names=[shown[p.pk] for p in field.excluded] if field else [],
             next_runners_up=[
@@ -78,7 +81,10 @@ class FinalView(EventStaffRequiredMixin, TemplateView):
             ]
             if field
             else [],
-            picks=field.candidates[: field.needed] if field else [],
+            picks=picks,
+            pick_rows=[(c, shown[c.player.pk]) for c in picks],
+            winner_rows=[(p, shown[p.pk]) for p in field.winners] if field else [],
+            added_rows=[(p, shown[p.pk]) for p in field.added] if field else [],
             kinds=FinalFill.Kind,
             problem=problem,
             cards=table_cards(final) if final else [],
