@@ -15,6 +15,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from heats.form_parts import Button
 from heats.models import Seat
+from heats.queries.desk import shown_names
 from scoring.forms.result import ResultForm
 
 
@@ -35,6 +36,8 @@ class ReportForm(ResultForm):
         self, *args: Any, seats: list[Seat], check_url: str = "", **kwargs: Any
     ) -> None:
         super().__init__(*args, seats=seats, check_url=check_url, **kwargs)
+        players = [s.player for s in seats]
+        names = shown_names(players[0].event_id, players) if players else {}
         self.fields["nonce"].initial = secrets.token_hex(16)
         self.helper.layout.append(Field("nonce"))
         self.fields["reporter"] = forms.TypedChoiceField(
@@ -44,7 +47,7 @@ class ReportForm(ResultForm):
                 (
                     s.number,
                     gettext("Seat %(seat)s: %(player)s")
-                    % {"seat": s.number, "player": s.player.name},
+                    % {"seat": s.number, "player": names[s.player_id]},
                 )
                 for s in seats
             ],

@@ -49,6 +49,7 @@ from heats.models import (
     RoundKind,
     Seat,
 )
+from heats.queries.desk import shown_names
 from heats.queries.versions import (
     Topic,
 )
@@ -81,14 +82,15 @@ class RunnerUp:
         """The percentage of the table winner's final, rounded for display."""
         return display_percent(self.line.percent) if self.line.percent else 0
 
-    @property
-    def label(self) -> str:
-        """ "Ann Lee (runner-up, 97.5%)", as the public line says it: English,
-        for the decision's stored summary (``fill_summary``, a message); the
-        pages translate the summary (``heats.translate.translate``)."""
+    def label(self, name: str) -> str:
+        """ "Ann Lee (runner-up, 97.5%)" for the runner-up shown as ``name``
+        (told apart from namesakes: ``heats.queries.desk.shown_names``), as the
+        public line says it: English, for the decision's stored summary
+        (``fill_summary``, a message); the pages translate the summary
+        (``heats.translate.translate``)."""
         return reasons.reason(
             reasons.RUNNER_UP_ADDED,
-            name=self.player.name,
+            name=name,
             percent=reasons.percent_field(self.percent),
         )
 
@@ -316,7 +318,10 @@ def fill_summary(field: FinalField, picks: list[RunnerUp], three: bool) -> str:
     count = len(field.winners)
     if three:
         return reasons.reason(reasons.FILL_OF_THREE, count=count)
-    added = reasons.and_list(p.label for p in picks)
+    # A runner-up who shares a name is told apart by badge, as on every page.
+    players = [p.player for p in picks]
+    shown = shown_names(players[0].event_id, players) if players else {}
+    added = reasons.and_list(p.label(shown[p.player.pk]) for p in picks)
     template = reasons.FILL_RUNNERS_UP[1 if count == 1 else 2]
     return reasons.reason(template, count=count, added=added)
 

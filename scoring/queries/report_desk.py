@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from heats.core.errors import UserError
 from heats.models import Event, Seat, Table
+from heats.queries.desk import shown_names
 from scoring.core.reported import CELLS, Laid, differing_cells, lay_report
 from scoring.models import ReportCounter, TableReport
 from scoring.queries import report_tables
@@ -80,11 +81,12 @@ def shown_reports(table: Table, seats: list[Seat]) -> list[ShownReport]:
     # Reports giving the same values share one check (the rules engine runs
     # once per distinct result, not once per seat that sent it).
     checks: dict[tuple[SeatScores, ...], ResultCheck | None] = {}
+    names = shown_names(table.round.event_id, [s.player for s in seats])
     for report, one, marked in zip(held, laid, marks, strict=True):
         rows = [
             ShownRow(
                 s.number,
-                s.player.name,
+                names[s.player_id],
                 [Cell(one.values[s.number][c], (s.number, c) in marked) for c in CELLS]
                 if s.number in one.values
                 else [],

@@ -31,6 +31,7 @@ from heats.models import (
 from heats.permissions import (
     Actor,
 )
+from heats.queries.desk import shown_names
 from heats.services.audit import (
     lock,
 )
@@ -162,6 +163,8 @@ def save_table_results(
     log_result(
         table, user, seats, AuditAction.RESULT, "Corrected" if old else "Results", old
     )
-    names: dict[PlayerId, str] = {str(s.player_id): s.player.name for s in seats}
+    # Namesakes told apart by badge, as on the pages that name them.
+    shown = shown_names(table.round.event_id, [s.player for s in seats])
+    names: dict[PlayerId, str] = {str(s.player_id): shown[s.player_id] for s in seats}
     tied = [names[k] for k in places.winners] if places.unresolved_tie else []
     return TableOutcome(table, places, tied, findings)

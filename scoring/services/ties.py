@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from heats.core.errors import UserError
 from heats.models import AuditAction, Player, Seat, Table
 from heats.permissions import Actor
+from heats.queries.desk import shown_names
 from heats.services.audit import log
 from scoring import permissions
 from scoring.core.places import PlayerResult, TablePlaces
@@ -97,7 +98,11 @@ def tie_suggestion(table: Table) -> TieSuggestion | None:
         PlayerResult(str(s.player_id), s.record.final, s.record.day1, s.record.day2)
         for s in tied
     ]
-    return suggest_tie_winner(records, {str(s.player_id): s.player.name for s in tied})
+    # Namesakes told apart by badge, as the tie page's table names them.
+    shown = shown_names(tied[0].player.event_id, [s.player for s in tied])
+    return suggest_tie_winner(
+        records, {str(s.player_id): shown[s.player_id] for s in tied}
+    )
 
 
 def tied_players(table: Table, seats: list[Seat] | None = None) -> list[Player]:

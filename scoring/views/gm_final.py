@@ -60,25 +60,13 @@ class FinalView(EventStaffRequiredMixin, TemplateView):
         except UserError as exc:
             field, problem = None, exc
         action = reverse("scoring:final-seat", kwargs={"event": self.event.slug})
-        runners = [c.player for c in field.candidates] if field else []
-        named = [*field.absent, *field.excluded, *runners] if field else []
-        shown = shown_names(self.event.pk, named)  # namesakes told apart by badge
         return super().get_context_data(
             version=form_version(
                 self.event, finals.FIELD, finals.field_state(field, problem)
             ),
             round=final,
             field=field,
-            finalists=field.players if field else [],
-            absent_names=[shown[p.pk] for p in field.absent] if field else [],
-            excluded_names=[shown[p.pk] for p in field.excluded] if field else [],
-            next_runners_up=[
-                f"{shown[c.player.pk]} ({c.detail})"
-                for c in field.candidates[field.needed :]
-            ]
-            if field
-            else [],
-            picks=field.candidates[: field.needed] if field else [],
+            **(_names(self.event.pk, field) if field else _NO_NAMES),
             kinds=FinalFill.Kind,
             problem=problem,
             cards=table_cards(final) if final else [],
@@ -90,6 +78,46 @@ class FinalView(EventStaffRequiredMixin, TemplateView):
             ),
             **kwargs,
         )
+
+
+_NO_NAMES: dict[str, list[Any]] = dict.fromkeys(
+    (
+        "finalists",
+        "absent_names",
+        "excluded_names",
+        "next_runners_up",
+        "picks",
+        "pick_rows",
+        "winner_rows",
+        "added_rows",
+    ),
+    [],
+)
+"""The final page's names (:func:`_names`) when the field cannot be worked out."""
+
+
+def _names(event_pk: int, field: finals.FinalField) -> dict[str, Any]:
+    """The final page's players and their names, namesakes told apart by badge
+    (``shown_names``): ``*_rows`` pair a player (or runner-up) with that name;
+    ``picks`` are the runners-up the GM's decision would add."""
+    runners = [c.player for c in field.candidates]
+    shown = shown_names(
+        event_pk, [*field.absent, *field.excluded, *runners, *field.players]
+    )
+    picks = field.candidates[: field.needed]
+    return {
+        "finalists": field.players,
+        "absent_names": [shown[p.pk] for p in field.absent],
+        "excluded_names": [shown[p.pk] for p in field.excluded],
+        "next_runners_up": [
+            f"{shown[c.player.pk]} ({c.detail})"
+            for c in field.candidates[field.needed :]
+        ],
+        "picks": picks,
+        "pick_rows": [(c, shown[c.player.pk]) for c in picks],
+        "winner_rows": [(p, shown[p.pk]) for p in field.winners],
+        "added_rows": [(p, shown[p.pk]) for p in field.added],
+    }
 
 
 @event_action(permissions.FILL_FINAL, back="scoring:final")

@@ -17,6 +17,7 @@ from django.views.generic import TemplateView
 
 from heats.core.errors import UserError
 from heats.models import Event
+from heats.queries.desk import shown_names
 from heats.views.common import EventStaffRequiredMixin, event_action
 from scoring import permissions
 from scoring.forms.report import AutoConfirmForm
@@ -49,9 +50,10 @@ class TableReportsView(EventStaffRequiredMixin, TableMixin, TemplateView):
             for one in report_desk.shown_reports(self.table, seats)
         ]
         setting = ReportSettings.objects.filter(event=self.event).first()
+        names = shown_names(self.event.pk, [s.player for s in seats])
         return super().get_context_data(
             seats=seats,
-            seat_order=[f"{s.number}. {s.player.name}" for s in seats],
+            seat_order=[f"{s.number}. {names[s.player_id]}" for s in seats],
             reports=shown,
             saved=any(seat_record(s) for s in seats),
             differ=len({(str(r.laid.values), r.report.time_called) for r in shown}) > 1,

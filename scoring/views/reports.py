@@ -20,6 +20,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from heats.core.errors import UserError
 from heats.models import Event, Table
+from heats.queries.desk import shown_names
 from medici_tourney.client import client_address
 from scoring.forms.report import (
     ReportForm,
@@ -99,10 +100,13 @@ def table_report(
 def _sent_rows(
     table: Table, report: TableReport
 ) -> list[tuple[int, str, dict[str, Any]]]:
-    """(seat, player name, values) of what a report sent, in seat order."""
+    """(seat, player name, values) of what a report sent, in seat order; the
+    name told apart from namesakes (``shown_names``), as on the form."""
+    seats = table_seats(table)
+    names = shown_names(table.round.event_id, [s.player for s in seats])
     return [
-        (s.number, s.player.name, report.scores.get(str(s.number), {}))
-        for s in table_seats(table)
+        (s.number, names[s.player_id], report.scores.get(str(s.number), {}))
+        for s in seats
     ]
 
 

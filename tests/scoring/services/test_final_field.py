@@ -226,3 +226,28 @@ def test_only_a_gm_decides_a_short_final(demo_event, semi, assistant):
     with pytest.raises(NotAllowed):
         decide_final_fill(demo_event, FinalFill.Kind.RUNNERS_UP, user=assistant)
     assert not FinalFill.objects.exists()
+
+
+def test_an_added_runner_up_with_a_namesake_is_named_by_badge(
+    client, demo_event, semi, gm
+):
+    # The first test's final (T1's winner absent, D's runner-up added at 97.5%),
+    # with a second player of the runner-up's name: the public line and the GM's
+    # final page name the one added by badge (#7001), never the bare name.
+    rd = runner_up(semi, "D")
+    Player.objects.filter(event=demo_event, name=rd).update(badge="7001")
+    Player.objects.create(event=demo_event, name=rd, badge="7002")
+    play(semi, {ALTERNATE: (None, 120), rd: (None, 117)}, {})
+    mark_final_absent(demo_event, player(demo_event, winner(semi, "T1")))
+    demo_event.gms.add(gm)
+    client.force_login(gm)
+    url = reverse("scoring:final", kwargs={"event": "demo"})
+    assert f"<strong>{rd} (#7001)</strong>" in client.get(url).content.decode()
+    fill = decide_final_fill(demo_event, FinalFill.Kind.RUNNERS_UP)
+    summary = (
+        f"Final: 3 semi-final winners + {rd} (#7001) (runner-up, 97.5%) added by the GM"
+    )
+    assert fill.summary == summary
+    page = client.get(reverse("scoring:standings", kwargs={"event": "demo"}))
+    assert summary in page.content.decode()
+    assert f"{rd} (#7001) <span" in client.get(url).content.decode()

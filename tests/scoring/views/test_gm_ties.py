@@ -7,6 +7,7 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
+from heats.models import Player
 from scoring.core.laurels import laurels
 from scoring.core.places import PlayerResult
 from scoring.queries.result_check import SeatScores
@@ -60,6 +61,23 @@ def test_the_tie_page_says_which_player_the_day_2_scores_favour(gm_client, heat_
         f"Tie for first: the GM declared {a} the winner "
         "(GM&#x27;s ruling: slow play by the other)."
     ) in page
+
+
+def test_a_tied_player_with_a_namesake_is_named_by_badge(gm_client, heat_table):
+    # Seat 1's player shares a name with another player of the event (badges
+    # 501 and 502): the save's tie (the GM's "tie for first between ...: who
+    # won?") and the tie page's facts name seat 1 by badge, seat 2 by name.
+    seats = list(heat_table.seats.select_related("player").order_by("number"))
+    a, b = seats[0].player, seats[1].player.name
+    Player.objects.filter(pk=a.pk).update(badge="501")
+    Player.objects.create(event=heat_table.round.event, name=a.name, badge="502")
+    rows = [(30, 59, 100), (25, 64, 100), (20, 40, 70), (10, 30, 60), (5, 20, 55)]
+    outcome = results.save_table_results(
+        heat_table, [SeatScores(s.number, *rows[i]) for i, s in enumerate(seats)]
+    )
+    assert sorted(outcome.tied) == sorted([f"{a.name} (#501)", b])
+    page = gm_client.get(url(heat_table, "scoring:table-tie")).content.decode()
+    assert f"Florins after day 2 favour {b} ({a.name} (#501) 59, {b} 64)." in page
 
 
 def test_the_tie_page_says_when_the_day_scores_do_not_decide(gm_client, heat_table):

@@ -241,3 +241,19 @@ def test_the_gm_seats_the_24_winners_present_in_five_games(client, demo_event, d
     assert note in client.get("/e/demo/").content.decode()
     # Drew stays checked in: no presence was falsified to shrink the list.
     assert semi_round(demo_event).entries.get(player=drew).status == "in"
+
+
+def test_the_winners_present_presence_box_calls_no_alternate(
+    client, demo_event, demo_gm
+):
+    # Under "the winners present" no alternate is called: the presence form's
+    # "mark the others absent" box says their seats come off the tables, not
+    # that they go to the next alternates (it does under a layout's size).
+    client.force_login(demo_gm)
+    before = client.get(SEMI).content.decode()
+    assert "(their seats go to the next alternates)" in before
+    data = {"size": "winners", "reason": REASON, "added": ""}
+    post_with_version(client, SEMI, SEMI + "override/", data)
+    page = client.get(SEMI).content.decode()
+    assert "(no alternate is called: their seats come off the tables)" in page
+    assert "their seats go to the next alternates" not in page

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from heats.models import Player
 from scoring.models import PlayerRecord, ReportLink, TableReport
 
 pytestmark = pytest.mark.django_db
@@ -43,6 +44,26 @@ def test_a_report_is_received_and_not_public(client, heat_table):
     slug = heat_table.round.event.slug
     standings = client.get(reverse("scoring:standings", kwargs={"event": slug}))
     assert "110" not in standings.content.decode()
+
+
+def test_a_namesake_is_named_by_badge_on_every_report_page(
+    client, gm_client, heat_table
+):
+    # Seat 2's player shares a name with another player of the event (badges
+    # 601 and 602): the seat list to choose from, what the player sent and the
+    # GM's reports page (seat order and the report's rows) name seat 2 by badge.
+    seat = heat_table.seats.select_related("player").get(number=2)
+    name = seat.player.name
+    Player.objects.filter(pk=seat.player_id).update(badge="601")
+    Player.objects.create(event=heat_table.round.event, name=name, badge="602")
+    shown = f"{name} (#601)"
+    assert f"Seat 2: {shown}<" in client.get(report_url(heat_table)).content.decode()
+    sent = client.post(report_url(heat_table), form_data(heat_table, CLEAN))
+    assert f"<td>{shown}</td>" in sent.content.decode()
+    kwargs = {"event": heat_table.round.event.slug, "round": "1", "table": 1}
+    page = gm_client.get(reverse("scoring:table-reports", kwargs=kwargs))
+    html = page.content.decode()
+    assert f"2. {shown};" in html and f"<td>{shown}</td>" in html
 
 
 def test_level1_findings_are_shown_before_sending(client, heat_table):
