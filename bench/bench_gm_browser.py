@@ -40,7 +40,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BEFORE_COMMIT = "b2074a7"
+BEFORE_COMMIT = "4663802"
 SIZES = (200, 1000)
 RUNS = 5  # as browser_clicks.RUNS
 TARGET_MS = {
