@@ -206,9 +206,9 @@ class TableDetailView(EventMixin, _SheetView):
                 self.request,
                 ngettext(
                     "Scoresheet checked at level %(level)s: "
-                    "%(count)s finding(s), listed below.",
+                    "%(count)s finding, listed below.",
                     "Scoresheet checked at level %(level)s: "
-                    "%(count)s finding(s), listed below.",
+                    "%(count)s findings, listed below.",
                     count,
                 )
                 % {"level": level, "count": count},

@@ -105,3 +105,15 @@ def test_a_plural_missing_a_form_stays_out(tmp_path):
         ("%(n)s seat", 0): "%(n)s Platz",
         ("%(n)s seat", 1): "%(n)s Plätze",
     }
+
+
+@pytest.mark.parametrize("po", catalogues.po_files(), ids=lambda po: po.parts[-3])
+def test_no_plural_message_says_s_in_brackets(po):
+    """English reads the msgids themselves: a plural message whose texts say "(s)"
+    shows a GM "1 rules finding(s)" where "1 rules finding" belongs."""
+    bracketed = [
+        message.id[0]
+        for message in catalogues.read_catalog(po)
+        if isinstance(message.id, tuple) and "(s)" in "".join(message.id)
+    ]
+    assert bracketed == []
