@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from heats.models import Player, Round, RoundKind, Seat, Table
+from heats.translate import translate
+from scoring.queries.laurels import laurels_and_note
 from scoring.queries.result_check import SeatScores
 from scoring.services import results
 
@@ -53,3 +56,12 @@ def test_the_gm_laurels_page_says_why_places_5_and_6_are_empty(
 def test_the_standings_say_why_places_5_and_6_are_empty(client, final_of_four):
     page = client.get(reverse("scoring:standings", kwargs={"event": "wbc"}))
     assert NOTE in page.content.decode()
+
+
+def test_the_note_reads_in_german(final_of_four):
+    _lines, note = laurels_and_note(final_of_four)
+    with translation.override("de"):
+        assert translate(note) == (
+            "Plätze 5–6: Es bleibt kein Zweiter im Halbfinale, der nicht im Finale "
+            "gespielt hat."
+        )
