@@ -43,7 +43,7 @@ from heats.queries.desk import (
     CardPlayer,
 )
 from heats.services.checkin import (
-    parse_name_list,
+    numbered_name_list,
 )
 
 # The words of the Event model's choices, as forms and pages show them (the
@@ -176,7 +176,10 @@ class CheckInForm(StorableTextForm):
 
 
 class PasteForm(StorableTextForm):
-    """A pasted list: one name a line, ``Name, badge`` allowed."""
+    """A pasted list: one name a line, ``Name, badge`` allowed; ``lines``, once
+    valid: each row's line number in the text."""
+
+    lines: list[int]
 
     text = forms.CharField(
         label=_("One name a line (“Name, badge” allowed)"),
@@ -195,10 +198,12 @@ class PasteForm(StorableTextForm):
         _htmx(self.helper, action)
 
     def clean_text(self) -> list[tuple[str, str]]:
-        rows = parse_name_list(self.cleaned_data["text"])
-        if not rows:
+        """The rows (``parse_name_list``); ``lines``: each one's line number."""
+        numbered = numbered_name_list(self.cleaned_data["text"])
+        if not numbered:
             raise forms.ValidationError(gettext("Paste at least one name."))
-        return rows
+        self.lines = [number for number, _row in numbered]
+        return [row for _number, row in numbered]
 
 
 class SeatForm(StorableTextForm):

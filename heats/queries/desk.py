@@ -296,8 +296,8 @@ def round_summary(rnd: Round) -> RoundSummary:
         state = gettext("check-in")
     elif figures.owed:
         state = ngettext(
-            "seated — %(count)s table(s) owe results",
-            "seated — %(count)s table(s) owe results",
+            "seated — %(count)s table owes results",
+            "seated — %(count)s tables owe results",
             len(figures.owed),
         ) % {"count": len(figures.owed)}
     elif figures.blockers:

@@ -7,12 +7,13 @@ always visible.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from heats import permissions
 from heats.core.cells import restore
@@ -129,13 +130,19 @@ def parse_name_list(text: str) -> list[tuple[str, str]]:
     one of the app's CSV exports loses the apostrophe the export put before it
     (``heats.core.cells.restore``: "'-2" is "-2").
     """
-    rows: dict[tuple[str, str], None] = {}
-    for line in text.splitlines():
+    return [row for _line, row in numbered_name_list(text)]
+
+
+def numbered_name_list(text: str) -> list[tuple[int, tuple[str, str]]]:
+    """:func:`parse_name_list`'s rows, each with its line number in ``text``
+    (1-based; a line listed twice: its first), for an error to name the line."""
+    rows: dict[tuple[str, str], int] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
         name, _comma, badge = line.partition(",")
         row = (display_name(restore(name.strip())), badge.strip(" ,#\t"))
         if row[0]:
-            rows.setdefault(row)
-    return list(rows)
+            rows.setdefault(row, number)
+    return [(number, row) for row, number in rows.items()]
 
 
 @dataclass
@@ -249,7 +256,10 @@ def _open_for_check_in(rnd: Round, user: Actor) -> None:
 
 @transaction.atomic
 def check_in(
-    rnd: Round, rows: list[tuple[str, str]], user: Actor = None
+    rnd: Round,
+    rows: list[tuple[str, str]],
+    user: Actor = None,
+    lines: Sequence[int] = (),
 ) -> CheckInReport:
     """Check pasted ``(name, badge)`` rows in to ``rnd`` (a pasted list, the
     ``checkin`` command): who each row is follows the desk's rule
@@ -261,8 +271,10 @@ def check_in(
     and read again first (``core.lock``), so a check-in made while the round is
     being seated waits for it and counts as late. Raises UserError for a name
     shared by several players and no badge, or a badge of someone else; then
-    nothing is saved. New names that start existing ones are reported
-    (``similar``).
+    nothing is saved, and the error says so and names the row's line
+    (``lines``: each row's line number in the pasted text, else its position,
+    as :func:`numbered_name_list` gives). New names that start existing ones are
+    reported (``similar``).
 
     A constant number of statements whatever the number of rows: the players and
     the round's entries are read once, new players, entries and audit lines are
@@ -273,8 +285,39 @@ def check_in(
     _check_lengths(rows)
     lock(rnd)
     return _check_in_found(
-        rnd, rows, user, lambda found: [pasted_player(found, *row) for row in rows]
+        rnd, rows, user, lambda found: _pasted_players(found, rows, lines)
     )
+
+
+def _pasted_players(
+    directory: PlayerDirectory, rows: list[tuple[str, str]], lines: Sequence[int]
+) -> list[Player]:
+    """The player of each pasted row (``checkin_identity.pasted_player``). A
+    row's UserError stops them all: the error says that none was checked in,
+    names the row's line (``lines``, else its position) and keeps the row's
+    own message and candidates below."""
+    players = []
+    for index, row in enumerate(rows):
+        try:
+            players.append(pasted_player(directory, *row))
+        except UserError as exc:
+            line = lines[index] if index < len(lines) else index + 1
+            fields = {"count": len(rows), "line": line}
+            raise UserError(
+                ngettext(
+                    "Nothing was saved: the %(count)s name pasted was not checked "
+                    "in. Line %(line)s needs a fix (below); the pasted list is "
+                    "kept: fix that line and press “Check in all” again.",
+                    "Nothing was saved: none of the %(count)s names pasted was "
+                    "checked in. Line %(line)s needs a fix (below); the pasted "
+                    "list is kept: fix that line and press “Check in all” again.",
+                    len(rows),
+                )
+                % fields,
+                [_("line %(line)s: %(message)s") % {**fields, "message": exc.message}]
+                + exc.problems,
+            ) from exc
+    return players
 
 
 @transaction.atomic

@@ -339,16 +339,16 @@ def _draw_late_tables(
         values = {"count": len(waiting), "minimum": minimum}
         if small:
             text = ngettext(
-                "%(count)s player(s) waiting: a late table needs %(minimum)s. Seat "
+                "%(count)s player waiting: a late table needs %(minimum)s. Seat "
                 "them at a table with no score recorded yet.",
-                "%(count)s player(s) waiting: a late table needs %(minimum)s. Seat "
+                "%(count)s players waiting: a late table needs %(minimum)s. Seat "
                 "them at a table with no score recorded yet.",
                 len(waiting),
             )
         else:
             text = ngettext(
-                "%(count)s player(s) waiting: a late table needs %(minimum)s.",
-                "%(count)s player(s) waiting: a late table needs %(minimum)s.",
+                "%(count)s player waiting: a late table needs %(minimum)s.",
+                "%(count)s players waiting: a late table needs %(minimum)s.",
                 len(waiting),
             )
         raise UserError(text % values)

@@ -127,7 +127,7 @@ def round_paste(request: HttpRequest, event: Event, round: str) -> HttpResponse:
         form = forms.PasteForm(request.POST)
         if not form.is_valid():
             raise UserError(_("Paste at least one name."))
-        return check_in(rnd, form.cleaned_data["text"], request.user)
+        return check_in(rnd, form.cleaned_data["text"], request.user, form.lines)
 
     return _answer(request, event, rnd, paste)
 

@@ -183,8 +183,8 @@ def round_late_table(request: HttpRequest, event: Event, round: str) -> HttpResp
     messages.success(
         request,
         ngettext(
-            "Late table(s) formed: %(shape)s.",
-            "Late table(s) formed: %(shape)s.",
+            "Late table formed: %(shape)s.",
+            "Late tables formed: %(shape)s.",
             len(result.tables),
         )
         % {"shape": shape},

@@ -154,6 +154,28 @@ def laurels(
     return lines
 
 
+def empty_places(
+    lines: Sequence[Laurel], semi_tables: Sequence[Sequence[PlayerResult]]
+) -> str | None:
+    """Why the laurels stop before place 6, or None when they do not (or the
+    final has no results yet). ``lines`` are :func:`laurels`' lines for these
+    ``semi_tables`` (a table owing results is an empty list). A missing place is
+    either waiting for a semi-final table's results or rightly empty: only a
+    semi-final non-finalist who won a table as an alternate or came second may
+    take it (tournament.md, Semi-final and final), and none is left."""
+    if not lines or len(lines) >= LAUREL_PLACES:
+        return None
+    first = len(lines) + 1
+    single = first == LAUREL_PLACES
+    if any(not records for records in semi_tables):
+        if single:
+            return reasons.reason(reasons.PLACE_WAIT, first=first)
+        return reasons.reason(reasons.PLACES_WAIT, first=first, last=LAUREL_PLACES)
+    if single:
+        return reasons.reason(reasons.PLACE_EMPTY, first=first)
+    return reasons.reason(reasons.PLACES_EMPTY, first=first, last=LAUREL_PLACES)
+
+
 def semi_runners_up(
     semi_tables: Sequence[Sequence[PlayerResult]],
     leave_out: Collection[PlayerId] = (),

@@ -234,6 +234,21 @@ RUNNER_UP = (
 RUNNER_UP_DIE = gettext_noop(
     "semi-final runner-up, %(percent)s of the winner at table %(table)s, die roll"
 )
+PLACES_EMPTY = (
+    # Translators: below the laurels when the final and the semi-final's
+    # non-finalists fill fewer than six places, e.g. "Places 5–6: ...".
+    gettext_noop(
+        "Places %(first)s–%(last)s: no semi-final runner-up is left who did not "
+        "play the final."
+    )
+)
+PLACE_EMPTY = gettext_noop(
+    "Place %(first)s: no semi-final runner-up is left who did not play the final."
+)
+PLACES_WAIT = gettext_noop(
+    "Places %(first)s–%(last)s wait for the semi-final's results."
+)
+PLACE_WAIT = gettext_noop("Place %(first)s waits for the semi-final's results.")
 
 # --- Ties for first (scoring.core.tiebreak). ---------------------------------
 

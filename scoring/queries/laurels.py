@@ -18,7 +18,7 @@ from scoring.core.draw import Draw
 from scoring.core.finishes import place_heats, player_histories
 from scoring.core.hmw import HmwRanking
 from scoring.core.ids import PlayerId
-from scoring.core.laurels import Laurel, laurels
+from scoring.core.laurels import Laurel, empty_places, laurels
 from scoring.core.places import PlayerResult
 from scoring.models import PlayerRecord
 from scoring.queries.event_results import (
@@ -67,14 +67,22 @@ def event_laurels(event: Event, *, public: bool = False) -> list[Laurel]:
     """Places 1-6 of ``event`` (``scoring.core.laurels``); empty until the final has
     results. With ``public``, a semi-final or final table being checked
     (``scoring.queries.event_results.held_tables``) counts as owing its results."""
+    return laurels_and_note(event, public=public)[0]
+
+
+def laurels_and_note(
+    event: Event, *, public: bool = False
+) -> tuple[list[Laurel], str | None]:
+    """:func:`event_laurels` and why they stop before place 6
+    (``scoring.core.laurels.empty_places``: a message, None when they do not)."""
     rounds = {r.kind: r for r in event.rounds.exclude(kind=RoundKind.HEAT)}
     if RoundKind.FINAL not in rounds:
-        return []
+        return [], None
     keys = player_names(event)
     held = held_tables(event) if public else {}
     final_tables = round_results(rounds.get(RoundKind.FINAL), keys, held)
     if not final_tables or not final_tables[0]:
-        return []
+        return [], None
     semi_tables = round_results(rounds.get(RoundKind.SEMI), keys, held)
     ties: dict[PlayerId, str] = dict(
         PlayerRecord.objects.filter(
@@ -84,7 +92,7 @@ def event_laurels(event: Event, *, public: bool = False) -> list[Laurel]:
     draw = event_draw(event)
     # Without semi-final results no alternate won a table: the heats stay unread.
     ranking = heat_ranking(event, keys, draw) if any(semi_tables) else None
-    return laurels(
+    lines = laurels(
         final_tables[0],
         semi_tables,
         draw,
@@ -92,6 +100,7 @@ def event_laurels(event: Event, *, public: bool = False) -> list[Laurel]:
         alternates=semi_alternates(semi_tables, ranking) if ranking else (),
         ranking=ranking,
     )
+    return lines, empty_places(lines, semi_tables)
 
 
 def heat_ranking(event: Event, keys: dict[int, str], draw: Draw) -> HmwRanking:

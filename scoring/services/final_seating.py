@@ -6,7 +6,7 @@ candidate) and the field read are ``scoring.queries.final``.
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from heats.core.errors import UserError
 from heats.core.seating import Seating
@@ -81,9 +81,12 @@ def _decision(
         picks = current.candidates[: current.needed]
         if len(picks) < current.needed:
             raise UserError(
-                gettext(
-                    "The final needs %(needed)s runner(s)-up but only %(count)s "
-                    "semi-final runner(s)-up can play."
+                ngettext(
+                    "The final needs %(needed)s runner-up; semi-final runners-up "
+                    "who can play: %(count)s.",
+                    "The final needs %(needed)s runners-up; semi-final runners-up "
+                    "who can play: %(count)s.",
+                    current.needed,
                 )
                 % {"needed": current.needed, "count": len(picks)}
             )
@@ -125,10 +128,14 @@ def seat_final(
     current = final_field(event)
     if current.short:
         raise UserError(
-            gettext(
-                "Only %(count)s semi-final winner(s) can play the final (no "
+            ngettext(
+                "Only %(count)s semi-final winner can play the final (no "
                 "alternate advances): on the final page, add the best "
-                "runner(s)-up or confirm a final of 3."
+                "runners-up.",
+                "Only %(count)s semi-final winners can play the final (no "
+                "alternate advances): on the final page, add the best "
+                "runners-up or confirm a final of 3.",
+                len(current.players),
             )
             % {"count": len(current.players)}
         )

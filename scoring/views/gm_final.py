@@ -174,7 +174,8 @@ class LaurelsView(EventStaffRequiredMixin, TemplateView):
     template_name = "scoring/gm/laurels.html"
 
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        rows = [lau.to_json() for lau in laurel_places.event_laurels(self.event)]
+        lines, self.empty_note = laurel_places.laurels_and_note(self.event)
+        rows = [lau.to_json() for lau in lines]
         self.laurel_table = LaurelTable(rows, prefix="laurels-")
         name = f"{self.event.slug}-laurels"
         response = export_response(request, self.laurel_table, name)
@@ -186,6 +187,7 @@ class LaurelsView(EventStaffRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         return super().get_context_data(
             laurel_table=self.laurel_table,
+            empty_note=self.empty_note,
             final=self.event.rounds.filter(kind=RoundKind.FINAL).first(),
             **kwargs,
         )

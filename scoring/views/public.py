@@ -111,7 +111,7 @@ class StandingsView(EventMixin, TemplateView):
             data = standings(self.event)
         except UserError as exc:
             return {**context, "error": exc.render()}
-        laurels = laurel_places.event_laurels(self.event, public=True)
+        laurels, empty_note = laurel_places.laurels_and_note(self.event, public=True)
         event_rounds = list(self.event.rounds.all())
         has_final = any(r.kind == RoundKind.FINAL for r in event_rounds)
         context.update(
@@ -120,6 +120,7 @@ class StandingsView(EventMixin, TemplateView):
             laurel_table=LaurelTable([x.to_json() for x in laurels], prefix="laurels-")
             if laurels
             else None,
+            laurels_note=empty_note,
             updated=timezone.now(),
             result=data.result,
             posted=data.posted,
@@ -206,9 +207,9 @@ class TableDetailView(EventMixin, _SheetView):
                 self.request,
                 ngettext(
                     "Scoresheet checked at level %(level)s: "
-                    "%(count)s finding(s), listed below.",
+                    "%(count)s finding, listed below.",
                     "Scoresheet checked at level %(level)s: "
-                    "%(count)s finding(s), listed below.",
+                    "%(count)s findings, listed below.",
                     count,
                 )
                 % {"level": level, "count": count},

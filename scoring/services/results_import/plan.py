@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 
 from heats.core.errors import UserError
 from heats.core.message import SEMICOLON, Message
@@ -329,10 +329,14 @@ class ImportPlan:
         self.require_rights(event, user, replaced=self.conflicts if replace else [])
         if self.conflicts and not replace:
             raise UserError(
-                _(
-                    "The file contradicts %(count)s saved record(s); nothing was "
+                ngettext(
+                    "The file contradicts %(count)s saved record; nothing was "
+                    "saved. To overwrite it, import again with --replace (on the "
+                    "page: tick Replace); the old value is kept in the history.",
+                    "The file contradicts %(count)s saved records; nothing was "
                     "saved. To overwrite them, import again with --replace (on the "
-                    "page: tick Replace); the old values are kept in the history."
+                    "page: tick Replace); the old values are kept in the history.",
+                    len(self.conflicts),
                 )
                 % {"count": len(self.conflicts)},
                 self.conflicts,

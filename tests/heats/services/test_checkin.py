@@ -5,12 +5,13 @@ from __future__ import annotations
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
+from django.utils import translation
 
 from heats.core.errors import UserError
 from heats.models import AuditEntry, Entry, EntryStatus, Player
 from heats.permissions import NotAllowed
 from heats.queries.seating import checked_in_count
-from heats.services.checkin import check_in, parse_name_list
+from heats.services.checkin import check_in, numbered_name_list, parse_name_list
 from heats.services.checkin_undo import undo_check_in
 from heats.services.seating import seat_round
 from scoring.models import PlayerRecord
@@ -62,6 +63,44 @@ def test_a_name_shared_by_two_badged_players_needs_a_badge(heat, event):
         check_in(heat, [("Ann Lee", "")])
     report = check_in(heat, [("Ann Lee", "1002")])
     assert [p.badge for p in report.checked_in] == ["1002"]
+
+
+def test_a_refused_pasted_row_says_nothing_was_saved_and_names_its_line(heat, event):
+    Player.objects.create(event=event, name="Ann Lee", badge="1001")
+    Player.objects.create(event=event, name="Ann Lee", badge="1002")
+    with pytest.raises(UserError) as refused:
+        check_in(heat, [("Ann Lee", "")])
+    assert refused.value.message == (
+        "Nothing was saved: the 1 name pasted was not checked in. Line 1 needs a "
+        "fix (below); the pasted list is kept: fix that line and press “Check in "
+        "all” again."
+    )
+    assert refused.value.problems[0] == (
+        "line 1: Several players are called 'Ann Lee': give a badge, or check them "
+        "in one by one."
+    )
+    with pytest.raises(UserError, match="none of the 2 names pasted .* Line 7 "):
+        check_in(heat, [("Ben", ""), ("Ann Lee", "")], lines=[3, 7])
+    assert not heat.entries.exists()
+
+
+def test_a_refused_pasted_list_says_so_in_german(heat, event):
+    Player.objects.create(event=event, name="Ann Lee", badge="1001")
+    Player.objects.create(event=event, name="Ann Lee", badge="1002")
+    with translation.override("de"), pytest.raises(UserError) as refused:
+        check_in(heat, [("Ben", ""), ("Ann Lee", "")])
+    assert refused.value.message.startswith(
+        "Nichts wurde gespeichert: Keiner der 2 eingefügten Namen wurde angemeldet. "
+        "Zeile 2 muss korrigiert werden"
+    )
+    assert refused.value.problems[0].startswith("Zeile 2: Mehrere Spieler heißen")
+
+
+def test_numbered_rows_keep_their_line_in_the_text():
+    assert numbered_name_list("Ann\n\n  \nBen, 12\nAnn") == [
+        (1, ("Ann", "")),
+        (4, ("Ben", "12")),
+    ]
 
 
 def test_checking_in_twice_keeps_one_entry(heat):

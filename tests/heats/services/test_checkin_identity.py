@@ -146,6 +146,8 @@ def test_a_pasted_name_of_several_players_is_never_the_first(event, heat3, first
         check_in(heat3, [("Ann Lee", ""), ("John Smith", "")])
     shown = "John Smith (no badge)" if not first_badge else "John Smith (#1001)"
     assert refused.value.problems == [
+        "line 2: Several players are called 'John Smith': give a badge, or check "
+        "them in one by one.",
         f"{shown}, no heat yet",
         "John Smith (#1002), no heat yet",
     ]

@@ -70,6 +70,25 @@ def test_a_refused_check_in_answers_htmx_with_the_reason_and_keeps_the_name(
     assert not Entry.objects.exists()
 
 
+def test_a_pasted_list_with_a_shared_name_says_nothing_was_saved_and_the_line(
+    gm_client, heat, event
+):
+    Player.objects.create(event=event, name="Alex Morgan", badge="101")
+    Player.objects.create(event=event, name="Alex Morgan", badge="102")
+    # Line 2 is blank: "Alex Morgan" is the third name but on line 4.
+    text = "Ben Bo\n\nCara Cole\nAlex Morgan"
+    response = gm_client.post(url("round-paste"), {"text": text}, **HTMX)
+    html = response.content.decode()
+    assert (
+        "Nothing was saved: none of the 3 names pasted was checked in. Line 4 "
+        "needs a fix (below); the pasted list is kept: fix that line and press "
+        "“Check in all” again." in html
+    )
+    assert "line 4: Several players are called &#x27;Alex Morgan&#x27;" in html
+    assert triggers(response) == {}  # the box keeps the list to be corrected
+    assert not Entry.objects.exists()
+
+
 def test_a_late_arrival_by_htmx_reloads_the_late_table_section(gm_client, heat_23):
     seat_round(heat_23, seed=1)
     response = gm_client.post(url("round-checkin"), {"name": "Lou Late"}, **HTMX)

@@ -50,7 +50,7 @@ def test_late_table_button_refuses_below_the_minimum(gm_client, heat_23):
     check_in(heat_23, names(3, "Late"))
     url = reverse("heats:round-late-table", kwargs={"event": "wbc", "round": "1"})
     response = gm_client.post(url, follow=True)
-    assert "3 player(s) waiting: a late table needs 5." in response.content.decode()
+    assert "3 players waiting: a late table needs 5." in response.content.decode()
     assert heat_23.tables.count() == 4
 
 

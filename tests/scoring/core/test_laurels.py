@@ -7,7 +7,7 @@ from fractions import Fraction
 from scoring.core.draw import Draw
 from scoring.core.finishes import place_heats, player_histories
 from scoring.core.hmw import hmw_order
-from scoring.core.laurels import laurels
+from scoring.core.laurels import empty_places, laurels
 from scoring.core.places import HeatTable
 from scoring.core.places import PlayerResult as R
 
@@ -141,3 +141,33 @@ def test_alternates_in_hmw_order_go_by_average_finish_without_wins():
     ]
     histories = player_histories(place_heats(tables)[0])
     assert hmw_order(["X", "K", "J"], histories, Draw("s")) == ["J", "K", "X"]
+
+
+def test_a_final_of_four_with_both_runners_up_says_why_places_5_and_6_are_empty():
+    semi = [[R("A", 100), R("C", 90), R("X", 50)], [R("B", 100), R("D", 80)]]
+    final = [R("A", 120), R("B", 110), R("C", 100), R("D", 90)]
+    result = laurels(final, semi)
+    assert lines(result) == [(1, "A"), (2, "B"), (3, "C"), (4, "D")]
+    assert empty_places(result, semi) == (
+        "Places 5–6: no semi-final runner-up is left who did not play the final."
+    )
+
+
+def test_one_empty_place_is_named_alone_and_full_laurels_need_no_note():
+    semi = [[R("A", 100), R("C", 90)], [R("B", 100), R("D", 80)], [R("E", 100)]]
+    final = [R("A", 120), R("B", 110), R("C", 100), R("D", 90), R("E", 80)]
+    assert empty_places(laurels(final, semi), semi) == (
+        "Place 6: no semi-final runner-up is left who did not play the final."
+    )
+    assert empty_places(laurels(FINAL, SEMI), SEMI) is None
+    assert empty_places([], SEMI) is None
+
+
+def test_places_left_while_a_semi_final_table_owes_results_wait_for_it():
+    semi = [[R("A", 100), R("E", 90)], []]
+    result = laurels(FINAL, semi)
+    assert lines(result)[-1] == (5, "E")
+    assert empty_places(result, semi) == "Place 6 waits for the semi-final's results."
+    assert empty_places(laurels(FINAL, [[], []]), [[], []]) == (
+        "Places 5–6 wait for the semi-final's results."
+    )

@@ -80,7 +80,10 @@ def test_replacing_needs_a_gm(client, event, gm, assistant):
     )
     assert PlayerRecord.objects.get(seat__player__name="Di").final == 60
     response = client.post(URL, {"text": changed})
-    assert "contradicts 1 saved record" in response.content.decode()
+    assert (
+        "The file contradicts 1 saved record; nothing was saved. To overwrite it,"
+        in response.content.decode()
+    )
     client.force_login(gm)
     assert client.post(URL, {"text": changed, "replace": "on"}).status_code == 302
     assert PlayerRecord.objects.get(seat__player__name="Di").final == 99
