@@ -13,6 +13,7 @@ from heats.permissions import NotAllowed
 from scoring.core.sizes import WINNERS_PRESENT
 from scoring.queries import no_shows
 from scoring.queries.event_results import event_advancement
+from scoring.queries.final import final_field
 from scoring.queries.result_check import SeatScores
 from scoring.queries.rounds import semi_round
 from scoring.services import publishing, results, substitutes
@@ -253,3 +254,22 @@ def test_no_alternate_is_called_under_the_winners_present(winners_seated):
     with pytest.raises(UserError, match="winners present: no alternate is called"):
         substitutes.replace_no_show(winners_seated, no_show)
     assert seat_of(winners_seated, no_show)
+
+
+def test_the_final_comes_from_the_tables_that_played(winners_seated):
+    """A table of 5 plays with 4 once its no-show comes off: its winner (the
+    player moved up to seat 1, scoring most) goes to the final with the other
+    four tables' winners, and the no-show is nowhere in the field."""
+    table = next(n for n in range(1, 6) if len(seated_at(winners_seated, n)) == 5)
+    no_show = by_name(winners_seated, seated_at(winners_seated, table)[0])
+    substitutes.remove_no_show(winners_seated, no_show)
+    winners = []
+    for number in range(1, 6):
+        names = seated_at(winners_seated, number)
+        winners.append(names[0])
+        seats = Seat.objects.filter(round__kind="semi", table__number=number)
+        scores = [SeatScores(s.number, None, None, 110 - 10 * s.number) for s in seats]
+        results.save_table_results(seats[0].table, scores)
+    field = final_field(winners_seated)
+    assert [pl.name for pl in field.winners] == winners
+    assert no_show not in field.players
