@@ -14,6 +14,7 @@ from scoring.core.sizes import WINNERS_PRESENT
 from scoring.queries import no_shows
 from scoring.queries.event_results import event_advancement
 from scoring.queries.final import final_field
+from scoring.queries.published import latest_published
 from scoring.queries.result_check import SeatScores
 from scoring.queries.rounds import semi_round
 from scoring.services import publishing, results, substitutes
@@ -273,3 +274,14 @@ def test_the_final_comes_from_the_tables_that_played(winners_seated):
     field = final_field(winners_seated)
     assert [pl.name for pl in field.winners] == winners
     assert no_show not in field.players
+
+
+def test_the_published_list_shows_the_no_show_absent(winners_seated):
+    """With automatic publication on, the list is published again: the no-show
+    moves from the qualifiers to the absent (skipped) players."""
+    publishing.set_auto_publish(winners_seated, True)
+    publishing.publish(winners_seated)
+    no_show = by_name(winners_seated, seated_at(winners_seated, 1)[0])
+    substitutes.remove_no_show(winners_seated, no_show)
+    entries = latest_published(winners_seated).entries.filter(player=no_show)
+    assert [e.part for e in entries] == ["skipped"]
