@@ -95,6 +95,7 @@ gm_urlpatterns: list[URLPattern | URLResolver] = [
     path("semi/override/", gm_rounds.semi_override, name="semi-override"),
     path("semi/publish/", gm_rounds.semi_publish, name="semi-publish"),
     path("semi/replace/", gm_rounds.semi_replace, name="semi-replace"),
+    path("semi/remove/", gm_semi.semi_remove, name="semi-remove"),
     path("final/", gm_final.FinalView.as_view(), name="final"),
     path("final/seat/", gm_final.final_seat, name="final-seat"),
     path("final/absent/", gm_final.final_absent, name="final-absent"),

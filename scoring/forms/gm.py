@@ -244,11 +244,39 @@ def _seat_choices(
     ]
 
 
+def _alternate_choices(
+    candidates: Sequence[Candidate], names: dict[int, str]
+) -> list[tuple[int | str, str]]:
+    """The "Takes the seat" choices: "" for the next present alternate, then
+    each candidate in call order (``names`` as ``_seat_choices``)."""
+    first = (
+        _("The next present alternate (%(name)s)")
+        % {"name": names.get(candidates[0].player.pk, candidates[0].player.name)}
+        if candidates
+        else _("The next present alternate")
+    )
+    return [("", first)] + [
+        (
+            c.player.pk,
+            # Translators: an alternate in call order: "2. Ann — <reason>".
+            _("%(call)s. %(name)s — %(reason)s")
+            % {
+                "call": c.call,
+                "name": names.get(c.player.pk, c.player.name),
+                "reason": translate(c.reason),
+            },
+        )
+        for c in candidates
+    ]
+
+
 class NoShowForm(StorableTextForm):
     """Replace a seated semi-final no-show by a present alternate
     (``scoring.services.substitutes.replace_no_show``). ``seats``: the open seats;
     ``candidates``: the present unseated alternates in call order; an empty
-    ``alternate`` means the next one."""
+    ``alternate`` means the next one. ``remove``: the semi-final is of the
+    winners present, so no alternate is called and the seat comes off the
+    table (``substitutes.remove_no_show``): no ``alternate`` field."""
 
     player = forms.TypedChoiceField(label=gettext_lazy("No-show"), coerce=int)
     alternate = forms.TypedChoiceField(
@@ -266,6 +294,7 @@ class NoShowForm(StorableTextForm):
         candidates: Sequence[Candidate] = (),
         names: dict[int, str] | None = None,
         action: str = "",
+        remove: bool = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
@@ -274,28 +303,25 @@ class NoShowForm(StorableTextForm):
         cast(forms.ChoiceField, self.fields["player"]).choices = _seat_choices(
             seats, names
         )
-        first = (
-            _("The next present alternate (%(name)s)")
-            % {"name": names.get(candidates[0].player.pk, candidates[0].player.name)}
-            if candidates
-            else _("The next present alternate")
-        )
-        cast(forms.ChoiceField, self.fields["alternate"]).choices = [("", first)] + [
-            (
-                c.player.pk,
-                # Translators: an alternate in call order: "2. Ann — <reason>".
-                _("%(call)s. %(name)s — %(reason)s")
-                % {
-                    "call": c.call,
-                    "name": names.get(c.player.pk, c.player.name),
-                    "reason": translate(c.reason),
-                },
-            )
-            for c in candidates
-        ]
         self.helper = FormHelper()
         self.helper.form_action = action
         self.helper.form_id = "no-show-form"
+        if remove:
+            del self.fields["alternate"]
+            self.helper.attrs = {
+                "data-confirm": _("Mark this player absent and take the seat away?")
+            }
+            self.helper.add_input(
+                Submit(
+                    "remove",
+                    _("Take the no-show off the table"),
+                    css_class="btn-warning w-100",
+                )
+            )
+            return
+        cast(forms.ChoiceField, self.fields["alternate"]).choices = _alternate_choices(
+            candidates, names
+        )
         self.helper.attrs = {
             "data-confirm": _("Mark this player absent and give the seat away?")
         }

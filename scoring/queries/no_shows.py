@@ -12,6 +12,7 @@ from typing import Any
 from heats.models import EntryStatus, Event, Player, Seat
 from scoring.core.alternates import Alternate
 from scoring.core.hmw import Listed
+from scoring.models import SemiFinalOverride
 from scoring.queries.event_results import event_advancement
 from scoring.queries.rounds import semi_round
 
@@ -71,3 +72,10 @@ def no_show_state(seats: list[Seat], candidates: list[Candidate]) -> dict[str, A
         "seats": [[s.table.number, s.number, s.player_id] for s in seats],
         "waiting": [c.player.pk for c in candidates],
     }
+
+
+def winners_present(event: Event) -> bool:
+    """Whether the GM chose "the winners present" as the semi-final's size
+    (``scoring.services.publishing.set_override``): no alternate is called
+    then, so a seated no-show's seat comes off its table."""
+    return SemiFinalOverride.objects.filter(event=event, winners_present=True).exists()

@@ -58,7 +58,12 @@ from scoring.queries.event_results import (
     held_heat_tables,
     held_labels,
 )
-from scoring.queries.no_shows import no_show_state, open_seats, present_alternates
+from scoring.queries.no_shows import (
+    no_show_state,
+    open_seats,
+    present_alternates,
+    winners_present,
+)
 from scoring.queries.published import (
     auto_publish_on,
     changes,
@@ -262,12 +267,14 @@ def semi_mark(request: HttpRequest, event: Event) -> HttpResponse:
 
 
 def no_show_form(event: Event, data: QueryDict | None = None) -> NoShowForm | None:
-    """The "replace a no-show" form of the seated semi-final; None when no
-    table without results is left."""
+    """The "replace a no-show" form of the seated semi-final (under "the
+    winners present": take the no-show off the table, no alternate); None when
+    no table without results is left."""
     seats = open_seats(event)
     if not seats:
         return None
-    candidates = present_alternates(event)
+    remove = winners_present(event)
+    candidates = [] if remove else present_alternates(event)
     state = no_show_state(seats, candidates)
     version = form_version(event, substitutes.NO_SHOWS, state)
     players = [s.player for s in seats] + [c.player for c in candidates]
@@ -276,15 +283,20 @@ def no_show_form(event: Event, data: QueryDict | None = None) -> NoShowForm | No
         seats=seats,
         candidates=candidates,
         names=shown_names(event.pk, players),
-        action=reverse("scoring:semi-replace", kwargs={"event": event.slug}),
+        action=reverse(
+            "scoring:semi-remove" if remove else "scoring:semi-replace",
+            kwargs={"event": event.slug},
+        ),
         initial={"version": version},
+        remove=remove,
     )
 
 
 @event_action(permissions.REPLACE_NO_SHOW, back="scoring:semi")
 def semi_replace(request: HttpRequest, event: Event) -> HttpResponse:
     """POST: a seated semi-final qualifier did not show up; the next present
-    alternate (or the one chosen) takes the seat (GMs only)."""
+    alternate (or the one chosen) takes the seat (GMs only); under "the
+    winners present" the form posts to ``gm_semi.semi_remove`` instead."""
     player = event_player(event, request.POST.get("player"))
     choice = request.POST.get("alternate")
     alternate = event_player(event, choice) if choice else None

@@ -10,12 +10,14 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from heats.core.errors import UserError
 from heats.core.message import SEMICOLON
+from heats.core.seating import MIN_TABLE
 from heats.models import Event
 from heats.translate import listed, sentences
-from heats.views.common import event_action
+from heats.views.common import event_action, event_player, posted_version
 from scoring import permissions
 from scoring.core.ids import PlayerId
 from scoring.forms.semi import (
@@ -26,7 +28,7 @@ from scoring.queries.event_results import ListInputs, qualifier_labels
 from scoring.queries.rounds import (
     semi_round,
 )
-from scoring.services import publishing
+from scoring.services import publishing, substitutes
 from scoring.services import semi_final as rounds
 
 
@@ -115,5 +117,39 @@ def semi_auto_publish(request: HttpRequest, event: Event) -> HttpResponse:
     else:
         messages.success(
             request, _("Automatic publication off: publish each change yourself.")
+        )
+    return redirect("scoring:semi", event=event.slug)
+
+
+@event_action(permissions.REPLACE_NO_SHOW, back="scoring:semi")
+def semi_remove(request: HttpRequest, event: Event) -> HttpResponse:
+    """POST, under "the winners present" (GMs only): a seated semi-final
+    player did not show up; they are marked absent and their seat comes off
+    the table, no alternate called; a table left under 4 players is said to
+    need seating again."""
+    player = event_player(event, request.POST.get("player"))
+    done = substitutes.remove_no_show(
+        event, player, request.user, posted_version(request)
+    )
+    values = {"player": player, "table": done.table, "seat": done.seat}
+    text = _(
+        "%(player)s marked absent and taken off semi-final table %(table)s, seat "
+        "%(seat)s: under the winners present no alternate is called. The players "
+        "after that seat moved up one: tell the table."
+    )
+    messages.success(request, text % values)
+    if done.left < MIN_TABLE:
+        messages.warning(
+            request,
+            ngettext(
+                "Semi-final table %(table)s has %(left)s player: it cannot play "
+                "(tables of 4–6). Seat the semi-final again on this page before "
+                "any table has results.",
+                "Semi-final table %(table)s has %(left)s players: it cannot play "
+                "(tables of 4–6). Seat the semi-final again on this page before "
+                "any table has results.",
+                done.left,
+            )
+            % {"table": done.table, "left": done.left},
         )
     return redirect("scoring:semi", event=event.slug)

@@ -92,7 +92,7 @@ NOT_PAGES = {
         for name in (
             "event-delete table-acknowledge table-results-check table-report-check "
             "report-auto-confirm semi-mark semi-presence semi-auto-publish "
-            "semi-seat semi-override semi-publish semi-replace final-seat "
+            "semi-seat semi-override semi-publish semi-replace semi-remove final-seat "
             "final-absent final-fill player-rename player-merge"
         ).split()
     },

@@ -108,3 +108,18 @@ def test_the_gm_chooses_the_winners_present_on_the_semi_final_page(
         "(5+5+5+5+4), no alternate called; the GM's reason: as the 2017 GM ran it"
     ) in text
     assert "Drew Penrose" not in page.text_content("#semi-list")
+    # Seated, a winner does not come (issue 31): no alternate to wait for, the
+    # seat comes off the table.
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.click("#submit-seat-semi-final")
+    page.wait_for_selector("#no-show-form input[name=remove]")
+    assert page.locator("#no-show-form select[name=alternate]").count() == 0
+    label = page.locator("#no-show-form select[name=player] option").first
+    no_show = label.inner_text().split(": ", 1)[1]
+    assert label.inner_text().startswith("Table 1 seat 1: ")
+    page.click("#no-show-form input[name=remove]")
+    page.wait_for_selector("text=taken off semi-final table 1, seat 1")
+    semi = semi_round(demo)
+    assert semi.seats.count() == 23
+    assert semi.entries.get(player__name=no_show).status == "absent"
+    close_orm_connection()

@@ -131,6 +131,7 @@ def matrix(world) -> dict[str, Row]:
         "scoring:final-seat": Row({}, None, GM),
         "scoring:final-absent": Row({}, None, GM, {"player": world["winner"]}),
         "scoring:semi-replace": Row({}, None, GM, {"player": world["winner"]}),
+        "scoring:semi-remove": Row({}, None, GM, {"player": world["winner"]}),
         "scoring:final-fill": Row({}, None, GM, {"kind": "runners-up"}),
         "scoring:event-create": Row({}, USER, USER, new_event_data()),
         "heats:event-staff": Row({}, GM, None),
