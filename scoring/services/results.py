@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 from heats.core.errors import UserError
 from heats.models import (
     AuditAction,
+    Seat,
     Table,
 )
 from heats.permissions import (
@@ -163,8 +164,15 @@ def save_table_results(
     log_result(
         table, user, seats, AuditAction.RESULT, "Corrected" if old else "Results", old
     )
-    # Namesakes told apart by badge, as on the pages that name them.
+    return TableOutcome(table, places, tied_names(table, seats, places), findings)
+
+
+def tied_names(table: Table, seats: list[Seat], places: TablePlaces) -> list[str]:
+    """The names of the players tied for first at ``table`` (none without an
+    unresolved tie), namesakes told apart by badge as on the pages that name
+    them; read only when there is a tie, so a plain save asks nothing more."""
+    if not places.unresolved_tie:
+        return []
     shown = shown_names(table.round.event_id, [s.player for s in seats])
     names: dict[PlayerId, str] = {str(s.player_id): shown[s.player_id] for s in seats}
-    tied = [names[k] for k in places.winners] if places.unresolved_tie else []
-    return TableOutcome(table, places, tied, findings)
+    return [names[k] for k in places.winners]
