@@ -181,6 +181,10 @@ class Clicks:
 
     def body(self) -> tuple[bytes, str]:
         """The bytes received by the last click and how: document or xhr."""
+        for _ in range(200):  # Playwright may report the response after the frame
+            if self.received is not None:
+                break
+            self.page.wait_for_timeout(10)
         assert self.received is not None, "nothing received"
         return self.received.body(), self.received.request.resource_type
 
