@@ -31,6 +31,8 @@ import warnings
 from collections.abc import Callable
 from pathlib import Path
 
+from bench_gm_browser import export_commit
+
 ROOT = Path(__file__).resolve().parent.parent
 BEFORE_COMMIT = "4663802"
 SIZES = (200, 1000)
@@ -63,30 +65,14 @@ def setup_django(root: Path) -> None:
 
 
 def gm_session(players: int):
-    """A GM's test client and heat 1 of a new event of ``players`` players."""
-    from django.contrib.auth import get_user_model
+    """A GM's test client and heat 1 of a new event of ``players`` players
+    (``browser_clicks.build_event``, the browser benchmark's event)."""
+    from browser_clicks import build_event
     from django.test import Client
 
-    from heats.models import Entry, Player
-    from heats.services.checkin import create_heat
-    from heats.services.events import create_event
-
-    event = create_event(f"s{players}", f"Server {players}")
-    rnd = create_heat(event)
-    people = Player.objects.bulk_create(
-        Player(
-            event=event,
-            name=f"Player {i:04d}",
-            name_key=f"player {i:04d}",
-            draw_key=f"Player {i:04d}",
-        )
-        for i in range(players)
-    )
-    Entry.objects.bulk_create(Entry(round=rnd, player=p) for p in people)
-    user = get_user_model().objects.create_user("bench-gm")
-    event.gms.add(user)
+    rnd = build_event(players)
     client = Client(HTTP_HOST="127.0.0.1")
-    client.force_login(user)
+    client.force_login(rnd.event.gms.get())
     return client, rnd
 
 
@@ -152,13 +138,13 @@ def in_subprocess(root: Path, players: int) -> dict[str, dict]:
 
 
 def export(commit: str) -> Path:
-    """The files of ``commit`` in a scratch folder (``git archive``)."""
-    folder = Path(tempfile.mkdtemp(prefix="server-clicks-before-"))
-    archive = subprocess.run(
-        ["git", "archive", commit], cwd=ROOT, capture_output=True, check=True
-    )
-    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
-    return folder
+    """The files of ``commit`` in a scratch folder (``git archive``, as the
+    browser benchmark exports its earlier commit)."""
+    folder = Path(tempfile.mkdtemp(prefix="server-clicks-before-")) / "tree"
+    exported = export_commit(commit, folder)
+    if exported is None:
+        raise SystemExit(f"git archive {commit} failed")
+    return exported
 
 
 def main(commit: str) -> None:
