@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import time
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 from django.utils import timezone
@@ -16,6 +15,7 @@ from django.utils import timezone
 from heats.models import Event, Player, Round, RoundKind, Seat
 from scoring.services import semi_final as rounds
 from tests.e2e.conftest import CHROMIUM, close_orm_connection
+from tests.e2e.test_kiosk_fit import SHOTS, SIZES
 from tests.support.sample import generate_event
 
 pytestmark = [
@@ -23,12 +23,6 @@ pytestmark = [
     pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is missing"),
 ]
 
-SHOTS = Path(__file__).resolve().parents[2] / "test-results"
-SIZES = {
-    "1920x1080": {"width": 1920, "height": 1080},
-    "1366x768": {"width": 1366, "height": 768},
-    "1280x720": {"width": 1280, "height": 720},
-}
 NAME_36 = "World Boardgaming Championships 2026"
 LANGUAGES = ["en", "de", "fr", "zh-hans"]
 
