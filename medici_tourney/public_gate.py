@@ -137,11 +137,12 @@ def busy_language(environ: WSGIEnvironment) -> str:
     the site's default. The event's own language would need the database, which
     the queue keeps away from."""
     chosen = environ_language(environ)
+    if chosen:
+        return chosen
     # Django's own reading of the header: by weight, as the pages read it.
     accepted = parse_accept_lang_header(environ.get("HTTP_ACCEPT_LANGUAGE", ""))
-    for code, _weight in accepted[:10]:
-        chosen = chosen or supported(code) or ""
-    return chosen or settings.LANGUAGE_CODE
+    spoken = (supported(code) for code, _weight in accepted[:10])
+    return next((code for code in spoken if code), settings.LANGUAGE_CODE)
 
 
 def busy_page(language: str, seconds: int) -> str:
