@@ -68,9 +68,10 @@ CLICK_SCRIPT = (
 KEY_SCRIPT = "() => {" + START + "}"
 GO_SCRIPT = "(url) => {" + START + " location.assign(url); }"
 SWAP_SCRIPT = (
-    """([url, target, select]) => {
+    """([url, target, select, selectOOB]) => {
   const options = {target: target, swap: "outerHTML"};
   if (select) { options.select = select; }
+  if (selectOOB) { options.selectOOB = selectOOB; }
   """
     + START
     + """
@@ -78,7 +79,8 @@ SWAP_SCRIPT = (
 }"""
 )
 ELAPSED = "() => window.__done ? window.__done - Number(sessionStorage.t0) : 0"
-WORK = ("#table-work", "#table-work")  # an htmx answer's place: target, select
+# An htmx answer's place: target, select (and select-oob, the parts also taken).
+WORK = ("#table-work", "#table-work")
 
 
 def setup_django(root: Path) -> Path:
@@ -236,7 +238,17 @@ def check_ins(gm: Clicks, round_url: str) -> dict:
 def seats(gm: Clicks, round_url: str) -> dict:
     gm.page.goto(gm.base + round_url)
     times = [gm.timed(CLICK_SCRIPT, "#seat-form [type=submit]") for _ in range(RUNS)]
-    return figures(times, gm.static("seat"))
+    return figures(times, gm.static("seat", seating_place()))
+
+
+def seating_place() -> tuple[str, str, str]:
+    """Where Seat's htmx answer goes on the round page (``heats.form_parts``); an
+    earlier checkout without it answered Seat with a page (the place unused)."""
+    try:
+        from heats.form_parts import SEAT_CHANGES
+    except ImportError:
+        return ("", "", "")
+    return ("#round-seating", "#round-seating", ",".join(SEAT_CHANGES))
 
 
 def round_pages(gm: Clicks, round_url: str) -> dict:

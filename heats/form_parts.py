@@ -1,8 +1,9 @@
 """Pieces the apps' forms are built from, besides the forms themselves: a
 button of one colour and a form helper with one such button, crispy layout
 objects that draw a template file (never text as template source), one of them
-drawing fields, a select drawn in one pass, and the posted data as a form
-checks it (``tidied_data``) and shows it back (``shown_back``).
+drawing fields, a select drawn in one pass, the posted data as a form checks it
+(``tidied_data``) and shows it back (``shown_back``), and the round page's Seat
+answered in place (``in_place_helper``).
 """
 
 from __future__ import annotations
@@ -24,6 +25,37 @@ from django.utils.safestring import SafeString, mark_safe
 
 from heats.core.names import display_name
 from heats.core.storable import text_problem, without_surrogates
+
+#: The round page's parts that Seat changes besides its seating part, taken
+#: from the answer by id (htmx's ``hx-select-oob``): the round's state, its
+#: figures, the check-in heading and list, the clock's start and the messages.
+#: The check-in form and the clock itself stay as they are, still running.
+SEAT_CHANGES = (
+    "#page-messages",
+    "#round-header",
+    "#round-figures",
+    "#checkin-heading",
+    "#checkin-list",
+    "#clock-start",
+)
+
+
+def in_place_helper(helper: FormHelper, action: str) -> None:
+    """Post ``helper``'s form with htmx and swap in, from the round page the
+    POST redirects to, its seating part (``#round-seating``) and
+    ``SEAT_CHANGES``; a second press while one is under way is dropped.
+    ``static/js/in_place.js`` finishes the job (a page that is not the round
+    page, or no answer, and the form is posted as a page instead). Without
+    JavaScript the form posts and the page reloads."""
+    helper.attrs = helper.attrs | {
+        "hx-post": action,
+        "hx-target": "#round-seating",
+        "hx-select": "#round-seating",
+        "hx-select-oob": ",".join(SEAT_CHANGES),
+        "hx-swap": "outerHTML",
+        "hx-sync": "this:drop",
+        "data-in-place": "1",
+    }
 
 
 class Button(Submit):

@@ -30,6 +30,7 @@ from heats.form_parts import (
     Details,
     QuickSelect,
     button_helper,
+    in_place_helper,
     player_choices,
     shown_back,
     tidied_data,
@@ -213,6 +214,8 @@ class SeatForm(StorableTextForm):
     (``services.seating_state``): a second press of the button finds the round
     seated since and changes nothing. ``clean_state`` is None when a client sent
     no state (``heats.views.common.seat_request`` reads it as "unseated").
+    ``in_place``: answered in place on the round page
+    (``form_parts.in_place_helper``).
     """
 
     seed = forms.CharField(
@@ -234,6 +237,7 @@ class SeatForm(StorableTextForm):
         confirm: str = "",
         state: str = "",
         early: bool = False,
+        in_place: bool = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
@@ -248,6 +252,8 @@ class SeatForm(StorableTextForm):
         self.helper.form_id = "seat-form"
         if confirm:
             self.helper.attrs = {"data-confirm": confirm}
+        if in_place:
+            in_place_helper(self.helper, action)
         self.helper.layout = Layout(
             Field("state"),
             Field("early"),

@@ -262,6 +262,7 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
                 state=seating_state(rnd),
                 confirm=self.seat_confirm(cards),
                 early=bool(seat_questions.grace_question(rnd, timezone.now())),
+                in_place=True,
             ),
             "start_clock_form": forms.StartClockForm(
                 action=self.action("round-start-clock"),

@@ -61,12 +61,16 @@ def test_seating_again_asks_first(live_server, browser, gm_event):
 
         return handler
 
+    first = page.inner_text("#round-header")  # "seated (seed …)"
     page.once("dialog", answer(False))
     page.click("#seat-form [type=submit]")
     page.once("dialog", answer(True))
-    with page.expect_navigation():
-        page.click("#seat-form [type=submit]")
-    page.wait_for_selector("text=Heat 1 seated")
+    page.click("#seat-form [type=submit]")  # answered in place (htmx)
+    page.wait_for_function(
+        "(first) => document.querySelector('#round-header').innerText !== first",
+        arg=first,
+    )
+    assert "Heat 1 seated" in page.inner_text("#page-messages")
     assert questions == ["Seat this round again? Every table is drawn anew."] * 2
     # Seated twice: once at first, once when the GM said yes (not when they said no).
     assert AuditEntry.objects.filter(action="seating").count() == 2

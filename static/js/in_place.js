@@ -1,0 +1,63 @@
+/* Forms answered in place (data-in-place; the round page's Seat, see
+   heats/form_parts.py in_place_helper): htmx posts them and swaps in the parts of the
+   round page that changed, so the check-in form, the clock and the styles stay
+   as they are and the GM sees the tables at once.
+
+   When the answer is not the page the GM is on (a login page after the
+   session ended) or there is no answer to swap (the server refused, or could
+   not be reached), the form is posted as a page instead: what it would do
+   without JavaScript, with the server's own page or the browser's error. A
+   second post finds the round seated since and changes nothing (the form's
+   seating state). After a swap the clock reads its feed again
+   ("medici:changed"), as the round's start may now come from the seating. */
+(function () {
+  "use strict";
+
+  function inPlace(event) {
+    var config = event.detail && event.detail.requestConfig;
+    var elt = config && config.elt;
+    return elt && elt.getAttribute && elt.getAttribute("data-in-place") ? elt : null;
+  }
+
+  // submit() asks nothing again: the GM already answered the form's question.
+  function asPage(form) { HTMLFormElement.prototype.submit.call(form); }
+
+  // htmx settles each part it swapped (the seating and every out-of-band
+  // part): the clock is told once per answer. The focus, in the form when it
+  // was sent, goes to the new form's button (not lost to the page's top for a
+  // GM at the keyboard).
+  var swapped = false;
+  var focused = null;
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (!inPlace(event) || !event.detail.shouldSwap) { return; }
+    var answered = event.detail.xhr.responseURL;
+    if (answered && new URL(answered).pathname !== window.location.pathname) {
+      event.detail.shouldSwap = false;
+      window.location.assign(answered);
+      return;
+    }
+    swapped = true;
+    var form = inPlace(event);
+    var active = document.activeElement;
+    focused = form.id && active && form.contains(active) ? form.id : null;
+  });
+
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (swapped && inPlace(event)) {
+      swapped = false;
+      var again = focused && document.getElementById(focused);
+      var button = again && again.querySelector("[type=submit]");
+      if (button) { button.focus({ preventScroll: true }); }
+      focused = null;
+      document.dispatchEvent(new CustomEvent("medici:changed"));
+    }
+  });
+
+  ["htmx:responseError", "htmx:sendError", "htmx:timeout"].forEach(function (name) {
+    document.addEventListener(name, function (event) {
+      var form = inPlace(event);
+      if (form) { asPage(form); }
+    });
+  });
+})();
