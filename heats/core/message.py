@@ -14,6 +14,15 @@ message
     ``gettext_noop`` so that the catalogues hold it) and its ``fields``. Any
     ``str`` operation (``+``, an f-string, ``join``) gives plain text back: a
     message stays one only while it is handed on as it is.
+plural message
+    A message that counts something (:meth:`Message.plural`): two templates,
+    marked together with ``ngettext_noop`` (one msgid/msgid_plural entry),
+    ``template`` the singular (its code) and ``plural_template`` the plural,
+    one chosen by the ``int`` field named ``count_field``. Its English uses
+    the singular for 1 and the plural for any other count; the edge uses
+    ``ngettext``, so each language's own rules choose (French: 0 and 1
+    singular; Chinese: one form). A message that counts nothing has
+    ``plural_template`` and ``count_field`` None.
 field
     A value a template names (``%(name)s``): text (a player's name, names, a
     good, a seed, the GM's own words: shown as they are in every language), an
@@ -99,7 +108,8 @@ class Message(str):
         return (_message, (self.template, self.fields, self.forms_data()))
 
     def forms_data(self) -> dict[str, str]:
-        """``{"plural", "count_field"}`` of a plural message, ``{}`` of another."""
+        """What message data adds for a plural message, ``{"plural",
+        "count_field"}``; ``{}`` for another message."""
         if self.plural_template is None or self.count_field is None:
             return {}
         return {"plural": self.plural_template, "count_field": self.count_field}
