@@ -1,7 +1,9 @@
 """Text written by pure code, in the reader's language (Django's i18n).
 
 The one edge that renders messages (``heats.core.message``): :func:`translate`
-sends a message's template through ``gettext`` and fills its fields after it,
+sends a message's template through ``gettext`` (a plural message's two
+templates through ``ngettext``, so the language's own plural rules choose the
+form by its count) and fills its fields after it,
 each as :func:`field_text` writes it: a nested message translated too, a
 number as the language writes it, text (names, seeds, the GM's own words) kept
 exactly as it is. Text that is no message is shown as it is: nothing is read
@@ -15,7 +17,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.utils.formats import number_format
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, ngettext
 
 from heats.core.errors import LineProblem, UserError
 from heats.core.message import AND, COMMA, SENTENCES, Message, fold
@@ -43,6 +45,9 @@ def _render(message: Message) -> str:
     if not message.fields:
         return gettext(message.template) if message.template else ""
     values = {name: field_text(value) for name, value in message.fields.items()}
+    if message.plural_template is not None and message.count_field is not None:
+        count = message.fields[message.count_field]
+        return ngettext(message.template, message.plural_template, count) % values
     return gettext(message.template) % values
 
 

@@ -14,6 +14,15 @@ message
     ``gettext_noop`` so that the catalogues hold it) and its ``fields``. Any
     ``str`` operation (``+``, an f-string, ``join``) gives plain text back: a
     message stays one only while it is handed on as it is.
+plural message
+    A message that counts something (:meth:`Message.plural`): two templates,
+    marked together with ``ngettext_noop`` (one msgid/msgid_plural entry),
+    ``template`` the singular (its code) and ``plural_template`` the plural,
+    one chosen by the ``int`` field named ``count_field``. Its English uses
+    the singular for 1 and the plural for any other count; the edge uses
+    ``ngettext``, so each language's own rules choose (French: 0 and 1
+    singular; Chinese: one form). A message that counts nothing has
+    ``plural_template`` and ``count_field`` None.
 field
     A value a template names (``%(name)s``): text (a player's name, names, a
     good, a seed, the GM's own words: shown as they are in every language), an
@@ -22,9 +31,12 @@ field
     (written "None", as ``%s`` writes it) or a message itself (translated too).
 message data
     A message as JSON stores it (:func:`dump`): ``{"code": template,
-    "fields": {name: value}}``, a nested message nested the same way;
+    "fields": {name: value}}``, a nested message nested the same way, a plural
+    message with ``"plural"`` (its plural template) and ``"count_field"`` too;
     :func:`load` gives the message back (its English is worked out again from
-    the template, never stored).
+    the template, never stored). Data stored with a template a plural message
+    has since replaced (its "(s)" text, :func:`replaces`) loads as that plural
+    message.
 """
 
 from __future__ import annotations
@@ -33,7 +45,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from heats.core.i18n import gettext_noop
+from heats.core.i18n import Plural, gettext_noop
 
 __all__ = [
     "AND",
@@ -50,6 +62,8 @@ __all__ = [
     "load",
     "listed",
     "or_list",
+    "renewed",
+    "replaces",
     "templates",
 ]
 
@@ -61,6 +75,8 @@ class Message(str):
 
     template: str
     fields: dict[str, Any]
+    plural_template: str | None = None
+    count_field: str | None = None
 
     def __new__(cls, template: str, /, **fields: Any) -> Message:
         text = template % fields if fields else template
@@ -69,12 +85,65 @@ class Message(str):
         self.fields = fields
         return self
 
+    @classmethod
+    def plural(cls, forms: Plural, count_field: str, /, **fields: Any) -> Message:
+        """A plural message (module docstring): ``forms`` as
+        ``ngettext_noop(singular, plural)`` marks them, the form chosen by the
+        ``int`` field ``count_field``: ``Message.plural(SEATS, "count",
+        count=2)`` is "2 seats left empty". TypeError when that field is no
+        ``int``."""
+        count = fields.get(count_field)
+        if not isinstance(count, int) or isinstance(count, bool):
+            raise TypeError(
+                f"the count field {count_field!r} holds {count!r}, not an int"
+            )
+        singular, plural = forms
+        self = super().__new__(cls, (singular if count == 1 else plural) % fields)
+        self.template, self.plural_template = singular, plural
+        self.fields, self.count_field = fields, count_field
+        return self
+
     def __reduce__(self) -> tuple[Any, ...]:
         # str's own pickling would call Message(text) with the finished text.
-        return (_message, (self.template, self.fields))
+        return (_message, (self.template, self.fields, self.forms_data()))
+
+    def forms_data(self) -> dict[str, str]:
+        """What message data adds for a plural message, ``{"plural",
+        "count_field"}``; ``{}`` for another message."""
+        if self.plural_template is None or self.count_field is None:
+            return {}
+        return {"plural": self.plural_template, "count_field": self.count_field}
 
 
-def _message(template: str, fields: dict[str, Any]) -> Message:
+def _message(
+    template: str, fields: dict[str, Any], forms: dict[str, str] | None = None
+) -> Message:
+    if forms:
+        pair = Plural(template, forms["plural"])
+        return Message.plural(pair, forms["count_field"], **fields)
+    return Message(template, **fields)
+
+
+REPLACED: dict[str, tuple[Plural, str]] = {}
+"""Templates replaced by plural messages (:func:`replaces`): the old template
+-> the plural's forms and count field."""
+
+
+def replaces(old: str, forms: Plural, count_field: str) -> Plural:
+    """Record that the plural message ``forms`` (counted by ``count_field``,
+    with the same fields) replaces the template ``old``, so that data stored
+    with ``old`` loads as the plural message; returns ``forms``."""
+    REPLACED[old] = (forms, count_field)
+    return forms
+
+
+def renewed(template: str, /, **fields: Any) -> Message:
+    """``Message(template, **fields)``, or, when a plural message has replaced
+    ``template`` (:func:`replaces`), that plural message with the same fields:
+    text written before the plural existed, read back as it is written now."""
+    if template in REPLACED:
+        forms, count_field = REPLACED[template]
+        return Message.plural(forms, count_field, **fields)
     return Message(template, **fields)
 
 
@@ -82,9 +151,10 @@ FIELD = re.compile(r"%\((\w+)\)s")
 """A ``%(name)s`` field of a template."""
 
 
-def field_names(template: str) -> set[str]:
-    """The names of the fields of ``template``."""
-    return set(FIELD.findall(template))
+def field_names(*forms: str) -> set[str]:
+    """The names of the fields of a template, or of every one of a plural
+    message's ``forms`` (its singular may leave the count out: "one seat")."""
+    return {name for form in forms for name in FIELD.findall(form)}
 
 
 def templates(value: Any) -> set[str]:
@@ -94,6 +164,8 @@ def templates(value: Any) -> set[str]:
     if not isinstance(value, Message):
         return set()
     found = {value.template}
+    if value.plural_template is not None:
+        found.add(value.plural_template)
     for field in value.fields.values():
         found |= templates(field)
     return found
@@ -106,6 +178,7 @@ def dump(value: Any) -> Any:
     if isinstance(value, Message):
         return {
             "code": value.template,
+            **value.forms_data(),
             "fields": {k: dump(v) for k, v in value.fields.items()},
         }
     if isinstance(value, dict):
@@ -115,13 +188,18 @@ def dump(value: Any) -> Any:
     return value
 
 
+DATA_KEYS = ({"code", "fields"}, {"code", "plural", "count_field", "fields"})
+"""The keys of message data: a message's, a plural message's."""
+
+
 def is_data(value: Any) -> bool:
     """Whether ``value`` is message data: a dict of exactly ``"code"`` (text)
-    and ``"fields"`` (a dict)."""
+    and ``"fields"`` (a dict), with ``"plural"`` and ``"count_field"`` (text)
+    for a plural message."""
     return (
         isinstance(value, dict)
-        and value.keys() == {"code", "fields"}
-        and isinstance(value["code"], str)
+        and value.keys() in DATA_KEYS
+        and all(isinstance(value[k], str) for k in value.keys() - {"fields"})
         and isinstance(value["fields"], dict)
     )
 
@@ -132,21 +210,30 @@ def load(value: Any) -> Any:
     for message data whose fields are not its template's, or whose fields are
     not text, numbers, None or message data."""
     if is_data(value):
-        fields = {k: _field(v) for k, v in value["fields"].items()}
-        if set(fields) != field_names(value["code"]):
-            raise ValueError(
-                f"message {value['code']!r}: the fields {sorted(fields)} are not "
-                f"its own {sorted(field_names(value['code']))}"
-            )
-        try:
-            return Message(value["code"], **fields)
-        except (TypeError, ValueError, KeyError) as exc:
-            raise ValueError(f"message {value['code']!r}: {exc}") from None
+        return _loaded(value)
     if isinstance(value, dict):
         return {k: load(v) for k, v in value.items()}
     if isinstance(value, list):
         return [load(v) for v in value]
     return value
+
+
+def _loaded(data: dict[str, Any]) -> Message:
+    """The message of message data (:func:`load`)."""
+    code = data["code"]
+    forms = (code, data["plural"]) if "plural" in data else (code,)
+    fields = {k: _field(v) for k, v in data["fields"].items()}
+    if set(fields) != field_names(*forms):
+        raise ValueError(
+            f"message {code!r}: the fields {sorted(fields)} are not its own "
+            f"{sorted(field_names(*forms))}"
+        )
+    try:
+        if "plural" in data:
+            return Message.plural(Plural(*forms), data["count_field"], **fields)
+        return renewed(code, **fields)
+    except (TypeError, ValueError, KeyError) as exc:
+        raise ValueError(f"message {code!r}: {exc}") from None
 
 
 def _field(value: Any) -> Any:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Union
 
-from heats.core.i18n import gettext_noop
+from heats.core.i18n import gettext_noop, ngettext_noop
 from heats.core.message import Message
 from heats.core.storable import (
     json_problems,
@@ -242,8 +242,12 @@ def _size(count: int, low: int, high: int | None, path: str) -> Iterator[Problem
     if count < low:
         yield (
             path,
-            Message(
-                gettext_noop("holds %(count)s item(s); at least %(least)s"),
+            Message.plural(
+                ngettext_noop(
+                    "holds %(count)s item; at least %(least)s",
+                    "holds %(count)s items; at least %(least)s",
+                ),
+                "count",
                 count=count,
                 least=low,
             ),
@@ -251,8 +255,12 @@ def _size(count: int, low: int, high: int | None, path: str) -> Iterator[Problem
     if high is not None and count > high:
         yield (
             path,
-            Message(
-                gettext_noop("holds %(count)s item(s); at most %(most)s"),
+            Message.plural(
+                ngettext_noop(
+                    "holds %(count)s item; at most %(most)s",
+                    "holds %(count)s items; at most %(most)s",
+                ),
+                "count",
                 count=count,
                 most=high,
             ),

@@ -183,7 +183,9 @@ def _call_warnings(
     warnings = []
     if len(alternates) < empty_seats:
         unfilled = empty_seats - len(alternates)
-        warnings.append(reasons.reason(warnings_text.SEATS_LEFT_EMPTY, count=unfilled))
+        warnings.append(
+            reasons.counted(warnings_text.SEATS_LEFT_EMPTY, "count", count=unfilled)
+        )
     dice = [a.label for a in alternates if reasons.placed_by_die(a.reason)]
     if dice:
         warnings.append(

@@ -180,9 +180,13 @@ def empty_seats(
         "tables": len(tables),
     }
     if not tables:
-        return tables, [reasons.reason(warnings_text.SHORT_NO_TABLE, **counts)]
+        return tables, [
+            reasons.counted(warnings_text.SHORT_NO_TABLE, "empty", **counts)
+        ]
     sizes = "+".join(str(t) for t in tables)
-    return tables, [reasons.reason(warnings_text.SHORT_TABLES, sizes=sizes, **counts)]
+    return tables, [
+        reasons.counted(warnings_text.SHORT_TABLES, "empty", sizes=sizes, **counts)
+    ]
 
 
 def winners_only(
@@ -216,7 +220,9 @@ def winners_only(
         players = min(len(seated), FINAL_MAX)
         layout, semi = ((players,) if players else ()), 0
         if players < FINAL_MIN:
-            warnings.append(reasons.reason(warnings_text.FEW_FOR_FINAL, count=players))
+            warnings.append(
+                reasons.counted(warnings_text.FEW_FOR_FINAL, "count", count=players)
+            )
     warnings += size_warnings(settings, len(seated), players)
     return Plan(semi, layout, seated, pared, NOBODY_CALLED, warnings)
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import reduce
 
-from heats.core.i18n import gettext_noop
+from heats.core.i18n import Plural, gettext_noop
 from heats.core.message import Message, field_names, templates
 
 __all__ = [
@@ -33,6 +33,7 @@ __all__ = [
     "SCORES_JOIN",
     "against_unrecorded",
     "and_list",
+    "counted",
     "joined",
     "percent_field",
     "placed_by_die",
@@ -46,10 +47,23 @@ def reason(template: str, /, **fields: object) -> str:
     """The reason ``template`` (marked with ``gettext_noop``) with ``fields``:
     a message whose English is the line. TypeError for fields that are not
     the template's own."""
-    names = field_names(template)
-    if set(fields) != names:
-        raise TypeError(f"{template!r} takes {sorted(names)}, not {sorted(fields)}")
+    _check_fields((template,), fields)
     return Message(template, **fields)
+
+
+def counted(forms: Plural, count_field: str, /, **fields: object) -> str:
+    """The reason with plural ``forms`` (marked with ``ngettext_noop``), its
+    form chosen by the ``int`` field ``count_field``: a plural message
+    (``heats.core.message.Message.plural``). TypeError for fields that are
+    not the forms' own."""
+    _check_fields(forms, fields)
+    return Message.plural(forms, count_field, **fields)
+
+
+def _check_fields(forms: tuple[str, ...], fields: dict[str, object]) -> None:
+    names = field_names(*forms)
+    if set(fields) != names:
+        raise TypeError(f"{forms[0]!r} takes {sorted(names)}, not {sorted(fields)}")
 
 
 PERCENT_SIGN = gettext_noop("%(number)s%%")

@@ -4,7 +4,10 @@ Pure module: no Django import. A *warning* is a line stored with a posted list
 and shown to the GM and on the public list ("provisional: no results for heat 2
 table 5"). Warnings are reasons (``scoring.core.reasons``): templates marked
 with ``gettext_noop``, written as messages by ``reasons.reason`` and stored as
-data, so the edge translates them (``heats.translate``).
+data, so the edge translates them (``heats.translate``). A warning counting
+seats or winners has plural forms (``ngettext_noop``, written by
+``reasons.counted``); each replaces the "(s)" text stored before
+(``heats.core.message.replaces``).
 
 Fields of their own: players' names joined by ", " (kept whole: a name may
 hold ", "), the die's seed in its quotes (:func:`seed_field`) and tables'
@@ -14,7 +17,8 @@ joined item by item by ``COMMA``.
 
 from __future__ import annotations
 
-from heats.core.i18n import gettext_noop
+from heats.core.i18n import gettext_noop, ngettext_noop
+from heats.core.message import replaces
 
 
 def seed_field(seed: str) -> str:
@@ -69,12 +73,16 @@ DIE_DECIDED = (
 )
 
 # Alternates (scoring.core.alternates).
-SEATS_LEFT_EMPTY = (
-    # Translators: "seat(s)": the count may be 1 or more.
-    gettext_noop(
-        "%(count)s seat(s) left empty: no second or third place left to call "
-        "(every one is seated, a winner or absent)"
-    )
+SEATS_LEFT_EMPTY = replaces(
+    "%(count)s seat(s) left empty: no second or third place left to call "
+    "(every one is seated, a winner or absent)",
+    ngettext_noop(
+        "%(count)s seat left empty: no second or third place left to call "
+        "(every one is seated, a winner or absent)",
+        "%(count)s seats left empty: no second or third place left to call "
+        "(every one is seated, a winner or absent)",
+    ),
+    "count",
 )
 DIE_PLACED = (
     # Translators: the seed is kept in its quotes; then players' names.
@@ -86,24 +94,43 @@ TIE_AGAINST_MISSING = (
 )
 
 # The semi-final's size (scoring.core.formats).
-SHORT_TABLES = (
-    # Translators: "semi-final of 25: 1 seat(s) no alternate can fill, so 24
-    # play in 5 tables (5+5+5+5+4)": the last field is the tables' sizes.
-    gettext_noop(
-        "semi-final of %(semi)s: %(empty)s seat(s) no alternate can fill, so "
-        "%(listed)s play in %(tables)s tables (%(sizes)s)"
-    )
-)
-SHORT_NO_TABLE = gettext_noop(
+SHORT_TABLES = replaces(
     "semi-final of %(semi)s: %(empty)s seat(s) no alternate can fill, so "
-    "%(listed)s play in %(tables)s tables (no table)"
+    "%(listed)s play in %(tables)s tables (%(sizes)s)",
+    # Translators: "semi-final of 25: 1 seat no alternate can fill, so 24
+    # play in 5 tables (5+5+5+5+4)": the last field is the tables' sizes; the
+    # form follows "empty".
+    ngettext_noop(
+        "semi-final of %(semi)s: %(empty)s seat no alternate can fill, so "
+        "%(listed)s play in %(tables)s tables (%(sizes)s)",
+        "semi-final of %(semi)s: %(empty)s seats no alternate can fill, so "
+        "%(listed)s play in %(tables)s tables (%(sizes)s)",
+    ),
+    "empty",
 )
-FEW_FOR_FINAL = (
+SHORT_NO_TABLE = replaces(
+    "semi-final of %(semi)s: %(empty)s seat(s) no alternate can fill, so "
+    "%(listed)s play in %(tables)s tables (no table)",
+    # Translators: the form follows "empty".
+    ngettext_noop(
+        "semi-final of %(semi)s: %(empty)s seat no alternate can fill, so "
+        "%(listed)s play in %(tables)s tables (no table)",
+        "semi-final of %(semi)s: %(empty)s seats no alternate can fill, so "
+        "%(listed)s play in %(tables)s tables (no table)",
+    ),
+    "empty",
+)
+FEW_FOR_FINAL = replaces(
+    "%(count)s winner(s) for the final: heats winners only calls no "
+    "alternate, so the GM decides how the final is played",
     # Translators: "heats winners only" is the event's format.
-    gettext_noop(
-        "%(count)s winner(s) for the final: heats winners only calls no "
-        "alternate, so the GM decides how the final is played"
-    )
+    ngettext_noop(
+        "%(count)s winner for the final: heats winners only calls no "
+        "alternate, so the GM decides how the final is played",
+        "%(count)s winners for the final: heats winners only calls no "
+        "alternate, so the GM decides how the final is played",
+    ),
+    "count",
 )
 SIZE_SET = gettext_noop("semi-final size %(size)s set by the GM")
 WINNERS_PRESENT_SET = (

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from heats.core.message import Message, dump, listed
+from heats.core.message import Message, dump, listed, renewed
 from scoring.core.reasons import percent_field, scores_field
 from scoring.legacy_text.findings import FINDINGS
 from scoring.legacy_text.reasons import REASONS
@@ -81,7 +81,8 @@ def _message(found: Parsed, registry: Registry) -> Message:
         name: _typed(kinds.get(name, Kind("")), value, registry)
         for name, value in found.fields.items()
     }
-    return Message(found.template, **fields)
+    # A template a plural message has replaced reads as that plural.
+    return renewed(found.template, **fields)
 
 
 def _read(text: Any, registry: Registry) -> Any:

@@ -61,14 +61,20 @@ FAKE_GERMAN = {
 
 def fake_german(monkeypatch, settings, catalogue):
     """German number formats (thousands grouped) and ``catalogue`` as the
-    catalogue (``with`` the returned German)."""
+    catalogue (``with`` the returned German); a plural message's entry is
+    keyed by its two forms and holds German's two (singular for 1)."""
     settings.USE_THOUSAND_SEPARATOR = True
 
     def fake(text):
         return catalogue.get(text, text)
 
+    def fake_plural(singular, plural, count):
+        forms = catalogue.get((singular, plural), (singular, plural))
+        return forms[0] if count == 1 else forms[1]
+
     monkeypatch.setattr(wording, "gettext", fake)  # percent_text
     monkeypatch.setattr(heats.translate, "gettext", fake)  # the reasons' templates
+    monkeypatch.setattr(heats.translate, "ngettext", fake_plural)
     return translation.override("de")
 
 

@@ -21,8 +21,10 @@ GERMAN = {
         "Gleichstand um Platz 1 ungeklärt (%(names)s): alle zählen als Sieger"
     ),
     warnings_text.SEATS_LEFT_EMPTY: (
-        "%(count)s Platz/Plätze bleiben leer: kein Zweiter oder Dritter mehr "
-        "aufzurufen (alle sitzen, haben gewonnen oder fehlen)"
+        "%(count)s Platz bleibt leer: kein Zweiter oder Dritter mehr aufzurufen "
+        "(alle sitzen, haben gewonnen oder fehlen)",
+        "%(count)s Plätze bleiben leer: kein Zweiter oder Dritter mehr "
+        "aufzurufen (alle sitzen, haben gewonnen oder fehlen)",
     ),
     warnings_text.DIE_DECIDED: "Würfelwurf (Startwert %(seed)s) entschied %(players)s",
     warnings_text.DIE_DECIDED_ITEM: "%(name)s (%(reason)s)",
@@ -31,8 +33,10 @@ GERMAN = {
         "Würfelwurf (Startwert %(seed)s) setzte die Ersatzspieler %(names)s"
     ),
     warnings_text.SHORT_TABLES: (
+        "Halbfinale mit %(semi)s: %(empty)s Platz kann kein Ersatz füllen, also "
+        "spielen %(listed)s an %(tables)s Tischen (%(sizes)s)",
         "Halbfinale mit %(semi)s: %(empty)s Plätze kann kein Ersatz füllen, also "
-        "spielen %(listed)s an %(tables)s Tischen (%(sizes)s)"
+        "spielen %(listed)s an %(tables)s Tischen (%(sizes)s)",
     ),
     warnings_text.LIST_HOLDS: "Die Liste hat %(listed)s für %(seats)s Plätze",
     warnings_text.NO_RESULTS_YET: "noch keine Ergebnisse",
@@ -58,8 +62,14 @@ def german(monkeypatch, settings):
         (
             "1200 seat(s) left empty: no second or third place left to call "
             "(every one is seated, a winner or absent)",
-            "1.200 Platz/Plätze bleiben leer: kein Zweiter oder Dritter mehr "
+            "1.200 Plätze bleiben leer: kein Zweiter oder Dritter mehr "
             "aufzurufen (alle sitzen, haben gewonnen oder fehlen)",
+        ),
+        (
+            "1 seat(s) left empty: no second or third place left to call "
+            "(every one is seated, a winner or absent)",
+            "1 Platz bleibt leer: kein Zweiter oder Dritter mehr aufzurufen "
+            "(alle sitzen, haben gewonnen oder fehlen)",
         ),
         (
             "die roll (seed 'wbc-2027') decided Ann, jr. (HMW rank 5 (8: die "
@@ -74,7 +84,7 @@ def german(monkeypatch, settings):
         (
             "semi-final of 25: 1 seat(s) no alternate can fill, so 24 play in 5 "
             "tables (5+5+5+5+4)",
-            "Halbfinale mit 25: 1 Plätze kann kein Ersatz füllen, also spielen 24 "
+            "Halbfinale mit 25: 1 Platz kann kein Ersatz füllen, also spielen 24 "
             "an 5 Tischen (5+5+5+5+4)",
         ),
         (

@@ -29,8 +29,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from heats.core.i18n import gettext_noop
-from heats.core.message import Message, listed, or_list
+from heats.core.i18n import gettext_noop, ngettext_noop
+from heats.core.message import Message, listed, or_list, replaces
 
 from .causes import link_causes
 from .findings import Finding, ScoresheetError, SheetReport
@@ -50,11 +50,22 @@ RULES_NAMED = gettext_noop(
     "rule set: the sheet says %(named)s, the event plays %(used)s; "
     "the sheet was checked under %(used)s"
 )
-DAYS_MISSING = gettext_noop(
-    "sheet has %(days)s day(s), a game has %(game)s unless time is called"
+# Counted by "days"; each replaces its "day(s)" text stored before.
+DAYS_MISSING = replaces(
+    "sheet has %(days)s day(s), a game has %(game)s unless time is called",
+    ngettext_noop(
+        "sheet has %(days)s day, a game has %(game)s unless time is called",
+        "sheet has %(days)s days, a game has %(game)s unless time is called",
+    ),
+    "days",
 )
-DAYS_CALLED = gettext_noop(
-    "sheet has %(days)s day(s), but time was called on day %(day)s"
+DAYS_CALLED = replaces(
+    "sheet has %(days)s day(s), but time was called on day %(day)s",
+    ngettext_noop(
+        "sheet has %(days)s day, but time was called on day %(day)s",
+        "sheet has %(days)s days, but time was called on day %(day)s",
+    ),
+    "days",
 )
 FINAL_MONEY = gettext_noop(
     "final money: sheet says %(said)s, the money after day %(day)s is "
@@ -86,13 +97,18 @@ SHIP_CAPACITY = gettext_noop(
     "ship holds %(count)s goods on the sheet (%(goods)s), rules allow at most "
     "%(most)s (ship capacity)"
 )
-DUPLICATE_GOOD = (
+DUPLICATE_GOOD = replaces(
+    "%(good)s appears %(times)s times on day %(day)s (%(names)s), the deck "
+    "holds it %(deck)s time(s): no good twice in a day",
     # Translators: "good" is a good as on the sheet (cloth:3); "names" the players
-    # holding it, or "discarded lots".
-    gettext_noop(
+    # holding it, or "discarded lots". The form follows "deck".
+    ngettext_noop(
         "%(good)s appears %(times)s times on day %(day)s (%(names)s), the deck "
-        "holds it %(deck)s time(s): no good twice in a day"
-    )
+        "holds it %(deck)s time: no good twice in a day",
+        "%(good)s appears %(times)s times on day %(day)s (%(names)s), the deck "
+        "holds it %(deck)s times: no good twice in a day",
+    ),
+    "deck",
 )
 DISCARDED_LOTS = gettext_noop("discarded lots")
 
@@ -168,14 +184,19 @@ def _check_days(sheet: Sheet) -> list[Finding]:
             Finding(
                 None,
                 None,
-                Message(DAYS_MISSING, days=days, game=sheet.ruleset.days),
+                Message.plural(
+                    DAYS_MISSING, "days", days=days, game=sheet.ruleset.days
+                ),
                 "game-length",
             )
         )
     elif called is not None and days != called:
         findings.append(
             Finding(
-                None, None, Message(DAYS_CALLED, days=days, day=called), "game-length"
+                None,
+                None,
+                Message.plural(DAYS_CALLED, "days", days=days, day=called),
+                "game-length",
             )
         )
     return findings
@@ -355,8 +376,9 @@ def _check_duplicates(
             Finding(
                 day,
                 None if seat is None else sheet.players[seat],
-                Message(
+                Message.plural(
                     DUPLICATE_GOOD,
+                    "deck",
                     good=str(good),
                     times=GOOD_COUNTS[good] + extra,
                     day=day,

@@ -13,7 +13,7 @@ from collections import defaultdict
 from dataclasses import replace
 
 from heats.core.errors import LineProblem
-from heats.core.i18n import gettext_noop
+from heats.core.i18n import gettext_noop, ngettext_noop
 from heats.core.message import Message
 from heats.core.names import name_key
 from scoring.core.places import PlayerResult, TablePlaces, table_places
@@ -369,11 +369,14 @@ def _check_size(
             LineProblem(
                 rows[-1].line,
                 "table",
-                Message(
-                    gettext_noop(
-                        "%(table)s has %(count)s player(s); a table seats "
-                        "%(least)s–%(most)s"
+                Message.plural(
+                    ngettext_noop(
+                        "%(table)s has %(count)s player; a table seats "
+                        "%(least)s–%(most)s",
+                        "%(table)s has %(count)s players; a table seats "
+                        "%(least)s–%(most)s",
                     ),
+                    "count",
                     table=label,
                     count=len(rows),
                     least=MIN_SEATS,

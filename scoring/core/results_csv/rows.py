@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from heats.core.cells import restore
 from heats.core.errors import LineProblem, UserError
-from heats.core.i18n import gettext_noop
+from heats.core.i18n import gettext_noop, ngettext_noop
 from heats.core.message import Message, error_text, listed
 from heats.core.names import (
     BADGE_MAX_LENGTH,
@@ -50,10 +50,12 @@ class ResultsFileError(UserError):
     def __init__(self, line_problems: list[LineProblem]) -> None:
         self.line_problems = sorted(line_problems)
         super().__init__(
-            Message(
-                gettext_noop(
-                    "The results file has %(count)s problem(s); nothing was saved."
+            Message.plural(
+                ngettext_noop(
+                    "The results file has %(count)s problem; nothing was saved.",
+                    "The results file has %(count)s problems; nothing was saved.",
                 ),
+                "count",
                 count=len(self.line_problems),
             ),
             [str(p) for p in self.line_problems],

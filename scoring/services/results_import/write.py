@@ -29,6 +29,7 @@ from django.utils.translation import gettext_noop
 
 from heats import signals
 from heats.core.errors import UserError
+from heats.core.i18n import ngettext_noop
 from heats.core.message import Message
 from heats.models import (
     AuditAction,
@@ -432,8 +433,12 @@ def _save_checks(
             new.append(TableCheck(table=table, findings=findings))
         if blocking(findings):
             lines.append(
-                Message(
-                    gettext_noop("%(table)s: %(count)s finding(s) to acknowledge"),
+                Message.plural(
+                    ngettext_noop(
+                        "%(table)s: %(count)s finding to acknowledge",
+                        "%(table)s: %(count)s findings to acknowledge",
+                    ),
+                    "count",
                     table=item.label,
                     count=root_count(findings),
                 )

@@ -75,7 +75,7 @@ def test_maps_lists_and_rules_over_a_whole_value():
     assert problems(value, layouts, "layouts") == [
         ("layouts.x1", "the key: 'x1' is not a number of players"),
         ("layouts['15']", "15 is odd"),
-        ("layouts['20']", "holds 0 item(s); at least 1"),
+        ("layouts['20']", "holds 0 items; at least 1"),
         ("layouts['9'][1]", "7 is above 6"),
     ]
 

@@ -160,7 +160,7 @@ def test_hmw_empty_seats_are_taken_off_the_tables_with_a_reason():
     assert (result.semi_size, result.tables) == (20, (5, 4, 4, 4))
     assert result.seats == 17 == len(result.qualifiers)
     assert (
-        "semi-final of 20: 3 seat(s) no alternate can fill, so 17 play in 4 "
+        "semi-final of 20: 3 seats no alternate can fill, so 17 play in 4 "
         "tables (5+4+4+4)"
     ) in result.warnings
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from heats.core.message import COMMA, Message, dump
+from heats.core.message import COMMA, REPLACED, Message, dump
 from scoring.core import reasons, warnings_text
 from scoring.core.medici.limits import TIME_NOT_TICKED
 from scoring.core.medici.money_check import MONEY_AFTER_DAY
@@ -63,11 +63,32 @@ def flat(data: object) -> object:
     return data
 
 
+def stored_english(line: str) -> str:
+    """The English ``line`` was stored as: a plural message's as the "(s)"
+    template it replaced wrote it ("1 seat(s) left empty"), nested ones too."""
+    if not isinstance(line, Message):
+        return line
+    fields = {k: stored_english(v) for k, v in line.fields.items()}
+    old = [o for o, (forms, _) in REPLACED.items() if forms[0] == line.template]
+    template = old[0] if old else line.template
+    return template % fields if fields else template
+
+
+def test_the_english_stored_before_plurals_is_written_by_hand():
+    seats = reason(warnings_text.TABLE_WARNING, heat=1, table=2, warning="x")
+    assert stored_english(seats) == "heat 1 table 2: x"
+    empty = reasons.counted(warnings_text.SEATS_LEFT_EMPTY, "count", count=1)
+    assert stored_english(empty) == (
+        "1 seat(s) left empty: no second or third place left to call (every one "
+        "is seated, a winner or absent)"
+    )
+
+
 def reads_back(line: str, convert, *, typed: bool = True) -> None:
-    """``line``'s English, converted, is ``line``'s own message data (its
-    fields' values the same text when not ``typed``; lists of names as their
-    text, :func:`flat`)."""
-    back = convert(str(line))
+    """``line``'s English as stored (:func:`stored_english`), converted, is
+    ``line``'s own message data (its fields' values the same text when not
+    ``typed``; lists of names as their text, :func:`flat`)."""
+    back = convert(stored_english(line))
     assert isinstance(back, Message), str(line)
     assert back == line
     if typed:

@@ -186,7 +186,7 @@ def test_2017_with_every_alternate_absent_plays_24_in_five_tables(demo_event):
         (),
     )
     assert (
-        "semi-final of 25: 1 seat(s) no alternate can fill, so 24 play in 5 "
+        "semi-final of 25: 1 seat no alternate can fill, so 24 play in 5 "
         "tables (5+5+5+5+4)"
     ) in result.warnings
     rounds.seat_semi(demo_event, seed=1)

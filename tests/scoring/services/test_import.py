@@ -287,7 +287,7 @@ def test_command_creates_the_event_and_reports(tmp_path, capsys):
     path.write_text(HEADER + GOOD_TABLE)
     call_command("import_results", "new-ev", str(path), "--create", "--name", "New")
     out = capsys.readouterr().out
-    assert "1 table(s) created" in out and "4 new player(s)" in out
+    assert "1 table created, 0 replaced, 0 unchanged; 4 new players." in out
 
 
 @pytest.mark.django_db
@@ -388,7 +388,7 @@ def test_a_later_file_with_a_badge_keeps_one_player(event):
 def test_a_table_of_three_is_refused():
     text = "heat,table,player,final\n1,1,Ann,80\n1,1,Ben,70\n1,1,Cy,60\n"
     assert problems_of(text) == [
-        "line 4, column table: heat 1 table 1 has 3 player(s); a table seats 4–6"
+        "line 4, column table: heat 1 table 1 has 3 players; a table seats 4–6"
     ]
 
 

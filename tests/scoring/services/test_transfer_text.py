@@ -92,3 +92,42 @@ def test_message_data_whose_fields_do_not_fit_is_refused(full_event):  # noqa: F
     with pytest.raises(UserError, match=r"findings\[0\]\.message .*: message .lot"):
         transfer.import_event(transfer.loads(transfer.dumps(document)), slug="bad")
     assert not Event.objects.filter(slug="bad").exists()
+
+
+def test_a_plural_warning_travels_with_both_forms(listed):
+    empty = {
+        "code": "%(count)s seat left empty: no second or third place left to call "
+        "(every one is seated, a winner or absent)",
+        "plural": "%(count)s seats left empty: no second or third place left to "
+        "call (every one is seated, a winner or absent)",
+        "count_field": "count",
+        "fields": {"count": 1},
+    }
+    # Written before plurals: the "(s)" text, read as the plural it now is.
+    old = {
+        "code": "%(count)s winner(s) for the final: heats winners only calls no "
+        "alternate, so the GM decides how the final is played",
+        "fields": {"count": 2},
+    }
+    latest = PublishedList.objects.filter(event=listed).first()
+    PublishedList.objects.create(
+        event=listed, data={**latest.data, "warnings": [load(empty), old]}
+    )
+    document = transfer.export_event(listed)
+    warnings = fields_of(document, "scoring.publishedlist")[-1]["data"]["warnings"]
+    assert warnings[0] == empty
+    assert warnings[1]["plural"] == (
+        "%(count)s winners for the final: heats winners only calls no "
+        "alternate, so the GM decides how the final is played"
+    )
+
+    transfer.import_event(transfer.loads(transfer.dumps(document)), slug="copy")
+
+    copied = PublishedList.objects.filter(event__slug="copy").first()
+    assert copied.data["warnings"] == [
+        "1 seat left empty: no second or third place left to call (every one is "
+        "seated, a winner or absent)",
+        "2 winners for the final: heats winners only calls no alternate, so the GM "
+        "decides how the final is played",
+    ]
+    assert [w.count_field for w in copied.data["warnings"]] == ["count", "count"]

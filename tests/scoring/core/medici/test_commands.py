@@ -109,3 +109,23 @@ def test_simulate_prints_the_distribution():
 def test_simulate_refuses_an_unknown_rule_set():
     with pytest.raises(CommandError, match="known: classic, grail-2016, wbc"):
         call_command("simulate", rules="poker", games=1, stdout=StringIO())
+
+
+@pytest.mark.parametrize(
+    ("days", "said"),
+    [
+        (1, "sheet has 1 day, a game has 3 unless time is called"),
+        (2, "sheet has 2 days, a game has 3 unless time is called"),
+    ],
+)
+def test_a_short_sheet_s_days_are_counted_in_text_and_json(tmp_path, days, said):
+    sheet = copy.deepcopy(json.loads(DEMO_SHEETS.read_text(encoding="utf-8"))[0])
+    sheet["days"] = sheet["days"][:days]
+    path = tmp_path / "short.json"
+    path.write_text(json.dumps(sheet), encoding="utf-8")
+    code, out, _ = run(str(path))
+    assert code == 1 and f"    {said} [game-length]" in out.splitlines()
+    code, out, _ = run(str(path), "--json")
+    (row,) = json.loads(out)
+    lengths = [f["message"] for f in row["findings"] if f["rule"] == "game-length"]
+    assert lengths == [said]
