@@ -31,7 +31,7 @@ from heats.services.seating import (
     seat_round,
     swap_seats,
 )
-from heats.services.short_tables import move_short_table
+from heats.services.short_tables import Dispersed, move_short_table
 from heats.translate import listed, sentences
 from heats.views.common import (
     already_seated,
@@ -83,6 +83,22 @@ def round_short_table(request: HttpRequest, event: Event, round: str) -> HttpRes
     if not number.isdecimal() or len(number) > 5:
         raise UserError(_("Choose a table of %(round)s.") % {"round": rnd.label})
     done = move_short_table(rnd, int(number), request.user)
+    moves = dispersal_moves(done)
+    messages.success(
+        request,
+        _(
+            "Table %(table)s removed: %(moves)s. Tell the tables, and reprint "
+            "their scoresheets if they were printed."
+        )
+        % {"table": done.number, "moves": moves},
+    )
+    return redirect(round_url(rnd))
+
+
+def dispersal_moves(done: Dispersed) -> str:
+    """Each move of a short table's players, as the GM tells the room: "Ann to
+    table 1, seat 5 (1 repeat opponent); …" (their tables' numbers after any
+    renumbering)."""
     moved = [
         ngettext(
             "%(player)s to table %(table)s, seat %(seat)s (%(count)s repeat opponent)",
@@ -97,16 +113,7 @@ def round_short_table(request: HttpRequest, event: Event, round: str) -> HttpRes
         }
         for seat, move in done.seats
     ]
-    moves = listed(moved, SEMICOLON)
-    messages.success(
-        request,
-        _(
-            "Table %(table)s removed: %(moves)s. Tell the tables, and reprint "
-            "their scoresheets if they were printed."
-        )
-        % {"table": done.number, "moves": moves},
-    )
-    return redirect(round_url(rnd))
+    return listed(moved, SEMICOLON)
 
 
 @event_action(permissions.SEAT)

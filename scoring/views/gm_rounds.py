@@ -22,7 +22,8 @@ from heats.forms import SeatForm
 from heats.models import Entry, EntryStatus, Event, Player, Round, RoundKind, Seat
 from heats.queries.desk import shown_names, table_cards
 from heats.queries.players import PlayerFinder
-from heats.queries.seating import seating_state
+from heats.queries.seating import has_results, seating_state
+from heats.queries.short_tables import short_tables
 from heats.queries.versions import form_version
 from heats.translate import listed, sentences
 from heats.views.common import (
@@ -180,6 +181,8 @@ class SemiView(EventStaffRequiredMixin, TemplateView):
             round=semi,
             cards=table_cards(semi) if semi else [],
             no_show_form=no_show_form(self.event) if seated else None,
+            short_tables=short_tables(semi, RoundKind.SEMI) if semi else [],
+            semi_played=semi is not None and has_results(semi),
             seat_form=semi_seat_form(self.event, semi, seated),
             **kwargs,
         )

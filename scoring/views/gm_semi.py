@@ -18,6 +18,7 @@ from heats.core.seating import MIN_TABLE
 from heats.models import Event
 from heats.translate import listed, sentences
 from heats.views.common import event_action, event_player, posted_version
+from heats.views.gm_seating import dispersal_moves
 from scoring import permissions
 from scoring.core.ids import PlayerId
 from scoring.forms.semi import (
@@ -29,6 +30,7 @@ from scoring.queries.rounds import (
     semi_round,
 )
 from scoring.services import publishing, substitutes
+from scoring.services.short_semi import move_short_semi_table
 from scoring.services import semi_final as rounds
 
 
@@ -152,4 +154,38 @@ def semi_remove(request: HttpRequest, event: Event) -> HttpResponse:
             )
             % {"table": done.table, "left": done.left},
         )
+    return redirect("scoring:semi", event=event.slug)
+
+
+@event_action(permissions.MOVE_SHORT_SEMI_TABLE, back="scoring:semi")
+def semi_short_table(request: HttpRequest, event: Event) -> HttpResponse:
+    """POST (GMs only): move the players of a semi-final table left with fewer
+    than 4 to open seats at tables of 4-5 without results, by repeat-opponent
+    cost, remove the table and number the later ones down. ``table`` is its
+    number, ``players`` the ids the page showed there (comma-separated), so a
+    second press moves nobody."""
+    number = str(request.POST.get("table", ""))
+    shown = str(request.POST.get("players", "")).split(",")
+    if not number.isdecimal() or len(number) > 5:
+        raise UserError(_("Choose a table of the semi-final: nothing was moved."))
+    if not all(p.isdecimal() and len(p) < 12 for p in shown):
+        raise UserError(
+            _("The form named no players of table %(table)s: nothing was moved.")
+            % {"table": number}
+        )
+    done = move_short_semi_table(
+        event, int(number), request.user, [int(p) for p in shown]
+    )
+    lines = [
+        _("Semi-final table %(table)s removed: %(moves)s.")
+        % {"table": done.number, "moves": dispersal_moves(done)}
+    ]
+    lines += [
+        _("Table %(old)s is now table %(new)s.") % {"old": old, "new": new}
+        for old, new in done.renumbered
+    ]
+    lines.append(
+        _("Tell the tables, and reprint the scoresheets if they were printed.")
+    )
+    messages.success(request, sentences(lines))
     return redirect("scoring:semi", event=event.slug)
