@@ -30,8 +30,8 @@ from scoring.queries.rounds import (
     semi_round,
 )
 from scoring.services import publishing, substitutes
-from scoring.services.short_semi import move_short_semi_table
 from scoring.services import semi_final as rounds
+from scoring.services.short_semi import move_short_semi_table
 
 
 def _moved(event: Event, before: dict[PlayerId, str], inputs: ListInputs) -> list[str]:

@@ -20,8 +20,8 @@ from django.contrib.auth.models import AnonymousUser
 from heats.core.errors import UserError
 from heats.models import AuditEntry, Player, Round, Seat
 from heats.permissions import NotAllowed
-from scoring.services.report_links import make_report_links
 from scoring.report_models import ReportLink
+from scoring.services.report_links import make_report_links
 from scoring.services.short_semi import move_short_semi_table
 from tests.scoring.conftest import seat_semi_by_hand
 
