@@ -128,7 +128,7 @@ def semi_remove(request: HttpRequest, event: Event) -> HttpResponse:
     """POST, under "the winners present" (GMs only): a seated semi-final
     player did not show up; they are marked absent and their seat comes off
     the table, no alternate called; a table left under 4 players is said to
-    need seating again."""
+    need its players moved ("Short tables") or the semi-final seated again."""
     player = event_player(event, request.POST.get("player"))
     done = substitutes.remove_no_show(
         event, player, request.user, posted_version(request)
@@ -145,11 +145,13 @@ def semi_remove(request: HttpRequest, event: Event) -> HttpResponse:
             request,
             ngettext(
                 "Semi-final table %(table)s has %(left)s player: it cannot play "
-                "(tables of 4–6). Seat the semi-final again on this page before "
-                "any table has results.",
+                "(tables of 4–6). Move its players to open seats under “Short "
+                "tables” on this page, or seat the semi-final again before any "
+                "table has results.",
                 "Semi-final table %(table)s has %(left)s players: it cannot play "
-                "(tables of 4–6). Seat the semi-final again on this page before "
-                "any table has results.",
+                "(tables of 4–6). Move its players to open seats under “Short "
+                "tables” on this page, or seat the semi-final again before any "
+                "table has results.",
                 done.left,
             )
             % {"table": done.table, "left": done.left},
