@@ -187,7 +187,10 @@ def semi_short_table(request: HttpRequest, event: Event) -> HttpResponse:
         for old, new in done.renumbered
     ]
     lines.append(
-        _("Tell the tables, and reprint the scoresheets if they were printed.")
+        _(
+            "Tell the tables, and reprint the scoresheets of the tables named if "
+            "they were printed."
+        )
     )
     messages.success(request, sentences(lines))
     return redirect("scoring:semi", event=event.slug)
