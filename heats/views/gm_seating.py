@@ -14,7 +14,6 @@ from django.utils.translation import ngettext
 
 from heats import forms, permissions
 from heats.core.errors import UserError
-from heats.core.message import SEMICOLON
 from heats.models import (
     Event,
     RoundKind,
@@ -31,10 +30,11 @@ from heats.services.seating import (
     seat_round,
     swap_seats,
 )
-from heats.services.short_tables import Dispersed, move_short_table
+from heats.services.short_tables import move_short_table
 from heats.translate import listed, sentences
 from heats.views.common import (
     already_seated,
+    dispersal_moves,
     event_action,
     event_player,
     round_or_404,
@@ -93,27 +93,6 @@ def round_short_table(request: HttpRequest, event: Event, round: str) -> HttpRes
         % {"table": done.number, "moves": moves},
     )
     return redirect(round_url(rnd))
-
-
-def dispersal_moves(done: Dispersed) -> str:
-    """Each move of a short table's players, as the GM tells the room: "Ann to
-    table 1, seat 5 (1 repeat opponent); …" (their tables' numbers after any
-    renumbering)."""
-    moved = [
-        ngettext(
-            "%(player)s to table %(table)s, seat %(seat)s (%(count)s repeat opponent)",
-            "%(player)s to table %(table)s, seat %(seat)s (%(count)s repeat opponents)",
-            move.repeats,
-        )
-        % {
-            "player": seat.player,
-            "table": seat.table.number,
-            "seat": seat.number,
-            "count": move.repeats,
-        }
-        for seat, move in done.seats
-    ]
-    return listed(moved, SEMICOLON)
 
 
 @event_action(permissions.SEAT)

@@ -17,8 +17,12 @@ from heats.core.message import SEMICOLON
 from heats.core.seating import MIN_TABLE
 from heats.models import Event
 from heats.translate import listed, sentences
-from heats.views.common import event_action, event_player, posted_version
-from heats.views.gm_seating import dispersal_moves
+from heats.views.common import (
+    dispersal_moves,
+    event_action,
+    event_player,
+    posted_version,
+)
 from scoring import permissions
 from scoring.core.ids import PlayerId
 from scoring.forms.semi import (
