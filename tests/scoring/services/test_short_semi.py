@@ -20,6 +20,7 @@ from django.contrib.auth.models import AnonymousUser
 from heats.core.errors import UserError
 from heats.models import AuditEntry, Player, Round, Seat
 from heats.permissions import NotAllowed
+from scoring.queries.printing import event_print
 from scoring.report_models import ReportLink
 from scoring.services.report_links import make_report_links
 from scoring.services.short_semi import move_short_semi_table
@@ -124,3 +125,13 @@ def test_the_renumbered_tables_report_link_follows_it(short_semi, gm):
     assert (link.table.number, link.number) == (2, 2)
     gone = ReportLink.objects.get(round=short_semi, number=2, table__isnull=True)
     assert gone.retired is not None
+
+
+def test_the_bracket_prints_the_new_tables(short_semi, gm):
+    event = short_semi.event
+    move_short_semi_table(event, 2, gm, ids(event, "B1", "B2", "B3"))
+    printed = event_print(event, "http://testserver")
+    assert [(t.number, [f.player for f in t.finishes]) for t in printed.semi] == [
+        (1, ["A1", "A2", "A3", "A4", "B1", "B2"]),
+        (2, ["C1", "C2", "C3", "C4", "C5", "B3"]),
+    ]
