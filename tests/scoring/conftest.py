@@ -40,8 +40,7 @@ def seat_semi_by_hand(event, tables: list[list[str]]) -> Round:
     return semi
 
 
-@pytest.fixture
-def short_semi(event) -> Round:
+def build_short_semi(event) -> Round:
     """A semi-final of the winners present seated 5+4+5 (A1-A5, B1-B4,
     C1-C5); A5 and B4 do not come and are taken off their tables, leaving
     4+3+5: table 2 (B1, B2, B3) is short.
@@ -68,3 +67,9 @@ def short_semi(event) -> Round:
     for name in ("A5", "B4"):
         remove_no_show(event, Player.objects.get(event=event, name=name))
     return semi
+
+
+@pytest.fixture
+def short_semi(event) -> Round:
+    """``build_short_semi`` for ``event``: table 2 (B1, B2, B3) is short."""
+    return build_short_semi(event)
