@@ -130,3 +130,23 @@ def test_the_kiosk_shows_the_new_tables(short_semi, client, gm):
     assert "Table 3" not in after
     table_2 = after.split("Table 2")[1].split("Find your table")[0].split()
     assert table_2 == "1 C1 2 C2 3 C3 4 C4 5 C5 6 B3".split()
+
+
+def test_taking_a_no_show_off_a_table_of_four_points_here(event, gm_client):
+    seat_semi_by_hand(event, [["A1", "A2", "A3", "A4", "A5"], ["B1", "B2", "B3", "B4"]])
+    form = gm_client.get(SEMI).context["no_show_form"]
+    no_show = Player.objects.get(event=event, name="B4")
+    response = gm_client.post(
+        reverse("scoring:semi-remove", kwargs={"event": "wbc"}),
+        {"player": no_show.pk, "version": form.initial["version"]},
+        follow=True,
+    )
+    page = response.content.decode()
+    assert (
+        "Semi-final table 2 has 3 players: it cannot play (tables of 4–6). Move its "
+        "players to open seats under “Short tables” on this page, or seat the "
+        "semi-final again before any table has results."
+    ) in page
+    # Table 1 has 5 players: one open seat for three.
+    section = page.split('id="short-tables"')[1].split("</section>")[0]
+    assert "Too few open seats at tables of 4–5 for its players." in section
