@@ -49,6 +49,7 @@ RUN_SEMI_FINAL = Action(Role.GM, "override or publish the semi-final list")
 RUN_FINAL = Action(Role.GM, "mark finalists absent")
 FILL_FINAL = Action(Role.GM, "decide how a short final is filled")
 REPLACE_NO_SHOW = Action(Role.GM, "replace a semi-final no-show")
+MOVE_SHORT_SEMI_TABLE = Action(Role.GM, "move the players of a short semi-final table")
 CORRECT_PLAYERS = Action(Role.GM, "correct players' names and merge duplicates")
 
 __all__ = [
@@ -71,6 +72,7 @@ __all__ = [
     "LATE_TABLE",
     "MANAGE_STAFF",
     "MARK_SEMI_PRESENCE",
+    "MOVE_SHORT_SEMI_TABLE",
     "REPLACE_NO_SHOW",
     "RUN_FINAL",
     "RUN_SEMI_FINAL",

@@ -96,6 +96,7 @@ gm_urlpatterns: list[URLPattern | URLResolver] = [
     path("semi/publish/", gm_rounds.semi_publish, name="semi-publish"),
     path("semi/replace/", gm_rounds.semi_replace, name="semi-replace"),
     path("semi/remove/", gm_semi.semi_remove, name="semi-remove"),
+    path("semi/short-table/", gm_semi.semi_short_table, name="semi-short-table"),
     path("final/", gm_final.FinalView.as_view(), name="final"),
     path("final/seat/", gm_final.final_seat, name="final-seat"),
     path("final/absent/", gm_final.final_absent, name="final-absent"),

@@ -387,3 +387,10 @@ def removable_players(event: Event, user: Actor, rnd: Round) -> set[int]:
     )
     seats = rnd.seats.filter(table__in=open_tables)
     return set(seats.values_list("player_id", flat=True))
+
+
+def has_short_card(cards: Iterable[TableCard]) -> bool:
+    """True when a card has fewer players than a table needs: only then can the
+    round have short tables to plan (``heats.queries.short_tables``, a query
+    of its own)."""
+    return any(0 < len(card.lines) < seating.MIN_TABLE for card in cards)

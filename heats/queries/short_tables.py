@@ -6,13 +6,18 @@ This module finds them and where their players would go; moving them is
 Words (``heats.core.placement``):
 
 short table
-    A heat table without results and with fewer than 4 players.
+    A table of the round without results and with fewer than 4 players.
 open seat
-    A free seat at another table of the heat with 4 or 5 players and no
+    A free seat at another table of the round with 4 or 5 players and no
     results: the short table's players can move there, each to the table whose
     players they met least in earlier rounds (the repeat-opponent cost), and
-    the emptied table is removed (the other tables keep their numbers). Or the
-    GM seats late arrivals at the short table (``late.add_late_player``).
+    the emptied table is removed (in a heat the other tables keep their
+    numbers; a round seated from a list closes the gap). Or, in a heat, the GM
+    seats late arrivals at the short table (``late.add_late_player``).
+
+Heats look for short tables on their round page; a semi-final's (a seated
+no-show taken off a table of 4) are looked for by the app that seats it from
+its list, with ``kind``.
 """
 
 from __future__ import annotations
@@ -59,10 +64,12 @@ def _owed_tables(rnd: Round) -> QuerySet[WithAnnotations[Table, _Seated]]:
     )
 
 
-def short_tables(rnd: Round) -> list[ShortTable]:
-    """The short tables of the heat ``rnd`` by number, each with its plan (see
-    "open seat"); empty for the semi-final and final (seated from their lists)."""
-    if rnd.kind != RoundKind.HEAT:
+def short_tables(rnd: Round, kind: RoundKind = RoundKind.HEAT) -> list[ShortTable]:
+    """The short tables of ``rnd`` by number, each with its plan (see "open
+    seat"); empty unless ``rnd`` is of ``kind`` (a heat by default: the
+    semi-final and final are seated from their lists, and the heat's round page
+    offers no moves for them)."""
+    if rnd.kind != kind:
         return []
     owed = list(_owed_tables(rnd).order_by("number"))
     short = [t for t in owed if 0 < t.seated < seating.MIN_TABLE]

@@ -26,10 +26,12 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from heats import forms, permissions
 from heats.core.errors import UserError
+from heats.core.message import SEMICOLON
 from heats.models import (
     Event,
     Player,
@@ -38,7 +40,8 @@ from heats.models import (
 from heats.queries.clock import current_round
 from heats.queries.seating import seating_state
 from heats.services.events import get_round
-from heats.translate import sentences
+from heats.services.short_tables import Dispersed
+from heats.translate import listed, sentences
 from medici_tourney.language import use_event_language
 
 if TYPE_CHECKING:
@@ -246,3 +249,24 @@ def form_problems(form: BaseForm) -> list[str]:
         else sentences(errors)
         for name, errors in form.errors.items()
     ]
+
+
+def dispersal_moves(done: Dispersed) -> str:
+    """Each move of a short table's players, as the GM tells the room: "Ann to
+    table 1, seat 5 (1 repeat opponent); …" (their tables' numbers after any
+    renumbering)."""
+    moved = [
+        ngettext(
+            "%(player)s to table %(table)s, seat %(seat)s (%(count)s repeat opponent)",
+            "%(player)s to table %(table)s, seat %(seat)s (%(count)s repeat opponents)",
+            move.repeats,
+        )
+        % {
+            "player": seat.player,
+            "table": seat.table.number,
+            "seat": seat.number,
+            "count": move.repeats,
+        }
+        for seat, move in done.seats
+    ]
+    return listed(moved, SEMICOLON)

@@ -44,6 +44,7 @@ from heats.queries.clock import (
 from heats.queries.desk import (
     CardPlayer,
     TableCard,
+    has_short_card,
     late_choices,
     round_figures,
     round_summary,
@@ -206,7 +207,7 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
             late_ready=len(waiting) >= self.event.min_late_table,
             late_small=seating.MIN_TABLE <= len(waiting) < self.event.min_late_table,
             late_choices=late_choices(rnd, waiting) if waiting else [],
-            short_tables=short_tables(rnd) if _short(cards) else [],
+            short_tables=short_tables(rnd) if has_short_card(cards) else [],
             previous=previous_seating(rnd),
             checkin_table=None
             if self.list_folded()
@@ -289,12 +290,6 @@ class RoundDetailView(EventStaffRequiredMixin, TemplateView):
             if self.request.GET.get("swap")
             else None,
         }
-
-
-def _short(cards: list[TableCard]) -> bool:
-    """True when a card has fewer players than a table needs: only then can the
-    round have short tables to plan (``short_tables``, a query of its own)."""
-    return any(0 < len(card.lines) < seating.MIN_TABLE for card in cards)
 
 
 def _keys(cards: list[TableCard]) -> list[list[str]]:

@@ -14,7 +14,6 @@ from django.utils.translation import ngettext
 
 from heats import forms, permissions
 from heats.core.errors import UserError
-from heats.core.message import SEMICOLON
 from heats.models import (
     Event,
     RoundKind,
@@ -35,6 +34,7 @@ from heats.services.short_tables import move_short_table
 from heats.translate import listed, sentences
 from heats.views.common import (
     already_seated,
+    dispersal_moves,
     event_action,
     event_player,
     round_or_404,
@@ -83,21 +83,7 @@ def round_short_table(request: HttpRequest, event: Event, round: str) -> HttpRes
     if not number.isdecimal() or len(number) > 5:
         raise UserError(_("Choose a table of %(round)s.") % {"round": rnd.label})
     done = move_short_table(rnd, int(number), request.user)
-    moved = [
-        ngettext(
-            "%(player)s to table %(table)s, seat %(seat)s (%(count)s repeat opponent)",
-            "%(player)s to table %(table)s, seat %(seat)s (%(count)s repeat opponents)",
-            move.repeats,
-        )
-        % {
-            "player": seat.player,
-            "table": seat.table.number,
-            "seat": seat.number,
-            "count": move.repeats,
-        }
-        for seat, move in done.seats
-    ]
-    moves = listed(moved, SEMICOLON)
+    moves = dispersal_moves(done)
     messages.success(
         request,
         _(

@@ -20,9 +20,10 @@ from heats.core.errors import UserError
 from heats.exports import export_response
 from heats.forms import SeatForm
 from heats.models import Entry, EntryStatus, Event, Player, Round, RoundKind, Seat
-from heats.queries.desk import shown_names, table_cards
+from heats.queries.desk import has_short_card, shown_names, table_cards
 from heats.queries.players import PlayerFinder
-from heats.queries.seating import seating_state
+from heats.queries.seating import has_results, seating_state
+from heats.queries.short_tables import short_tables
 from heats.queries.versions import form_version
 from heats.translate import listed, sentences
 from heats.views.common import (
@@ -175,11 +176,21 @@ class SemiView(EventStaffRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         semi = semi_round(self.event)
         seated = semi is not None and semi.seated_at is not None
+        cards = table_cards(semi) if semi else []
+        # Short tables are a query of their own: looked for only when a card
+        # shows one.
+        shorts = (
+            short_tables(semi, RoundKind.SEMI)
+            if semi is not None and has_short_card(cards)
+            else []
+        )
         context: dict[str, Any] = super().get_context_data(
             **self._list_context(),
             round=semi,
-            cards=table_cards(semi) if semi else [],
+            cards=cards,
             no_show_form=no_show_form(self.event) if seated else None,
+            short_tables=shorts,
+            semi_played=semi is not None and bool(shorts) and has_results(semi),
             seat_form=semi_seat_form(self.event, semi, seated),
             **kwargs,
         )

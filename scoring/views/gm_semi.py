@@ -17,7 +17,12 @@ from heats.core.message import SEMICOLON
 from heats.core.seating import MIN_TABLE
 from heats.models import Event
 from heats.translate import listed, sentences
-from heats.views.common import event_action, event_player, posted_version
+from heats.views.common import (
+    dispersal_moves,
+    event_action,
+    event_player,
+    posted_version,
+)
 from scoring import permissions
 from scoring.core.ids import PlayerId
 from scoring.forms.semi import (
@@ -30,6 +35,7 @@ from scoring.queries.rounds import (
 )
 from scoring.services import publishing, substitutes
 from scoring.services import semi_final as rounds
+from scoring.services.short_semi import move_short_semi_table
 
 
 def _moved(event: Event, before: dict[PlayerId, str], inputs: ListInputs) -> list[str]:
@@ -126,7 +132,7 @@ def semi_remove(request: HttpRequest, event: Event) -> HttpResponse:
     """POST, under "the winners present" (GMs only): a seated semi-final
     player did not show up; they are marked absent and their seat comes off
     the table, no alternate called; a table left under 4 players is said to
-    need seating again."""
+    need its players moved ("Short tables") or the semi-final seated again."""
     player = event_player(event, request.POST.get("player"))
     done = substitutes.remove_no_show(
         event, player, request.user, posted_version(request)
@@ -143,13 +149,52 @@ def semi_remove(request: HttpRequest, event: Event) -> HttpResponse:
             request,
             ngettext(
                 "Semi-final table %(table)s has %(left)s player: it cannot play "
-                "(tables of 4–6). Seat the semi-final again on this page before "
-                "any table has results.",
+                "(tables of 4–6). Move its players to open seats under “Short "
+                "tables” on this page, or seat the semi-final again before any "
+                "table has results.",
                 "Semi-final table %(table)s has %(left)s players: it cannot play "
-                "(tables of 4–6). Seat the semi-final again on this page before "
-                "any table has results.",
+                "(tables of 4–6). Move its players to open seats under “Short "
+                "tables” on this page, or seat the semi-final again before any "
+                "table has results.",
                 done.left,
             )
             % {"table": done.table, "left": done.left},
         )
+    return redirect("scoring:semi", event=event.slug)
+
+
+@event_action(permissions.MOVE_SHORT_SEMI_TABLE, back="scoring:semi")
+def semi_short_table(request: HttpRequest, event: Event) -> HttpResponse:
+    """POST (GMs only): move the players of a semi-final table left with fewer
+    than 4 to open seats at tables of 4-5 without results, by repeat-opponent
+    cost, remove the table and number the later ones down. ``table`` is its
+    number, ``players`` the ids the page showed there (comma-separated), so a
+    second press moves nobody."""
+    number = str(request.POST.get("table", ""))
+    shown = str(request.POST.get("players", "")).split(",")
+    if not number.isdecimal() or len(number) > 5:
+        raise UserError(_("Choose a table of the semi-final: nothing was moved."))
+    if not all(p.isdecimal() and len(p) < 12 for p in shown):
+        raise UserError(
+            _("The form named no players of table %(table)s: nothing was moved.")
+            % {"table": number}
+        )
+    done = move_short_semi_table(
+        event, int(number), request.user, [int(p) for p in shown]
+    )
+    lines = [
+        _("Semi-final table %(table)s removed: %(moves)s.")
+        % {"table": done.number, "moves": dispersal_moves(done)}
+    ]
+    lines += [
+        _("Table %(old)s is now table %(new)s.") % {"old": old, "new": new}
+        for old, new in done.renumbered
+    ]
+    lines.append(
+        _(
+            "Tell the tables, and reprint the scoresheets of the tables named if "
+            "they were printed."
+        )
+    )
+    messages.success(request, sentences(lines))
     return redirect("scoring:semi", event=event.slug)

@@ -92,7 +92,8 @@ NOT_PAGES = {
         for name in (
             "event-delete table-acknowledge table-results-check table-report-check "
             "report-auto-confirm semi-mark semi-presence semi-auto-publish "
-            "semi-seat semi-override semi-publish semi-replace semi-remove final-seat "
+            "semi-seat semi-override semi-publish semi-replace semi-remove "
+            "semi-short-table final-seat "
             "final-absent final-fill player-rename player-merge"
         ).split()
     },

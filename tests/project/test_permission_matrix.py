@@ -132,6 +132,7 @@ def matrix(world) -> dict[str, Row]:
         "scoring:final-absent": Row({}, None, GM, {"player": world["winner"]}),
         "scoring:semi-replace": Row({}, None, GM, {"player": world["winner"]}),
         "scoring:semi-remove": Row({}, None, GM, {"player": world["winner"]}),
+        "scoring:semi-short-table": Row({}, None, GM, {"table": 2, "players": "1"}),
         "scoring:final-fill": Row({}, None, GM, {"kind": "runners-up"}),
         "scoring:event-create": Row({}, USER, USER, new_event_data()),
         "heats:event-staff": Row({}, GM, None),
