@@ -86,6 +86,24 @@ def _linked_table(event: Event, round_code: str, number: int, token: str) -> Tab
     return table
 
 
+def renumbered_table(
+    event: Event, round_code: str, number: int, token: str
+) -> int | None:
+    """The number ``token``'s table has now when it is a table of the round
+    ``round_code`` of ``event`` numbered other than ``number``: a scoresheet
+    printed before its table was renumbered (a semi-final's short table
+    removed, the later ones moving down one); None otherwise."""
+    link = (
+        ReportLink.objects.select_related("table__round")
+        .filter(token=token, table__round__event=event)
+        .first()
+    )
+    table = link.table if link else None
+    if table is None or table.round.code != round_code or table.number == number:
+        return None
+    return table.number
+
+
 def open_table_or_none(
     event: Event, round_code: str, number: int, token: str
 ) -> Table | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -71,6 +71,12 @@ def table_report(
     try:
         found = report_tables.open_table(ev, round, table, token)
     except report_tables.ReportRefusedError as exc:
+        now = report_tables.renumbered_table(ev, round, table, token)
+        if request.method != "POST" and now is not None:
+            # A QR code printed before its table was renumbered: the token
+            # is the table's, the page is under its number now.
+            moved = kwargs | {"table": now}
+            return redirect(reverse("scoring:table-report", kwargs=moved))
         if request.method == "POST":
             report_rates.refuse(ev, round, table, exc.why)
         return _refused(request, ev, exc)

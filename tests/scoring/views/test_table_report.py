@@ -101,3 +101,24 @@ def test_the_round_page_shows_reported_tables(client, gm_client, heat_table):
     page = gm_client.get(heat_table.round.get_absolute_url()).content.decode()
     assert "Reported by players (1)" in page
     assert ReportLink.objects.get(table=heat_table).token in page
+
+
+def test_a_link_printed_before_its_table_was_renumbered_opens_its_table(
+    client, heat_table
+):
+    """A semi-final's short table removed moves the later tables down one
+    number: the scoresheets printed before say the old number, and their QR
+    codes open the table's page under its number now (the token is the
+    table's). A token of another round stays refused."""
+    printed = report_url(heat_table)
+    heat_table.number = 9
+    heat_table.save(update_fields=["number"])
+    response = client.get(printed)
+    assert response.status_code == 302
+    assert response["Location"] == report_url(heat_table)
+    assert client.get(response["Location"]).status_code == 200
+    elsewhere = printed.replace("/round/1/", "/round/2/")
+    assert "does not belong to this table" in client.get(elsewhere).content.decode()
+    # A report sent to the old address is refused, not stored for table 9.
+    assert client.post(printed, form_data(heat_table, CLEAN)).status_code == 403
+    assert not TableReport.objects.exists()
