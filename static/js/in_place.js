@@ -25,7 +25,10 @@
   // htmx settles each part it swapped (the seating and every out-of-band
   // part): the clock is told once per answer. The focus, in the form when it
   // was sent, goes to the new form's button (not lost to the page's top for a
-  // GM at the keyboard).
+  // GM at the keyboard). A message that is not a success (a refusal, a
+  // question, "already seated") is brought into view: the page is not loaded
+  // again, so it would otherwise appear above a GM scrolled down to the button,
+  // who would see nothing happen.
   var swapped = false;
   var focused = null;
 
@@ -50,6 +53,8 @@
       var button = again && again.querySelector("[type=submit]");
       if (button) { button.focus({ preventScroll: true }); }
       focused = null;
+      var notice = document.querySelector("#page-messages .alert:not(.alert-success)");
+      if (notice) { notice.scrollIntoView({ block: "nearest" }); }
       document.dispatchEvent(new CustomEvent("medici:changed"));
     }
   });

@@ -9,10 +9,17 @@ JavaScript, and seats nothing."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from heats.form_parts import SEAT_CHANGES
 from heats.models import AuditEntry, Round
-from tests.e2e.conftest import CHROMIUM, close_orm_connection, gm_opens_a_new_heat
+from tests.e2e.conftest import (
+    CHROMIUM,
+    close_orm_connection,
+    gm_logs_in,
+    gm_opens_a_new_heat,
+)
+from tests.e2e.test_result_entry import three_tables_table_2_saved
 
 pytestmark = [
     pytest.mark.e2e,
@@ -35,6 +42,15 @@ def texts(page) -> dict[str, str]:
     return {part: page.inner_text(part) for part in COMPARED}
 
 
+#: The page's text, spaces aside, but the messages (shown once) and the
+#: running clock's figures (a second apart).
+SHOWN = r"""() => {
+  const main = document.querySelector("main").cloneNode(true);
+  main.querySelectorAll("#page-messages, [data-clock]").forEach((e) => e.remove());
+  return main.textContent.split(/\s+/).join(" ");
+}"""
+
+
 def test_seat_swaps_in_what_a_fresh_page_shows(live_server, browser, gm_event):
     page = gm_opens_a_new_heat(browser, live_server)
     ten_checked_in(page)
@@ -53,10 +69,14 @@ def test_seat_swaps_in_what_a_fresh_page_shows(live_server, browser, gm_event):
     assert page.evaluate("window.stillThisPage") is True
     assert page.evaluate("performance.getEntriesByType('navigation').length") == loads
     swapped = texts(page)
+    whole = page.evaluate(SHOWN)
     fresh = browser.new_page(viewport={"width": 1280, "height": 900})
     fresh.context.add_cookies(page.context.cookies())  # the same GM's session
     fresh.goto(page.url)
     assert texts(fresh) == swapped
+    # The whole page too: the paste's answer ("10 checked in: 5+5"), told
+    # before the seating, is gone as from the page loaded afresh.
+    assert fresh.evaluate(SHOWN) == whole
     fresh.close()
 
     # A late arrival, checked in by the form that stayed on the page.
@@ -85,5 +105,28 @@ def test_seat_after_the_session_ended_shows_the_servers_refusal(
     assert page.url.endswith("/e/wbc/gm/round/1/seat/")
     assert page.locator("main a:text-is('Log in')").count() == 1
     assert Round.objects.get(number=1).seated_at is None
+    page.close()
+    close_orm_connection()
+
+
+def test_a_refusal_is_brought_into_view(live_server, browser, gm_event):
+    """A phone-sized desk scrolled down to "Seat again" on a heat with results:
+    the refusal appears at the page's top, and is scrolled to (the page is not
+    loaded again, so nothing else would show the GM that the press was
+    refused); the tables stay as they were."""
+    three_tables_table_2_saved(gm_event)
+    page = gm_logs_in(browser, live_server.url, "/e/wbc/gm/round/1/")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.on("dialog", lambda dialog: dialog.accept())
+    tables = page.inner_text("#table-cards")
+    page.locator("#submit-seat-again").scroll_into_view_if_needed()
+    page.click("#submit-seat-again")
+    refusal = page.locator("#page-messages .alert-danger")
+    refusal.wait_for()
+    assert (
+        refusal.inner_text() == "Heat 1 already has results: it cannot be seated again."
+    )
+    expect(refusal).to_be_in_viewport(ratio=1)
+    assert page.inner_text("#table-cards") == tables
     page.close()
     close_orm_connection()
