@@ -103,7 +103,9 @@ def test_seat_after_the_session_ended_shows_the_servers_refusal(
     page.click("#seat-form [type=submit]")
     page.wait_for_selector("h1:text-is('Not allowed')")
     assert page.url.endswith("/e/wbc/gm/round/1/seat/")
-    assert page.locator("main a:text-is('Log in')").count() == 1
+    # The login returns to the round page the button was on.
+    login = page.locator("main a:text-is('Log in')")
+    assert login.get_attribute("href") == "/accounts/login/?next=/e/wbc/gm/round/1/"
     assert Round.objects.get(number=1).seated_at is None
     page.close()
     close_orm_connection()
