@@ -8,11 +8,15 @@ JavaScript, and seats nothing."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from heats.form_parts import SEAT_CHANGES
-from heats.models import AuditEntry, Round
+from heats.models import AuditEntry, Round, RoundKind
+from heats.services.checkin import check_in
 from tests.e2e.conftest import (
     CHROMIUM,
     close_orm_connection,
@@ -130,5 +134,42 @@ def test_a_refusal_is_brought_into_view(live_server, browser, gm_event):
     )
     expect(refusal).to_be_in_viewport(ratio=1)
     assert page.inner_text("#table-cards") == tables
+    page.close()
+    close_orm_connection()
+
+
+def test_the_question_about_seating_too_soon_ends_with_the_grace(
+    live_server, browser, gm_event
+):
+    """A round page drawn 30 seconds after the start asks before seating ("2
+    minutes are not up"); once the clock shows "Seat now: 2 minutes have
+    passed", Seat seats without that question. The clock's feed is read 100
+    seconds ahead, as it would be 100 seconds later; the server, still inside
+    the grace, takes the page's "asked" field."""
+    heat = Round.objects.create(
+        event=gm_event,
+        kind=RoundKind.HEAT,
+        number=1,
+        start_time=timezone.now() - timedelta(seconds=30),
+    )
+    check_in(heat, [(f"Player {i:02d}", "") for i in range(1, 11)])
+    page = gm_logs_in(browser, live_server.url, "/e/wbc/gm/")
+
+    def later(route) -> None:
+        feed = route.fetch().json()
+        route.fulfill(json=feed | {"now": feed["now"] + 100_000})
+
+    page.route("**/clock.json*", later)
+    drawn = page.goto(f"{live_server.url}/e/wbc/gm/round/1/").text()
+    assert 'data-confirm="2 minutes are not up since the start' in drawn
+    questions = []
+    page.on(
+        "dialog", lambda dialog: (questions.append(dialog.message), dialog.accept())
+    )
+    page.locator("#seat-now-hint").wait_for()
+    page.click("#submit-seat-now")
+    page.wait_for_selector("#table-cards")
+    assert questions == []
+    assert "Heat 1 seated: 5+5" in page.inner_text("#page-messages")
     page.close()
     close_orm_connection()
