@@ -173,3 +173,30 @@ def test_the_question_about_seating_too_soon_ends_with_the_grace(
     assert "Heat 1 seated: 5+5" in page.inner_text("#page-messages")
     page.close()
     close_orm_connection()
+
+
+def test_seat_pressed_before_a_check_in_is_answered_seats_that_player(
+    live_server, browser, gm_event
+):
+    """The last arrival checked in and Seat pressed before the check-in's
+    answer (the check-in is held on its way until Seat was pressed): Seat waits
+    for it, so the player is seated (11 players: 6+5, tournament.md, Heats) and
+    the figures are those of the page as it now is."""
+    page = gm_opens_a_new_heat(browser, live_server)
+    ten_checked_in(page)
+    held = []
+    page.route("**/checkin/", lambda route: held.append(route))
+    page.type("#id_name", "Rhea Runner")
+    page.fill("#id_badge", "9911")
+    with page.expect_request(lambda request: request.url.endswith("/checkin/")):
+        page.click("#submit-check-in")
+    page.click("#submit-seat-now")
+    while not held:
+        page.wait_for_timeout(10)
+    held[0].continue_()
+    page.wait_for_selector("#table-cards")
+    assert "Heat 1 seated: 6+5" in page.inner_text("#page-messages")
+    assert page.inner_text("#checked-in-count") == "11"
+    assert page.locator("#table-cards .card:has-text('Rhea Runner')").count() == 1
+    page.close()
+    close_orm_connection()
