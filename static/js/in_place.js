@@ -60,12 +60,15 @@
   // htmx settles each part it swapped (the seating and every out-of-band
   // part): the clock is told once per answer. The focus, in the form when it
   // was sent, goes to the new form's button (not lost to the page's top for a
-  // GM at the keyboard). A message that is not a success (a refusal, a
-  // question, "already seated") is brought into view: the page is not loaded
-  // again, so it would otherwise appear above a GM scrolled down to the button,
-  // who would see nothing happen.
+  // GM at the keyboard). The seating part stays where it was on the screen
+  // (seatingTop): the parts above it may change height (the check-in list
+  // closes), and the browser's scroll anchor, the part swapped, is gone. A
+  // message that is not a success (a refusal, a question, "already seated")
+  // is brought into view: the page is not loaded again, so it would otherwise
+  // appear above a GM scrolled down to the button, who would see nothing happen.
   var swapped = false;
   var focused = null;
+  var seatingTop = null;
 
   document.addEventListener("htmx:beforeSwap", function (event) {
     if (!inPlace(event) || !event.detail.shouldSwap) { return; }
@@ -79,6 +82,8 @@
     var form = inPlace(event);
     var active = document.activeElement;
     focused = form.id && active && form.contains(active) ? form.id : null;
+    var seating = document.getElementById("round-seating");
+    seatingTop = seating ? seating.getBoundingClientRect().top : null;
   });
 
   document.addEventListener("htmx:afterSettle", function (event) {
@@ -88,6 +93,12 @@
       var button = again && again.querySelector("[type=submit]");
       if (button) { button.focus({ preventScroll: true }); }
       focused = null;
+      var seating = document.getElementById("round-seating");
+      if (seating && seatingTop !== null) {
+        var moved = seating.getBoundingClientRect().top - seatingTop;
+        window.scrollBy({ top: moved, behavior: "instant" });
+      }
+      seatingTop = null;
       var notice = document.querySelector("#page-messages .alert:not(.alert-success)");
       if (notice) { notice.scrollIntoView({ block: "nearest" }); }
       document.dispatchEvent(new CustomEvent("medici:changed"));

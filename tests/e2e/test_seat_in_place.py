@@ -200,3 +200,22 @@ def test_seat_pressed_before_a_check_in_is_answered_seats_that_player(
     assert page.locator("#table-cards .card:has-text('Rhea Runner')").count() == 1
     page.close()
     close_orm_connection()
+
+
+def test_the_seating_stays_where_it_was_on_a_phone(live_server, browser, gm_event):
+    """390 px wide, the check-in list open above the Seat button: Seat closes
+    the list (as a fresh page shows it), yet the seating part keeps its place
+    on the screen, the button in view, the first table below it."""
+    page = gm_opens_a_new_heat(browser, live_server)
+    page.set_viewport_size({"width": 390, "height": 844})
+    ten_checked_in(page)
+    assert page.evaluate("document.querySelector('#checkin-list').open") is True
+    page.locator("#submit-seat-now").scroll_into_view_if_needed()
+    top = page.locator("#round-seating").bounding_box()["y"]
+    page.click("#submit-seat-now")
+    page.wait_for_selector("#table-cards")
+    assert page.evaluate("document.querySelector('#checkin-list').open") is False
+    assert abs(page.locator("#round-seating").bounding_box()["y"] - top) < 1
+    expect(page.locator("#submit-seat-again")).to_be_in_viewport(ratio=1)
+    page.close()
+    close_orm_connection()
