@@ -28,13 +28,15 @@ from heats.core.storable import text_problem, without_surrogates
 
 #: The round page's parts that Seat changes besides its seating part, taken
 #: from the answer by id (htmx's ``hx-select-oob``): the round's state, its
-#: figures, the check-in heading and list, the clock's start and the messages.
+#: figures, the check-in heading, list and answers (the last check-in's, which
+#: told the layout before the seating), the clock's start and the messages.
 #: The check-in form and the clock itself stay as they are, still running.
 SEAT_CHANGES = (
     "#page-messages",
     "#round-header",
     "#round-figures",
     "#checkin-heading",
+    "#checkin-messages",
     "#checkin-list",
     "#clock-start",
 )

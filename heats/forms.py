@@ -252,6 +252,11 @@ class SeatForm(StorableTextForm):
         self.helper.form_id = "seat-form"
         if confirm:
             self.helper.attrs = {"data-confirm": confirm}
+        if early:
+            # The question is about seating too soon: the clock drops it once
+            # the seating is due (static/js/clock.js), not to ask "2 minutes
+            # are not up" beside "Seat now: 2 minutes have passed".
+            self.helper.attrs = self.helper.attrs | {"data-seat-early": "1"}
         if in_place:
             in_place_helper(self.helper, action)
         self.helper.layout = Layout(

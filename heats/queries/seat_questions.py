@@ -4,9 +4,10 @@ that the GM waits before seating are not up (``grace_question``).
 
 Read only (the round page's questions, like ``desk`` its figures). Both are
 asked in the browser (the seat form's ``data-confirm``) when the page
-is drawn; the grace is also checked when the press arrives, as a page drawn
-before the start may be pressed inside the grace: that press seats nothing and
-the page, drawn again, asks (``refuse_inside_grace``).
+is drawn, until the page's clock finds the seating due (``data-seat-early``,
+``static/js/clock.js``); the grace is also checked when the press arrives, as a
+page drawn before the start may be pressed inside the grace: that press seats
+nothing and the page, drawn again, asks (``refuse_inside_grace``).
 """
 
 from __future__ import annotations

@@ -8,7 +8,8 @@
  * until the next fetch); the feed is read again every 15 s to pick up a new start
  * or a new round. The phase class (phase-play,
  * phase-first-mark, ...) colours the clock; [data-seat-hint] elements show once
- * the seat-after minutes have passed in a round not yet seated. While the round is
+ * the seat-after minutes have passed in a round not yet seated, and a seat form's
+ * question about seating too soon (form[data-seat-early]) is dropped. While the round is
  * played, .clock-progress says "12 of 16 tables in"; once every table is in, the
  * clock says the round is over (phase-done) instead of counting on. A
  * "medici:changed" event on the document (live.js: the event changed) reads the
@@ -109,6 +110,13 @@
     document.querySelectorAll("[data-seat-hint]").forEach(function (hint) {
       hint.hidden = !due;
     });
+    // A seat form's question about seating too soon (data-seat-early) is
+    // no longer true once the seating is due: Seat seats without asking.
+    if (due) {
+      document.querySelectorAll("form[data-seat-early]").forEach(function (form) {
+        form.removeAttribute("data-confirm");
+      });
+    }
   };
 
   function start() {

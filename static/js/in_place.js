@@ -9,7 +9,9 @@
    without JavaScript, with the server's own page or the browser's error. A
    second post finds the round seated since and changes nothing (the form's
    seating state). After a swap the clock reads its feed again
-   ("medici:changed"), as the round's start may now come from the seating. */
+   ("medici:changed"), as the round's start may now come from the seating.
+   Seat is sent once the page's other requests under way (a check-in) are
+   answered, and a message that is not a success is brought into view. */
 (function () {
   "use strict";
 
@@ -22,12 +24,51 @@
   // submit() asks nothing again: the GM already answered the form's question.
   function asPage(form) { HTMLFormElement.prototype.submit.call(form); }
 
+  // The page's other requests under way (a check-in sent just before Seat,
+  // say): Seat is sent once they are answered and swapped in, so the server
+  // seats after them and Seat's answer, the last swapped in, is the page as
+  // it now is (otherwise the player checked in last may be left waiting, and
+  // the check-in's older figures land on top of the seating). A press while
+  // Seat waits is dropped, as one while it is sent (hx-sync).
+  var busy = new Set();
+  var held = null;
+
+  document.addEventListener("htmx:beforeSend", function (event) {
+    if (inPlace(event)) { return; }
+    var xhr = event.detail.xhr;
+    busy.add(xhr);
+    // On the request itself: its element may have left the page by then.
+    xhr.addEventListener("loadend", function () {
+      busy.delete(xhr);
+      if (!busy.size && held) {
+        var send = held;
+        held = null;
+        send();
+      }
+    });
+  });
+
+  document.addEventListener("htmx:confirm", function (event) {
+    var elt = event.detail.elt;
+    if (!elt || !elt.getAttribute || !elt.getAttribute("data-in-place") || !busy.size) {
+      return;
+    }
+    event.preventDefault();
+    if (!held) { held = function () { event.detail.issueRequest(true); }; }
+  });
+
   // htmx settles each part it swapped (the seating and every out-of-band
   // part): the clock is told once per answer. The focus, in the form when it
   // was sent, goes to the new form's button (not lost to the page's top for a
-  // GM at the keyboard).
+  // GM at the keyboard). The seating part stays where it was on the screen
+  // (seatingTop): the parts above it may change height (the check-in list
+  // closes), and the browser's scroll anchor, the part swapped, is gone. A
+  // message that is not a success (a refusal, a question, "already seated")
+  // is brought into view: the page is not loaded again, so it would otherwise
+  // appear above a GM scrolled down to the button, who would see nothing happen.
   var swapped = false;
   var focused = null;
+  var seatingTop = null;
 
   document.addEventListener("htmx:beforeSwap", function (event) {
     if (!inPlace(event) || !event.detail.shouldSwap) { return; }
@@ -41,6 +82,8 @@
     var form = inPlace(event);
     var active = document.activeElement;
     focused = form.id && active && form.contains(active) ? form.id : null;
+    var seating = document.getElementById("round-seating");
+    seatingTop = seating ? seating.getBoundingClientRect().top : null;
   });
 
   document.addEventListener("htmx:afterSettle", function (event) {
@@ -50,6 +93,14 @@
       var button = again && again.querySelector("[type=submit]");
       if (button) { button.focus({ preventScroll: true }); }
       focused = null;
+      var seating = document.getElementById("round-seating");
+      if (seating && seatingTop !== null) {
+        var moved = seating.getBoundingClientRect().top - seatingTop;
+        window.scrollBy({ top: moved, behavior: "instant" });
+      }
+      seatingTop = null;
+      var notice = document.querySelector("#page-messages .alert:not(.alert-success)");
+      if (notice) { notice.scrollIntoView({ block: "nearest" }); }
       document.dispatchEvent(new CustomEvent("medici:changed"));
     }
   });

@@ -8,11 +8,22 @@ JavaScript, and seats nothing."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
+from playwright.sync_api import expect
 
 from heats.form_parts import SEAT_CHANGES
-from heats.models import AuditEntry, Round
-from tests.e2e.conftest import CHROMIUM, close_orm_connection, gm_opens_a_new_heat
+from heats.models import AuditEntry, Round, RoundKind
+from heats.services.checkin import check_in
+from tests.e2e.conftest import (
+    CHROMIUM,
+    close_orm_connection,
+    gm_logs_in,
+    gm_opens_a_new_heat,
+)
+from tests.e2e.test_result_entry import three_tables_table_2_saved
 
 pytestmark = [
     pytest.mark.e2e,
@@ -35,6 +46,15 @@ def texts(page) -> dict[str, str]:
     return {part: page.inner_text(part) for part in COMPARED}
 
 
+#: The page's text, spaces aside, but the messages (shown once) and the
+#: running clock's figures (a second apart).
+SHOWN = r"""() => {
+  const main = document.querySelector("main").cloneNode(true);
+  main.querySelectorAll("#page-messages, [data-clock]").forEach((e) => e.remove());
+  return main.textContent.split(/\s+/).join(" ");
+}"""
+
+
 def test_seat_swaps_in_what_a_fresh_page_shows(live_server, browser, gm_event):
     page = gm_opens_a_new_heat(browser, live_server)
     ten_checked_in(page)
@@ -53,10 +73,14 @@ def test_seat_swaps_in_what_a_fresh_page_shows(live_server, browser, gm_event):
     assert page.evaluate("window.stillThisPage") is True
     assert page.evaluate("performance.getEntriesByType('navigation').length") == loads
     swapped = texts(page)
+    whole = page.evaluate(SHOWN)
     fresh = browser.new_page(viewport={"width": 1280, "height": 900})
     fresh.context.add_cookies(page.context.cookies())  # the same GM's session
     fresh.goto(page.url)
     assert texts(fresh) == swapped
+    # The whole page too: the paste's answer ("10 checked in: 5+5"), told
+    # before the seating, is gone as from the page loaded afresh.
+    assert fresh.evaluate(SHOWN) == whole
     fresh.close()
 
     # A late arrival, checked in by the form that stayed on the page.
@@ -83,7 +107,115 @@ def test_seat_after_the_session_ended_shows_the_servers_refusal(
     page.click("#seat-form [type=submit]")
     page.wait_for_selector("h1:text-is('Not allowed')")
     assert page.url.endswith("/e/wbc/gm/round/1/seat/")
-    assert page.locator("main a:text-is('Log in')").count() == 1
+    # The login returns to the round page the button was on.
+    login = page.locator("main a:text-is('Log in')")
+    assert login.get_attribute("href") == "/accounts/login/?next=/e/wbc/gm/round/1/"
     assert Round.objects.get(number=1).seated_at is None
+    page.close()
+    close_orm_connection()
+
+
+def test_a_refusal_is_brought_into_view(live_server, browser, gm_event):
+    """A phone-sized desk scrolled down to "Seat again" on a heat with results:
+    the refusal appears at the page's top, and is scrolled to (the page is not
+    loaded again, so nothing else would show the GM that the press was
+    refused); the tables stay as they were."""
+    three_tables_table_2_saved(gm_event)
+    page = gm_logs_in(browser, live_server.url, "/e/wbc/gm/round/1/")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.on("dialog", lambda dialog: dialog.accept())
+    tables = page.inner_text("#table-cards")
+    page.locator("#submit-seat-again").scroll_into_view_if_needed()
+    page.click("#submit-seat-again")
+    refusal = page.locator("#page-messages .alert-danger")
+    refusal.wait_for()
+    assert (
+        refusal.inner_text() == "Heat 1 already has results: it cannot be seated again."
+    )
+    expect(refusal).to_be_in_viewport(ratio=1)
+    assert page.inner_text("#table-cards") == tables
+    page.close()
+    close_orm_connection()
+
+
+def test_the_question_about_seating_too_soon_ends_with_the_grace(
+    live_server, browser, gm_event
+):
+    """A round page drawn 30 seconds after the start asks before seating ("2
+    minutes are not up"); once the clock shows "Seat now: 2 minutes have
+    passed", Seat seats without that question. The clock's feed is read 100
+    seconds ahead, as it would be 100 seconds later; the server, still inside
+    the grace, takes the page's "asked" field."""
+    heat = Round.objects.create(
+        event=gm_event,
+        kind=RoundKind.HEAT,
+        number=1,
+        start_time=timezone.now() - timedelta(seconds=30),
+    )
+    check_in(heat, [(f"Player {i:02d}", "") for i in range(1, 11)])
+    page = gm_logs_in(browser, live_server.url, "/e/wbc/gm/")
+
+    def later(route) -> None:
+        feed = route.fetch().json()
+        route.fulfill(json=feed | {"now": feed["now"] + 100_000})
+
+    page.route("**/clock.json*", later)
+    drawn = page.goto(f"{live_server.url}/e/wbc/gm/round/1/").text()
+    assert 'data-confirm="2 minutes are not up since the start' in drawn
+    questions = []
+    page.on(
+        "dialog", lambda dialog: (questions.append(dialog.message), dialog.accept())
+    )
+    page.locator("#seat-now-hint").wait_for()
+    page.click("#submit-seat-now")
+    page.wait_for_selector("#table-cards")
+    assert questions == []
+    assert "Heat 1 seated: 5+5" in page.inner_text("#page-messages")
+    page.close()
+    close_orm_connection()
+
+
+def test_seat_pressed_before_a_check_in_is_answered_seats_that_player(
+    live_server, browser, gm_event
+):
+    """The last arrival checked in and Seat pressed before the check-in's
+    answer (the check-in is held on its way until Seat was pressed): Seat waits
+    for it, so the player is seated (11 players: 6+5, tournament.md, Heats) and
+    the figures are those of the page as it now is."""
+    page = gm_opens_a_new_heat(browser, live_server)
+    ten_checked_in(page)
+    held = []
+    page.route("**/checkin/", lambda route: held.append(route))
+    page.type("#id_name", "Rhea Runner")
+    page.fill("#id_badge", "9911")
+    with page.expect_request(lambda request: request.url.endswith("/checkin/")):
+        page.click("#submit-check-in")
+    page.click("#submit-seat-now")
+    while not held:
+        page.wait_for_timeout(10)
+    held[0].continue_()
+    page.wait_for_selector("#table-cards")
+    assert "Heat 1 seated: 6+5" in page.inner_text("#page-messages")
+    assert page.inner_text("#checked-in-count") == "11"
+    assert page.locator("#table-cards .card:has-text('Rhea Runner')").count() == 1
+    page.close()
+    close_orm_connection()
+
+
+def test_the_seating_stays_where_it_was_on_a_phone(live_server, browser, gm_event):
+    """390 px wide, the check-in list open above the Seat button: Seat closes
+    the list (as a fresh page shows it), yet the seating part keeps its place
+    on the screen, the button in view, the first table below it."""
+    page = gm_opens_a_new_heat(browser, live_server)
+    page.set_viewport_size({"width": 390, "height": 844})
+    ten_checked_in(page)
+    assert page.evaluate("document.querySelector('#checkin-list').open") is True
+    page.locator("#submit-seat-now").scroll_into_view_if_needed()
+    top = page.locator("#round-seating").bounding_box()["y"]
+    page.click("#submit-seat-now")
+    page.wait_for_selector("#table-cards")
+    assert page.evaluate("document.querySelector('#checkin-list').open") is False
+    assert abs(page.locator("#round-seating").bounding_box()["y"] - top) < 1
+    expect(page.locator("#submit-seat-again")).to_be_in_viewport(ratio=1)
     page.close()
     close_orm_connection()

@@ -168,3 +168,33 @@ def test_a_bad_request_gets_the_sites_400_page(client):
     page = text(response)
     assert '<h1 class="h3 mb-3">Bad request</h1>' in page
     assert "Medici tourney" in page
+
+
+def test_a_refused_button_logs_in_back_to_the_page_it_was_on(client, event):
+    """A button pressed after the session ended (its form on the round page):
+    the login returns to the round page, not to the POST-only address nor to
+    the home page."""
+    round_page = f"/e/{event.slug}/gm/round/1/"
+    response = client.post(
+        seat_url(event), headers={"referer": f"http://testserver{round_page}"}
+    )
+    assert response.status_code == 403
+    assert f'href="/accounts/login/?next=/e/{event.slug}/gm/round/1/"' in text(response)
+
+
+def test_a_refused_button_from_another_site_logs_in_to_the_home_page(client, event):
+    response = client.post(
+        seat_url(event), headers={"referer": "http://elsewhere.example/e/x/"}
+    )
+    assert 'href="/accounts/login/"' in text(response)
+
+
+def test_a_refused_page_logs_in_back_to_itself_with_its_query(client, stranger, event):
+    client.force_login(stranger)
+    Round.objects.create(event=event, kind=RoundKind.HEAT, number=1)
+    response = client.get(f"/e/{event.slug}/gm/round/1/?checkin-page=2")
+    assert response.status_code == 403
+    assert (
+        f'href="/accounts/login/?next=/e/{event.slug}/gm/round/1/%3Fcheckin-page%3D2"'
+        in text(response)
+    )

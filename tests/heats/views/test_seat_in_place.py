@@ -71,3 +71,15 @@ def test_a_seat_form_elsewhere_posts_as_a_page():
     """``SeatForm`` as the semi-final and final pages build it (no ``in_place``)."""
     attrs = SeatForm(action="/e/wbc/gm/semi/seat/", confirm="Seat?").helper.attrs
     assert attrs == {"data-confirm": "Seat?"}
+
+
+def test_a_question_about_seating_too_soon_is_marked_for_the_clock():
+    """``early``: the question is dropped by the clock once the seating is due
+    (static/js/clock.js); a question about seating again is never dropped."""
+    soon = SeatForm(action="/s/", confirm="2 minutes are not up?", early=True)
+    again = SeatForm(action="/s/", confirm="Seat again?")
+    assert soon.helper.attrs == {
+        "data-confirm": "2 minutes are not up?",
+        "data-seat-early": "1",
+    }
+    assert again.helper.attrs == {"data-confirm": "Seat again?"}
