@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, TypedDict
 
+from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext, pgettext
 
@@ -23,13 +24,21 @@ from heats.models import (
 
 def current_round(event: Event) -> Round | None:
     """The round the room is playing: the last one seated or started, else the
-    last one made (None before any); one query. The kiosk, the clock and the
-    phone view show it unless asked for another."""
-    rounds = list(event.rounds.order_by("pk"))
-    started = [r for r in rounds if r.seated_at or r.start_time]
-    if started:
-        return started[-1]
-    return rounds[-1] if rounds else None
+    last one made (None before any); once every table of that round has its
+    results, the last round made after it (a heat open for check-in: the phone
+    view must not send its players to the last heat's tables). One query. The
+    kiosk, the clock and the phone view show it unless asked for another."""
+    owed = Count("tables", filter=Q(tables__result_status=ResultStatus.OWED))
+    rounds = list(
+        event.rounds.annotate(tables_n=Count("tables"), owed_n=owed).order_by("pk")
+    )
+    started = [i for i, r in enumerate(rounds) if r.seated_at or r.start_time]
+    if not started:
+        return rounds[-1] if rounds else None
+    last = rounds[started[-1]]
+    played = last.tables_n > 0 and last.owed_n == 0
+    later = rounds[started[-1] + 1 :]
+    return later[-1] if played and later else last
 
 
 def marks(event: Event) -> clock.Marks:

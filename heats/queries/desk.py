@@ -252,6 +252,11 @@ class RoundFigures:
         """Every table has its results and nothing holds the round back."""
         return bool(self.seated) and not self.owed and not self.blockers
 
+    @property
+    def has_results(self) -> bool:
+        """Some table has its results: the round cannot be seated again."""
+        return len(self.owed) < len(self.seated)
+
 
 def round_figures(rnd: Round) -> RoundFigures:
     """The figures of ``rnd`` (``RoundFigures``): four queries whatever the number

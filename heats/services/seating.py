@@ -6,10 +6,12 @@ tournament.md, Heats (seating, late arrivals) and Semi-final and final.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -142,6 +144,18 @@ def seat_round(
     )
     signals.tables_seated.send(rnd.event, entry=entry, round=rnd, tables=tables)
     return result
+
+
+def mark_seated(rounds: Iterable[Round]) -> None:
+    """Mark seated now each of ``rounds`` that has tables and no seating time:
+    tables a results file wrote were seated at the tables, not on the round
+    page, which would otherwise show the round open for check-in and offer
+    "Seat now". The caller holds the rounds' locks. One statement, whatever
+    the number of rounds."""
+    now = timezone.now()
+    Round.objects.filter(
+        pk__in=[r.pk for r in rounds], seated_at__isnull=True, tables__isnull=False
+    ).update(seated_at=now, first_seated_at=Coalesce("first_seated_at", Value(now)))
 
 
 def _record_seating(rnd: Round, seed: str, previous: SeatingSnapshot | None) -> None:

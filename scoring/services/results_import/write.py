@@ -48,9 +48,7 @@ from heats.services.audit import (
     lock,
     log,
 )
-from heats.services.seating import (
-    lock_tables,
-)
+from heats.services.seating import lock_tables, mark_seated
 from heats.translate import (
     localize,
 )
@@ -177,6 +175,7 @@ def _write(
     if changed:
         history = f"{source} import"
         summary.rules_findings = _write_tables(plan, changed, rounds, user, history)
+        mark_seated(rounds.values())
         with translation.override(None):  # the audit log is written in English
             counts = summary.lines()[0]
         entry = log(
