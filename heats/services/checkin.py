@@ -169,8 +169,8 @@ class CheckInReport:
             text % {"names": listed(players)} for text, players in groups if players
         ]
         lines += [
-            _("New player %(new)s: did you mean %(old)s? If so, undo it.")
-            % {"new": repr(new), "old": or_list(old)}
+            _("New player “%(new)s”: did you mean %(old)s? If so, undo it.")
+            % {"new": new, "old": or_list(old)}
             for new, old in self.similar.items()
         ]
         return lines
@@ -182,7 +182,8 @@ def similar_names(
     """For new players whose name starts another player's name as people type
     names ("Eden T" and "Eden Tamsin"; "Grossmann" and "Größmann",
     ``heats.core.names.search_forms``): ``{new name: [up to three existing
-    names]}``, to catch a half-typed or differently spelled name. Read from
+    names]}``, to catch a half-typed or differently spelled name; a new player
+    with a badge is never taken for another player with a badge. Read from
     ``directory`` (the event's players, loaded once)."""
     everyone = [p for same in directory.by_name.values() for p in same]
     index = sorted(
@@ -196,7 +197,10 @@ def similar_names(
             at = bisect.bisect_left(forms, typed)
             while at < len(forms) and forms[at].startswith(typed):
                 n = index[at][1]
-                if everyone[n] is not player:
+                # Two badges tell two players apart (a badge is its player).
+                if everyone[n] is not player and not (
+                    player.badge and everyone[n].badge
+                ):
                     others[n] = everyone[n]
                 at += 1
         ordered = sorted(others.values(), key=_directory_order)

@@ -258,7 +258,9 @@
   // so where the check-in messages go, rather than nothing.
   document.body.addEventListener("htmx:responseError", function (e) {
     var box = document.getElementById("checkin-messages");
-    if (!box) { return; }
+    var from = e.detail.requestConfig && e.detail.requestConfig.elt;
+    // A form answered in place (Seat) is posted as a page instead: in_place.js.
+    if (!box || (from && from.closest && from.closest("[data-in-place]"))) { return; }
     var alert = document.createElement("div");
     alert.className = "alert alert-danger mt-3 mb-0";
     alert.setAttribute("role", "alert");

@@ -247,8 +247,20 @@ def test_a_half_typed_name_is_questioned(heat):
     Player.objects.create(event=heat.event, name="Eden Tamsin", badge="1019")
     report = check_in(heat, [("Eden T", "")])
     assert report.lines()[-1] == (
-        "New player 'Eden T': did you mean Eden Tamsin (#1019)? If so, undo it."
+        "New player “Eden T”: did you mean Eden Tamsin (#1019)? If so, undo it."
     )
+
+
+def test_a_new_badged_namesake_of_a_badged_player_is_not_questioned(heat):
+    """A badge is its player: "John Smith, 3301" pasted where John Smith #2187
+    plays is another John Smith, and nothing asks "did you mean"; without a
+    badge the question stays."""
+    Player.objects.create(event=heat.event, name="John Smith", badge="2187")
+    report = check_in(heat, [("John Smith", "3301")])
+    assert [p.badge for p in report.created] == ["3301"]
+    assert not report.similar
+    report = check_in(heat, [("John Smit", "")])
+    assert report.similar == {"John Smit": ["John Smith (#2187)", "John Smith (#3301)"]}
 
 
 def test_a_typed_prefix_of_a_name_never_checks_that_player_in(gm_client, heat, event):

@@ -63,5 +63,5 @@ def test_a_new_player_spelled_like_another_is_questioned(heat):
     Player.objects.create(event=heat.event, name="Größmann", badge="1019")
     report = check_in(heat, [("Groessmann", "")])
     assert report.lines()[-1] == (
-        "New player 'Groessmann': did you mean Größmann (#1019)? If so, undo it."
+        "New player “Groessmann”: did you mean Größmann (#1019)? If so, undo it."
     )
