@@ -162,11 +162,17 @@ def empty_places(
     ``semi_tables`` (a table owing results is an empty list). A missing place is
     either waiting for a semi-final table's results or rightly empty: only a
     semi-final non-finalist who won a table as an alternate or came second may
-    take it (tournament.md, Semi-final and final), and none is left."""
+    take it (tournament.md, Semi-final and final), and none is left; without
+    a semi-final (no ``semi_tables``: the heat winners played the final) only
+    the final's players are placed."""
     if not lines or len(lines) >= LAUREL_PLACES:
         return None
     first = len(lines) + 1
     single = first == LAUREL_PLACES
+    if not semi_tables:
+        if single:
+            return reasons.reason(reasons.PLACE_NO_SEMI, first=first)
+        return reasons.reason(reasons.PLACES_NO_SEMI, first=first, last=LAUREL_PLACES)
     if any(not records for records in semi_tables):
         if single:
             return reasons.reason(reasons.PLACE_WAIT, first=first)

@@ -259,6 +259,13 @@ PLACES_EMPTY = (
 PLACE_EMPTY = gettext_noop(
     "Place %(first)s: no semi-final runner-up is left who did not play the final."
 )
+PLACES_NO_SEMI = gettext_noop(
+    "Places %(first)s–%(last)s: no semi-final was played, so only the final's "
+    "players are placed."
+)
+PLACE_NO_SEMI = gettext_noop(
+    "Place %(first)s: no semi-final was played, so only the final's players are placed."
+)
 PLACES_WAIT = gettext_noop(
     "Places %(first)s–%(last)s wait for the semi-final's results."
 )

@@ -171,3 +171,20 @@ def test_places_left_while_a_semi_final_table_owes_results_wait_for_it():
     assert empty_places(laurels(FINAL, [[], []]), [[], []]) == (
         "Places 5–6 wait for the semi-final's results."
     )
+
+
+def test_without_a_semi_final_the_empty_places_say_so():
+    """The heat winners played the final (no semi-final): places 5-6 are
+    empty because there was no semi-final, not because its runners-up are
+    used up (issue "The GM's desk", the newcomer's walk)."""
+    final = [R("A", 120), R("B", 110), R("C", 100), R("D", 90)]
+    result = laurels(final, [])
+    assert lines(result) == [(1, "A"), (2, "B"), (3, "C"), (4, "D")]
+    assert empty_places(result, []) == (
+        "Places 5–6: no semi-final was played, so only the final's players are "
+        "placed."
+    )
+    five = laurels([*final, R("E", 80)], [])
+    assert empty_places(five, []) == (
+        "Place 6: no semi-final was played, so only the final's players are placed."
+    )
