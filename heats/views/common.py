@@ -234,8 +234,8 @@ def already_seated(rnd: Round) -> str:
     latest seating (a second press, or another GM's): nothing changed."""
     return _(
         "%(round)s was already seated since this page was opened (Seat pressed "
-        "twice?): nothing changed. Its seating is below; to draw it anew, press "
-        "Seat again."
+        "twice, or by another GM): nothing changed. Its seating is below; to draw "
+        "it anew, press Seat again."
     ) % {"round": rnd.label}
 
 

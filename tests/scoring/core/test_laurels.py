@@ -181,8 +181,7 @@ def test_without_a_semi_final_the_empty_places_say_so():
     result = laurels(final, [])
     assert lines(result) == [(1, "A"), (2, "B"), (3, "C"), (4, "D")]
     assert empty_places(result, []) == (
-        "Places 5–6: no semi-final was played, so only the final's players are "
-        "placed."
+        "Places 5–6: no semi-final was played, so only the final's players are placed."
     )
     five = laurels([*final, R("E", 80)], [])
     assert empty_places(five, []) == (
