@@ -83,3 +83,13 @@ def test_a_question_about_seating_too_soon_is_marked_for_the_clock():
         "data-seat-early": "1",
     }
     assert again.helper.attrs == {"data-confirm": "Seat again?"}
+
+
+def test_the_top_of_the_page_jumps_to_check_in_and_to_the_seating(gm_client, heat):
+    """At 390 px Seat lies below the whole check-in list, and from the name
+    field it is dozens of Tabs away: two links at the top go to each part."""
+    page = gm_client.get(ROUND).content.decode()
+    jump = page.split('id="round-jump"')[1].split("</nav>")[0]
+    for target in ("checkin-heading", "seat-heading"):
+        assert f'href="#{target}"' in jump
+        assert ids(page, target) == 1
