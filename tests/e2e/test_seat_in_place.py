@@ -17,13 +17,15 @@ from playwright.sync_api import expect
 from heats.form_parts import SEAT_CHANGES
 from heats.models import AuditEntry, Round, RoundKind
 from heats.services.checkin import check_in
+from heats.services.seating import seat_round
+from scoring.queries.result_check import SeatScores
+from scoring.services import results
 from tests.e2e.conftest import (
     CHROMIUM,
     close_orm_connection,
     gm_logs_in,
     gm_opens_a_new_heat,
 )
-from tests.e2e.test_result_entry import three_tables_table_2_saved
 
 pytestmark = [
     pytest.mark.e2e,
@@ -116,15 +118,24 @@ def test_seat_after_the_session_ended_shows_the_servers_refusal(
 
 
 def test_a_refusal_is_brought_into_view(live_server, browser, gm_event):
-    """A phone-sized desk scrolled down to "Seat again" on a heat with results:
-    the refusal appears at the page's top, and is scrolled to (the page is not
-    loaded again, so nothing else would show the GM that the press was
-    refused); the tables stay as they were."""
-    three_tables_table_2_saved(gm_event)
+    """A phone-sized desk scrolled down to "Seat again", drawn before another
+    GM saved table 2's results: the refusal appears at the page's top, and is
+    scrolled to (the page is not loaded again, so nothing else would show the
+    GM that the press was refused); the tables stay as they were, and the page
+    now offers no Seat again."""
+    heat = Round.objects.create(event=gm_event, kind=RoundKind.HEAT, number=1)
+    check_in(heat, [(f"Player {i:02d}", "") for i in range(1, 16)])
+    seat_round(heat, seed=1)
     page = gm_logs_in(browser, live_server.url, "/e/wbc/gm/round/1/")
     page.set_viewport_size({"width": 390, "height": 844})
     page.on("dialog", lambda dialog: dialog.accept())
-    tables = page.inner_text("#table-cards")
+    # The player of each seat, on every card (on screen or not).
+    seats = "els => els.map(e => e.childNodes[0].textContent.trim())"
+    tables = page.eval_on_selector_all("#table-cards li", seats)
+    results.save_table_results(
+        heat.tables.get(number=2),
+        [SeatScores(n, None, None, 50 + n) for n in range(1, 6)],
+    )
     page.locator("#submit-seat-again").scroll_into_view_if_needed()
     page.click("#submit-seat-again")
     refusal = page.locator("#page-messages .alert-danger")
@@ -133,7 +144,8 @@ def test_a_refusal_is_brought_into_view(live_server, browser, gm_event):
         refusal.inner_text() == "Heat 1 already has results: it cannot be seated again."
     )
     expect(refusal).to_be_in_viewport(ratio=1)
-    assert page.inner_text("#table-cards") == tables
+    assert page.eval_on_selector_all("#table-cards li", seats) == tables
+    assert page.locator("#seat-form").count() == 0
     page.close()
     close_orm_connection()
 
@@ -171,6 +183,8 @@ def test_the_question_about_seating_too_soon_ends_with_the_grace(
     page.wait_for_selector("#table-cards")
     assert questions == []
     assert "Heat 1 seated: 5+5" in page.inner_text("#page-messages")
+    # A clock feed still on its way must not outlive the page in its handler.
+    page.unroute_all(behavior="ignoreErrors")
     page.close()
     close_orm_connection()
 
