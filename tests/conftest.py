@@ -164,21 +164,24 @@ def pytest_collection_modifyitems(config, items) -> None:
     for item in items:
         marks = {mark.name for mark in item.iter_markers()}
         pure = not marks & {"database", "e2e"}
-        mine = zlib.crc32(item.nodeid.encode()) % share[1] == share[0]
+        mine = zlib.crc32(item.nodeid.encode()) % share[1] in share[0]
         (dropped if pure and not mine else kept).append(item)
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = kept
 
 
-def pure_share(value: str) -> tuple[int, int] | None:
-    """``"k/n"`` of ``MEDICI_TEST_SHARE``: this run keeps the pure tests (neither
-    ``database`` nor ``e2e``) whose node id hashes to ``k`` modulo ``n``, so
-    ``n`` runs side by side run each pure test once (tests/run_passes.py). Empty:
-    every test runs."""
+def pure_share(value: str) -> tuple[set[int], int] | None:
+    """``"k/n"`` (or ``"k,l,.../n"``) of ``MEDICI_TEST_SHARE``: this run keeps
+    the pure tests (neither ``database`` nor ``e2e``) whose node id hashes to
+    one of the ``k`` modulo ``n``, so runs side by side with the other parts
+    run each pure test once (tests/run_passes.py). Empty: every test runs."""
     if not value:
         return None
-    part, _, whole = value.partition("/")
-    if not (part.isdigit() and whole.isdigit() and int(part) < int(whole)):
-        raise pytest.UsageError(f"MEDICI_TEST_SHARE={value!r}: expected k/n with k < n")
-    return int(part), int(whole)
+    parts, _, whole = value.partition("/")
+    kept = parts.split(",")
+    if not (whole.isdigit() and all(k.isdigit() and int(k) < int(whole) for k in kept)):
+        raise pytest.UsageError(
+            f"MEDICI_TEST_SHARE={value!r}: expected k/n or k,l/n with each k < n"
+        )
+    return {int(k) for k in kept}, int(whole)

@@ -63,8 +63,8 @@ class Pass:
 
 
 def passes(python: str, extra: list[str]) -> list[Pass]:
-    """The SQLite and PostgreSQL passes with ``extra`` pytest arguments; each
-    takes half of the pure tests (``MEDICI_TEST_SHARE``, tests/conftest.py)."""
+    """The SQLite and PostgreSQL passes with ``extra`` pytest arguments; they
+    share the pure tests (``MEDICI_TEST_SHARE``, tests/conftest.py)."""
     pytest = [python, "-m", "pytest", "--durations=30", *extra]
     postgres = [python, str(ROOT / "tests" / "with_postgres.py"), *pytest, *PG_TESTS]
     bindir = find_bin()
@@ -72,9 +72,11 @@ def passes(python: str, extra: list[str]) -> list[Pass]:
         # No PostgreSQL pass will run (tests/with_postgres.py says so): SQLite
         # keeps every pure test.
         return [Pass("sqlite", pytest), Pass("postgres", postgres)]
+    # The SQLite pass alone runs the browser tests: it takes a quarter of the
+    # pure tests, the PostgreSQL pass the rest, so the two end together.
     return [
-        Pass("sqlite", pytest, share="0/2"),
-        Pass("postgres", postgres, share="1/2"),
+        Pass("sqlite", pytest, share="0/4"),
+        Pass("postgres", postgres, share="1,2,3/4"),
     ]
 
 
