@@ -39,7 +39,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = Path(__file__).resolve()
+ROOT = SCRIPT.parent.parent
 BEFORE_COMMIT = "4663802"
 SIZES = (200, 1000)
 RUNS = 5  # as browser_clicks.RUNS
@@ -97,12 +98,20 @@ def export_commit(commit: str, folder: Path) -> Path | None:
     return folder
 
 
-def measure_in_subprocess(root: Path, players: int, scratch: Path) -> dict:
-    """This script's ``measure`` on ``root``'s app, in a process of its own."""
+def measure_in_subprocess(
+    root: Path, players: int, scratch: Path | None = None, script: Path = SCRIPT
+) -> dict:
+    """``script``'s (this one's by default) ``measure`` on ``root``'s app, in a
+    process of its own; its scratch files in ``scratch`` (else a new folder)."""
+    env = (
+        dict(os.environ)
+        if scratch is None
+        else {**os.environ, "BENCH_SCRATCH": str(scratch)}
+    )
     out = subprocess.run(
-        [sys.executable, __file__, "--measure", str(root), str(players)],
+        [sys.executable, str(script), "--measure", str(root), str(players)],
         cwd=root,
-        env=dict(os.environ, BENCH_SCRATCH=str(scratch)),
+        env=env,
         capture_output=True,
         text=True,
         check=False,

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -31,7 +30,8 @@ import warnings
 from collections.abc import Callable
 from pathlib import Path
 
-from bench_gm_browser import export_commit
+from bench_gm_browser import export_commit, measure_in_subprocess
+from browser_clicks import django_environment
 
 ROOT = Path(__file__).resolve().parent.parent
 BEFORE_COMMIT = "4663802"
@@ -45,16 +45,7 @@ def setup_django(root: Path) -> None:
     scratch = Path(tempfile.mkdtemp(prefix="server-clicks-"))
     sys.path.insert(0, str(root))
     os.chdir(root)
-    os.environ.update(
-        DATABASE_URL=f"sqlite:///{scratch / 'bench.sqlite3'}",
-        DJANGO_SETTINGS_MODULE="medici_tourney.settings",
-        DJANGO_DEBUG="0",
-        DJANGO_SECRET_KEY="bench-only-" + "x" * 50,
-        DJANGO_ALLOWED_HOSTS="127.0.0.1",
-        DJANGO_SECURE="0",
-        DJANGO_STATIC_MANIFEST="0",
-        DJANGO_LOG_LEVEL="WARNING",
-    )
+    os.environ.update(django_environment(scratch), DJANGO_STATIC_MANIFEST="0")
     import django
 
     warnings.filterwarnings("ignore", message="No directory at")
@@ -125,16 +116,7 @@ def measure(players: int) -> dict[str, dict]:
 
 def in_subprocess(root: Path, players: int) -> dict[str, dict]:
     """``measure`` on ``root``'s app, in a process of its own."""
-    out = subprocess.run(
-        [sys.executable, __file__, "--measure", str(root), str(players)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if out.returncode:
-        print(out.stderr, file=sys.stderr)
-        raise RuntimeError(f"measuring {root} at {players} players failed")
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    return measure_in_subprocess(root, players, script=Path(__file__))
 
 
 def export(commit: str) -> Path:

@@ -83,19 +83,27 @@ ELAPSED = "() => window.__done ? window.__done - Number(sessionStorage.t0) : 0"
 WORK = ("#table-work", "#table-work")
 
 
+def django_environment(scratch: Path) -> dict[str, str]:
+    """The settings of a benchmark's app, as ``make serve`` runs it (debug off)
+    with a SQLite file in ``scratch``; ``bench_gm_server`` uses them too."""
+    return {
+        "DATABASE_URL": f"sqlite:///{scratch / 'bench.sqlite3'}",
+        "DJANGO_SETTINGS_MODULE": "medici_tourney.settings",
+        "DJANGO_DEBUG": "0",
+        "DJANGO_SECRET_KEY": "bench-only-" + "x" * 50,
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+        "DJANGO_SECURE": "0",
+        "DJANGO_LOG_LEVEL": "WARNING",
+    }
+
+
 def setup_django(root: Path) -> Path:
     """Django set up on ``root``'s app and a scratch SQLite file; the folder."""
     scratch = Path(tempfile.mkdtemp(dir=os.environ.get("BENCH_SCRATCH")))
     sys.path.insert(0, str(root))
     os.environ.update(
-        DATABASE_URL=f"sqlite:///{scratch / 'bench.sqlite3'}",
-        DJANGO_SETTINGS_MODULE="medici_tourney.settings",
-        DJANGO_DEBUG="0",
-        DJANGO_SECRET_KEY="bench-only-" + "x" * 50,
-        DJANGO_ALLOWED_HOSTS="127.0.0.1",
-        DJANGO_SECURE="0",
+        django_environment(scratch),
         DJANGO_STATIC_ROOT=str(scratch / "staticfiles"),
-        DJANGO_LOG_LEVEL="WARNING",
         # Playwright's sync API runs an event loop in this thread; the ORM calls
         # made between clicks are still synchronous.
         DJANGO_ALLOW_ASYNC_UNSAFE="true",

@@ -3,9 +3,9 @@
    round page that changed, so the check-in form, the clock and the styles stay
    as they are and the GM sees the tables at once.
 
-   When the answer is not the page the GM is on (a login page after the
-   session ended) or there is no answer to swap (the server refused, or could
-   not be reached), the form is posted as a page instead: what it would do
+   When the answer is not the page the GM is on (a redirect elsewhere) or
+   there is no answer to swap (the server refused, the session having ended,
+   say, or could not be reached), the form is posted as a page instead: what it would do
    without JavaScript, with the server's own page or the browser's error. A
    second post finds the round seated since and changes nothing (the form's
    seating state). After a swap the clock reads its feed again

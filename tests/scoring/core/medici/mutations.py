@@ -32,6 +32,7 @@ from scoring.core.medici.goods import ALL_GOODS
 from scoring.core.medici.players import make_bot
 from scoring.core.medici.rule_ids import MONEY_RULES
 from scoring.core.medici.sheet_writer import game_to_sheet
+from tests.scoring.core.medici.test_verify import at_level as verify_at_level
 
 Sheet = dict[str, Any]
 DEMO = Path(__file__).resolve().parents[4] / "data" / "demo" / "scoresheets.json"
@@ -104,15 +105,12 @@ def reference_sheets(games: int, seed: int) -> list[Sheet]:
 
 
 def at_level(sheet: Sheet, level: int) -> Sheet:
-    """``sheet`` stripped to ``level`` (2: no auction log, 1: scores only)."""
-    for day in sheet["days"]:
+    """A copy of ``sheet`` stripped to ``level`` as ``test_verify.at_level``
+    strips it, and without its days' income lines."""
+    stripped = verify_at_level(sheet, level)
+    for day in stripped["days"]:
         day.pop("income", None)
-        if level < 3:
-            day.pop("auctions", None)
-            day.pop("fill", None)
-        if level < 2:
-            day.pop("purchases", None)
-    return sheet
+    return stripped
 
 
 def _pick_day(rng: random.Random, sheet: Sheet) -> tuple[int, dict[str, Any]]:
